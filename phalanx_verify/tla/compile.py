@@ -1,0 +1,1141 @@
+"""Compile the TLA+ AST into Python source, the project's one executable TLA+ semantics.
+
+Expressions become Python expressions over the value representation of values.py; operator
+definitions become Python functions (``op_N(s, *args)`` for state level, ``op_N(s, t, *args)``
+for action level); actions become generator functions that enumerate successor states the way
+TLC does: walking conjunctions left to right, treating ``x' = e`` and ``x' \\in S`` as
+assignments when x' is not yet determined, branching on disjunctions and existentials, and
+yielding one successor per binding (so "states generated" is counted like TLC's).
+
+Action generation is compiled in continuation-passing style: the code for a conjunct is emitted
+with the code for the rest of the conjunction nested inside it, so which primed variables are
+determined is known statically in every branch and a primed variable is a plain Python local.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from . import runtime as rt
+from . import syntax as ast
+from .errors import EvalError, SemanticError, TLAError
+from .modules import ALWAYS_VISIBLE, Scope
+from .values import INT, NAT, STRING, Fcn, ModelValue, make_fcn
+
+# Built-in operators written as symbols: node kind -> Python template.
+_BINARY = {
+    "plus": "({0} + {1})", "minus": "({0} - {1})", "mul": "({0} * {1})",
+    "lt": "({0} < {1})", "gt": "({0} > {1})", "leq": "({0} <= {1})", "geq": "({0} >= {1})",
+    "eq": "({0} == {1})", "neq": "({0} != {1})",
+    "in": "({0} in {1})", "notin": "({0} not in {1})",
+    "cup": "({0} | {1})", "cap": "({0} & {1})", "setminus": "({0} - {1})",
+    "implies": "((not {0}) or {1})", "equiv": "({0} == {1})", "iff": "({0} == {1})",
+    "div": "_rt.div({0}, {1})", "mod": "_rt.mod({0}, {1})", "dots_2": "_rt.mk_range({0}, {1})",
+    "subseteq": "_rt.subseteq({0}, {1})", "supseteq": "_rt.subseteq({1}, {0})",
+    "map_to": "_rt.mapto({0}, {1})", "compose": "_rt.compose({0}, {1})",
+    "circ": "_rt.concat({0}, {1})", "caret": "_rt.power({0}, {1})",
+}
+_UNARY = {
+    "lnot": "(not {0})", "negative": "(-{0})", "powerset": "_rt.powerset({0})",
+    "union": "_rt.union({0})", "domain": "_rt.domain({0})",
+}
+# Standard-module operators called by name: name -> (module, arity, template).
+_STD_CALLS = {
+    "Cardinality": ("FiniteSets", 1, "_rt.card({0})"),
+    "IsFiniteSet": ("FiniteSets", 1, "_rt.is_finite_set({0})"),
+    "Len": ("Sequences", 1, "_rt.seq_len({0})"),
+    "Head": ("Sequences", 1, "_rt.head({0})"),
+    "Tail": ("Sequences", 1, "_rt.tail({0})"),
+    "Append": ("Sequences", 2, "_rt.append({0}, {1})"),
+    "SubSeq": ("Sequences", 3, "_rt.subseq({0}, {1}, {2})"),
+    "SelectSeq": ("Sequences", 2, "_rt.select_seq({0}, {1})"),
+    "Seq": ("Sequences", 1, "_rt.seq_set({0})"),
+    "Print": ("TLC", 2, "_rt.tlc_print({0}, {1})"),
+    "PrintT": ("TLC", 1, "_rt.tlc_printt({0})"),
+    "Assert": ("TLC", 2, "_rt.tlc_assert({0}, {1})"),
+    "ToString": ("TLC", 1, "_rt.to_string({0})"),
+    "Permutations": ("TLC", 1, "_rt.permutations({0})"),
+    "SortSeq": ("TLC", 2, "_rt.sort_seq({0}, {1})"),
+    "JavaTime": ("TLC", 0, "_rt.java_time()"),
+}
+_STD_CONSTANTS = {"Nat": ("Naturals", "_NAT"), "Int": ("Integers", "_INT"),
+                  "BOOLEAN": (None, "_BOOLEAN"), "STRING": (None, "_STRING")}
+
+LEVEL_CONSTANT, LEVEL_STATE, LEVEL_ACTION, LEVEL_TEMPORAL = 0, 1, 2, 3
+
+
+# ---------------------------------------------------------------------------------------
+# Compile-time context
+
+
+@dataclass(frozen=True)
+class StateRef:
+    """How compiled code reads the variables of one state: from a tuple named ``tuple_name``,
+    or (while a successor is being built) from Python locals, some not yet determined."""
+
+    tuple_name: str | None = None
+    locals: tuple[tuple[int, str], ...] = ()
+
+    def read(self, i: int) -> str | None:
+        if self.tuple_name is not None:
+            return f"{self.tuple_name}[{i}]"
+        for j, name in self.locals:
+            if j == i:
+                return name
+        return None
+
+    def bind(self, i: int, name: str) -> StateRef:
+        return StateRef(None, self.locals + ((i, name),))
+
+    def whole(self, nvars: int) -> str | None:
+        if self.tuple_name is not None:
+            return self.tuple_name
+        names = [self.read(i) for i in range(nvars)]
+        if any(n is None for n in names):
+            return None
+        return "(" + "".join(f"{n}, " for n in names) + ")"
+
+
+@dataclass(frozen=True)
+class Local:
+    """A name bound by a quantifier, parameter or LET: its Python name and how to use it."""
+
+    pyname: str
+    kind: str  # "value" | "op" (callable; arity >= 0) | "thunk" (zero-arity LET)
+    arity: int = 0
+
+
+@dataclass(frozen=True)
+class Ctx:
+    scope: Scope
+    locals: tuple[tuple[str, Local], ...] = ()
+    cur: StateRef = field(default_factory=lambda: StateRef("s"))
+    nxt: StateRef | None = None
+    at: str | None = None
+
+    def lookup(self, name: str) -> Local | None:
+        for n, loc in reversed(self.locals):
+            if n == name:
+                return loc
+        return None
+
+    def bind(self, name: str, loc: Local) -> Ctx:
+        return replace(self, locals=self.locals + ((name, loc),))
+
+
+@dataclass(frozen=True)
+class ActionLabel:
+    """A named sub-action of the next-state relation, as TLC reports it: ``Fail(l4)``."""
+
+    name: str
+    pos: ast.Pos
+    params: tuple[str, ...]
+    module: str
+
+    def render(self, args: tuple) -> str:
+        from .values import format_value
+
+        inner = f"({', '.join(format_value(a) for a in args)})" if args else ""
+        return f"{self.name}{inner}"
+
+
+class _Code:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.depth = 0
+
+    def emit(self, line: str) -> None:
+        self.lines.append("    " * self.depth + line)
+
+    def text(self) -> str:
+        return "\n".join(self.lines) + "\n"
+
+
+@dataclass
+class _FuncInfo:
+    pyname: str
+    level: int
+    defn: ast.Definition
+    scope: Scope
+
+
+def _is_temporal_value(e: ast.Expr) -> bool:
+    return isinstance(e, ast.Temporal | ast.Fairness)
+
+
+class Compiler:
+    """Compiles expressions of one model (a root scope plus constant values) into Python."""
+
+    def __init__(self, root: Scope, constants: dict[str, Any], substitutions: dict[str, str]) -> None:
+        self.root = root
+        self.variables = list(root.variables)
+        self.nvars = len(self.variables)
+        self._names = itertools.count()
+        self.ns: dict[str, Any] = {
+            "_rt": rt, "_EvalError": EvalError, "_TLAError": TLAError, "_Fcn": Fcn,
+            "_mkfcn": make_fcn, "_NAT": NAT, "_INT": INT, "_STRING": STRING,
+            "_BOOLEAN": frozenset((False, True)), "_EMPTY": frozenset(), "_ModelValue": ModelValue,
+        }
+        self._funcs: dict[tuple[int, int], _FuncInfo] = {}
+        self._pending: list[_FuncInfo] = []
+        self._levels: dict[tuple[int, int], int] = {}
+        self.labels: list[ActionLabel] = []
+        self._label_index: dict[tuple[str, ast.Pos], int] = {}
+        self._positions: list[ast.Pos] = []
+        self.ns["_POS"] = self._positions
+        self.substitutions = substitutions
+        for name, value in constants.items():
+            self.ns[f"C_{name}"] = value
+
+    # -- names --------------------------------------------------------------------------
+    def fresh(self, hint: str) -> str:
+        clean = "".join(ch if ch.isalnum() else "_" for ch in hint)
+        return f"{clean}_{next(self._names)}"
+
+    def pos_index(self, pos: ast.Pos) -> int:
+        self._positions.append(pos)
+        return len(self._positions) - 1
+
+    # -- levels -------------------------------------------------------------------------
+    def def_level(self, defn: ast.Definition, scope: Scope) -> int:
+        key = (id(defn), id(scope))
+        if key in self._levels:
+            return self._levels[key]
+        self._levels[key] = LEVEL_STATE  # recursion guard: assume state level
+        if isinstance(defn, ast.OpDef):
+            ctx = Ctx(scope)
+            for p in defn.params:
+                ctx = ctx.bind(p.name, Local("_", "value" if p.arity == 0 else "op", p.arity))
+            lvl = self.level(defn.body, ctx)
+        elif isinstance(defn, ast.FunDef):
+            lvl = max([self.level(b.set, Ctx(scope)) for b in defn.bounds if b.set is not None]
+                      + [self.level(defn.body, self._bind_bounds(Ctx(scope), defn.bounds))])
+        else:
+            lvl = LEVEL_CONSTANT
+        self._levels[key] = lvl
+        return lvl
+
+    def _bind_bounds(self, ctx: Ctx, bounds: tuple[ast.Bound, ...]) -> Ctx:
+        for b in bounds:
+            for n in b.names:
+                ctx = ctx.bind(n, Local("_", "value"))
+        return ctx
+
+    def level(self, e: ast.Expr, ctx: Ctx) -> int:
+        if isinstance(e, ast.Num | ast.Str | ast.Bool | ast.At):
+            return LEVEL_CONSTANT
+        if isinstance(e, ast.Name):
+            return self._name_level(e.name, ctx, e.pos)
+        if isinstance(e, ast.Apply):
+            args = max((self.level(a, ctx) for a in e.args), default=0)
+            if ctx.lookup(e.op) is not None:
+                return args
+            target = self._resolve_def(e.op, ctx.scope)
+            if target is not None:
+                return max(args, self.def_level(*target))
+            return args
+        if isinstance(e, ast.Prime | ast.Unchanged | ast.StepAction):
+            return LEVEL_ACTION
+        if isinstance(e, ast.Temporal | ast.Fairness):
+            return LEVEL_TEMPORAL
+        if isinstance(e, ast.Enabled):
+            return LEVEL_STATE
+        if isinstance(e, ast.Let):
+            inner = ctx
+            lv = 0
+            for d in e.defs:
+                if isinstance(d, ast.OpDef):
+                    sub = self._bind_params(inner, d.params)
+                    lv = max(lv, self.level(d.body, sub))
+                    inner = inner.bind(d.name, Local("_", "op", len(d.params)))
+            return max(lv, self.level(e.body, inner))
+        lv = 0
+        for child, cctx in self._children(e, ctx):
+            lv = max(lv, self.level(child, cctx))
+        return lv
+
+    def _bind_params(self, ctx: Ctx, params: tuple[ast.Param, ...]) -> Ctx:
+        for p in params:
+            ctx = ctx.bind(p.name, Local("_", "value" if p.arity == 0 else "op", p.arity))
+        return ctx
+
+    def _children(self, e: ast.Expr, ctx: Ctx) -> Iterator[tuple[ast.Expr, Ctx]]:
+        """Sub-expressions with the context they are evaluated in (for level analysis)."""
+        if isinstance(e, ast.And | ast.Or | ast.SetEnum | ast.Tuple):
+            for x in e.items:
+                yield x, ctx
+        elif isinstance(e, ast.If):
+            yield from ((e.cond, ctx), (e.then, ctx), (e.else_, ctx))
+        elif isinstance(e, ast.Case):
+            for c, v in e.arms:
+                yield c, ctx
+                yield v, ctx
+            if e.other is not None:
+                yield e.other, ctx
+        elif isinstance(e, ast.Quant | ast.FuncLit | ast.SetMap):
+            for b in e.bounds:
+                if b.set is not None:
+                    yield b.set, ctx
+            inner = self._bind_bounds(ctx, e.bounds)
+            yield (e.body if not isinstance(e, ast.SetMap) else e.expr), inner
+        elif isinstance(e, ast.Choose | ast.SetFilter):
+            if e.bound.set is not None:
+                yield e.bound.set, ctx
+            inner = self._bind_bounds(ctx, (e.bound,))
+            yield (e.body if isinstance(e, ast.Choose) else e.pred), inner
+        elif isinstance(e, ast.FuncApp):
+            yield e.func, ctx
+            for a in e.args:
+                yield a, ctx
+        elif isinstance(e, ast.FuncSet):
+            yield from ((e.domain, ctx), (e.range, ctx))
+        elif isinstance(e, ast.RecordLit | ast.RecordSet):
+            for _, v in e.fields:
+                yield v, ctx
+        elif isinstance(e, ast.Field):
+            yield e.record, ctx
+        elif isinstance(e, ast.Except):
+            yield e.func, ctx
+            for path, v in e.updates:
+                for st in path:
+                    for a in st.args or ():
+                        yield a, ctx
+                yield v, ctx
+        elif isinstance(e, ast.Lambda):
+            inner = ctx
+            for p in e.params:
+                inner = inner.bind(p, Local("_", "value"))
+            yield e.body, inner
+
+    def _name_level(self, name: str, ctx: Ctx, pos: ast.Pos) -> int:
+        if ctx.lookup(name) is not None:
+            return LEVEL_CONSTANT
+        scope = ctx.scope
+        if scope.subst is not None and name in scope.subst:
+            return self.level(scope.subst[name], Ctx(scope.parent))  # type: ignore[arg-type]
+        if scope.subst is None and name in scope.variables:
+            return LEVEL_STATE
+        target = self._resolve_def(name, scope)
+        if target is not None:
+            return self.def_level(*target)
+        return LEVEL_CONSTANT
+
+    def _resolve_def(self, name: str, scope: Scope) -> tuple[ast.Definition, Scope] | None:
+        if "!" in name:
+            inst, _, rest = name.partition("!")
+            if inst in scope.instances:
+                return self._resolve_def(rest, scope.instances[inst][1])
+            return None
+        return scope.defs.get(name)
+
+    # -- operator functions -------------------------------------------------------------
+    def func_for(self, defn: ast.Definition, scope: Scope) -> _FuncInfo:
+        key = (id(defn), id(scope))
+        info = self._funcs.get(key)
+        if info is None:
+            lvl = self.def_level(defn, scope)
+            info = _FuncInfo(self.fresh("op_" + defn.name), lvl, defn, scope)
+            self._funcs[key] = info
+            self._pending.append(info)
+        return info
+
+    def _emit_func(self, code: _Code, info: _FuncInfo) -> None:
+        defn = info.defn
+        ctx = Ctx(info.scope, cur=StateRef("s"), nxt=StateRef("t") if info.level >= LEVEL_ACTION else None)
+        params = ["s"] + (["t"] if info.level >= LEVEL_ACTION else [])
+        if isinstance(defn, ast.OpDef):
+            for p in defn.params:
+                py = self.fresh(p.name)
+                params.append(py)
+                ctx = ctx.bind(p.name, Local(py, "value" if p.arity == 0 else "op", p.arity))
+            body = self.val(defn.body, ctx)
+        else:
+            assert isinstance(defn, ast.FunDef)
+            body = self._fundef_value(defn, ctx, info.pyname)
+        pidx = self.pos_index(defn.pos)
+        code.emit(f"def {info.pyname}({', '.join(params)}):")
+        code.depth += 1
+        code.emit("try:")
+        code.emit(f"    return {body}")
+        code.emit("except _TLAError as _e:")
+        code.emit(f"    raise _rt_at(_e, {pidx}) from None")
+        code.emit("except (TypeError, KeyError, IndexError, AttributeError, ValueError, RecursionError) as _e:")
+        code.emit(f"    raise _rt_wrap(_e, {pidx}) from None")
+        code.depth -= 1
+
+    def _fundef_value(self, defn: ast.FunDef, ctx: Ctx, pyname: str) -> str:
+        if len(defn.bounds) != 1 or len(defn.bounds[0].names) != 1 or defn.bounds[0].tuple_pattern:
+            raise SemanticError("function definitions with several arguments are not supported", defn.pos)
+        b = defn.bounds[0]
+        x = self.fresh(b.names[0])
+        dom = self.val(b.set, ctx)  # type: ignore[arg-type]
+        inner = ctx.bind(b.names[0], Local(x, "value"))
+        if not _mentions_name(defn.body, defn.name):
+            return f"_mkfcn({{{x}: {self.val(defn.body, inner)} for {x} in _rt.iterate({dom})}})"
+        # A recursive function refers to itself by name: bind it to the RecFcn being built.
+        self_name = self.fresh(defn.name)
+        body = self.val(defn.body, inner.bind(defn.name, Local(self_name, "value")))
+        return f"_rt_recfcn({defn.name!r}, {dom}, lambda {self_name}, {x}: {body})"
+
+    # -- value expressions --------------------------------------------------------------
+    def val(self, e: ast.Expr, ctx: Ctx) -> str:
+        method = getattr(self, "v_" + type(e).__name__)
+        return method(e, ctx)
+
+    def v_Num(self, e: ast.Num, ctx: Ctx) -> str:
+        return repr(e.value)
+
+    def v_Str(self, e: ast.Str, ctx: Ctx) -> str:
+        return repr(e.value)
+
+    def v_Bool(self, e: ast.Bool, ctx: Ctx) -> str:
+        return "True" if e.value else "False"
+
+    def v_At(self, e: ast.At, ctx: Ctx) -> str:
+        if ctx.at is None:
+            raise SemanticError("@ used outside an EXCEPT value", e.pos)
+        return ctx.at
+
+    def _read_var(self, i: int, ref: StateRef | None, pos: ast.Pos, primed: bool) -> str:
+        name = self.variables[i] + ("'" if primed else "")
+        if ref is None:
+            if primed:
+                raise SemanticError(f"{name} is primed where no next state exists", pos)
+            return f"_rt_unbound({name!r}, {self.pos_index(pos)})"
+        r = ref.read(i)
+        if r is None:
+            return f"_rt_unbound({name!r}, {self.pos_index(pos)})"
+        return r
+
+    def v_Name(self, e: ast.Name, ctx: Ctx) -> str:
+        loc = ctx.lookup(e.name)
+        if loc is not None:
+            if loc.kind == "thunk":
+                return f"{loc.pyname}()"
+            return loc.pyname
+        return self._global_name(e.name, ctx, e.pos)
+
+    def _global_name(self, name: str, ctx: Ctx, pos: ast.Pos) -> str:
+        scope = ctx.scope
+        if scope.subst is not None and name in scope.subst:
+            outer = Ctx(scope.parent, cur=ctx.cur, nxt=ctx.nxt)  # type: ignore[arg-type]
+            return self.val(scope.subst[name], outer)
+        if scope.subst is None and name in scope.variables:
+            i = self.variables.index(name)
+            return self._read_var(i, ctx.cur, pos, primed=ctx.cur.tuple_name == "t")
+        if scope.subst is None and any(c.name == name for c in scope.constants):
+            if name in self.substitutions:
+                return self._call_global(self.substitutions[name], (), ctx, pos)
+            if f"C_{name}" not in self.ns:
+                raise SemanticError(f"constant {name} has no value in the model", pos)
+            return f"C_{name}"
+        target = self._resolve_def(name, scope)
+        if target is not None:
+            return self._call_def(target, (), ctx, pos, name)
+        if name in _STD_CONSTANTS:
+            module, py = _STD_CONSTANTS[name]
+            if module is None or module in scope.std:
+                return py
+        if name in _STD_CALLS and _STD_CALLS[name][1] == 0 and _STD_CALLS[name][0] in scope.std:
+            return _STD_CALLS[name][2]
+        if name in ALWAYS_VISIBLE:
+            return {"TRUE": "True", "FALSE": "False"}.get(name, name)
+        raise SemanticError(f"unknown operator {name}", pos)
+
+    def _call_global(self, name: str, args: tuple[str, ...], ctx: Ctx, pos: ast.Pos) -> str:
+        target = self._resolve_def(name, self.root)
+        if target is None:
+            raise SemanticError(f"unknown operator {name}", pos)
+        return self._call_def(target, args, Ctx(self.root, cur=ctx.cur, nxt=ctx.nxt), pos, name)
+
+    def _call_def(self, target: tuple[ast.Definition, Scope], args: tuple[str, ...], ctx: Ctx,
+                  pos: ast.Pos, name: str) -> str:
+        defn, scope = target
+        if isinstance(defn, ast.InstanceDef):
+            raise SemanticError(f"{name} names a module instance, not an operator", pos)
+        nparams = len(defn.params) if isinstance(defn, ast.OpDef) else 0
+        if nparams != len(args):
+            if not args and nparams:
+                # An operator passed as an argument to a higher-order operator.
+                return self._op_as_value(target, ctx, pos)
+            raise SemanticError(f"operator {name} takes {nparams} arguments, {len(args)} given", pos)
+        info = self.func_for(defn, scope)
+        if info.level >= LEVEL_TEMPORAL:
+            raise SemanticError(f"temporal formula {name} used where a value is expected", pos)
+        cur = ctx.cur.whole(self.nvars)
+        if cur is None:
+            missing = [self.variables[i] for i in range(self.nvars) if ctx.cur.read(i) is None]
+            return f"_rt_unbound({', '.join(missing)!r}, {self.pos_index(pos)})"
+        call_args = [cur]
+        if info.level >= LEVEL_ACTION:
+            nxt = ctx.nxt.whole(self.nvars) if ctx.nxt is not None else None
+            if nxt is None:
+                if ctx.nxt is None:
+                    raise SemanticError(f"action {name} used where no next state exists", pos)
+                return self._inline_action(defn, scope, args, ctx)
+            call_args.append(nxt)
+        return f"{info.pyname}({', '.join(call_args + list(args))})"
+
+    def _inline_action(self, defn: ast.Definition, scope: Scope, args: tuple[str, ...], ctx: Ctx) -> str:
+        """An action operator evaluated while the next state is only partly built: inline its
+        body as a lambda so it reads the primed variables determined so far."""
+        assert isinstance(defn, ast.OpDef)
+        inner = Ctx(scope, cur=ctx.cur, nxt=ctx.nxt)
+        names = []
+        for p in defn.params:
+            py = self.fresh(p.name)
+            names.append(py)
+            inner = inner.bind(p.name, Local(py, "value" if p.arity == 0 else "op", p.arity))
+        return f"(lambda {', '.join(names)}: {self.val(defn.body, inner)})({', '.join(args)})"
+
+    def _op_as_value(self, target: tuple[ast.Definition, Scope], ctx: Ctx, pos: ast.Pos) -> str:
+        defn, scope = target
+        assert isinstance(defn, ast.OpDef)
+        info = self.func_for(defn, scope)
+        cur = ctx.cur.whole(self.nvars) or "None"
+        if info.level >= LEVEL_ACTION:
+            raise SemanticError(f"action operator {defn.name} passed as an argument", pos)
+        return f"(lambda *_a: {info.pyname}({cur}, *_a))"
+
+    def v_Apply(self, e: ast.Apply, ctx: Ctx) -> str:
+        loc = ctx.lookup(e.op)
+        args = tuple(self.val(a, ctx) for a in e.args)
+        if loc is not None:
+            if loc.kind == "value":
+                raise SemanticError(f"{e.op} is not an operator", e.pos)
+            return f"{loc.pyname}({', '.join(args)})"
+        target = self._resolve_def(e.op, ctx.scope)
+        if target is not None:
+            return self._call_def(target, args, ctx, e.pos, e.op)
+        if e.op in self.substitutions and ctx.scope.subst is None:
+            return self._call_global(self.substitutions[e.op], args, ctx, e.pos)
+        if ctx.scope.subst is not None and e.op in ctx.scope.subst:
+            raise SemanticError(f"operator constant {e.op} cannot be substituted", e.pos)
+        if len(args) == 2 and e.op in _BINARY:
+            return _BINARY[e.op].format(*args)
+        if len(args) == 1 and e.op in _UNARY:
+            return _UNARY[e.op].format(*args)
+        if e.op == "times":
+            return f"_rt.product(({', '.join(args)},))"
+        if e.op in _STD_CALLS:
+            module, arity, template = _STD_CALLS[e.op]
+            if module not in ctx.scope.std:
+                raise SemanticError(f"unknown operator {e.op} (EXTENDS {module} is missing)", e.pos)
+            if arity != len(args):
+                raise SemanticError(f"{e.op} takes {arity} arguments, {len(args)} given", e.pos)
+            return template.format(*args)
+        raise SemanticError(f"unknown operator {e.op}", e.pos)
+
+    def v_And(self, e: ast.And, ctx: Ctx) -> str:
+        return "(" + " and ".join(self.val(x, ctx) for x in e.items) + ")"
+
+    def v_Or(self, e: ast.Or, ctx: Ctx) -> str:
+        return "(" + " or ".join(self.val(x, ctx) for x in e.items) + ")"
+
+    def v_If(self, e: ast.If, ctx: Ctx) -> str:
+        return f"({self.val(e.then, ctx)} if {self.val(e.cond, ctx)} else {self.val(e.else_, ctx)})"
+
+    def v_Case(self, e: ast.Case, ctx: Ctx) -> str:
+        out = self.val(e.other, ctx) if e.other is not None else "_rt.case_fail()"
+        for cond, value in reversed(e.arms):
+            out = f"({self.val(value, ctx)} if {self.val(cond, ctx)} else {out})"
+        return out
+
+    def _gens(self, bounds: tuple[ast.Bound, ...], ctx: Ctx, pos: ast.Pos) -> tuple[list[str], Ctx]:
+        """Python ``for`` clauses for quantifier bounds, and the context inside them."""
+        clauses = []
+        for b in bounds:
+            if b.set is None:
+                raise SemanticError("unbounded quantifiers cannot be evaluated; bound the variable", pos)
+            s = self.val(b.set, ctx)
+            if b.tuple_pattern:
+                names = [self.fresh(n) for n in b.names]
+                clauses.append(f"for ({', '.join(names)},) in _rt.iterate({s})")
+                for n, py in zip(b.names, names, strict=True):
+                    ctx = ctx.bind(n, Local(py, "value"))
+            else:
+                new = []
+                for n in b.names:
+                    py = self.fresh(n)
+                    clauses.append(f"for {py} in _rt.iterate({s})")
+                    new.append((n, py))
+                for n, py in new:
+                    ctx = ctx.bind(n, Local(py, "value"))
+        return clauses, ctx
+
+    def v_Quant(self, e: ast.Quant, ctx: Ctx) -> str:
+        gens, inner = self._gens(e.bounds, ctx, e.pos)
+        fn = "all" if e.kind == "forall" else "any"
+        return f"{fn}({self.val(e.body, inner)} {' '.join(gens)})"
+
+    def v_Choose(self, e: ast.Choose, ctx: Ctx) -> str:
+        if e.bound.set is None:
+            raise SemanticError("unbounded CHOOSE cannot be evaluated", e.pos)
+        s = self.val(e.bound.set, ctx)
+        x = self.fresh("x")
+        inner = ctx
+        if e.bound.tuple_pattern:
+            names = [self.fresh(n) for n in e.bound.names]
+            for n, py in zip(e.bound.names, names, strict=True):
+                inner = inner.bind(n, Local(py, "value"))
+            body = self.val(e.body, inner)
+            return f"_rt.choose({s}, lambda {x}: (lambda {', '.join(names)}: {body})(*{x}))"
+        inner = inner.bind(e.bound.names[0], Local(x, "value"))
+        return f"_rt.choose({s}, lambda {x}: {self.val(e.body, inner)})"
+
+    def v_SetEnum(self, e: ast.SetEnum, ctx: Ctx) -> str:
+        if not e.items:
+            return "_EMPTY"
+        return "frozenset((" + "".join(self.val(x, ctx) + ", " for x in e.items) + "))"
+
+    def v_SetFilter(self, e: ast.SetFilter, ctx: Ctx) -> str:
+        gens, inner = self._gens((e.bound,), ctx, e.pos)
+        if e.bound.tuple_pattern:
+            elem = "(" + "".join(inner.lookup(n).pyname + ", " for n in e.bound.names) + ")"  # type: ignore[union-attr]
+        else:
+            elem = inner.lookup(e.bound.names[0]).pyname  # type: ignore[union-attr]
+        return f"frozenset({elem} {' '.join(gens)} if {self.val(e.pred, inner)})"
+
+    def v_SetMap(self, e: ast.SetMap, ctx: Ctx) -> str:
+        gens, inner = self._gens(e.bounds, ctx, e.pos)
+        return f"frozenset({self.val(e.expr, inner)} {' '.join(gens)})"
+
+    def v_FuncLit(self, e: ast.FuncLit, ctx: Ctx) -> str:
+        gens, inner = self._gens(e.bounds, ctx, e.pos)
+        names = [inner.lookup(n).pyname for b in e.bounds for n in b.names]  # type: ignore[union-attr]
+        key = names[0] if len(names) == 1 else "(" + ", ".join(names) + ",)"
+        return f"_mkfcn({{{key}: {self.val(e.body, inner)} {' '.join(gens)}}})"
+
+    def v_FuncApp(self, e: ast.FuncApp, ctx: Ctx) -> str:
+        f = self.val(e.func, ctx)
+        if len(e.args) == 1:
+            return f"_rt.ap({f}, {self.val(e.args[0], ctx)})"
+        return f"_rt.ap({f}, ({', '.join(self.val(a, ctx) for a in e.args)},))"
+
+    def v_FuncSet(self, e: ast.FuncSet, ctx: Ctx) -> str:
+        return f"_rt.fcnset({self.val(e.domain, ctx)}, {self.val(e.range, ctx)})"
+
+    def v_RecordLit(self, e: ast.RecordLit, ctx: Ctx) -> str:
+        return "_Fcn({" + ", ".join(f"{k!r}: {self.val(v, ctx)}" for k, v in e.fields) + "})"
+
+    def v_RecordSet(self, e: ast.RecordSet, ctx: Ctx) -> str:
+        return "_rt.recordset({" + ", ".join(f"{k!r}: {self.val(v, ctx)}" for k, v in e.fields) + "})"
+
+    def v_Field(self, e: ast.Field, ctx: Ctx) -> str:
+        return f"_rt.field({self.val(e.record, ctx)}, {e.name!r})"
+
+    def v_Except(self, e: ast.Except, ctx: Ctx) -> str:
+        out = self.val(e.func, ctx)
+        for path, value in e.updates:
+            keys = []
+            for st in path:
+                if st.field is not None:
+                    keys.append(repr(st.field))
+                elif len(st.args) == 1:  # type: ignore[arg-type]
+                    keys.append(self.val(st.args[0], ctx))  # type: ignore[index]
+                else:
+                    keys.append("(" + ", ".join(self.val(a, ctx) for a in st.args) + ",)")  # type: ignore[union-attr]
+            uses_at = _mentions_at(value)
+            if len(keys) == 1 and not uses_at:
+                out = f"_rt.except1({out}, {keys[0]}, {self.val(value, ctx)})"
+            else:
+                at = self.fresh("at")
+                body = self.val(value, replace(ctx, at=at))
+                out = f"_rt.except_path({out}, ({', '.join(keys)},), lambda {at}: {body})"
+        return out
+
+    def v_Tuple(self, e: ast.Tuple, ctx: Ctx) -> str:
+        return "(" + "".join(self.val(x, ctx) + ", " for x in e.items) + ")"
+
+    def v_Prime(self, e: ast.Prime, ctx: Ctx) -> str:
+        if ctx.nxt is None:
+            raise SemanticError("primed expression where no next state exists", e.pos)
+        return self.val(e.expr, replace(ctx, cur=ctx.nxt, nxt=None))
+
+    def v_Unchanged(self, e: ast.Unchanged, ctx: Ctx) -> str:
+        return f"({self.v_Prime(ast.Prime(e.pos, e.expr), ctx)} == {self.val(e.expr, ctx)})"
+
+    def v_StepAction(self, e: ast.StepAction, ctx: Ctx) -> str:
+        same = self.v_Unchanged(ast.Unchanged(e.pos, e.sub), ctx)
+        act = self.val(e.action, ctx)
+        return f"({act} and not {same})" if e.angle else f"({act} or {same})"
+
+    def v_Enabled(self, e: ast.Enabled, ctx: Ctx) -> str:
+        cur = ctx.cur.whole(self.nvars)
+        if cur is None:
+            raise SemanticError("ENABLED where the current state is not determined", e.pos)
+        fname = self.fresh("enabled")
+        params = [loc.pyname for _, loc in ctx.locals]
+        code = _Code()
+        code.emit(f"def {fname}(s{''.join(', ' + p for p in params)}):")
+        code.depth += 1
+        inner = Ctx(ctx.scope, ctx.locals, cur=StateRef("s"), nxt=StateRef(None, ()))
+        self.gen(code, e.expr, inner, lambda c, _ctx: c.emit("return True"), None)
+        code.emit("return False")
+        self._extra_code.append(code.text())
+        return f"{fname}({cur}{''.join(', ' + p for p in params)})"
+
+    def v_Let(self, e: ast.Let, ctx: Ctx) -> str:
+        if len(e.defs) > 1:
+            return self.val(_split_let(e), ctx)
+        inner, name, value = self._let_binding(e.defs[0], ctx)
+        return f"(lambda {name}: {self.val(e.body, inner)})({value})"
+
+    def _let_binding(self, d: ast.Definition, ctx: Ctx) -> tuple[Ctx, str, str]:
+        """One LET definition as a Python callable (LET definitions are evaluated lazily)."""
+        py = self.fresh(d.name if not isinstance(d, ast.InstanceDef) else "inst")
+        if isinstance(d, ast.OpDef):
+            if d.recursive:
+                raise SemanticError("RECURSIVE operators inside LET are not supported", d.pos)
+            pctx = ctx
+            pnames = []
+            for p in d.params:
+                pp = self.fresh(p.name)
+                pnames.append(pp)
+                pctx = pctx.bind(p.name, Local(pp, "value" if p.arity == 0 else "op", p.arity))
+            value = f"lambda {', '.join(pnames)}: {self.val(d.body, pctx)}"
+            kind = "thunk" if not d.params else "op"
+            return ctx.bind(d.name, Local(py, kind, len(d.params))), py, value
+        if isinstance(d, ast.FunDef):
+            value = f"lambda: {self._fundef_value(d, ctx, py)}"
+            return ctx.bind(d.name, Local(py, "thunk")), py, value
+        raise SemanticError("INSTANCE inside LET is not supported", d.pos)
+
+    def v_Lambda(self, e: ast.Lambda, ctx: Ctx) -> str:
+        names = [self.fresh(p) for p in e.params]
+        inner = ctx
+        for p, py in zip(e.params, names, strict=True):
+            inner = inner.bind(p, Local(py, "value"))
+        return f"(lambda {', '.join(names)}: {self.val(e.body, inner)})"
+
+    def v_Temporal(self, e: ast.Temporal, ctx: Ctx) -> str:
+        raise SemanticError("temporal formula used where a value is expected", e.pos)
+
+    def v_Fairness(self, e: ast.Fairness, ctx: Ctx) -> str:
+        raise SemanticError("fairness formula used where a value is expected", e.pos)
+
+    # -- action generation (continuation-passing) ---------------------------------------
+    Cont = Callable[[_Code, Ctx], None]
+
+    def _target_var(self, e: ast.Expr, ctx: Ctx, mode: str) -> tuple[int, Ctx] | None:
+        """If e denotes a variable of the state being built (x' in 'next' mode, x in 'init'
+        mode), return its index and the context whose StateRef holds it."""
+        if mode == "next":
+            if not isinstance(e, ast.Prime):
+                return None
+            e = e.expr
+        if not isinstance(e, ast.Name) or ctx.lookup(e.name) is not None:
+            return None
+        scope = ctx.scope
+        if scope.subst is not None and e.name in scope.subst:
+            outer = Ctx(scope.parent, cur=ctx.cur, nxt=ctx.nxt)  # type: ignore[arg-type]
+            sub = scope.subst[e.name]
+            return self._target_var(ast.Prime(e.pos, sub) if mode == "next" else sub, outer, mode)
+        if scope.subst is None and e.name in scope.variables:
+            return self.variables.index(e.name), ctx
+        return None
+
+    def _building(self, ctx: Ctx, mode: str) -> StateRef:
+        return ctx.nxt if mode == "next" else ctx.cur  # type: ignore[return-value]
+
+    def _with_building(self, ctx: Ctx, mode: str, ref: StateRef) -> Ctx:
+        return replace(ctx, nxt=ref) if mode == "next" else replace(ctx, cur=ref)
+
+    def gen(self, code: _Code, e: ast.Expr, ctx: Ctx, k: Cont, label: tuple | None,
+            mode: str = "next", split: bool = True) -> None:
+        """Emit code that enumerates the ways e can hold, running k for each."""
+        if isinstance(e, ast.And):
+            self._gen_conj(code, list(e.items), ctx, k, label, mode)
+            return
+        if isinstance(e, ast.Or):
+            for item in e.items:
+                self.gen(code, item, ctx, k, label, mode, split)
+            return
+        if isinstance(e, ast.Quant) and e.kind == "exists":
+            gens, inner = self._gens(e.bounds, ctx, e.pos)
+            for clause in gens:
+                code.emit(clause + ":")
+                code.depth += 1
+            self.gen(code, e.body, inner, k, label, mode, split)
+            code.depth -= len(gens)
+            return
+        if isinstance(e, ast.If) and self.level(e, ctx) >= LEVEL_ACTION or (
+                isinstance(e, ast.If) and mode == "init"):
+            code.emit(f"if {self.val(e.cond, ctx)}:")
+            code.depth += 1
+            self.gen(code, e.then, ctx, k, label, mode, split)
+            code.depth -= 1
+            code.emit("else:")
+            code.depth += 1
+            self.gen(code, e.else_, ctx, k, label, mode, split)
+            code.depth -= 1
+            return
+        if isinstance(e, ast.Case) and (self.level(e, ctx) >= LEVEL_ACTION or mode == "init"):
+            for i, (cond, body) in enumerate(e.arms):
+                code.emit(f"{'if' if i == 0 else 'elif'} {self.val(cond, ctx)}:")
+                code.depth += 1
+                self.gen(code, body, ctx, k, label, mode, split)
+                code.depth -= 1
+            code.emit("else:")
+            code.depth += 1
+            if e.other is not None:
+                self.gen(code, e.other, ctx, k, label, mode, split)
+            else:
+                code.emit("_rt.case_fail()")
+            code.depth -= 1
+            return
+        if isinstance(e, ast.Let):
+            inner = ctx
+            for d in e.defs:
+                inner, name, value = self._let_binding(d, inner)
+                code.emit(f"{name} = {value}")
+            self.gen(code, e.body, inner, k, label, mode, split)
+            return
+        if isinstance(e, ast.Apply | ast.Name) and self._gen_call(code, e, ctx, k, label, mode, split):
+            return
+        if isinstance(e, ast.Apply) and e.op in ("eq", "in") and ctx.lookup(e.op) is None:
+            tv = self._target_var(e.args[0], ctx, mode)
+            if tv is not None:
+                i, _ = tv
+                ref = self._building(ctx, mode)
+                if ref.read(i) is None:
+                    py = self.fresh("n_" + self.variables[i])
+                    rhs = self.val(e.args[1], ctx)
+                    bound = self._with_building(ctx, mode, ref.bind(i, py))
+                    if e.op == "eq":
+                        code.emit(f"{py} = {rhs}")
+                        k(code, bound)
+                    else:
+                        code.emit(f"for {py} in _rt.iterate({rhs}):")
+                        code.depth += 1
+                        k(code, bound)
+                        code.depth -= 1
+                    return
+        if isinstance(e, ast.Unchanged) and mode == "next":
+            targets = self._unchanged_vars(e.expr, ctx)
+            if targets is not None:
+                self._gen_unchanged(code, targets, ctx, k)
+                return
+        if isinstance(e, ast.StepAction) and mode == "next":
+            if e.angle:
+                self.gen(code, ast.And(e.pos, (e.action, ast.Apply(e.pos, "lnot", (
+                    ast.Unchanged(e.pos, e.sub),)))), ctx, k, label, mode, split)
+            else:
+                self.gen(code, ast.Or(e.pos, (e.action, ast.Unchanged(e.pos, e.sub))), ctx, k, label,
+                         mode, split)
+            return
+        # Anything else is a predicate on what is determined so far.
+        code.emit(f"if {self.val(e, ctx)}:")
+        code.depth += 1
+        k(code, ctx)
+        code.depth -= 1
+
+    def _gen_conj(self, code: _Code, items: list[ast.Expr], ctx: Ctx, k: Cont, label: tuple | None,
+                  mode: str) -> None:
+        if not items:
+            k(code, ctx)
+            return
+        first, rest = items[0], items[1:]
+        self.gen(code, first, ctx, lambda c, cx: self._gen_conj(c, rest, cx, k, label, mode), label, mode,
+                 split=False)
+
+    def _gen_call(self, code: _Code, e: ast.Apply | ast.Name, ctx: Ctx, k: Cont, label: tuple | None,
+                  mode: str, split: bool) -> bool:
+        """Inline an operator that builds part of the state; it becomes the action label
+        when we are still splitting the next-state relation into named actions."""
+        name = e.op if isinstance(e, ast.Apply) else e.name
+        loc = ctx.lookup(name)
+        if loc is not None:
+            return False
+        if isinstance(e, ast.Name):
+            scope = ctx.scope
+            if (scope.subst is not None and name in scope.subst) or name in scope.variables:
+                return False
+        target = self._resolve_def(name, ctx.scope)
+        if target is None:
+            return False
+        defn, scope = target
+        if not isinstance(defn, ast.OpDef):
+            return False
+        args = e.args if isinstance(e, ast.Apply) else ()
+        if len(args) != len(defn.params):
+            return False
+        if mode == "next" and self.def_level(defn, scope) < LEVEL_ACTION:
+            return False
+        if mode == "init" and self.def_level(defn, scope) < LEVEL_STATE:
+            return False
+        inner = Ctx(scope, cur=ctx.cur, nxt=ctx.nxt)
+        pnames = []
+        for p, a in zip(defn.params, args, strict=True):
+            if p.arity:
+                inner = inner.bind(p.name, Local(self.val(a, ctx), "op", p.arity))
+                continue
+            py = self.fresh(p.name)
+            code.emit(f"{py} = {self.val(a, ctx)}")
+            pnames.append(py)
+            inner = inner.bind(p.name, Local(py, "value"))
+        new_label = label
+        if split and mode == "next":
+            new_label = (self._label(defn, scope), tuple(pnames))
+            k = _relabel(k, new_label)
+        self.gen(code, defn.body, inner, k, new_label, mode, split)
+        return True
+
+    def _label(self, defn: ast.OpDef, scope: Scope) -> int:
+        key = (scope.prefix + defn.name, defn.pos)
+        if key not in self._label_index:
+            self._label_index[key] = len(self.labels)
+            self.labels.append(ActionLabel(scope.prefix + defn.name, defn.pos,
+                                           tuple(p.name for p in defn.params), scope.module.name))
+        return self._label_index[key]
+
+    def _unchanged_vars(self, e: ast.Expr, ctx: Ctx) -> list[tuple[int, ast.Expr]] | None:
+        """The variables of UNCHANGED e when e is a variable or a (nested) tuple of them."""
+        if isinstance(e, ast.Tuple):
+            out: list[tuple[int, ast.Expr]] = []
+            for x in e.items:
+                sub = self._unchanged_vars(x, ctx)
+                if sub is None:
+                    return None
+                out.extend(sub)
+            return out
+        if isinstance(e, ast.Name) and ctx.lookup(e.name) is None:
+            tv = self._target_var(ast.Prime(e.pos, e), ctx, "next")
+            if tv is not None:
+                return [(tv[0], e)]
+            target = self._resolve_def(e.name, ctx.scope)
+            if target is not None and isinstance(target[0], ast.OpDef) and not target[0].params:
+                return self._unchanged_vars(target[0].body, Ctx(target[1], cur=ctx.cur, nxt=ctx.nxt))
+        return None
+
+    def _gen_unchanged(self, code: _Code, targets: list[tuple[int, ast.Expr]], ctx: Ctx, k: Cont) -> None:
+        conds = []
+        nxt = ctx.nxt
+        assert nxt is not None
+        for i, _ in targets:
+            cur = ctx.cur.read(i)
+            have = nxt.read(i)
+            if have is None:
+                py = self.fresh("n_" + self.variables[i])
+                code.emit(f"{py} = {cur}")
+                nxt = nxt.bind(i, py)
+            else:
+                conds.append(f"{have} == {cur}")
+        ctx = replace(ctx, nxt=nxt)
+        if conds:
+            code.emit(f"if {' and '.join(conds)}:")
+            code.depth += 1
+            k(code, ctx)
+            code.depth -= 1
+        else:
+            k(code, ctx)
+
+    # -- entry points -------------------------------------------------------------------
+    _extra_code: list[str]
+
+    def _flush(self, main: str) -> None:
+        code = _Code()
+        while self._pending:
+            info = self._pending.pop()
+            self._emit_func(code, info)
+        src = "".join(self._extra_code) + code.text() + main
+        self._extra_code = []
+        self.source_parts.append(src)
+        try:
+            exec(compile(src, "<tla-compiled>", "exec"), self.ns)
+        except SyntaxError as exc:  # pragma: no cover - a compiler bug, not user input
+            raise SemanticError(f"internal compiler error: {exc}") from None
+
+    source_parts: list[str]
+
+    def _start(self) -> None:
+        if not hasattr(self, "source_parts"):
+            self.source_parts = []
+            self.ns["_rt_at"] = _attach_pos_factory(self._positions)
+            self.ns["_rt_wrap"] = _wrap_factory(self._positions)
+            self.ns["_rt_unbound"] = _unbound_factory(self._positions)
+            self.ns["_rt_recfcn"] = _recfcn
+        self._extra_code = []
+
+    def _bind_params_ns(self, ctx: Ctx, params: dict[str, Any] | None) -> Ctx:
+        """Bind names to fixed values (e.g. j in an instance of \\A j \\in Job : WF(A(j)))."""
+        for pname, value in (params or {}).items():
+            py = self.fresh(pname)
+            self.ns[py] = value
+            ctx = ctx.bind(pname, Local(py, "value"))
+        return ctx
+
+    def state_function(self, e: ast.Expr, scope: Scope | None = None,
+                       params: dict[str, Any] | None = None) -> Callable[[tuple], Any]:
+        """f(s): the value of a state-level expression."""
+        self._start()
+        body = self.val(e, self._bind_params_ns(Ctx(scope or self.root), params))
+        name = self.fresh("state_fn")
+        pidx = self.pos_index(e.pos)
+        self._flush(_wrapped_def(name, "s", body, pidx))
+        return self.ns[name]
+
+    def action_function(self, e: ast.Expr, scope: Scope | None = None,
+                        params: dict[str, Any] | None = None) -> Callable[[tuple, tuple], Any]:
+        """f(s, t): the value of an action-level expression on a step."""
+        self._start()
+        body = self.val(e, self._bind_params_ns(Ctx(scope or self.root, nxt=StateRef("t")), params))
+        name = self.fresh("action_fn")
+        pidx = self.pos_index(e.pos)
+        self._flush(_wrapped_def(name, "s, t", body, pidx))
+        return self.ns[name]
+
+    def successor_generator(self, e: ast.Expr, scope: Scope | None = None,
+                            params: dict[str, Any] | None = None) -> Callable[[tuple], Iterator]:
+        """g(s) yields (label index, label arguments, next state) for each way e holds."""
+        self._start()
+        name = self.fresh("next_gen")
+        code = _Code()
+        code.emit(f"def {name}(s):")
+        code.depth += 1
+        ctx = self._bind_params_ns(Ctx(scope or self.root, cur=StateRef("s"), nxt=StateRef(None, ())), params)
+        code.emit("if False: yield None")
+
+        def finish(c: _Code, cx: Ctx, lab: tuple | None = None) -> None:
+            nxt = cx.nxt
+            assert nxt is not None
+            whole = nxt.whole(self.nvars)
+            if whole is None:
+                missing = [self.variables[i] for i in range(self.nvars) if nxt.read(i) is None]
+                c.emit(f"raise _EvalError('successor state is not completely specified: "
+                       f"{', '.join(missing)} undefined')")
+                return
+            lab_idx, lab_args = lab if lab else (-1, ())
+            c.emit(f"yield ({lab_idx}, ({''.join(a + ', ' for a in lab_args)}), {whole})")
+
+        body_code = _Code()
+        body_code.depth = 2
+        self.gen(body_code, e, ctx, _Finisher(finish), None, "next", True)
+        pidx = self.pos_index(e.pos)
+        code.emit("try:")
+        code.lines.extend(body_code.lines)
+        code.emit("except _TLAError as _e:")
+        code.emit(f"    raise _rt_at(_e, {pidx}) from None")
+        code.emit("except (TypeError, KeyError, IndexError, AttributeError, ValueError, RecursionError) as _e:")
+        code.emit(f"    raise _rt_wrap(_e, {pidx}) from None")
+        self._flush(code.text())
+        return self.ns[name]
+
+    def initial_generator(self, e: ast.Expr, scope: Scope | None = None) -> Callable[[], Iterator]:
+        """g() yields each initial state (one per way Init holds, as TLC counts them)."""
+        self._start()
+        name = self.fresh("init_gen")
+        code = _Code()
+        code.emit(f"def {name}():")
+        code.depth += 1
+        code.emit("if False: yield None")
+        ctx = Ctx(scope or self.root, cur=StateRef(None, ()), nxt=None)
+
+        def finish(c: _Code, cx: Ctx) -> None:
+            whole = cx.cur.whole(self.nvars)
+            if whole is None:
+                missing = [self.variables[i] for i in range(self.nvars) if cx.cur.read(i) is None]
+                c.emit(f"raise _EvalError('the initial predicate does not determine {', '.join(missing)}')")
+                return
+            c.emit(f"yield {whole}")
+
+        body_code = _Code()
+        body_code.depth = 2
+        self.gen(body_code, e, ctx, finish, None, "init", False)
+        pidx = self.pos_index(e.pos)
+        code.emit("try:")
+        code.lines.extend(body_code.lines)
+        code.emit("except _TLAError as _e:")
+        code.emit(f"    raise _rt_at(_e, {pidx}) from None")
+        code.emit("except (TypeError, KeyError, IndexError, AttributeError, ValueError, RecursionError) as _e:")
+        code.emit(f"    raise _rt_wrap(_e, {pidx}) from None")
+        self._flush(code.text())
+        return self.ns[name]
+
+    def constant_value(self, e: ast.Expr, scope: Scope | None = None) -> Any:
+        return self.state_function(e, scope)(())
+
+
+class _Finisher:
+    """The innermost continuation of a successor generator; carries the current label."""
+
+    def __init__(self, finish: Callable[..., None], label: tuple | None = None) -> None:
+        self.finish, self.label = finish, label
+
+    def __call__(self, code: _Code, ctx: Ctx) -> None:
+        self.finish(code, ctx, self.label)
+
+
+def _relabel(k: Any, label: tuple) -> Any:
+    if isinstance(k, _Finisher):
+        return _Finisher(k.finish, label)
+    return k
+
+
+def _split_let(e: ast.Let) -> ast.Let:
+    return ast.Let(e.pos, e.defs[:1], ast.Let(e.pos, e.defs[1:], e.body))
+
+
+def _mentions_name(e: Any, name: str) -> bool:
+    if isinstance(e, ast.Name):
+        return e.name == name
+    if isinstance(e, ast.Apply) and e.op == name:
+        return True
+    if isinstance(e, tuple):
+        return any(_mentions_name(x, name) for x in e)
+    if hasattr(e, "__dataclass_fields__"):
+        return any(_mentions_name(getattr(e, f), name) for f in e.__dataclass_fields__ if f != "pos")
+    return False
+
+
+def _mentions_at(e: Any) -> bool:
+    if isinstance(e, ast.At):
+        return True
+    if isinstance(e, ast.Except):
+        return _mentions_at(e.func)  # @ inside a nested EXCEPT refers to that EXCEPT
+    if isinstance(e, tuple):
+        return any(_mentions_at(x) for x in e)
+    if hasattr(e, "__dataclass_fields__"):
+        return any(_mentions_at(getattr(e, f)) for f in e.__dataclass_fields__ if f != "pos")
+    return False
+
+
+def _wrapped_def(name: str, params: str, body: str, pidx: int) -> str:
+    return (f"def {name}({params}):\n"
+            f"    try:\n"
+            f"        return {body}\n"
+            f"    except _TLAError as _e:\n"
+            f"        raise _rt_at(_e, {pidx}) from None\n"
+            f"    except (TypeError, KeyError, IndexError, AttributeError, ValueError, RecursionError) as _e:\n"
+            f"        raise _rt_wrap(_e, {pidx}) from None\n")
+
+
+def _attach_pos_factory(positions: list[ast.Pos]) -> Callable[[TLAError, int], TLAError]:
+    def attach(err: TLAError, idx: int) -> TLAError:
+        if err.pos is None:
+            err.pos = positions[idx]
+        return err
+    return attach
+
+
+def _wrap_factory(positions: list[ast.Pos]) -> Callable[[Exception, int], EvalError]:
+    def wrap(err: Exception, idx: int) -> EvalError:
+        if isinstance(err, RecursionError):
+            return EvalError("recursion too deep", positions[idx])
+        return EvalError(f"cannot evaluate: {type(err).__name__}: {err}", positions[idx])
+    return wrap
+
+
+def _unbound_factory(positions: list[ast.Pos]) -> Callable[[str, int], Any]:
+    def unbound(name: str, idx: int) -> Any:
+        raise EvalError(f"{name} is not determined at this point of the action", positions[idx])
+    return unbound
+
+
+def _recfcn(name: str, domain: Any, body: Callable[[Any, Any], Any]) -> rt.RecFcn:
+    f = rt.RecFcn(name, domain, None)  # type: ignore[arg-type]
+    f.body = lambda x: body(f, x)
+    return f

@@ -1,0 +1,66 @@
+"""Errors the user sees as one line with a position, and the TLC exit code that goes with them.
+
+Scripts written for TLC branch on its exit codes, so every failure class here carries the code
+TLC would give (see ../shared/reference/tlc/): 150 for parse and semantic errors, 151 for
+configuration errors, 75 for errors found while evaluating, 2 for usage errors.
+"""
+
+from __future__ import annotations
+
+from .syntax import Pos
+
+EXIT_OK = 0
+EXIT_USAGE = 2
+EXIT_DEADLOCK = 11
+EXIT_INVARIANT = 12
+EXIT_PROPERTY = 13
+EXIT_EVAL = 75
+EXIT_PARSE = 150
+EXIT_CONFIG = 151
+
+
+class TLAError(Exception):
+    """Base class: a message, an optional position, and the exit code TLC would use."""
+
+    exit_code = EXIT_EVAL
+    kind = "error"
+
+    def __init__(self, message: str, pos: Pos | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.pos = pos
+
+    def line(self) -> str:
+        """The one-line rendering shown to users: ``file:line:col: kind: message``."""
+        where = f"{self.pos}: " if self.pos else ""
+        return f"{where}{self.kind}: {self.message}"
+
+    def __str__(self) -> str:
+        return self.line()
+
+
+class ParseError(TLAError):
+    exit_code = EXIT_PARSE
+    kind = "parse error"
+
+
+class SemanticError(TLAError):
+    """Unknown names, wrong arity, unsupported constructs found before evaluation."""
+
+    exit_code = EXIT_PARSE
+    kind = "semantic error"
+
+
+class ConfigError(TLAError):
+    exit_code = EXIT_CONFIG
+    kind = "config error"
+
+
+class EvalError(TLAError):
+    exit_code = EXIT_EVAL
+    kind = "evaluation error"
+
+
+class UsageError(TLAError):
+    exit_code = EXIT_USAGE
+    kind = "usage error"

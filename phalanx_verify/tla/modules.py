@@ -1,0 +1,128 @@
+"""Module loading and name scopes: EXTENDS, INSTANCE ... WITH, and the standard modules.
+
+EXTENDS merges namespaces (the extended module's definitions see the same constants and
+variables); INSTANCE creates a new scope whose constants and variables stand for expressions of
+the instantiating module. A ``Scope`` answers "what does this name mean here".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import syntax as ast
+from .errors import SemanticError
+from .parse import parse_module_file
+
+# Standard modules: the identifiers each makes visible (operators written as symbols, such as
+# + or \o, are always available; their meaning is fixed by the language in practice).
+STANDARD_MODULES: dict[str, set[str]] = {
+    "Naturals": {"Nat"},
+    "Integers": {"Nat", "Int"},
+    "FiniteSets": {"IsFiniteSet", "Cardinality"},
+    "Sequences": {"Seq", "Len", "Head", "Tail", "Append", "SubSeq", "SelectSeq"},
+    "TLC": {"Print", "PrintT", "Assert", "JavaTime", "Permutations", "SortSeq", "ToString", "Any"},
+    "Bags": set(),
+}
+_IMPLIED = {"Integers": ("Naturals",), "TLC": ("Naturals", "Sequences", "FiniteSets")}
+ALWAYS_VISIBLE = {"BOOLEAN", "STRING", "TRUE", "FALSE"}
+
+
+@dataclass
+class Scope:
+    """The names visible inside one module instance."""
+
+    module: ast.Module
+    constants: list[ast.Param] = field(default_factory=list)
+    variables: list[str] = field(default_factory=list)
+    defs: dict[str, tuple[ast.Definition, Scope]] = field(default_factory=dict)
+    instances: dict[str, tuple[ast.InstanceDef, Scope]] = field(default_factory=dict)
+    std: set[str] = field(default_factory=set)
+    # For an instantiated module: its constants/variables -> expressions of the parent scope.
+    subst: dict[str, ast.Expr] | None = None
+    parent: Scope | None = None
+    prefix: str = ""
+
+    def is_variable(self, name: str) -> bool:
+        return name in self.variables
+
+    def label(self) -> str:
+        return self.prefix + self.module.name
+
+
+class Loader:
+    """Finds modules next to the root spec (and in extra directories), parses each once."""
+
+    def __init__(self, search_dirs: list[Path]) -> None:
+        self.search_dirs = search_dirs
+        self._parsed: dict[str, ast.Module] = {}
+
+    def parse(self, name: str, pos: ast.Pos) -> ast.Module:
+        if name in self._parsed:
+            return self._parsed[name]
+        for d in self.search_dirs:
+            p = d / f"{name}.tla"
+            if p.exists():
+                mod = parse_module_file(p)
+                self._parsed[name] = mod
+                return mod
+        raise SemanticError(f"cannot find module {name}", pos)
+
+    def load_root(self, path: Path) -> Scope:
+        mod = parse_module_file(path)
+        self._parsed[mod.name] = mod
+        return self.build_scope(mod, subst=None, parent=None, prefix="")
+
+    def build_scope(self, mod: ast.Module, subst: dict[str, ast.Expr] | None, parent: Scope | None,
+                    prefix: str) -> Scope:
+        scope = Scope(module=mod, subst=subst, parent=parent, prefix=prefix)
+        self._extend(scope, mod, seen=set())
+        return scope
+
+    def _extend(self, scope: Scope, mod: ast.Module, seen: set[str]) -> None:
+        if mod.name in seen:
+            return
+        seen.add(mod.name)
+        for ext in mod.extends:
+            if ext in STANDARD_MODULES:
+                scope.std.add(ext)
+                scope.std.update(_IMPLIED.get(ext, ()))
+                continue
+            self._extend(scope, self.parse(ext, mod.pos), seen)
+        scope.constants.extend(mod.constants)
+        scope.variables.extend(mod.variables)
+        own = mod is scope.module
+        for d in mod.defs:
+            if d.local and not own:
+                continue
+            if isinstance(d, ast.InstanceDef):
+                inst_scope = self.instantiate(scope, d)
+                if d.name is None:
+                    for name, entry in inst_scope.defs.items():
+                        if not entry[0].local:
+                            scope.defs[name] = entry
+                else:
+                    scope.instances[d.name] = (d, inst_scope)
+            else:
+                scope.defs[d.name] = (d, scope)
+
+    def instantiate(self, scope: Scope, inst: ast.InstanceDef) -> Scope:
+        if inst.params:
+            raise SemanticError("parameterised INSTANCE definitions are not supported", inst.pos)
+        if inst.module in STANDARD_MODULES:
+            scope.std.add(inst.module)
+            return Scope(module=ast.Module(inst.module, "", inst.pos))
+        mod = self.parse(inst.module, inst.pos)
+        sub_scope = self.build_scope(mod, subst={}, parent=scope,
+                                     prefix=f"{scope.prefix}{inst.name or mod.name}!")
+        explicit = dict(inst.subs)
+        for name in [c.name for c in sub_scope.constants] + sub_scope.variables:
+            if name in explicit:
+                sub_scope.subst[name] = explicit.pop(name)  # type: ignore[index]
+            else:
+                # Implicit substitution: the same name must mean something in the parent.
+                sub_scope.subst[name] = ast.Name(inst.pos, name)  # type: ignore[index]
+        if explicit:
+            bad = next(iter(explicit))
+            raise SemanticError(f"INSTANCE {inst.module} has no constant or variable {bad}", inst.pos)
+        return sub_scope

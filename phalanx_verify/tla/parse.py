@@ -1,0 +1,469 @@
+"""tree-sitter-tlaplus concrete syntax -> the project's AST (syntax.py).
+
+Only this module knows tree-sitter's node kinds. A syntax error (an ERROR or MISSING node)
+becomes a ParseError at the first bad position; a construct the toolkit does not support becomes
+a SemanticError naming it, so nothing is silently dropped.
+"""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import tree_sitter
+import tree_sitter_tlaplus
+
+from . import syntax as ast
+from .errors import ParseError, SemanticError
+
+with warnings.catch_warnings():
+    # tree-sitter-tlaplus 1.5 hands out the language as an int pointer, which tree-sitter 0.26
+    # still accepts but flags as deprecated; the pinned pair is tested together.
+    warnings.simplefilter("ignore", DeprecationWarning)
+    _LANGUAGE = tree_sitter.Language(tree_sitter_tlaplus.language())
+_PARSER = tree_sitter.Parser(_LANGUAGE)
+
+Node = tree_sitter.Node
+
+# Infix node kinds that are folded into n-ary forms or given their own AST class.
+_TEMPORAL_PREFIX = {"always": "always", "eventually": "eventually"}
+_SKIP_MODULE_UNITS = {"comment", "block_comment", "single_line", "double_line", "header_line",
+                      "theorem", "use_or_hide", "proof", "terminal_proof", "non_terminal_proof"}
+
+
+class _Converter:
+    def __init__(self, src: bytes, file: str) -> None:
+        self.src = src
+        self.file = file
+        self._lines = src.split(b"\n")
+
+    # -- positions and text -------------------------------------------------------------
+    def pos(self, node: Node) -> ast.Pos:
+        row, col = node.start_point
+        line = self._lines[row] if row < len(self._lines) else b""
+        if not line.isascii():
+            col = len(line[:col].decode("utf-8", "replace"))
+        return ast.Pos(self.file, row + 1, col + 1)
+
+    def text(self, node: Node) -> str:
+        return self.src[node.start_byte:node.end_byte].decode("utf-8")
+
+    def unsupported(self, node: Node, what: str | None = None) -> SemanticError:
+        return SemanticError(f"unsupported construct: {what or node.type}", self.pos(node))
+
+    @staticmethod
+    def named(node: Node) -> list[Node]:
+        return [c for c in node.named_children if c.type not in ("comment", "block_comment")]
+
+    # -- module level -------------------------------------------------------------------
+    def module(self, node: Node) -> ast.Module:
+        name_node = node.child_by_field_name("name")
+        mod = ast.Module(name=self.text(name_node), file=self.file, pos=self.pos(node))
+        for unit in self.named(node):
+            if unit == name_node or unit.type in _SKIP_MODULE_UNITS:
+                continue
+            self.unit(mod, unit, local=False)
+        return mod
+
+    def unit(self, mod: ast.Module, unit: Node, local: bool) -> None:
+        kind = unit.type
+        if kind == "extends":
+            mod.extends += tuple(self.text(c) for c in self.named(unit))
+        elif kind == "constant_declaration":
+            for c in self.named(unit):
+                mod.constants.append(self.param(c))
+        elif kind == "variable_declaration":
+            mod.variables.extend(self.text(c) for c in self.named(unit))
+        elif kind == "recursive_declaration":
+            for c in self.named(unit):
+                mod.recursive.add(self.param(c).name)
+        elif kind == "operator_definition":
+            mod.defs.append(self.opdef(unit, local, mod.recursive))
+        elif kind == "function_definition":
+            mod.defs.append(self.fundef(unit, local))
+        elif kind == "module_definition":
+            inst = self.instance(self.one(unit, "definition"), local)
+            params = tuple(self.param(p) for p in self.fields(unit, "parameter"))
+            mod.defs.append(ast.InstanceDef(self.pos(unit), self.text(unit.child_by_field_name("name")),
+                                            inst.module, params, inst.subs, local))
+        elif kind == "instance":
+            mod.defs.append(self.instance(unit, local))
+        elif kind == "local_definition":
+            for c in self.named(unit):
+                self.unit(mod, c, local=True)
+        elif kind == "assumption":
+            body = self.named(unit)
+            mod.assumes.append(self.expr(body[-1]))
+        elif kind == "module":
+            raise self.unsupported(unit, "nested MODULE")
+        elif kind in _SKIP_MODULE_UNITS:
+            return
+        else:
+            raise self.unsupported(unit)
+
+    def fields(self, node: Node, name: str) -> list[Node]:
+        return [c for c in node.children_by_field_name(name) if c.is_named]
+
+    def one(self, node: Node, name: str) -> Node:
+        child = node.child_by_field_name(name)
+        if child is None:
+            raise ParseError(f"missing {name} in {node.type}", self.pos(node))
+        return child
+
+    def param(self, node: Node) -> ast.Param:
+        if node.type == "operator_declaration":
+            name = self.op_name(node.child_by_field_name("name"))
+            return ast.Param(name, len(self.fields(node, "parameter")))
+        return ast.Param(self.text(node), 0)
+
+    def op_name(self, node: Node) -> str:
+        if node.type in ("infix_op_symbol", "prefix_op_symbol", "postfix_op_symbol"):
+            return self.named(node)[0].type
+        return self.text(node)
+
+    def opdef(self, node: Node, local: bool, recursive: set[str]) -> ast.OpDef:
+        name = self.op_name(self.one(node, "name"))
+        params = [self.param(p) for p in self.fields(node, "parameter")]
+        if not params:
+            # Infix/prefix definitions such as ``a ++ b == ...`` name their operands without
+            # the ``parameter`` field.
+            params = [ast.Param(self.text(c)) for c in self.named(node)
+                      if c.type == "identifier" and c != node.child_by_field_name("name")]
+        body = self.expr(self.one(node, "definition"))
+        return ast.OpDef(self.pos(node), name, tuple(params), body, local, name in recursive)
+
+    def fundef(self, node: Node, local: bool) -> ast.FunDef:
+        bounds = tuple(self.bound(b) for b in self.named(node) if b.type == "quantifier_bound")
+        body = self.expr(self.one(node, "definition"))
+        return ast.FunDef(self.pos(node), self.text(self.one(node, "name")), bounds, body, local)
+
+    def instance(self, node: Node, local: bool) -> ast.InstanceDef:
+        kids = self.named(node)
+        subs = []
+        for sub in kids[1:]:
+            if sub.type != "substitution":
+                continue
+            parts = self.named(sub)
+            subs.append((self.op_name(parts[0]), self.expr(parts[-1])))
+        return ast.InstanceDef(self.pos(node), None, self.text(kids[0]), (), tuple(subs), local)
+
+    # -- expressions --------------------------------------------------------------------
+    def bound(self, node: Node) -> ast.Bound:
+        intro = node.children_by_field_name("intro")
+        names: list[str] = []
+        pattern = False
+        for n in intro:
+            if n.type == "tuple_of_identifiers":
+                pattern = True
+                names.extend(self.text(c) for c in self.named(n) if c.type == "identifier")
+            elif n.type == "identifier":
+                names.append(self.text(n))
+        return ast.Bound(tuple(names), pattern, self.expr(self.one(node, "set")))
+
+    def expr(self, node: Node) -> ast.Expr:
+        method = getattr(self, "x_" + node.type, None)
+        if method is None:
+            raise self.unsupported(node)
+        return method(node)
+
+    def x_parentheses(self, node: Node) -> ast.Expr:
+        return self.expr(self.named(node)[0])
+
+    def x_label(self, node: Node) -> ast.Expr:
+        return self.expr(self.named(node)[-1])
+
+    def x_nat_number(self, node: Node) -> ast.Expr:
+        return ast.Num(self.pos(node), int(self.text(node)))
+
+    def _based(self, node: Node, base: int) -> ast.Expr:
+        value = node.child_by_field_name("value")
+        return ast.Num(self.pos(node), int(self.text(value), base))
+
+    def x_binary_number(self, node: Node) -> ast.Expr:
+        return self._based(node, 2)
+
+    def x_octal_number(self, node: Node) -> ast.Expr:
+        return self._based(node, 8)
+
+    def x_hex_number(self, node: Node) -> ast.Expr:
+        return self._based(node, 16)
+
+    def x_string(self, node: Node) -> ast.Expr:
+        raw = self.text(node)[1:-1]
+        out, i = [], 0
+        escapes = {"n": "\n", "t": "\t", "r": "\r", "f": "\f", '"': '"', "\\": "\\"}
+        while i < len(raw):
+            ch = raw[i]
+            if ch == "\\" and i + 1 < len(raw):
+                out.append(escapes.get(raw[i + 1], raw[i + 1]))
+                i += 2
+            else:
+                out.append(ch)
+                i += 1
+        return ast.Str(self.pos(node), "".join(out))
+
+    def x_boolean(self, node: Node) -> ast.Expr:
+        return ast.Bool(self.pos(node), self.text(node) == "TRUE")
+
+    def x_identifier_ref(self, node: Node) -> ast.Expr:
+        return ast.Name(self.pos(node), self.text(node))
+
+    x_identifier = x_identifier_ref
+
+    def _set_constant(self, node: Node) -> ast.Expr:
+        return ast.Name(self.pos(node), self.text(node))
+
+    x_nat_number_set = x_int_number_set = x_boolean_set = x_string_set = _set_constant
+
+    def x_real_number_set(self, node: Node) -> ast.Expr:
+        raise self.unsupported(node, "Real")
+
+    def x_bound_op(self, node: Node) -> ast.Expr:
+        name = self.op_name(self.one(node, "name"))
+        args = tuple(self.expr(a) for a in self.fields(node, "parameter"))
+        return ast.Apply(self.pos(node), name, args)
+
+    def x_prefixed_op(self, node: Node) -> ast.Expr:
+        prefix = self.one(node, "prefix")
+        parts = []
+        for comp in self.named(prefix):
+            inner = self.named(comp)
+            if len(inner) != 1 or inner[0].type not in ("identifier_ref", "identifier"):
+                raise self.unsupported(comp, "parameterised instance or subexpression reference")
+            parts.append(self.text(inner[0]))
+        op = self.one(node, "op")
+        target = self.expr(op)
+        qualified = "!".join(parts)
+        if isinstance(target, ast.Name):
+            return ast.Name(target.pos, f"{qualified}!{target.name}")
+        if isinstance(target, ast.Apply):
+            return ast.Apply(target.pos, f"{qualified}!{target.op}", target.args)
+        raise self.unsupported(op, "subexpression reference")
+
+    def x_bound_infix_op(self, node: Node) -> ast.Expr:
+        sym = self.one(node, "symbol").type
+        lhs, rhs = self.one(node, "lhs"), self.one(node, "rhs")
+        pos = self.pos(node)
+        if sym in ("land", "lor"):
+            items: list[ast.Expr] = []
+            for side in (lhs, rhs):
+                e = self.expr(side)
+                same = ast.And if sym == "land" else ast.Or
+                if isinstance(e, same) and side.type == "bound_infix_op":
+                    items.extend(e.items)
+                else:
+                    items.append(e)
+            return (ast.And if sym == "land" else ast.Or)(pos, tuple(items))
+        if sym == "leads_to":
+            return ast.Temporal(pos, "leads_to", (self.expr(lhs), self.expr(rhs)))
+        if sym == "times":
+            left = self.expr(lhs)
+            if isinstance(left, ast.Apply) and left.op == "times" and lhs.type == "bound_infix_op":
+                return ast.Apply(pos, "times", left.args + (self.expr(rhs),))
+            return ast.Apply(pos, "times", (left, self.expr(rhs)))
+        return ast.Apply(pos, sym, (self.expr(lhs), self.expr(rhs)))
+
+    def x_bound_prefix_op(self, node: Node) -> ast.Expr:
+        sym = self.one(node, "symbol").type
+        arg = self.expr(self.one(node, "rhs"))
+        pos = self.pos(node)
+        if sym in _TEMPORAL_PREFIX:
+            return ast.Temporal(pos, sym, (arg,))
+        if sym == "enabled":
+            return ast.Enabled(pos, arg)
+        if sym == "unchanged":
+            return ast.Unchanged(pos, arg)
+        return ast.Apply(pos, sym, (arg,))
+
+    def x_bound_postfix_op(self, node: Node) -> ast.Expr:
+        sym = self.one(node, "symbol").type
+        arg = self.expr(self.one(node, "lhs"))
+        if sym == "prime":
+            return ast.Prime(self.pos(node), arg)
+        return ast.Apply(self.pos(node), sym, (arg,))
+
+    def _list(self, node: Node, cls: type) -> ast.Expr:
+        items = []
+        for item in self.named(node):
+            parts = self.named(item)
+            items.append(self.expr(parts[-1]))
+        if len(items) == 1:
+            return items[0]
+        return cls(self.pos(node), tuple(items))
+
+    def x_conj_list(self, node: Node) -> ast.Expr:
+        return self._list(node, ast.And)
+
+    def x_disj_list(self, node: Node) -> ast.Expr:
+        return self._list(node, ast.Or)
+
+    def x_finite_set_literal(self, node: Node) -> ast.Expr:
+        return ast.SetEnum(self.pos(node), tuple(self.expr(c) for c in self.named(node)))
+
+    def x_tuple_literal(self, node: Node) -> ast.Expr:
+        items = [c for c in self.named(node) if c.type not in ("langle_bracket", "rangle_bracket")]
+        return ast.Tuple(self.pos(node), tuple(self.expr(c) for c in items))
+
+    def x_set_filter(self, node: Node) -> ast.Expr:
+        return ast.SetFilter(self.pos(node), self.bound(self.one(node, "generator")),
+                             self.expr(self.one(node, "filter")))
+
+    def x_set_map(self, node: Node) -> ast.Expr:
+        bounds = tuple(self.bound(b) for b in self.fields(node, "generator"))
+        return ast.SetMap(self.pos(node), self.expr(self.one(node, "map")), bounds)
+
+    def _fields(self, node: Node) -> tuple[tuple[str, ast.Expr], ...]:
+        kids = [c for c in self.named(node) if c.type not in ("all_map_to", "colon")]
+        return tuple((self.text(kids[i]), self.expr(kids[i + 1])) for i in range(0, len(kids), 2))
+
+    def x_record_literal(self, node: Node) -> ast.Expr:
+        return ast.RecordLit(self.pos(node), self._fields(node))
+
+    def x_set_of_records(self, node: Node) -> ast.Expr:
+        return ast.RecordSet(self.pos(node), self._fields(node))
+
+    def x_record_value(self, node: Node) -> ast.Expr:
+        kids = self.named(node)
+        return ast.Field(self.pos(node), self.expr(kids[0]), self.text(kids[-1]))
+
+    def x_function_literal(self, node: Node) -> ast.Expr:
+        kids = self.named(node)
+        bounds = tuple(self.bound(b) for b in kids if b.type == "quantifier_bound")
+        return ast.FuncLit(self.pos(node), bounds, self.expr(kids[-1]))
+
+    def x_function_evaluation(self, node: Node) -> ast.Expr:
+        kids = self.named(node)
+        return ast.FuncApp(self.pos(node), self.expr(kids[0]), tuple(self.expr(c) for c in kids[1:]))
+
+    def x_set_of_functions(self, node: Node) -> ast.Expr:
+        kids = [c for c in self.named(node) if c.type != "maps_to"]
+        return ast.FuncSet(self.pos(node), self.expr(kids[0]), self.expr(kids[1]))
+
+    def x_except(self, node: Node) -> ast.Expr:
+        func = self.expr(self.one(node, "expr_to_update"))
+        updates = []
+        for upd in self.named(node):
+            if upd.type != "except_update":
+                continue
+            specs = self.fields(upd, "update_specifier")
+            if not specs:
+                raise ParseError("EXCEPT update without a path", self.pos(upd))
+            spec = specs[0]
+            steps = []
+            for step in self.named(spec):
+                if step.type == "except_update_fn_appl":
+                    steps.append(ast.ExceptStep(tuple(self.expr(a) for a in self.named(step)), None))
+                elif step.type == "except_update_record_field":
+                    steps.append(ast.ExceptStep(None, self.text(self.named(step)[0])))
+                else:
+                    raise self.unsupported(step)
+            updates.append((tuple(steps), self.expr(self.one(upd, "new_val"))))
+        return ast.Except(self.pos(node), func, tuple(updates))
+
+    def x_prev_func_val(self, node: Node) -> ast.Expr:
+        return ast.At(self.pos(node))
+
+    def x_if_then_else(self, node: Node) -> ast.Expr:
+        return ast.If(self.pos(node), self.expr(self.one(node, "if")), self.expr(self.one(node, "then")),
+                      self.expr(self.one(node, "else")))
+
+    def x_case(self, node: Node) -> ast.Expr:
+        arms, other = [], None
+        for arm in self.named(node):
+            parts = [c for c in self.named(arm) if c.type != "case_arrow"]
+            if arm.type == "case_arm":
+                arms.append((self.expr(parts[0]), self.expr(parts[1])))
+            elif arm.type == "other_arm":
+                other = self.expr(parts[-1])
+        return ast.Case(self.pos(node), tuple(arms), other)
+
+    def x_let_in(self, node: Node) -> ast.Expr:
+        defs: list[ast.Definition] = []
+        recursive: set[str] = set()
+        for d in self.fields(node, "definitions"):
+            if d.type == "operator_definition":
+                defs.append(self.opdef(d, False, recursive))
+            elif d.type == "function_definition":
+                defs.append(self.fundef(d, False))
+            elif d.type == "recursive_declaration":
+                recursive.update(self.param(c).name for c in self.named(d))
+            else:
+                raise self.unsupported(d, f"{d.type} inside LET")
+        return ast.Let(self.pos(node), tuple(defs), self.expr(self.one(node, "expression")))
+
+    def x_bounded_quantification(self, node: Node) -> ast.Expr:
+        kind = self.one(node, "quantifier").type
+        bounds = tuple(self.bound(b) for b in self.fields(node, "bound"))
+        return ast.Quant(self.pos(node), kind, bounds, self.expr(self.one(node, "expression")))
+
+    def x_unbounded_quantification(self, node: Node) -> ast.Expr:
+        kind = self.one(node, "quantifier").type
+        names = tuple(self.text(c) for c in self.fields(node, "intro"))
+        bound = ast.Bound(names, False, None)
+        return ast.Quant(self.pos(node), kind, (bound,), self.expr(self.one(node, "expression")))
+
+    def x_choose(self, node: Node) -> ast.Expr:
+        intro = self.one(node, "intro")
+        if intro.type == "tuple_of_identifiers":
+            names = tuple(self.text(c) for c in self.named(intro) if c.type == "identifier")
+            pattern = True
+        else:
+            names, pattern = (self.text(intro),), False
+        set_node = node.child_by_field_name("set")
+        bound = ast.Bound(names, pattern, self.expr(set_node) if set_node else None)
+        return ast.Choose(self.pos(node), bound, self.expr(self.one(node, "expression")))
+
+    def x_step_expr_or_stutter(self, node: Node) -> ast.Expr:
+        kids = self.named(node)
+        return ast.StepAction(self.pos(node), self.expr(kids[0]), self.expr(kids[-1]), False)
+
+    def x_step_expr_no_stutter(self, node: Node) -> ast.Expr:
+        kids = [c for c in self.named(node) if c.type not in ("langle_bracket", "rangle_bracket_sub")]
+        return ast.StepAction(self.pos(node), self.expr(kids[0]), self.expr(kids[-1]), True)
+
+    def x_fairness(self, node: Node) -> ast.Expr:
+        kind = "WF" if node.children[0].type == "WF_" else "SF"
+        kids = self.named(node)
+        return ast.Fairness(self.pos(node), kind, self.expr(kids[0]), self.expr(kids[-1]))
+
+    def x_lambda(self, node: Node) -> ast.Expr:
+        kids = self.named(node)
+        params = tuple(self.text(c) for c in kids[:-1] if c.type == "identifier")
+        return ast.Lambda(self.pos(node), params, self.expr(kids[-1]))
+
+
+def _first_error(node: Node) -> Node | None:
+    if node.type == "ERROR" or node.is_missing:
+        return node
+    if not node.has_error:
+        return None
+    for child in node.children:
+        found = _first_error(child)
+        if found is not None:
+            return found
+    return node
+
+
+def parse_module_text(src: str | bytes, file: str = "<string>") -> ast.Module:
+    """Parse the first module of a TLA+ source text."""
+    data = src.encode("utf-8") if isinstance(src, str) else src
+    tree = _PARSER.parse(data)
+    conv = _Converter(data, file)
+    bad = _first_error(tree.root_node)
+    if bad is not None:
+        near = conv.text(bad).split("\n")[0][:30]
+        what = f"missing {bad.type}" if bad.is_missing else f"syntax error near {near!r}"
+        raise ParseError(what, conv.pos(bad))
+    modules = [c for c in tree.root_node.named_children if c.type == "module"]
+    if not modules:
+        raise ParseError("no MODULE found", ast.Pos(file, 1, 1))
+    return conv.module(modules[0])
+
+
+def parse_module_file(path: str | Path) -> ast.Module:
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        raise ParseError(f"cannot read {p}: {exc.strerror}", ast.Pos(str(p), 1, 1)) from None
+    return parse_module_text(data, str(p))

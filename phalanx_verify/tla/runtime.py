@@ -1,0 +1,323 @@
+"""Helpers the compiled Python code calls: the operators of TLA+ and its standard modules
+(Naturals, Integers, FiniteSets, Sequences, TLC) on the value representation of values.py.
+
+Errors raise EvalError; the compiled code re-raises them with the source position of the
+expression being evaluated.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+import time
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from .errors import EvalError
+from .values import (
+    Fcn,
+    FcnSet,
+    LazySet,
+    PowerSet,
+    ProductSet,
+    RecordSet,
+    SeqSet,
+    as_set,
+    fcn_domain,
+    fcn_items,
+    format_value,
+    make_fcn,
+    sorted_tlc,
+)
+
+EMPTY: frozenset = frozenset()
+
+
+class RecFcn:
+    """A recursively defined function ``f[x \\in S] == e``, evaluated on demand and memoised;
+    its domain may be infinite (Nat), as TLC allows."""
+
+    __slots__ = ("domain", "body", "memo", "name")
+
+    def __init__(self, name: str, domain: Any, body: Callable[[Any], Any]) -> None:
+        self.name, self.domain, self.body, self.memo = name, domain, body, {}
+
+    def __call__(self, x: Any) -> Any:
+        memo = self.memo
+        if x in memo:
+            return memo[x]
+        if x not in self.domain:
+            raise EvalError(f"{format_value(x)} is not in the domain of {self.name}")
+        v = memo[x] = self.body(x)
+        return v
+
+    def materialise(self) -> Fcn | tuple:
+        return make_fcn({x: self(x) for x in as_set(self.domain)})
+
+
+def ap(f: Any, x: Any) -> Any:
+    """f[x]."""
+    t = type(f)
+    if t is Fcn:
+        try:
+            return f.d[x]
+        except KeyError:
+            raise EvalError(f"{format_value(x)} is not in the domain of {format_value(f)}") from None
+    if t is tuple or t is str:
+        if type(x) is int and 1 <= x <= len(f):
+            return f[x - 1]
+        raise EvalError(f"index {format_value(x)} is out of the domain of {format_value(f)}")
+    if t is RecFcn:
+        return f(x)
+    raise EvalError(f"applying a non-function {format_value(f)} to {format_value(x)}")
+
+
+def field(r: Any, name: str) -> Any:
+    if type(r) is Fcn:
+        try:
+            return r.d[name]
+        except KeyError:
+            pass
+    raise EvalError(f"record {format_value(r)} has no field {name}")
+
+
+def _update(f: Any, key: Any, fn: Callable[[Any], Any]) -> Any:
+    t = type(f)
+    if t is Fcn:
+        d = f.d
+        if key not in d:
+            return f  # TLA+: updating outside the domain leaves the function unchanged
+        nd = dict(d)
+        nd[key] = fn(d[key])
+        return Fcn(nd)
+    if t is tuple:
+        if type(key) is int and 1 <= key <= len(f):
+            lst = list(f)
+            lst[key - 1] = fn(f[key - 1])
+            return tuple(lst)
+        return f
+    if t is RecFcn:
+        return _update(f.materialise(), key, fn)
+    raise EvalError(f"EXCEPT applied to a non-function {format_value(f)}")
+
+
+def except1(f: Any, key: Any, value: Any) -> Any:
+    """[f EXCEPT ![key] = value] (no @)."""
+    if type(f) is Fcn:
+        d = f.d
+        if key not in d:
+            return f
+        nd = dict(d)
+        nd[key] = value
+        return Fcn(nd)
+    return _update(f, key, lambda _old: value)
+
+
+def except_path(f: Any, path: tuple, fn: Callable[[Any], Any]) -> Any:
+    """[f EXCEPT !.a[k]... = fn(@)] for a path of keys (field names are string keys)."""
+    if len(path) == 1:
+        return _update(f, path[0], fn)
+    return _update(f, path[0], lambda inner: except_path(inner, path[1:], fn))
+
+
+def mk_range(a: int, b: int) -> frozenset:
+    return frozenset(range(a, b + 1))
+
+
+def div(a: int, b: int) -> int:
+    if b == 0:
+        raise EvalError("division by zero (\\div)")
+    return a // b
+
+
+def mod(a: int, b: int) -> int:
+    if b <= 0:
+        raise EvalError(f"the second argument of % must be positive, got {b}")
+    return a % b
+
+
+def power(a: int, b: int) -> int:
+    return a ** b
+
+
+def subseteq(a: Any, b: Any) -> bool:
+    if type(a) is frozenset and type(b) is frozenset:
+        return a <= b
+    return all(x in b for x in as_set(a))
+
+
+def union(s: Any) -> frozenset:
+    out: set = set()
+    for x in as_set(s):
+        out.update(as_set(x))
+    return frozenset(out)
+
+
+def domain(f: Any) -> Any:
+    if type(f) is RecFcn:
+        return f.domain
+    return fcn_domain(f)
+
+
+def mapto(a: Any, b: Any) -> Any:
+    return make_fcn({a: b})
+
+
+def compose(f: Any, g: Any) -> Any:
+    d = dict(fcn_items(g))
+    d.update(fcn_items(f))
+    return make_fcn(d)
+
+
+def card(s: Any) -> int:
+    if type(s) is frozenset:
+        return len(s)
+    return len(as_set(s))
+
+
+def is_finite_set(s: Any) -> bool:
+    if type(s) is frozenset:
+        return True
+    try:
+        as_set(s)
+        return True
+    except EvalError:
+        return False
+
+
+def powerset(s: Any) -> PowerSet:
+    return PowerSet(s)
+
+
+def product(parts: tuple) -> ProductSet:
+    return ProductSet(parts)
+
+
+def fcnset(d: Any, r: Any) -> FcnSet:
+    return FcnSet(d, r)
+
+
+def recordset(fields: dict) -> RecordSet:
+    return RecordSet(fields)
+
+
+def choose(s: Any, pred: Callable[[Any], Any]) -> Any:
+    """CHOOSE x \\in S : P, deterministic in TLC's order of S."""
+    for x in sorted_tlc(as_set(s)):
+        if pred(x):
+            return x
+    raise EvalError("CHOOSE found no value satisfying its predicate")
+
+
+def case_fail() -> Any:
+    raise EvalError("no CASE arm is true and there is no OTHER")
+
+
+def check_bool(v: Any) -> bool:
+    if v is True or v is False:
+        return v
+    raise EvalError(f"expected a Boolean, got {format_value(v)}")
+
+
+# -- Sequences -------------------------------------------------------------------------
+
+def _seq(s: Any) -> tuple:
+    if type(s) is tuple:
+        return s
+    if type(s) is Fcn and not s.d:
+        return ()
+    raise EvalError(f"expected a sequence, got {format_value(s)}")
+
+
+def concat(a: Any, b: Any) -> Any:
+    if type(a) is str and type(b) is str:
+        return a + b
+    return _seq(a) + _seq(b)
+
+
+def seq_len(s: Any) -> int:
+    if type(s) is str:
+        return len(s)
+    return len(_seq(s))
+
+
+def head(s: Any) -> Any:
+    s = _seq(s)
+    if not s:
+        raise EvalError("Head of the empty sequence")
+    return s[0]
+
+
+def tail(s: Any) -> tuple:
+    s = _seq(s)
+    if not s:
+        raise EvalError("Tail of the empty sequence")
+    return s[1:]
+
+
+def append(s: Any, e: Any) -> tuple:
+    return _seq(s) + (e,)
+
+
+def subseq(s: Any, m: int, n: int) -> tuple:
+    s = _seq(s)
+    if m > n:
+        return ()
+    if m < 1 or n > len(s):
+        raise EvalError(f"SubSeq indices {m}..{n} out of range for a sequence of length {len(s)}")
+    return s[m - 1:n]
+
+
+def select_seq(s: Any, test: Callable[[Any], Any]) -> tuple:
+    return tuple(e for e in _seq(s) if test(e))
+
+
+def seq_set(s: Any) -> SeqSet:
+    return SeqSet(s)
+
+
+# -- TLC module ------------------------------------------------------------------------
+
+def tlc_print(out: Any, val: Any) -> Any:
+    print(format_value(out), file=sys.stderr)
+    return val
+
+
+def tlc_printt(out: Any) -> bool:
+    print(format_value(out), file=sys.stderr)
+    return True
+
+
+def tlc_assert(cond: Any, msg: Any) -> bool:
+    if cond is not True:
+        raise EvalError(f"assertion failed: {format_value(msg)}")
+    return True
+
+
+def to_string(v: Any) -> str:
+    return format_value(v)
+
+
+def java_time() -> int:
+    return int(time.time() * 1000) & 0x7FFFFFFF
+
+
+def permutations(s: Any) -> frozenset:
+    elems = sorted_tlc(as_set(s))
+    return frozenset(make_fcn(dict(zip(elems, p, strict=True))) for p in itertools.permutations(elems))
+
+
+def sort_seq(s: Any, less: Callable[[Any, Any], Any]) -> tuple:
+    import functools
+
+    return tuple(sorted(_seq(s), key=functools.cmp_to_key(
+        lambda a, b: -1 if less(a, b) else (1 if less(b, a) else 0))))
+
+
+def iterate(s: Any) -> Iterable:
+    """The elements of a set for quantifiers and generators."""
+    if type(s) is frozenset:
+        return s
+    if isinstance(s, LazySet):
+        return s
+    raise EvalError(f"expected a set to range over, got {format_value(s)}")

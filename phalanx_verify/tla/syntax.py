@@ -1,0 +1,323 @@
+"""The project's own small typed TLA+ syntax tree.
+
+tree-sitter gives a concrete syntax tree with many node kinds; every engine of the toolkit
+(checker, trace replayer, z3 translation) reads this smaller tree instead, so there is one
+place that decides what a TLA+ construct means. Built-in operators keep the tree-sitter node
+kind as their name (``cup``, ``plus``, ``subseteq``...), which already folds the ASCII and
+Unicode spellings together.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Pos:
+    """A source position, 1-based like TLC's and SANY's messages."""
+
+    file: str
+    line: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+class Expr:
+    """Base of expressions; every node carries the position of its first character."""
+
+    __slots__ = ()
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Num(Expr):
+    pos: Pos
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Str(Expr):
+    pos: Pos
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class Bool(Expr):
+    pos: Pos
+    value: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Name(Expr):
+    """A reference to a name: bound variable, constant, variable, zero-arity operator,
+    or an operator passed as an argument. ``name`` may carry an instance prefix (``R!Spec``)."""
+
+    pos: Pos
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Apply(Expr):
+    """Application of a user operator (``Op(a, b)``, ``R!Op(a)``) or a built-in one, whose
+    name is the tree-sitter node kind (``plus``, ``cup``, ``lnot``, ``Cardinality``...)."""
+
+    pos: Pos
+    op: str
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class And(Expr):
+    pos: Pos
+    items: tuple[Expr, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Or(Expr):
+    pos: Pos
+    items: tuple[Expr, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class If(Expr):
+    pos: Pos
+    cond: Expr
+    then: Expr
+    else_: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Case(Expr):
+    pos: Pos
+    arms: tuple[tuple[Expr, Expr], ...]
+    other: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
+class Bound:
+    """``x, y \\in S`` (each name ranges over S) or ``<<a, b>> \\in S`` (a tuple pattern)."""
+
+    names: tuple[str, ...]
+    tuple_pattern: bool
+    set: Expr | None  # None for unbounded quantifiers / CHOOSE
+
+
+@dataclass(frozen=True, slots=True)
+class Quant(Expr):
+    pos: Pos
+    kind: str  # "forall" | "exists"
+    bounds: tuple[Bound, ...]
+    body: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Expr):
+    pos: Pos
+    bound: Bound
+    body: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class SetEnum(Expr):
+    pos: Pos
+    items: tuple[Expr, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SetFilter(Expr):
+    pos: Pos
+    bound: Bound
+    pred: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class SetMap(Expr):
+    pos: Pos
+    expr: Expr
+    bounds: tuple[Bound, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FuncLit(Expr):
+    pos: Pos
+    bounds: tuple[Bound, ...]
+    body: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class FuncApp(Expr):
+    pos: Pos
+    func: Expr
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FuncSet(Expr):
+    pos: Pos
+    domain: Expr
+    range: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class RecordLit(Expr):
+    pos: Pos
+    fields: tuple[tuple[str, Expr], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RecordSet(Expr):
+    pos: Pos
+    fields: tuple[tuple[str, Expr], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Field(Expr):
+    pos: Pos
+    record: Expr
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class ExceptStep:
+    """One step of an EXCEPT path: ``[a, b]`` (function argument) or ``.f`` (record field)."""
+
+    args: tuple[Expr, ...] | None
+    field: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Except(Expr):
+    pos: Pos
+    func: Expr
+    updates: tuple[tuple[tuple[ExceptStep, ...], Expr], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class At(Expr):
+    """``@`` inside an EXCEPT value: the old value at the updated path."""
+
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Tuple(Expr):
+    pos: Pos
+    items: tuple[Expr, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Prime(Expr):
+    pos: Pos
+    expr: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Unchanged(Expr):
+    pos: Pos
+    expr: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Enabled(Expr):
+    pos: Pos
+    expr: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class StepAction(Expr):
+    """``[A]_v`` (``angle`` False: A or v unchanged) and ``<<A>>_v`` (A and v changed)."""
+
+    pos: Pos
+    action: Expr
+    sub: Expr
+    angle: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Fairness(Expr):
+    pos: Pos
+    kind: str  # "WF" | "SF"
+    sub: Expr
+    action: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Temporal(Expr):
+    """``[]e`` (always), ``<>e`` (eventually), ``a ~> b`` (leads_to)."""
+
+    pos: Pos
+    op: str
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Let(Expr):
+    pos: Pos
+    defs: tuple[Definition, ...]
+    body: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Lambda(Expr):
+    pos: Pos
+    params: tuple[str, ...]
+    body: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """An operator parameter; ``arity`` > 0 for higher-order parameters like ``A(_)``."""
+
+    name: str
+    arity: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class OpDef:
+    pos: Pos
+    name: str
+    params: tuple[Param, ...]
+    body: Expr
+    local: bool = False
+    recursive: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FunDef:
+    """``f[x \\in S] == e``: a possibly recursive function definition."""
+
+    pos: Pos
+    name: str
+    bounds: tuple[Bound, ...]
+    body: Expr
+    local: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class InstanceDef:
+    """``I == INSTANCE M WITH a <- e`` (named) or a bare ``INSTANCE M`` (name None)."""
+
+    pos: Pos
+    name: str | None
+    module: str
+    params: tuple[Param, ...]
+    subs: tuple[tuple[str, Expr], ...]
+    local: bool = False
+
+
+Definition = OpDef | FunDef | InstanceDef
+
+
+@dataclass(slots=True)
+class Module:
+    name: str
+    file: str
+    pos: Pos
+    extends: tuple[str, ...] = ()
+    constants: list[Param] = field(default_factory=list)
+    variables: list[str] = field(default_factory=list)
+    defs: list[Definition] = field(default_factory=list)
+    assumes: list[Expr] = field(default_factory=list)
+    recursive: set[str] = field(default_factory=set)

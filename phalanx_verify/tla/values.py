@@ -1,0 +1,448 @@
+"""TLA+ values as immutable, hashable Python objects.
+
+Booleans, integers and strings are Python's own; sets are frozensets; a function whose domain
+is 1..n (a tuple or sequence, n >= 0) is a Python tuple, every other function or record is an
+``Fcn``. This canonical form makes TLA+ equality Python equality (``<<1, 2>>`` equals
+``[i \\in 1..2 |-> i]``), so states can be hashed and fingerprinted directly. Sets too large to
+enumerate (Nat, SUBSET S, [S -> T], Seq(S)) are lazy: membership works, enumeration is done only
+when it is finite and asked for.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from .errors import EvalError
+
+
+class ModelValue:
+    """A TLC model value: equal only to itself, printed bare."""
+
+    __slots__ = ("name", "_hash")
+    _interned: dict[str, ModelValue] = {}
+
+    def __new__(cls, name: str) -> ModelValue:
+        mv = cls._interned.get(name)
+        if mv is None:
+            mv = super().__new__(cls)
+            mv.name = name
+            mv._hash = hash(("ModelValue", name))
+            cls._interned[name] = mv
+        return mv
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __repr__(self) -> str:
+        return self.name
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (ModelValue, (self.name,))
+
+
+class Fcn:
+    """A function (or record) whose domain is not 1..n; ``d`` maps arguments to values."""
+
+    __slots__ = ("d", "_hash")
+
+    def __init__(self, d: dict) -> None:
+        self.d = d
+        self._hash: int | None = None
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Fcn and self.d == other.d
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            h = self._hash = hash(frozenset(self.d.items()))
+        return h
+
+    def __repr__(self) -> str:
+        return format_value(self)
+
+    def __reduce__(self) -> tuple[Any, tuple[dict]]:
+        return (Fcn, (self.d,))
+
+
+def make_fcn(d: dict) -> Fcn | tuple:
+    """Canonical function value for a mapping: a tuple when the domain is exactly 1..n."""
+    n = len(d)
+    if n == 0:
+        return ()
+    if all(type(k) is int for k in d) and min(d) == 1 and max(d) == n:
+        return tuple(d[i] for i in range(1, n + 1))
+    return Fcn(d)
+
+
+def fcn_domain(f: Any) -> frozenset:
+    if type(f) is Fcn:
+        return frozenset(f.d)
+    if type(f) is tuple:
+        return frozenset(range(1, len(f) + 1))
+    if type(f) is str:
+        return frozenset(range(1, len(f) + 1))
+    raise EvalError(f"DOMAIN applied to a non-function {format_value(f)}")
+
+
+def fcn_items(f: Any) -> Iterable[tuple[Any, Any]]:
+    if type(f) is Fcn:
+        return f.d.items()
+    if type(f) is tuple:
+        return enumerate(f, 1)
+    raise EvalError(f"expected a function, got {format_value(f)}")
+
+
+def fcn_as_dict(f: Any) -> dict:
+    return dict(fcn_items(f))
+
+
+# ---------------------------------------------------------------------------------------
+# Lazy sets
+
+
+class LazySet:
+    """A set that may be infinite or too large to build; subclasses answer membership."""
+
+    def __contains__(self, x: object) -> bool:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def enumerate(self) -> frozenset:
+        raise EvalError(f"cannot enumerate the set {self!r}")
+
+    def __iter__(self) -> Iterator:
+        return iter(self.enumerate())
+
+    def __len__(self) -> int:
+        return len(self.enumerate())
+
+    def __le__(self, other: object) -> bool:
+        return all(x in other for x in self.enumerate())  # type: ignore[operator]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LazySet) and type(other) is type(self):
+            return self.key() == other.key()
+        if isinstance(other, frozenset | LazySet):
+            return self.enumerate() == (other if isinstance(other, frozenset) else other.enumerate())
+        return False
+
+    def __hash__(self) -> int:
+        return hash(self.enumerate())
+
+    def key(self) -> tuple:
+        return (id(self),)
+
+    def __or__(self, other: object) -> frozenset:
+        return self.enumerate() | as_set(other)
+
+    __ror__ = __or__
+
+    def __and__(self, other: object) -> frozenset:
+        if isinstance(other, frozenset):
+            return frozenset(x for x in other if x in self)
+        return self.enumerate() & as_set(other)
+
+    __rand__ = __and__
+
+    def __sub__(self, other: object) -> frozenset:
+        return frozenset(x for x in self.enumerate() if x not in other)  # type: ignore[operator]
+
+    def __rsub__(self, other: object) -> frozenset:
+        return frozenset(x for x in as_set(other) if x not in self)
+
+
+class IntRange(LazySet):
+    """Nat (lo=0, hi=None), Int (lo=None) and large intervals."""
+
+    def __init__(self, lo: int | None, hi: int | None, name: str) -> None:
+        self.lo, self.hi, self.name = lo, hi, name
+
+    def __contains__(self, x: object) -> bool:
+        return (type(x) is int and (self.lo is None or x >= self.lo)
+                and (self.hi is None or x <= self.hi))
+
+    def enumerate(self) -> frozenset:
+        if self.lo is None or self.hi is None:
+            raise EvalError(f"cannot enumerate the infinite set {self.name}")
+        return frozenset(range(self.lo, self.hi + 1))
+
+    def key(self) -> tuple:
+        return ("range", self.lo, self.hi)
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+NAT = IntRange(0, None, "Nat")
+INT = IntRange(None, None, "Int")
+
+
+class StringSet(LazySet):
+    def __contains__(self, x: object) -> bool:
+        return type(x) is str
+
+    def key(self) -> tuple:
+        return ("STRING",)
+
+    def __repr__(self) -> str:
+        return "STRING"
+
+
+STRING = StringSet()
+
+
+class PowerSet(LazySet):
+    """SUBSET S: membership is ``x \\subseteq S``; enumerated only when asked."""
+
+    def __init__(self, base: Any) -> None:
+        self.base = base
+
+    def __contains__(self, x: object) -> bool:
+        if not isinstance(x, frozenset):
+            return False
+        return all(e in self.base for e in x)
+
+    def enumerate(self) -> frozenset:
+        elems = sorted(as_set(self.base), key=tlc_key)
+        return frozenset(frozenset(c) for r in range(len(elems) + 1)
+                         for c in itertools.combinations(elems, r))
+
+    def __iter__(self) -> Iterator:
+        elems = sorted(as_set(self.base), key=tlc_key)
+        for r in range(len(elems) + 1):
+            for c in itertools.combinations(elems, r):
+                yield frozenset(c)
+
+    def __len__(self) -> int:
+        return 2 ** len(as_set(self.base))
+
+    def key(self) -> tuple:
+        return ("SUBSET", self.base)
+
+    def __repr__(self) -> str:
+        return f"SUBSET {format_value(self.base)}"
+
+
+class FcnSet(LazySet):
+    """[D -> R]: membership checks domain and range pointwise."""
+
+    def __init__(self, domain: Any, rng: Any) -> None:
+        self.domain, self.rng = domain, rng
+
+    def __contains__(self, f: object) -> bool:
+        try:
+            dom = fcn_domain(f)
+        except EvalError:
+            return False
+        if dom != as_set(self.domain):
+            return False
+        return all(v in self.rng for _, v in fcn_items(f))
+
+    def __iter__(self) -> Iterator:
+        dom = sorted(as_set(self.domain), key=tlc_key)
+        rng = sorted(as_set(self.rng), key=tlc_key)
+        for combo in itertools.product(rng, repeat=len(dom)):
+            yield make_fcn(dict(zip(dom, combo, strict=True)))
+
+    def enumerate(self) -> frozenset:
+        return frozenset(self)
+
+    def __len__(self) -> int:
+        return len(as_set(self.rng)) ** len(as_set(self.domain))
+
+    def key(self) -> tuple:
+        return ("FCNSET", self.domain, self.rng)
+
+    def __repr__(self) -> str:
+        return f"[{format_value(self.domain)} -> {format_value(self.rng)}]"
+
+
+class RecordSet(LazySet):
+    """[a : S, b : T]."""
+
+    def __init__(self, fields: dict[str, Any]) -> None:
+        self.fields = fields
+
+    def __contains__(self, r: object) -> bool:
+        return (type(r) is Fcn and set(r.d) == set(self.fields)
+                and all(r.d[k] in s for k, s in self.fields.items()))
+
+    def __iter__(self) -> Iterator:
+        names = sorted(self.fields)
+        pools = [sorted(as_set(self.fields[n]), key=tlc_key) for n in names]
+        for combo in itertools.product(*pools):
+            yield Fcn(dict(zip(names, combo, strict=True)))
+
+    def enumerate(self) -> frozenset:
+        return frozenset(self)
+
+    def key(self) -> tuple:
+        return ("RCDSET", tuple(sorted(self.fields.items(), key=lambda kv: kv[0])))
+
+    def __repr__(self) -> str:
+        return "[" + ", ".join(f"{k} : {format_value(v)}" for k, v in self.fields.items()) + "]"
+
+
+class SeqSet(LazySet):
+    """Seq(S): finite sequences over S."""
+
+    def __init__(self, base: Any) -> None:
+        self.base = base
+
+    def __contains__(self, s: object) -> bool:
+        return type(s) is tuple and all(e in self.base for e in s)
+
+    def key(self) -> tuple:
+        return ("SEQ", self.base)
+
+    def __repr__(self) -> str:
+        return f"Seq({format_value(self.base)})"
+
+
+class ProductSet(LazySet):
+    """S1 \\X S2 \\X ... : tuples."""
+
+    def __init__(self, parts: tuple) -> None:
+        self.parts = parts
+
+    def __contains__(self, t: object) -> bool:
+        return (type(t) is tuple and len(t) == len(self.parts)
+                and all(e in p for e, p in zip(t, self.parts, strict=True)))
+
+    def __iter__(self) -> Iterator:
+        pools = [sorted(as_set(p), key=tlc_key) for p in self.parts]
+        return (tuple(c) for c in itertools.product(*pools))
+
+    def enumerate(self) -> frozenset:
+        return frozenset(self)
+
+    def key(self) -> tuple:
+        return ("PRODUCT", self.parts)
+
+    def __repr__(self) -> str:
+        return " \\X ".join(format_value(p) for p in self.parts)
+
+
+def as_set(v: Any) -> frozenset:
+    """The elements of a set value, enumerating a lazy set if needed."""
+    if type(v) is frozenset:
+        return v
+    if isinstance(v, LazySet):
+        return v.enumerate()
+    raise EvalError(f"expected a set, got {format_value(v)}")
+
+
+def is_set(v: Any) -> bool:
+    return type(v) is frozenset or isinstance(v, LazySet)
+
+
+# ---------------------------------------------------------------------------------------
+# TLC's order (used by CHOOSE and to print sets the way TLC does)
+
+_RANK = {bool: 0, int: 1, str: 2, ModelValue: 3, frozenset: 4, tuple: 5, Fcn: 6}
+
+
+def tlc_key(v: Any) -> tuple:
+    """A sort key that follows TLC's normal order closely enough for stable output:
+    booleans, integers, strings, model values, then sets by size and elements, then
+    functions by domain and values."""
+    t = type(v)
+    if t is bool or t is int or t is str:
+        return (_RANK[t], v)
+    if t is ModelValue:
+        return (3, v.name)
+    if t is frozenset:
+        return (4, len(v), tuple(sorted(tlc_key(x) for x in v)))
+    if t is tuple:
+        return (5, len(v), tuple(tlc_key(x) for x in v))
+    if t is Fcn:
+        items = sorted(((tlc_key(k), tlc_key(x)) for k, x in v.d.items()))
+        return (6, len(items), tuple(items))
+    return (9, repr(v))
+
+
+def sorted_tlc(values: Iterable) -> list:
+    return sorted(values, key=tlc_key)
+
+
+# ---------------------------------------------------------------------------------------
+# Printing as TLC does
+
+
+def format_value(v: Any) -> str:
+    t = type(v)
+    if t is bool:
+        return "TRUE" if v else "FALSE"
+    if t is int:
+        return str(v)
+    if t is str:
+        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if t is ModelValue:
+        return v.name
+    if t is frozenset:
+        return "{" + ", ".join(format_value(x) for x in sorted_tlc(v)) + "}"
+    if t is tuple:
+        return "<<" + ", ".join(format_value(x) for x in v) + ">>"
+    if t is Fcn:
+        keys = sorted_tlc(v.d)
+        if keys and all(type(k) is str for k in keys):
+            return "[" + ", ".join(f"{k} |-> {format_value(v.d[k])}" for k in keys) + "]"
+        return "(" + " @@ ".join(f"{format_value(k)} :> {format_value(v.d[k])}" for k in keys) + ")"
+    if isinstance(v, LazySet):
+        return repr(v)
+    if callable(v):
+        return "<operator>"
+    return repr(v)
+
+
+# ---------------------------------------------------------------------------------------
+# ITF (Informal Trace Format of Apalache and Quint)
+
+
+def to_itf(v: Any) -> Any:
+    t = type(v)
+    if t is bool or t is str:
+        return v
+    if t is int:
+        return v if -(2 ** 53) < v < 2 ** 53 else {"#bigint": str(v)}
+    if t is ModelValue:
+        return v.name
+    if t is frozenset:
+        return {"#set": [to_itf(x) for x in sorted_tlc(v)]}
+    if t is tuple:
+        return {"#tup": [to_itf(x) for x in v]}
+    if t is Fcn:
+        keys = sorted_tlc(v.d)
+        if keys and all(type(k) is str for k in keys):
+            return {k: to_itf(v.d[k]) for k in keys}
+        return {"#map": [[to_itf(k), to_itf(v.d[k])] for k in keys]}
+    raise EvalError(f"cannot serialise {format_value(v)} to ITF")
+
+
+def from_itf(j: Any, model_values: dict[str, ModelValue] | None = None) -> Any:
+    """Inverse of to_itf. Strings that name a model value of the model become model values."""
+    mvs = model_values or {}
+    if isinstance(j, bool):
+        return j
+    if isinstance(j, int):
+        return j
+    if isinstance(j, str):
+        return mvs.get(j, j)
+    if isinstance(j, dict):
+        if "#set" in j:
+            return frozenset(from_itf(x, mvs) for x in j["#set"])
+        if "#tup" in j:
+            return tuple(from_itf(x, mvs) for x in j["#tup"])
+        if "#map" in j:
+            return make_fcn({from_itf(k, mvs): from_itf(x, mvs) for k, x in j["#map"]})
+        if "#bigint" in j:
+            return int(j["#bigint"])
+        return Fcn({k: from_itf(x, mvs) for k, x in j.items()})
+    if isinstance(j, list):
+        return tuple(from_itf(x, mvs) for x in j)
+    raise EvalError(f"not an ITF value: {j!r}")
