@@ -1,0 +1,288 @@
+"""A model: a spec plus a TLC configuration, compiled and split into what the checker needs
+(initial states, next-state relation, fairness, invariants, properties).
+
+The split follows TLC: SPECIFICATION Spec must be a conjunction of an initial predicate,
+``[][Next]_v`` and fairness conditions (operator names are expanded, ``\\A x \\in S`` over a
+constant set becomes one conjunct per element). PROPERTIES are split the same way into initial
+predicates, ``[]P``, ``[][A]_v`` and the liveness forms the checker supports.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..tla import syntax as ast
+from ..tla.compile import LEVEL_ACTION, LEVEL_STATE, ActionLabel, Compiler, Ctx, Local
+from ..tla.config import ModelConfig, parse_config_file
+from ..tla.errors import ConfigError, ParseError, SemanticError
+from ..tla.modules import Loader, Scope
+from ..tla.values import ModelValue, as_set, format_value
+
+
+@dataclass
+class Part:
+    """A conjunct of a temporal formula with the values of the bound variables over it."""
+
+    expr: ast.Expr
+    scope: Scope
+    env: dict[str, Any]
+    name: str
+
+    def label(self) -> str:
+        if not self.env:
+            return self.name
+        return f"{self.name}[{', '.join(f'{k}={format_value(v)}' for k, v in self.env.items())}]"
+
+
+@dataclass
+class Fairness:
+    kind: str  # "WF" | "SF"
+    action: Part
+    sub: Part
+    generator: Callable[[tuple], Iterator] | None = None
+
+
+@dataclass
+class Liveness:
+    """One liveness obligation; ``kind`` is leadsto, eventually, infinitely_often,
+    eventually_always, wf or sf."""
+
+    kind: str
+    name: str
+    p: Callable[[tuple], Any] | None = None
+    q: Callable[[tuple], Any] | None = None
+    fairness: Fairness | None = None
+
+
+@dataclass
+class Property:
+    name: str
+    init_preds: list[tuple[str, Callable[[tuple], Any]]] = field(default_factory=list)
+    state_invariants: list[tuple[str, Callable[[tuple], Any]]] = field(default_factory=list)
+    action_props: list[tuple[str, Callable[[tuple, tuple], Any]]] = field(default_factory=list)
+    liveness: list[Liveness] = field(default_factory=list)
+
+
+class Model:
+    def __init__(self, spec_path: str | Path, cfg: ModelConfig) -> None:
+        self.spec_path = Path(spec_path)
+        self.cfg = cfg
+        loader = Loader([self.spec_path.parent])
+        self.scope: Scope = loader.load_root(self.spec_path)
+        self.module_name = self.scope.module.name
+        self.variables = list(self.scope.variables)
+        self._check_constants()
+        self.compiler = Compiler(self.scope, cfg.constants, cfg.substitutions)
+        self.model_values = {v.name: v for v in _model_values(cfg.constants.values())}
+        self._resolve_behaviour()
+        self.invariants = [(n, self._state_fn(self._def_expr(n, "invariant"), {})) for n in cfg.invariants]
+        self.constraints = [self._state_fn(self._def_expr(n, "constraint"), {}) for n in cfg.constraints]
+        self.action_constraints = [self.compiler.action_function(self._def_expr(n, "action constraint"))
+                                   for n in cfg.action_constraints]
+        self.properties = [self._property(n) for n in cfg.properties]
+
+    # -- config checks --------------------------------------------------------------------
+    def _check_constants(self) -> None:
+        declared = {c.name for c in self.scope.constants}
+        for name in list(self.cfg.constants) + list(self.cfg.substitutions):
+            if name not in declared and name not in self.scope.defs:
+                raise ConfigError(f"the model assigns {name}, which the spec does not declare",
+                                  self.cfg.pos_of(name))
+        for c in self.scope.constants:
+            if c.name not in self.cfg.constants and c.name not in self.cfg.substitutions:
+                raise ConfigError(f"constant {c.name} is not assigned a value by the model",
+                                  ast.Pos(self.cfg.path, 1, 1))
+        for name, target in self.cfg.substitutions.items():
+            if target not in self.scope.defs:
+                raise ConfigError(f"{name} <- {target}: the spec has no operator {target}",
+                                  self.cfg.pos_of(name))
+
+    def _def_expr(self, name: str, what: str) -> ast.Expr:
+        entry = self.scope.defs.get(name)
+        if entry is None:
+            raise ConfigError(f"the {what} {name} is not defined in module {self.module_name}",
+                              self.cfg.pos_of(name))
+        defn = entry[0]
+        if not isinstance(defn, ast.OpDef) or defn.params:
+            raise ConfigError(f"the {what} {name} must be an operator without parameters",
+                              self.cfg.pos_of(name))
+        return ast.Name(defn.pos, name)
+
+    def _state_fn(self, e: ast.Expr, env: dict[str, Any], scope: Scope | None = None) -> Callable[[tuple], Any]:
+        return self.compiler.state_function(e, scope or self.scope, env)
+
+    # -- behaviour spec -------------------------------------------------------------------
+    def _resolve_behaviour(self) -> None:
+        cfg = self.cfg
+        self.fairness: list[Fairness] = []
+        if cfg.specification:
+            parts = self.flatten(Part(self._def_expr(cfg.specification, "specification"), self.scope, {},
+                                      cfg.specification))
+            init_parts, next_part = [], None
+            for p in parts:
+                e = p.expr
+                lvl = self.compiler.level(e, _ctx(p))
+                if isinstance(e, ast.Temporal) and e.op == "always" and isinstance(e.args[0], ast.StepAction) \
+                        and not e.args[0].angle:
+                    if next_part is not None:
+                        raise SemanticError("the specification has two [][Next]_v conjuncts", e.pos)
+                    next_part = Part(e.args[0].action, p.scope, p.env, p.name)
+                    self.vars_part = Part(e.args[0].sub, p.scope, p.env, p.name)
+                elif isinstance(e, ast.Fairness):
+                    self.fairness.append(Fairness(e.kind, Part(e.action, p.scope, p.env, p.name),
+                                                  Part(e.sub, p.scope, p.env, p.name)))
+                elif lvl <= LEVEL_STATE:
+                    init_parts.append(e)
+                else:
+                    raise SemanticError("unsupported conjunct in the specification (expected Init, "
+                                        "[][Next]_v, WF or SF)", e.pos)
+            if next_part is None or not init_parts:
+                raise ConfigError(f"SPECIFICATION {cfg.specification} is not of the form Init /\\ "
+                                  "[][Next]_v /\\ fairness", cfg.pos_of(cfg.specification))
+            self.init_expr: ast.Expr = init_parts[0] if len(init_parts) == 1 else ast.And(
+                init_parts[0].pos, tuple(init_parts))
+            self.next_part = next_part
+        else:
+            if not cfg.init or not cfg.next:
+                raise ConfigError("the model gives neither SPECIFICATION nor INIT and NEXT",
+                                  ast.Pos(cfg.path, 1, 1))
+            self.init_expr = self._def_expr(cfg.init, "initial predicate")
+            self.next_part = Part(self._def_expr(cfg.next, "next-state relation"), self.scope, {}, cfg.next)
+        self.init = self.compiler.initial_generator(self.init_expr, self.scope)
+        self.next = self.compiler.successor_generator(self.next_part.expr, self.next_part.scope,
+                                                      self.next_part.env)
+        for f in self.fairness:
+            f.generator = self.compiler.successor_generator(f.action.expr, f.action.scope, f.action.env)
+
+    @property
+    def labels(self) -> list[ActionLabel]:
+        return self.compiler.labels
+
+    def flatten(self, part: Part) -> list[Part]:
+        """Split a formula into conjuncts, expanding operator names and \\A over constant sets."""
+        e = part.expr
+        if isinstance(e, ast.And):
+            return [q for x in e.items for q in self.flatten(Part(x, part.scope, part.env, part.name))]
+        if isinstance(e, ast.Name | ast.Apply) and not _bound_here(e, part):
+            name = e.name if isinstance(e, ast.Name) else e.op
+            target = self.compiler._resolve_def(name, part.scope)
+            if target is not None and isinstance(target[0], ast.OpDef):
+                defn, scope = target
+                args = e.args if isinstance(e, ast.Apply) else ()
+                if len(args) == len(defn.params):
+                    env = {}
+                    for p, a in zip(defn.params, args, strict=True):
+                        env[p.name] = self.compiler.state_function(a, part.scope, part.env)(())
+                    if scope is not part.scope:
+                        return self.flatten(Part(defn.body, scope, env, part.name))
+                    return self.flatten(Part(defn.body, scope, {**part.env, **env}, part.name))
+        if isinstance(e, ast.Quant) and e.kind == "forall" and self.compiler.level(e, _ctx(part)) > LEVEL_STATE:
+            out: list[Part] = []
+            for env in self._bindings(e.bounds, part):
+                out.extend(self.flatten(Part(e.body, part.scope, env, part.name)))
+            return out
+        return [part]
+
+    def _bindings(self, bounds: tuple[ast.Bound, ...], part: Part) -> list[dict[str, Any]]:
+        envs = [dict(part.env)]
+        for b in bounds:
+            if b.set is None or b.tuple_pattern:
+                raise SemanticError("unsupported quantifier in a temporal formula", b.set.pos if b.set else None)
+            values = sorted(as_set(self.compiler.state_function(b.set, part.scope, part.env)(())),
+                            key=lambda v: format_value(v))
+            for name in b.names:
+                envs = [{**env, name: v} for env in envs for v in values]
+        return envs
+
+    # -- properties -----------------------------------------------------------------------
+    def _property(self, name: str) -> Property:
+        prop = Property(name)
+        for p in self.flatten(Part(self._def_expr(name, "property"), self.scope, {}, name)):
+            self._classify(prop, p)
+        return prop
+
+    def _classify(self, prop: Property, p: Part) -> None:
+        e = p.expr
+        ctx = _ctx(p)
+        level = self.compiler.level(e, ctx)
+        fn = self._state_fn
+        if level <= LEVEL_STATE:
+            prop.init_preds.append((p.label(), fn(e, p.env, p.scope)))
+            return
+        if isinstance(e, ast.Fairness):
+            fair = Fairness(e.kind, Part(e.action, p.scope, p.env, p.name), Part(e.sub, p.scope, p.env, p.name))
+            fair.generator = self.compiler.successor_generator(e.action, p.scope, p.env)
+            prop.liveness.append(Liveness(e.kind.lower(), p.label(), fairness=fair))
+            return
+        if isinstance(e, ast.Temporal) and e.op == "leads_to":
+            a, b = e.args
+            if max(self.compiler.level(a, ctx), self.compiler.level(b, ctx)) <= LEVEL_STATE:
+                prop.liveness.append(Liveness("leadsto", p.label(), fn(a, p.env, p.scope), fn(b, p.env, p.scope)))
+                return
+        if isinstance(e, ast.Temporal) and e.op == "always":
+            inner = e.args[0]
+            ilvl = self.compiler.level(inner, ctx)
+            if ilvl <= LEVEL_STATE:
+                prop.state_invariants.append((p.label(), fn(inner, p.env, p.scope)))
+                return
+            if isinstance(inner, ast.StepAction) and not inner.angle and ilvl <= LEVEL_ACTION:
+                prop.action_props.append((p.label(), self.compiler.action_function(inner, p.scope, p.env)))
+                return
+            if isinstance(inner, ast.Temporal) and inner.op == "eventually" and \
+                    self.compiler.level(inner.args[0], ctx) <= LEVEL_STATE:
+                prop.liveness.append(Liveness("infinitely_often", p.label(), fn(inner.args[0], p.env, p.scope)))
+                return
+            if isinstance(inner, ast.Apply) and inner.op == "implies":
+                lhs, rhs = inner.args
+                if isinstance(rhs, ast.Temporal) and rhs.op == "eventually" and max(
+                        self.compiler.level(lhs, ctx), self.compiler.level(rhs.args[0], ctx)) <= LEVEL_STATE:
+                    prop.liveness.append(Liveness("leadsto", p.label(), fn(lhs, p.env, p.scope),
+                                                  fn(rhs.args[0], p.env, p.scope)))
+                    return
+        if isinstance(e, ast.Temporal) and e.op == "eventually":
+            inner = e.args[0]
+            if self.compiler.level(inner, ctx) <= LEVEL_STATE:
+                prop.liveness.append(Liveness("eventually", p.label(), fn(inner, p.env, p.scope)))
+                return
+            if isinstance(inner, ast.Temporal) and inner.op == "always" and \
+                    self.compiler.level(inner.args[0], ctx) <= LEVEL_STATE:
+                prop.liveness.append(Liveness("eventually_always", p.label(), fn(inner.args[0], p.env, p.scope)))
+                return
+        raise SemanticError(f"unsupported temporal formula in property {prop.name} (supported: state "
+                            "predicates, []P, [][A]_v, P ~> Q, <>P, []<>P, <>[]P, WF, SF, and "
+                            "conjunctions and \\A over constant sets of these)", e.pos)
+
+    def format_state(self, s: tuple) -> list[tuple[str, str]]:
+        return [(v, format_value(x)) for v, x in zip(self.variables, s, strict=True)]
+
+
+def _bound_here(e: ast.Name | ast.Apply, part: Part) -> bool:
+    name = e.name if isinstance(e, ast.Name) else e.op
+    return name in part.env
+
+
+def _ctx(part: Part) -> Ctx:
+    ctx = Ctx(part.scope)
+    for name in part.env:
+        ctx = ctx.bind(name, Local("_", "value"))
+    return ctx
+
+
+def _model_values(values: Any) -> Iterator[ModelValue]:
+    for v in values:
+        if isinstance(v, ModelValue):
+            yield v
+        elif isinstance(v, frozenset):
+            yield from _model_values(v)
+
+
+def load_model(spec: str | Path, config: str | Path | None = None) -> Model:
+    spec_path = Path(spec)
+    cfg_path = Path(config) if config else spec_path.with_suffix(".cfg")
+    if not spec_path.exists():
+        raise ParseError(f"spec file {spec_path} does not exist", ast.Pos(str(spec_path), 1, 1))
+    cfg = parse_config_file(cfg_path)
+    return Model(spec_path, cfg)

@@ -1,0 +1,106 @@
+"""Results of a model-checking run, shared by the built-in engine and the real-TLC backend, so
+that both print and serialise verdicts, counts and counterexamples identically."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..tla.errors import EXIT_DEADLOCK, EXIT_EVAL, EXIT_INVARIANT, EXIT_OK, EXIT_PROPERTY
+from ..tla.values import format_value, to_itf
+
+VERDICT_EXIT = {
+    "ok": EXIT_OK,
+    "deadlock": EXIT_DEADLOCK,
+    "invariant": EXIT_INVARIANT,
+    "action_property": EXIT_PROPERTY,
+    "temporal_property": EXIT_PROPERTY,
+    "error": EXIT_EVAL,
+}
+
+
+@dataclass
+class TraceStep:
+    state: tuple
+    action: str | None  # None for the initial state
+
+
+@dataclass
+class Trace:
+    variables: list[str]
+    steps: list[TraceStep]
+    loop: str | None = None        # None (finite), "stuttering", or "back_to"
+    back_to: int | None = None     # 1-based index of the state the lasso returns to
+
+    def to_json(self) -> dict[str, Any]:
+        """ITF: {"vars": [...], "states": [{"#meta": {...}, var: value}], "loop": index}."""
+        states = []
+        for i, st in enumerate(self.steps):
+            entry: dict[str, Any] = {"#meta": {"index": i, "action": st.action or "Init"}}
+            entry.update({v: to_itf(x) for v, x in zip(self.variables, st.state, strict=True)})
+            states.append(entry)
+        out: dict[str, Any] = {"vars": self.variables, "states": states}
+        if self.loop == "back_to" and self.back_to is not None:
+            out["loop"] = self.back_to - 1
+        elif self.loop == "stuttering":
+            out["loop"] = len(self.steps) - 1
+            out["#meta"] = {"stuttering": True}
+        return out
+
+    def render(self) -> str:
+        """TLC-like text, with the variables that changed in a step marked by '*'."""
+        lines = []
+        prev: tuple | None = None
+        for i, st in enumerate(self.steps, 1):
+            head = "<Initial predicate>" if st.action is None else f"<{st.action}>"
+            lines.append(f"State {i}: {head}")
+            for name, value, old in zip(self.variables, st.state, prev or st.state, strict=True):
+                mark = "*" if prev is not None and value != old else " "
+                lines.append(f"{mark}/\\ {name} = {format_value(value)}")
+            lines.append("")
+            prev = st.state
+        if self.loop == "stuttering":
+            lines.append(f"State {len(self.steps) + 1}: Stuttering")
+        elif self.loop == "back_to":
+            lines.append(f"Back to state {self.back_to}.")
+        return "\n".join(lines)
+
+
+@dataclass
+class Report:
+    model: str
+    verdict: str = "ok"                 # ok | deadlock | invariant | action_property | temporal_property | error
+    violated: str | None = None         # name of the violated invariant/property
+    message: str | None = None
+    generated: int = 0
+    distinct: int = 0
+    depth: int = 0
+    queue: int = 0
+    seconds: float = 0.0
+    peak_rss_mb: float = 0.0
+    complete: bool = True               # counts are final (the search ran to the end)
+    trace: Trace | None = None
+    engine: str = "builtin"
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def exit_code(self) -> int:
+        return VERDICT_EXIT[self.verdict]
+
+    def to_json(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["trace"] = self.trace.to_json() if self.trace else None
+        d["exit_code"] = self.exit_code
+        return d
+
+    def summary(self) -> str:
+        if self.verdict == "ok":
+            return "Model checking completed. No error has been found."
+        what = {
+            "deadlock": "Deadlock reached.",
+            "invariant": f"Invariant {self.violated} is violated.",
+            "action_property": f"Action property {self.violated} is violated.",
+            "temporal_property": f"Temporal property {self.violated} was violated.",
+            "error": f"Error: {self.message}",
+        }[self.verdict]
+        return what

@@ -1,0 +1,164 @@
+"""The ``phalanx-verify`` command line.
+
+Exit codes are TLC's (see tla/errors.py), so scripts written for TLC keep working. Every
+user-facing failure is one line on stderr; no traceback reaches the user.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from .campaign import Outcome, Run, load_campaign, run_campaign
+from .check.report import Report
+from .check.run import check_files, peak_rss_mb
+from .tla.errors import EXIT_USAGE, TLAError
+
+_err = Console(stderr=True, highlight=False)
+_out = Console(highlight=False, width=None if sys.stdout.isatty() else 140)
+
+
+def _fail(err: TLAError) -> None:
+    click.echo(err.line(), err=True)
+    sys.exit(err.exit_code)
+
+
+def _progress_printer(label: str, quiet: bool) -> Callable[[dict], None] | None:
+    if quiet:
+        return None
+
+    def show(p: dict) -> None:
+        rate = p["generated"] / p["seconds"] if p["seconds"] else 0.0
+        _err.print(f"[dim]{label}: {p['generated']:,} generated, {p['distinct']:,} distinct, "
+                   f"queue {p['queue']:,}, depth {p['depth']}, {rate:,.0f} states/s, "
+                   f"{peak_rss_mb():,.0f} MB[/dim]")
+    return show
+
+
+@click.group()
+@click.version_option(package_name="phalanx-verify")
+def main() -> None:
+    """Phalanx Verify: TLC-compatible model checking of the RRP spec and friends."""
+
+
+@main.command()
+@click.argument("spec", type=click.Path(dir_okay=False))
+@click.option("--config", "-c", "config", type=click.Path(dir_okay=False),
+              help="TLC model file (default: SPEC with .cfg).")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Write the report as JSON.")
+@click.option("--no-liveness", is_flag=True, help="Skip temporal properties (TLC safety-only run).")
+@click.option("--quiet", "-q", is_flag=True, help="No progress lines.")
+def check(spec: str, config: str | None, json_path: str | None, no_liveness: bool, quiet: bool) -> None:
+    """Model-check SPEC with the built-in engine."""
+    try:
+        report = check_files(spec, config, progress=_progress_printer(Path(spec).name, quiet),
+                             liveness=not no_liveness)
+    except TLAError as err:
+        _fail(err)
+        return
+    _print_report(report)
+    if json_path:
+        Path(json_path).write_text(json.dumps(report.to_json(), indent=2))
+    sys.exit(report.exit_code)
+
+
+def _print_report(report: Report) -> None:
+    if report.verdict == "error":
+        click.echo(report.message, err=True)
+    else:
+        click.echo(report.summary())
+    if report.trace is not None:
+        click.echo("The behavior up to this point is:" if report.verdict != "temporal_property"
+                   else "The following behavior constitutes a counter-example:")
+        click.echo(report.trace.render())
+    click.echo(f"{report.generated} states generated, {report.distinct} distinct states found, "
+               f"{report.queue} states left on queue.")
+    click.echo(f"The depth of the complete state graph search is {report.depth}.")
+    click.echo(f"Finished in {report.seconds:.1f}s, peak memory {report.peak_rss_mb:,.0f} MB.")
+
+
+@main.group()
+def tlc() -> None:
+    """TLC-compatible command family (campaigns)."""
+
+
+@tlc.command()
+@click.argument("campaign_file", required=False, default="spec/campaign.toml",
+                type=click.Path(dir_okay=False))
+@click.option("--engine", type=click.Choice(["builtin", "tlc", "both"]), default="builtin", show_default=True)
+@click.option("--tag", "tags", multiple=True, help="Run only entries with this tag (repeatable).")
+@click.option("--only", "only", multiple=True, help="Run only entries whose name contains this text.")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Write all reports as JSON.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress lines (for CI).")
+def campaign(campaign_file: str, engine: str, tags: tuple[str, ...], only: tuple[str, ...],
+             json_path: str | None, quiet: bool) -> None:
+    """Run every model and mutant of a campaign file and compare with the expected verdicts."""
+    if engine != "builtin":
+        click.echo("usage error: --engine tlc/both needs the real-TLC backend, which is not built yet "
+                   "(issue 6); use --engine builtin", err=True)
+        sys.exit(EXIT_USAGE)
+    try:
+        runs = load_campaign(campaign_file)
+    except TLAError as err:
+        _fail(err)
+        return
+    if tags:
+        runs = [r for r in runs if set(tags) & set(r.tags)]
+    if only:
+        runs = [r for r in runs if any(o in r.name for o in only)]
+    if not runs:
+        click.echo("usage error: no campaign entry matches the selection", err=True)
+        sys.exit(EXIT_USAGE)
+    start = time.monotonic()
+
+    def progress(run: Run) -> Callable[[dict], None] | None:
+        return _progress_printer(run.name, quiet)
+
+    def done(o: Outcome) -> None:
+        if not quiet:
+            mark = "[green]as expected[/green]" if o.passed else f"[red]{'; '.join(o.problems)}[/red]"
+            _err.print(f"{o.run.name}: {o.report.verdict} in {o.report.seconds:.1f}s - {mark}")
+
+    try:
+        outcomes = run_campaign(runs, progress, done)
+    except TLAError as err:
+        _fail(err)
+        return
+    _out.print(_table(outcomes))
+    failed = [o for o in outcomes if not o.passed]
+    _out.print(f"{len(outcomes) - len(failed)} passed, {len(failed)} failed "
+               f"({time.monotonic() - start:.1f}s, peak memory {peak_rss_mb():,.0f} MB)")
+    if json_path:
+        Path(json_path).write_text(json.dumps(
+            [{"name": o.run.name, "expected": o.run.expect.__dict__, "problems": o.problems,
+              "report": o.report.to_json()} for o in outcomes], indent=2))
+    sys.exit(1 if failed else 0)
+
+
+def _table(outcomes: list[Outcome]) -> Table:
+    table = Table(title="RRP campaign (built-in engine; expected = real TLC where measured)")
+    for col, just in (("model", "left"), ("generated", "right"), ("distinct", "right"), ("depth", "right"),
+                      ("verdict", "left"), ("expected", "left"), ("trace", "right"), ("seconds", "right"),
+                      ("", "left")):
+        table.add_column(col, justify=just)  # type: ignore[arg-type]
+    for o in outcomes:
+        r, e = o.report, o.run.expect
+        verdict = r.verdict + (f" ({r.violated})" if r.violated else "")
+        expected = e.verdict + (f" ({e.violated})" if e.violated else "")
+        counts_note = "" if r.complete else "*"
+        table.add_row(o.run.name, f"{r.generated:,}{counts_note}", f"{r.distinct:,}{counts_note}", str(r.depth),
+                      verdict, expected, str(len(r.trace.steps)) if r.trace else "",
+                      f"{r.seconds:.1f}", "[green]ok[/green]" if o.passed else "[red]MISMATCH[/red]")
+    table.caption = "* search stopped at a violation: counts depend on exploration order"
+    return table
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

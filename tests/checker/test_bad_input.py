@@ -1,0 +1,102 @@
+"""Bad input gets one line with file:line:column, TLC's exit code, and no traceback."""
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from phalanx_verify.cli import main
+
+REF = Path(__file__).resolve().parents[3] / "shared" / "reference" / "tlc"
+POSITION = re.compile(r"^\S+:\d+:\d+: ")
+
+
+def run(*args: str):
+    result = CliRunner().invoke(main, list(args))
+    assert "Traceback" not in result.output
+    return result
+
+
+def one_error_line(result) -> str:
+    lines = [ln for ln in result.output.splitlines() if "error" in ln]
+    assert len(lines) == 1, result.output
+    assert POSITION.match(lines[0]), lines[0]
+    return lines[0]
+
+
+def write(tmp_path: Path, body: str, cfg: str = "INIT Init\nNEXT Next\n") -> Path:
+    spec = tmp_path / "B.tla"
+    spec.write_text(f"---- MODULE B ----\nEXTENDS Naturals\nVARIABLE x\n{body}\n====\n")
+    (tmp_path / "B.cfg").write_text(cfg)
+    return spec
+
+
+@pytest.mark.skipif(not REF.exists(), reason="shared/reference not beside the clone")
+def test_reference_parse_error():
+    r = run("check", str(REF / "parse_error" / "RRP.tla"), "-c", str(REF / "parse_error" / "model.cfg"))
+    assert r.exit_code == 150
+    assert ":17:" in one_error_line(r)  # TLC: line 17 (in Detect)
+
+
+@pytest.mark.skipif(not REF.exists(), reason="shared/reference not beside the clone")
+def test_reference_cfg_error():
+    r = run("check", str(REF / "cfg_error" / "RRP.tla"), "-c", str(REF / "cfg_error" / "model.cfg"))
+    assert r.exit_code == 151
+    assert "NoSuchInvariant" in one_error_line(r)
+
+
+def test_unknown_operator(tmp_path):
+    r = run("check", str(write(tmp_path, "Init == x = Foo(1)\nNext == x' = x")))
+    assert r.exit_code == 150
+    assert "B.tla:4:13" in one_error_line(r) and "Foo" in r.output
+
+
+def test_unsupported_construct(tmp_path):
+    r = run("check", str(write(tmp_path, "Init == x = 0\nNext == x' = \\E y : y")))
+    assert r.exit_code == 150
+    assert "unbounded" in one_error_line(r)
+
+
+def test_evaluation_error(tmp_path):
+    r = run("check", str(write(tmp_path, "Init == x = 0\nNext == x' = x \\div 0")))
+    assert r.exit_code == 75
+    assert "division by zero" in one_error_line(r)
+
+
+def test_cfg_names_undeclared_constant(tmp_path):
+    spec = write(tmp_path, "Init == x = 0\nNext == x' = x", "INIT Init\nNEXT Next\nCONSTANT Q = 1\n")
+    r = run("check", str(spec))
+    assert r.exit_code == 151
+    assert "B.cfg:3:10" in one_error_line(r)
+
+
+def test_cfg_syntax_error(tmp_path):
+    spec = write(tmp_path, "Init == x = 0\nNext == x' = x", "INIT Init\nNEXT Next\nCONSTANT Q ? 1\n")
+    r = run("check", str(spec))
+    assert r.exit_code == 151
+    one_error_line(r)
+
+
+def test_missing_files(tmp_path):
+    r = run("check", str(tmp_path / "Nope.tla"))
+    assert r.exit_code == 150
+    one_error_line(r)
+    spec = write(tmp_path, "Init == x = 0\nNext == x' = x")
+    r = run("check", str(spec), "-c", str(tmp_path / "nope.cfg"))
+    assert r.exit_code == 151
+    one_error_line(r)
+
+
+def test_successor_not_fully_specified(tmp_path):
+    r = run("check", str(write(tmp_path, "VARIABLE y\nInit == x = 0 /\\ y = 0\nNext == x' = x")))
+    assert r.exit_code == 75
+    assert "y undefined" in one_error_line(r)
+
+
+def test_campaign_with_bad_file(tmp_path):
+    bad = tmp_path / "c.toml"
+    bad.write_text("[[model]]\nname = 'x'\n")
+    r = run("tlc", "campaign", str(bad))
+    assert r.exit_code == 151
+    assert "missing key" in r.output
