@@ -1,0 +1,1 @@
+"""Phalanx reference implementation: topology compiler, HDF-B planner, RRP engine, simulator."""

@@ -1,0 +1,566 @@
+"""HDF-B: hierarchical deepest-fit gang placement with buddy alignment (paper §5, Algorithm 1).
+
+Public API (what the RRP engine and the simulator call)::
+
+    planner = Planner(topology, TopologyPolicy(spare_level=4, spare_count=1, spare_order=3))
+    p = planner.place(Job("llm", templates=[(8, 4, 64), (8, 4, 32)]))   # Placement | None (queue)
+    planner.commit(p)                                                   # the only mutation
+    q = planner.replan("llm", failed_leaves)                            # Placement | None
+    planner.commit(q); planner.release("llm"); planner.heal(leaves); planner.mark_suspect(leaves)
+
+``place`` and ``replan`` are pure: they read the allocator and return a decision (the job's whole
+new footprint plus the exact change set), and :meth:`Planner.commit` applies it atomically: it
+checks that the job has not changed since the decision (``base_version``), applies every change or,
+on any conflict, none. The planner imports neither the engine nor the store and writes nothing
+outside its own in-memory allocator.
+
+Placement is gang-queued, never partial: ``place`` returns a placement for the first template (in
+the job's preference order) that fits entirely, or None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import NamedTuple
+
+from phalanx_ref.buddy import BuddyAllocator, BuddyError
+from phalanx_ref.topology import Topology, ceil_log2
+
+QUARANTINE = ("quarantine",)
+"""Owner of failed and suspect leaves: never placed on until :meth:`Planner.heal`."""
+
+Template = tuple[int, int, int]
+Block = tuple[int, int]
+
+
+class PlannerError(ValueError):
+    """A request the planner cannot interpret (unknown job, bad template, foreign leaf)."""
+
+
+class StaleDecision(PlannerError):
+    """Commit of a decision computed against a state that has since changed; nothing applied."""
+
+
+def spare_owner(domain: int) -> tuple[str, int]:
+    """Owner key of the reserved spare blocks of tree node ``domain``."""
+    return ("spare", domain)
+
+
+@dataclass(frozen=True)
+class Job:
+    """A gang: its name and parallelism templates (TP, PP, DP) in preference order."""
+
+    name: str
+    templates: tuple[Template, ...]
+
+    def __init__(self, name: str, templates: Iterable[Sequence[int]]) -> None:
+        tpls = tuple(tuple(int(x) for x in t) for t in templates)
+        if not name or not tpls or any(len(t) != 3 or min(t) < 1 for t in tpls):
+            raise PlannerError(f"job {name!r}: templates must be non-empty (TP, PP, DP) triples of "
+                               f"positive integers, got {tpls}")
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "templates", tpls)
+
+
+@dataclass(frozen=True)
+class TopologyPolicy:
+    """Spare reservation (paper §4.6): ``spare_count`` aligned blocks of ``spare_order`` in every
+    domain at ``spare_level``; used only by Replan. ``repair_order`` is the granularity of a failed
+    block (default: the spare order, e.g. a node); a repair never moves a TP group apart because the
+    failed block is at least as large as one TP group."""
+
+    spare_level: int | None = None
+    spare_count: int = 0
+    spare_order: int = 0
+    repair_order: int | None = None
+
+    @property
+    def block_order(self) -> int:
+        return self.spare_order if self.repair_order is None else self.repair_order
+
+
+class Changes(NamedTuple):
+    """What :meth:`Planner.commit` applies: job-held blocks to free, failed leaves to quarantine,
+    blocks to take (``source`` None = free list, else the owner key of a reserved spare)."""
+
+    release: tuple[Block, ...] = ()
+    quarantine: tuple[int, ...] = ()
+    acquire: tuple[tuple[int, int, Hashable | None], ...] = ()
+
+
+def groups_per_block(order: int, dclass: int, tp: int) -> int:
+    """TP groups that fit, each inside one level-1 domain, in an aligned block of ``order`` whose
+    domains have ``dclass`` leaves (a block is inside one domain or a union of whole domains)."""
+    size = 1 << order
+    if size <= dclass:
+        return size // tp
+    return (size // dclass) * (dclass // tp)
+
+
+@dataclass(eq=False)
+class Placement:
+    """A job's footprint as decided by the planner; treat as immutable (not frozen only because
+    a frozen dataclass costs ~1 us more to build, which is a large part of a Replan).
+
+    ``base`` are the blocks carved at admission (their level-1 segments fix the rank layout);
+    ``moves`` are the (src, dst, order) block migrations of later repairs, applied in order.
+    ``level`` is the bottleneck level B of the footprint (LCA level of its leaves);
+    ``repair_level`` is the level of the domain a repair drew from (None for admissions).
+    """
+
+    job: str
+    templates: tuple[Template, ...]
+    template_index: int
+    base: tuple[Block, ...]
+    dclass: int
+    topo: Topology = field(repr=False)
+    moves: tuple[tuple[int, int, int], ...] = ()
+    changes: Changes = field(default=Changes(), repr=False)
+    base_version: int = 0
+    kind: str = "place"
+    repair_level: int | None = None
+    prev: Placement | None = field(default=None, repr=False)
+
+    @property
+    def template(self) -> Template:
+        return self.templates[self.template_index]
+
+    @property
+    def gang_size(self) -> int:
+        tp, pp, dp = self.template
+        return tp * pp * dp
+
+    @cached_property
+    def blocks(self) -> tuple[Block, ...]:
+        """Current footprint as disjoint aligned blocks (base with moved sub-blocks swapped)."""
+        prev = self.prev
+        done = len(prev.moves) if prev is not None and "blocks" in prev.__dict__ else 0
+        if done and self.moves[:done] == prev.moves:  # incremental from the cached previous footprint
+            blocks = list(prev.blocks)
+        else:
+            blocks, done = list(self.base), 0
+        for src, dst, o in self.moves[done:]:
+            for i, (s, bo) in enumerate(blocks):
+                if s <= src < s + (1 << bo):
+                    del blocks[i]
+                    blocks.extend((_buddy(self.topo, src, j), j) for j in range(o, bo))
+                    break
+            else:
+                raise AssertionError(f"move source {src} outside footprint of {self.job}")
+            blocks.append((dst, o))
+        return tuple(sorted(blocks))
+
+    @cached_property
+    def leaves(self) -> frozenset[int]:
+        """Every leaf the job holds (including buddy-rounding slack)."""
+        return frozenset(x for s, o in self.blocks for x in range(s, s + (1 << o)))
+
+    @cached_property
+    def level(self) -> int:
+        blocks = self.blocks
+        return self.topo.lca_level(blocks[0][0], max(s + (1 << o) - 1 for s, o in blocks))
+
+    @property
+    def group_order(self) -> int:
+        """Smallest aligned order whose blocks always hold whole TP groups of this layout: the TP
+        size when it is a power of two (groups sit at multiples of TP), else one segment."""
+        tp = self.template[0]
+        if tp & (tp - 1) == 0:
+            return tp.bit_length() - 1
+        return (min(self.dclass, 1 << self.base[0][1])).bit_length() - 1
+
+    @cached_property
+    def segments(self) -> tuple[int, ...]:
+        """Starts of the level-1 segments of the base blocks, in carve order."""
+        out: list[int] = []
+        for s, o in self.base:
+            seg = min(self.dclass, 1 << o)
+            out.extend(range(s, s + (1 << o), seg))
+        return tuple(out)
+
+    @cached_property
+    def rank_leaf(self) -> tuple[int, ...]:
+        """Leaf of each rank. Ranks are r = tp + TP*(dp + DP*pp); TP groups sit on whole level-1
+        segments, and consecutive DP peers take the same slot of consecutive segments, so peers
+        of equal rank land on equal rail labels (Algorithm 1 lines 13-14)."""
+        tp = self.template[0]
+        segs = self.segments
+        m = len(segs)
+        out = []
+        for r in range(self.gang_size):
+            s = r // tp
+            out.append(segs[s % m] + (s // m) * tp + r % tp)
+        if not self.moves:
+            return tuple(out)
+        where: dict[int, int] = {}  # current leaf -> original leaf, for leaves that have moved
+        for src, dst, o in self.moves:
+            moved = {dst + x - src: where.pop(x, x) for x in range(src, src + (1 << o))}
+            where.update(moved)
+        final = {orig: pos for pos, orig in where.items()}
+        return tuple(final.get(x, x) for x in out)
+
+    @cached_property
+    def rank_of(self) -> dict[int, int]:
+        return {leaf: r for r, leaf in enumerate(self.rank_leaf)}
+
+    @cached_property
+    def migrated(self) -> tuple[int, ...]:
+        """Ranks whose leaf differs from the previous placement (all ranks for a fresh one)."""
+        if self.prev is None:
+            return tuple(range(self.gang_size))
+        old = self.prev.rank_leaf
+        new = self.rank_leaf
+        if len(old) != len(new):
+            return tuple(range(len(new)))
+        return tuple(r for r, (a, b) in enumerate(zip(old, new, strict=True)) if a != b)
+
+
+def _buddy(topo: Topology, start: int, order: int) -> int:
+    """Buddy of the order-``order`` block containing ``start``."""
+    a = topo.align(start, order)
+    rs = topo.root_start[a]
+    return rs + ((a - rs) ^ (1 << order))
+
+
+class Planner:
+    """HDF-B over one topology. See the module docstring for the commit discipline."""
+
+    allocator_cls: type[BuddyAllocator] = BuddyAllocator
+
+    def __init__(self, topo: Topology, policy: TopologyPolicy | None = None) -> None:
+        self.topo = topo
+        self.policy = policy or TopologyPolicy()
+        self.alloc = self.allocator_cls(topo)
+        self.placements: dict[str, Placement] = {}
+        self.versions: dict[str, int] = {}
+        self.suspect: set[int] = set()
+        # Reserved spare blocks under each node: start -> (order, owner); registered at every
+        # ancestor so a repair finds the spares of any enclosing domain in O(1).
+        self.spares_under: list[dict[int, tuple[int, Hashable]]] = [{} for _ in topo.level]
+        self._dclasses = tuple(sorted(topo.domain_caps))
+        pol = self.policy
+        if pol.spare_count:
+            if pol.spare_level not in topo.nodes_at_level:
+                raise PlannerError(f"policy: no domains at spare level {pol.spare_level} in {topo!r}")
+            self._reserve_spares(topo.nodes_at_level[pol.spare_level])
+        # Largest order a non-reserved block can have; bigger gangs use the union-of-blocks path.
+        self.union_order = self.alloc.largest_free_order()
+
+    # ---- spares ------------------------------------------------------------------------------
+    def _reserve_spares(self, domains: Iterable[int]) -> None:
+        """Top up every domain to ``spare_count`` spare blocks, taken from its highest addresses."""
+        pol, t = self.policy, self.topo
+        size = 1 << pol.spare_order
+        for v in domains:
+            have = sum(1 for _, who in self.spares_under[v].values() if who == spare_owner(v))
+            s = t.hi[v] - size
+            while have < pol.spare_count and s >= t.lo[v]:
+                if (t.root_order[s] >= pol.spare_order and t.align(s, pol.spare_order) == s
+                        and self.alloc.free_container(s, pol.spare_order) is not None):
+                    self._hold_spare(s, pol.spare_order, v)
+                    have += 1
+                s -= size
+
+    def _hold_spare(self, start: int, order: int, domain: int) -> None:
+        self.alloc.allocate(start, order, spare_owner(domain))
+        self._register_spare(start, order, spare_owner(domain))
+
+    def _register_spare(self, start: int, order: int, owner: Hashable) -> None:
+        t = self.topo
+        end = start + (1 << order)
+        for v in t.ancestors[t.leaf_domain[start]]:
+            if t.hi[v] >= end:
+                self.spares_under[v][start] = (order, owner)
+
+    def _unregister_spare(self, start: int) -> None:
+        for v in self.topo.ancestors[self.topo.leaf_domain[start]]:
+            self.spares_under[v].pop(start, None)
+
+    def _spare_in(self, v: int, k: int, dclass: int) -> tuple[int, Hashable] | None:
+        """A reserved spare of order >= k and class ``dclass`` inside domain v: (start, owner)."""
+        for s, (o, owner) in self.spares_under[v].items():
+            if o >= k and self.topo.dclass(s) == dclass:
+                return s, owner
+        return None
+
+    # ---- Place -------------------------------------------------------------------------------
+    def _levels(self) -> tuple[int, ...]:
+        """Scan order of Algorithm 1 line 3: upward from the lowest level."""
+        return self.topo.levels
+
+    def _groups_fit(self, tpl: Template, k: int, dclass: int) -> bool:
+        """GroupsFit: every TP group fits inside one level-1 domain of an order-k block."""
+        tp, pp, dp = tpl
+        return tp <= dclass and groups_per_block(k, dclass, tp) >= pp * dp
+
+    def _search(self, tpl: Template, k: int) -> tuple[int, int, int] | None:
+        """Algorithm 1 lines 3-7: first level with a feasible root; best fit (fewest free leaves,
+        i.e. smallest residual after carving) among them. Returns (level, node, dclass)."""
+        best_of = self.alloc.best
+        fits = [d for d in self._dclasses if self._groups_fit(tpl, k, d)]
+        for h in self._levels():
+            best = None
+            for d in fits:
+                e = best_of(h, d, k)
+                if e is not None and (best is None or e < best[0]):
+                    best = (e, d)
+            if best is not None:
+                return h, best[0][1], best[1]
+        return None
+
+    def place(self, job: Job) -> Placement | None:
+        """Admission: a placement for the first template that fits, else None (queue the gang)."""
+        if job.name in self.placements:
+            raise PlannerError(f"job {job.name!r} is already placed")
+        return self._place_from(job, 0, self.versions.get(job.name, 0))
+
+    def _place_from(self, job: Job, first: int, version: int, prev: Placement | None = None,
+                    release: tuple[Block, ...] = (), quarantine: tuple[int, ...] = ()) -> Placement | None:
+        for i in range(first, len(job.templates)):
+            tpl = job.templates[i]
+            tp, pp, dp = tpl
+            k = ceil_log2(tp * pp * dp)
+            blocks: tuple[Block, ...] | None = None
+            dclass = 0
+            if k <= self.topo.max_order:
+                found = self._search(tpl, k)
+                if found is not None:
+                    _, v, dclass = found
+                    start = self.alloc.pick(v, k, dclass)
+                    blocks = ((start, k),)
+            if blocks is None and k > self.union_order:
+                got = self._union(tpl)
+                if got is not None:
+                    blocks, dclass = got
+            if blocks is not None:
+                return Placement(job.name, job.templates, i, blocks, dclass, self.topo,
+                                 changes=Changes(release, quarantine, tuple((s, o, None) for s, o in blocks)),
+                                 base_version=version, kind="place" if prev is None else "fallback",
+                                 prev=prev)
+        return None
+
+    def _union(self, tpl: Template) -> tuple[tuple[Block, ...], int] | None:
+        """Gangs larger than the largest placeable aligned block: a union of equal aligned chunks,
+        as large as possible, drawn from as few top-level domains (pods) as possible. Chunks of at
+        least one level-1 domain keep DP peers rail-aligned."""
+        tp, pp, dp = tpl
+        t = self.topo
+        top_level = max(h for h in t.levels if h < t.depth) if len(t.levels) > 1 else t.depth
+        for c in range(self.union_order, -1, -1):
+            for d in self._dclasses:
+                per = groups_per_block(c, d, tp) if tp <= d else 0
+                if per == 0:
+                    continue
+                need = -(-(pp * dp) // per)
+                by_pod: dict[int, list[int]] = {}
+                for s, o in self.alloc.free.items():
+                    if o >= c and t.dclass(s) == d:
+                        by_pod.setdefault(t.domain_of(s, top_level), []).extend(range(s, s + (1 << o), 1 << c))
+                if sum(len(x) for x in by_pod.values()) < need:
+                    continue
+                chunks: list[int] = []
+                for pod in sorted(by_pod, key=lambda p: (-len(by_pod[p]), p)):
+                    chunks.extend(sorted(by_pod[pod])[:need - len(chunks)])
+                    if len(chunks) == need:
+                        return tuple((s, c) for s in chunks), d
+        return None
+
+    # ---- Replan ------------------------------------------------------------------------------
+    def _failed_blocks(self, job: str, group_order: int, failed: Iterable[int]) -> list[Block]:
+        """Failed blocks: for each failed leaf, the aligned block of the repair order (and at least
+        the job's ``group_order``, so no TP group is cut) inside the job's record holding it,
+        smallest order first."""
+        out: dict[int, int] = {}
+        base = max(self.policy.block_order, group_order)
+        lo = hi = -1
+        for leaf in failed:
+            if lo <= leaf < hi:  # same failed block as the previous leaf (a node's GPUs come together)
+                continue
+            rec = self.alloc.find_record(leaf)
+            if rec is None or rec[2] != job:
+                raise PlannerError(f"leaf {leaf} ({self._leaf_name(leaf)}) is not held by job {job!r}")
+            kf = min(rec[1], base)
+            lo = self.topo.align(leaf, kf)
+            hi = lo + (1 << kf)
+            out[lo] = kf
+        return sorted(out.items(), key=lambda b: (b[1], b[0]))
+
+    def _leaf_name(self, leaf: int) -> str:
+        return self.topo.leaf_names[leaf] if 0 <= leaf < self.topo.n_leaves else "out of range"
+
+    def _repair_target(self, start: int, k: int) -> tuple[int, int, Hashable | None] | None:
+        """Cheapest repair of failed block (start, k): walk its enclosing domains upward (parent
+        domain first, then escalate one level at a time); in each, a reserved spare first, then a
+        free block of the same TP-fit class. Returns (level, target start, source owner)."""
+        t, alloc = self.topo, self.alloc
+        d = t.dclass(start)
+        for v in t.block_chain(start, k):
+            sp = self._spare_in(v, k, d)
+            if sp is not None:
+                return t.level[v], sp[0], sp[1]
+            s = alloc.pick(v, k, d)
+            if s is not None:
+                return t.level[v], s, None
+        return None
+
+    def replan(self, job: str, failed: Iterable[int]) -> Placement | None:
+        """Algorithm 1 Replan: repair each failed block from a spare or free block in its parent
+        domain, escalating one level at a time; if some block has no repair, fall back to a fresh
+        placement with the current and then the later templates. None if nothing fits. Pure."""
+        cur = self.placements.get(job)
+        if cur is None:
+            raise PlannerError(f"job {job!r} is not placed")
+        failed = tuple(failed)
+        fblocks = self._failed_blocks(job, cur.group_order, failed)
+        journal: list[Callable[[], None]] = []
+        moves: list[tuple[int, int, int]] = []
+        acquire: list[tuple[int, int, Hashable | None]] = []
+        level = 0
+        try:
+            for i, (s, k) in enumerate(fblocks):
+                found = self._repair_target(s, k)
+                if found is None:
+                    break
+                h, dst, src = found
+                level = max(level, h)
+                moves.append((s, dst, k))
+                acquire.append((dst, k, src))
+                if i + 1 < len(fblocks):  # hide the target from the next searches
+                    self._take(job, dst, k, src, journal)
+            else:
+                return Placement(job, cur.templates, cur.template_index, cur.base, cur.dclass, self.topo,
+                                 moves=cur.moves + tuple(moves),
+                                 changes=Changes(tuple(fblocks), failed, tuple(acquire)),
+                                 base_version=self.versions.get(job, 0), kind="repair",
+                                 repair_level=level, prev=cur)
+        finally:
+            self._undo(journal)
+        return self._fallback(job, cur, failed)
+
+    def _fallback(self, job: str, cur: Placement, failed: tuple[int, ...]) -> Placement | None:
+        """Fresh placement of the job's current-or-later template, planned on the state in which
+        its footprint is released and its failed leaves quarantined (then undone)."""
+        journal: list[Callable[[], None]] = []
+        try:
+            self._apply(job, Changes(cur.blocks, failed, ()), journal)
+            return self._place_from(Job(job, cur.templates), cur.template_index, self.versions.get(job, 0),
+                                    prev=cur, release=cur.blocks, quarantine=failed)
+        finally:
+            self._undo(journal)
+
+    # ---- applying decisions ------------------------------------------------------------------
+    def _take(self, job: str, start: int, order: int, source: Hashable | None,
+              journal: list[Callable[[], None]]) -> None:
+        alloc = self.alloc
+        if source is None:
+            alloc.allocate(start, order, job)
+            journal.append(lambda: alloc.release(start, order))
+            return
+        rec = alloc.find_record(start)
+        if rec is None or rec[2] != source:
+            raise BuddyError(f"spare block ({start}, order {order}) is no longer held by {source}")
+        spare_start, spare_order = rec[0], rec[1]
+        alloc.reassign(start, order, job)
+        self._respare(spare_start, spare_order, source)
+
+        def undo() -> None:
+            alloc.reassign(start, order, source)
+            self._respare(spare_start, spare_order, source)
+
+        journal.append(undo)
+
+    def _respare(self, start: int, order: int, source: Hashable) -> None:
+        """Re-register the parts of spare block (start, order) still held by ``source``."""
+        for s2, _o2, _who in list(self.alloc.records_in(start, order)):
+            self._unregister_spare(s2)
+        for s2, o2, who in list(self.alloc.records_in(start, order)):
+            if who == source:
+                self._register_spare(s2, o2, source)
+
+    def _give_back(self, start: int, order: int, journal: list[Callable[[], None]], owner: Hashable) -> None:
+        """Free a job-held record, or quarantine it if one of its leaves is suspect."""
+        alloc = self.alloc
+        bad = [x for x in self.suspect if start <= x < start + (1 << order)] if self.suspect else []
+        if bad:
+            for x in bad:
+                self._quarantine(x, journal)
+            for s, o, who in list(alloc.records_in(start, order)):
+                if who == owner:
+                    self._give_back(s, o, journal, owner)
+            return
+        alloc.release(start, order)
+        journal.append(lambda: alloc.allocate(start, order, owner))
+
+    def _quarantine(self, leaf: int, journal: list[Callable[[], None]]) -> None:
+        alloc = self.alloc
+        old = alloc.owner(leaf)
+        if old == QUARANTINE:
+            return
+        if old is None:
+            alloc.allocate(leaf, 0, QUARANTINE)
+            journal.append(lambda: alloc.release(leaf, 0))
+        else:
+            alloc.reassign(leaf, 0, QUARANTINE)
+            journal.append(lambda: alloc.reassign(leaf, 0, old))
+
+    def _apply(self, job: str, ch: Changes, journal: list[Callable[[], None]]) -> None:
+        for leaf in ch.quarantine:
+            self._quarantine(leaf, journal)
+        for s, o in ch.release:
+            for rs, ro, owner in list(self.alloc.records_in(s, o)):
+                if owner == job:
+                    self._give_back(rs, ro, journal, job)
+        for s, o, src in ch.acquire:
+            self._take(job, s, o, src, journal)
+
+    @staticmethod
+    def _undo(journal: list[Callable[[], None]]) -> None:
+        while journal:
+            journal.pop()()
+
+    def commit(self, p: Placement) -> None:
+        """Apply a decision atomically: all of its changes or, on a stale base or conflict, none."""
+        if self.versions.get(p.job, 0) != p.base_version or (p.prev is not None) != (p.job in self.placements):
+            raise StaleDecision(f"job {p.job!r}: decision is based on version {p.base_version}, "
+                                f"planner is at {self.versions.get(p.job, 0)}")
+        journal: list[Callable[[], None]] = []
+        try:
+            self._apply(p.job, p.changes, journal)
+        except BuddyError as e:
+            self._undo(journal)
+            raise StaleDecision(f"job {p.job!r}: {e}; nothing applied") from None
+        self.placements[p.job] = p
+        self.versions[p.job] = p.base_version + 1
+        if p.prev is not None:
+            p.prev.prev = None  # keep one step of history, not the job's whole chain of placements
+
+    def release(self, job: str) -> None:
+        """The job finished or was evicted: free its footprint (suspect leaves go to quarantine)."""
+        cur = self.placements.pop(job, None)
+        if cur is None:
+            raise PlannerError(f"job {job!r} is not placed")
+        self._apply(job, Changes(cur.blocks, (), ()), [])
+        self.versions[job] = self.versions.get(job, 0) + 1
+
+    def mark_suspect(self, leaves: Iterable[int]) -> None:
+        """Health-aware placement: suspect leaves are never placed on; a free one is quarantined
+        now, a held one when its job gives it back."""
+        for leaf in leaves:
+            self.suspect.add(leaf)
+            if self.alloc.owner(leaf) is None:
+                self._quarantine(leaf, [])
+
+    def heal(self, leaves: Iterable[int]) -> None:
+        """Repaired leaves leave quarantine; spare domains are topped up from free capacity."""
+        touched = set()
+        for leaf in leaves:
+            self.suspect.discard(leaf)
+            if self.alloc.owner(leaf) == QUARANTINE:
+                self.alloc.split_record(leaf, 0)
+                self.alloc.release(leaf, 0)
+                touched.add(leaf)
+        if self.policy.spare_count and touched:
+            lvl = self.policy.spare_level
+            self._reserve_spares({self.topo.domain_of(x, lvl) for x in touched})

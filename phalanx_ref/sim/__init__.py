@@ -1,0 +1,1 @@
+"""Evaluation harness (paper §8): benchmarks and the ``phalanx-sim`` command."""

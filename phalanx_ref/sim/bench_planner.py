@@ -1,0 +1,241 @@
+"""Paper §8.3/§8.4 planner benchmark: fill the 131,072-GPU testbed to ~90% with gangs of 32 to
+8,192 ranks, inject node failures, and time Place and Replan; compare recovery quality with
+topology-blind replacement and seed 003's GangNavigator.
+
+What is timed (``time.perf_counter_ns`` immediately around one call):
+- Place: ``planner.place(job)``: the level scan, best-fit choice, block pick and the Placement
+  object (its rank map is lazy). Commit (allocator split, index updates) is timed separately.
+- Replan: ``planner.replan(job, failed_leaves)``: planning only, the decision is not committed
+  inside the timed region. The rank map and quality figures are computed afterwards.
+The timer's own overhead (two back-to-back perf_counter_ns calls) is reported beside them. The
+garbage collector stays on (its pauses are part of the tail); the topology and the empty allocator
+are moved to the permanent generation with ``gc.freeze()`` before the fill.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import platform
+import random
+import resource
+import statistics
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from phalanx_ref.baselines.blind import blind_replace
+from phalanx_ref.baselines.navigator import GangNavigator
+from phalanx_ref.cost import step_comm_time
+from phalanx_ref.hdfb import Job, Planner, TopologyPolicy
+from phalanx_ref.topology import Topology, testbed_131k
+
+SIZES = [1 << i for i in range(5, 14)]  # 32 .. 8192 ranks
+# Weights chosen so ~260 gangs fill ~90% of 131,072 GPUs (mean gang ~450 ranks).
+WEIGHTS = [26, 20, 15, 11, 8, 6, 4, 2.4, 1.2]
+
+
+def templates_for(g: int) -> list[tuple[int, int, int]]:
+    """TP 8 inside a node, PP 4 for gangs of 256+, DP the rest; a half-DP shrink as fallback."""
+    pp = 4 if g >= 256 else 1
+    dp = g // (8 * pp)
+    return [(8, pp, dp)] + ([(8, pp, dp // 2)] if dp >= 2 else [])
+
+
+def percentile(xs: list[float], q: float) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(q * len(s)))] if s else float("nan")
+
+
+def timer_overhead_ns(n: int = 20000) -> float:
+    pc = time.perf_counter_ns
+    samples = []
+    for _ in range(n):
+        t0 = pc()
+        t1 = pc()
+        samples.append(t1 - t0)
+    return statistics.median(samples)
+
+
+@dataclass
+class BenchResult:
+    figures: dict[str, float | int | str] = field(default_factory=dict)
+    by_size: dict[int, tuple[int, int]] = field(default_factory=dict)  # gang size -> (repairs, preserved)
+
+
+def fill(planner: Planner, rng: random.Random, target: float, max_gangs: int, res: BenchResult) -> list[float]:
+    n = planner.topo.n_leaves
+    used, place_ns, commit_ns, rejected, gangs = 0, [], [], 0, 0
+    pc = time.perf_counter_ns
+    t_fill = time.perf_counter()
+    while gangs < max_gangs and used < target * n:
+        g = rng.choices(SIZES, WEIGHTS)[0]
+        if used + g > target * n * 1.01:
+            continue
+        job = Job(f"g{gangs + rejected}", templates_for(g))
+        t0 = pc()
+        p = planner.place(job)
+        t1 = pc()
+        place_ns.append(t1 - t0)
+        if p is None:
+            rejected += 1
+            if rejected > 200:
+                break
+            continue
+        t0 = pc()
+        planner.commit(p)
+        commit_ns.append(pc() - t0)
+        used += p.gang_size
+        gangs += 1
+    f = res.figures
+    f["fill_s"] = time.perf_counter() - t_fill
+    f["gangs"], f["rejected"], f["utilization"] = gangs, rejected, used / n
+    f["largest_free_order"] = planner.alloc.largest_free_order()
+    f["place_median_us"], f["place_p99_us"] = percentile(place_ns, 0.5) / 1e3, percentile(place_ns, 0.99) / 1e3
+    f["commit_median_us"] = percentile(commit_ns, 0.5) / 1e3
+    return place_ns
+
+
+def inject_failures(planner: Planner, rng: random.Random, count: int, res: BenchResult) -> None:
+    t = planner.topo
+    pc = time.perf_counter_ns
+    replan_ns, migrated, kinds, preserved = [], Counter(), Counter(), 0
+    done = 0
+    while done < count:
+        leaf = rng.randrange(t.n_leaves)
+        rec = planner.alloc.find_record(leaf)
+        if rec is None or not isinstance(rec[2], str):
+            continue
+        job = rec[2]
+        dom = t.leaf_domain[leaf]
+        failed = [x for x in range(t.lo[dom], t.hi[dom]) if planner.alloc.owner(x) == job]
+        cur = planner.placements[job]
+        t0 = pc()
+        q = planner.replan(job, failed)
+        t1 = pc()
+        replan_ns.append(t1 - t0)
+        done += 1
+        if q is None:
+            kinds["queued"] += 1
+            planner.release(job)
+        else:
+            kinds[q.kind] += 1
+            migrated[len(q.migrated)] += 1
+            ok = q.level == cur.level
+            preserved += ok
+            reps, good = res.by_size.get(cur.gang_size, (0, 0))
+            res.by_size[cur.gang_size] = (reps + 1, good + ok)
+            planner.commit(q)
+        planner.heal(failed)  # the node is repaired and becomes its pod's spare again
+    f = res.figures
+    f["failures"] = count
+    f["replan_median_us"] = percentile(replan_ns, 0.5) / 1e3
+    f["replan_p99_us"] = percentile(replan_ns, 0.99) / 1e3
+    f["replan_max_us"] = max(replan_ns) / 1e3
+    f["ranks_migrated"] = ", ".join(f"{k}x{v}" for k, v in sorted(migrated.items()))
+    f["outcomes"] = ", ".join(f"{k} {v}" for k, v in sorted(kinds.items()))
+    f["level_preserved_pct"] = 100.0 * preserved / max(1, sum(migrated.values()))
+
+
+def compare_recovery(planner: Planner, rng: random.Random, events: int, res: BenchResult) -> None:
+    """§8.4 on a sample: for gangs of >= 64 ranks, the repaired placement's step-communication
+    inflation and level preservation under HDF-B Replan, blind replacement, and the navigator
+    (the failed node's TP groups searched as a gang). Nothing is committed."""
+    t = planner.topo
+    nav = GangNavigator(planner)
+    stats: dict[str, list[tuple[float, bool]]] = {"hdfb": [], "blind": [], "navigator": []}
+    nav_ns: list[int] = []
+    pc = time.perf_counter_ns
+    tries = 0
+    while len(stats["hdfb"]) < events and tries < events * 50:
+        tries += 1
+        leaf = rng.randrange(t.n_leaves)
+        rec = planner.alloc.find_record(leaf)
+        if rec is None or not isinstance(rec[2], str) or planner.placements[rec[2]].gang_size < 64:
+            continue
+        job = rec[2]
+        cur = planner.placements[job]
+        dom = t.leaf_domain[leaf]
+        failed = [x for x in range(t.lo[dom], t.hi[dom]) if planner.alloc.owner(x) == job]
+        q = planner.replan(job, failed)
+        if q is None:
+            continue
+        before = step_comm_time(t, cur.template, cur.rank_leaf)
+        ranks = q.migrated
+        outcomes = {"hdfb": q.rank_leaf, "blind": blind_replace(planner, cur.rank_leaf, ranks, rng)}
+        t0 = pc()
+        got = nav.place(len(ranks) // cur.template[0], cur.template[0])
+        nav_ns.append(pc() - t0)
+        if got is not None:
+            new = list(cur.rank_leaf)
+            for r, x in zip(ranks, got.leaves, strict=True):
+                new[r] = x
+            outcomes["navigator"] = tuple(new)
+        for name, rl in outcomes.items():
+            if rl is None:
+                continue
+            lvl = t.lca_level(min(rl), max(rl))
+            stats[name].append((step_comm_time(t, cur.template, rl) / before, lvl == cur.level))
+    f = res.figures
+    f["quality_events"] = len(stats["hdfb"])
+    for name, xs in stats.items():
+        infl = [x for x, _ in xs]
+        f[f"{name}_inflation_median"] = percentile(infl, 0.5)
+        f[f"{name}_inflation_p95"] = percentile(infl, 0.95)
+        f[f"{name}_level_preserved_pct"] = 100.0 * sum(ok for _, ok in xs) / max(1, len(xs))
+    f["navigator_recovery_median_ms"] = percentile(nav_ns, 0.5) / 1e6
+    f["navigator_recovery_p99_ms"] = percentile(nav_ns, 0.99) / 1e6
+
+
+def navigator_place_sample(planner: Planner, rng: random.Random, n: int, res: BenchResult) -> None:
+    """Navigator admission latency and level vs HDF-B Place on the filled state (not committed)."""
+    nav = GangNavigator(planner)
+    pc = time.perf_counter_ns
+    nav_ns, hd_ns, nav_lv, hd_lv = [], [], [], []
+    for i in range(n):
+        g = rng.choice(SIZES[:4])
+        job = Job(f"probe{i}", templates_for(g)[:1])
+        t0 = pc()
+        p = planner.place(job)
+        hd_ns.append(pc() - t0)
+        t0 = pc()
+        got = nav.place(g // 8, 8)
+        nav_ns.append(pc() - t0)
+        if p is not None and got is not None:
+            hd_lv.append(p.level)
+            nav_lv.append(got.level)
+    f = res.figures
+    f["navigator_place_median_ms"] = percentile(nav_ns, 0.5) / 1e6
+    f["navigator_place_p99_ms"] = percentile(nav_ns, 0.99) / 1e6
+    f["probe_hdfb_place_median_us"] = percentile(hd_ns, 0.5) / 1e3
+    f["probe_mean_level_hdfb"] = statistics.fmean(hd_lv) if hd_lv else float("nan")
+    f["probe_mean_level_navigator"] = statistics.fmean(nav_lv) if nav_lv else float("nan")
+
+
+def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes: int = 50,
+        topo: Topology | None = None, target: float = 0.904, max_gangs: int = 260) -> BenchResult:
+    res = BenchResult()
+    rng = random.Random(seed)
+    rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    t0 = time.perf_counter()
+    topo = topo or testbed_131k()
+    planner = Planner(topo, TopologyPolicy(spare_level=4, spare_count=1, spare_order=3))
+    f = res.figures
+    f["build_s"] = time.perf_counter() - t0
+    f["leaves"] = topo.n_leaves
+    f["timer_overhead_ns"] = timer_overhead_ns()
+    gc.collect()
+    gc.freeze()  # the tree and allocator are long-lived: keep them out of the young-generation scans
+    fill(planner, rng, target, max_gangs, res)
+    f["peak_rss_after_fill_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    f["rss_growth_mb"] = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss0) / 1024
+    inject_failures(planner, rng, failures, res)
+    if quality_events:
+        compare_recovery(planner, rng, quality_events, res)
+    if probes:
+        navigator_place_sample(planner, rng, probes, res)
+    f["peak_rss_end_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    f["python"] = f"{platform.python_implementation()} {sys.version.split()[0]}"
+    f["cpus"] = os.cpu_count() or 0
+    return res
