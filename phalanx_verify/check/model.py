@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..tla import syntax as ast
-from ..tla.compile import LEVEL_ACTION, LEVEL_STATE, ActionLabel, Compiler, Ctx, Local
+from ..tla.compile import LEVEL_ACTION, LEVEL_STATE, LEVEL_TEMPORAL, ActionLabel, Compiler, Ctx, Local
 from ..tla.config import ModelConfig, parse_config_file
 from ..tla.errors import ConfigError, ParseError, SemanticError
 from ..tla.modules import Loader, Scope
@@ -166,7 +166,10 @@ class Model:
         e = part.expr
         if isinstance(e, ast.And):
             return [q for x in e.items for q in self.flatten(Part(x, part.scope, part.env, part.name))]
-        if isinstance(e, ast.Name | ast.Apply) and not _bound_here(e, part):
+        if isinstance(e, ast.Name | ast.Apply) and not _bound_here(e, part) and \
+                self.compiler.level(e, _ctx(part)) >= LEVEL_TEMPORAL:
+            # Only temporal definitions are opened up; a state or action formula stays a
+            # name in its own scope, so it is compiled where it was defined.
             name = e.name if isinstance(e, ast.Name) else e.op
             target = self.compiler._resolve_def(name, part.scope)
             if target is not None and isinstance(target[0], ast.OpDef):

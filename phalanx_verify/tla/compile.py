@@ -36,7 +36,7 @@ _BINARY = {
     "div": "_rt.div({0}, {1})", "mod": "_rt.mod({0}, {1})", "dots_2": "_rt.mk_range({0}, {1})",
     "subseteq": "_rt.subseteq({0}, {1})", "supseteq": "_rt.subseteq({1}, {0})",
     "map_to": "_rt.mapto({0}, {1})", "compose": "_rt.compose({0}, {1})",
-    "circ": "_rt.concat({0}, {1})", "caret": "_rt.power({0}, {1})",
+    "circ": "_rt.concat({0}, {1})", "pow": "_rt.power({0}, {1})",
 }
 _UNARY = {
     "lnot": "(not {0})", "negative": "(-{0})", "powerset": "_rt.powerset({0})",
@@ -204,7 +204,7 @@ class Compiler:
         key = (id(defn), id(scope))
         if key in self._levels:
             return self._levels[key]
-        self._levels[key] = LEVEL_STATE  # recursion guard: assume state level
+        self._levels[key] = LEVEL_CONSTANT  # recursion guard: least fixpoint, from below
         if isinstance(defn, ast.OpDef):
             ctx = Ctx(scope)
             for p in defn.params:
@@ -467,8 +467,11 @@ class Compiler:
             raise SemanticError(f"temporal formula {name} used where a value is expected", pos)
         cur = ctx.cur.whole(self.nvars)
         if cur is None:
-            missing = [self.variables[i] for i in range(self.nvars) if ctx.cur.read(i) is None]
-            return f"_rt_unbound({', '.join(missing)!r}, {self.pos_index(pos)})"
+            if info.level == LEVEL_CONSTANT:
+                cur = "None"  # reads no variable: callable while a state is being built
+            else:
+                missing = [self.variables[i] for i in range(self.nvars) if ctx.cur.read(i) is None]
+                return f"_rt_unbound({', '.join(missing)!r}, {self.pos_index(pos)})"
         call_args = [cur]
         if info.level >= LEVEL_ACTION:
             nxt = ctx.nxt.whole(self.nvars) if ctx.nxt is not None else None
