@@ -77,6 +77,8 @@ class Model:
         self._check_constants()
         self.compiler = Compiler(self.scope, cfg.constants, cfg.substitutions)
         self.model_values = {v.name: v for v in _model_values(cfg.constants.values())}
+        self._init_check: Callable[[tuple], Any] | None = None
+        self._step_check: Callable[..., Iterator] | None = None
         self._resolve_behaviour()
         self.invariants = [(n, self._state_fn(self._def_expr(n, "invariant"), {})) for n in cfg.invariants]
         self.constraints = [self._state_fn(self._def_expr(n, "constraint"), {}) for n in cfg.constraints]
@@ -160,6 +162,25 @@ class Model:
     @property
     def labels(self) -> list[ActionLabel]:
         return self.compiler.labels
+
+    # -- checking given states and steps (trace replay) ---------------------------------
+    def check_init(self, state: tuple) -> bool:
+        """Does ``state`` satisfy the initial predicate? Evaluated as a predicate, so
+        membership in [Leaf -> ...] or a set filter is tested lazily, never enumerated."""
+        if self._init_check is None:
+            self._init_check = self.compiler.state_function(self.init_expr, self.scope)
+        return bool(self._init_check(state))
+
+    def check_step(self, s: tuple, t: tuple, witnesses: dict[str, Any] | None = None) -> list[str]:
+        """The sub-actions of Next (rendered like ``Plan(j1)``) for which (s, t) is a step;
+        empty when it is not a step of Next. Existential variables named in ``witnesses`` are
+        bound to the logged value after a membership test instead of being enumerated."""
+        if self._step_check is None:
+            p = self.next_part
+            self._step_check = self.compiler.successor_generator(p.expr, p.scope, p.env, check=True)
+        labels = self.labels
+        return [labels[i].render(args) if i >= 0 else "Next"
+                for i, args, _ in self._step_check(s, t, witnesses or {})]
 
     def flatten(self, part: Part) -> list[Part]:
         """Split a formula into conjuncts, expanding operator names and \\A over constant sets."""

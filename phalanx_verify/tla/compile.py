@@ -115,6 +115,7 @@ class Ctx:
     cur: StateRef = field(default_factory=lambda: StateRef("s"))
     nxt: StateRef | None = None
     at: str | None = None
+    witnesses: str | None = None  # name of the witness dict when checking a given step
 
     def lookup(self, name: str) -> Local | None:
         for n, loc in reversed(self.locals):
@@ -517,6 +518,15 @@ class Compiler:
             return self._call_global(self.substitutions[e.op], args, ctx, e.pos)
         if ctx.scope.subst is not None and e.op in ctx.scope.subst:
             raise SemanticError(f"operator constant {e.op} cannot be substituted", e.pos)
+        if e.op in ("in", "notin") and isinstance(e.args[1], ast.SetFilter) and len(e.args[1].bound.names) == 1 \
+                and not e.args[1].bound.tuple_pattern:
+            # x \\in {y \\in S : P(y)} is decided without building the set: x \\in S /\\ P(x).
+            flt = e.args[1]
+            py = self.fresh(flt.bound.names[0])
+            inner = ctx.bind(flt.bound.names[0], Local(py, "value"))
+            test = f"({py} in {self.val(flt.bound.set, ctx)} and {self.val(flt.pred, inner)})"
+            lazy = f"(lambda {py}: {test})({args[0]})"
+            return lazy if e.op == "in" else f"(not {lazy})"
         if len(args) == 2 and e.op in _BINARY:
             return _BINARY[e.op].format(*args)
         if len(args) == 1 and e.op in _UNARY:
@@ -547,13 +557,21 @@ class Compiler:
             out = f"({self.val(value, ctx)} if {self.val(cond, ctx)} else {out})"
         return out
 
-    def _gens(self, bounds: tuple[ast.Bound, ...], ctx: Ctx, pos: ast.Pos) -> tuple[list[str], Ctx]:
-        """Python ``for`` clauses for quantifier bounds, and the context inside them."""
+    def _gens(self, bounds: tuple[ast.Bound, ...], ctx: Ctx, pos: ast.Pos,
+              witnesses: str | None = None) -> tuple[list[str], Ctx]:
+        """Python ``for`` clauses for quantifier bounds, and the context inside them. With a
+        witness dict, a variable it names ranges over that one value (if it is in the set)."""
         clauses = []
         for b in bounds:
             if b.set is None:
                 raise SemanticError("unbounded quantifiers cannot be evaluated; bound the variable", pos)
             s = self.val(b.set, ctx)
+            if witnesses is not None and not b.tuple_pattern:
+                for n in b.names:
+                    py = self.fresh(n)
+                    clauses.append(f"for {py} in _rt.witness({witnesses}, {n!r}, {s})")
+                    ctx = ctx.bind(n, Local(py, "value"))
+                continue
             if b.tuple_pattern:
                 names = [self.fresh(n) for n in b.names]
                 clauses.append(f"for ({', '.join(names)},) in _rt.iterate({s})")
@@ -758,7 +776,7 @@ class Compiler:
                 self.gen(code, item, ctx, k, label, mode, split)
             return
         if isinstance(e, ast.Quant) and e.kind == "exists":
-            gens, inner = self._gens(e.bounds, ctx, e.pos)
+            gens, inner = self._gens(e.bounds, ctx, e.pos, witnesses=ctx.witnesses)
             for clause in gens:
                 code.emit(clause + ":")
                 code.depth += 1
@@ -870,7 +888,7 @@ class Compiler:
             return False
         if mode == "init" and self.def_level(defn, scope) < LEVEL_STATE:
             return False
-        inner = Ctx(scope, cur=ctx.cur, nxt=ctx.nxt)
+        inner = Ctx(scope, cur=ctx.cur, nxt=ctx.nxt, witnesses=ctx.witnesses)
         pnames = []
         for p, a in zip(defn.params, args, strict=True):
             if p.arity:
@@ -992,14 +1010,22 @@ class Compiler:
         return self.ns[name]
 
     def successor_generator(self, e: ast.Expr, scope: Scope | None = None,
-                            params: dict[str, Any] | None = None) -> Callable[[tuple], Iterator]:
-        """g(s) yields (label index, label arguments, next state) for each way e holds."""
+                            params: dict[str, Any] | None = None, check: bool = False) -> Callable[..., Iterator]:
+        """g(s) yields (label index, label arguments, next state) for each way e holds.
+
+        With ``check``, g(s, t, W) instead decides whether (s, t) is a step of e: every primed
+        variable is already determined by t, so assignments become equality and membership
+        tests (lazy, so ``plan' \\in SUBSET Leaf`` never enumerates), and an existential
+        whose variable is named in the dict W is bound to W's value after a membership test
+        rather than enumerated (a trace supplies Plan's P, not 2^32 candidates)."""
         self._start()
-        name = self.fresh("next_gen")
+        name = self.fresh("step_check" if check else "next_gen")
         code = _Code()
-        code.emit(f"def {name}(s):")
+        code.emit(f"def {name}(s, t, W):" if check else f"def {name}(s):")
         code.depth += 1
-        ctx = self._bind_params_ns(Ctx(scope or self.root, cur=StateRef("s"), nxt=StateRef(None, ())), params)
+        nxt = StateRef("t") if check else StateRef(None, ())
+        ctx = self._bind_params_ns(Ctx(scope or self.root, cur=StateRef("s"), nxt=nxt,
+                                       witnesses="W" if check else None), params)
         code.emit("if False: yield None")
 
         def finish(c: _Code, cx: Ctx, lab: tuple | None = None) -> None:

@@ -314,6 +314,15 @@ def sort_seq(s: Any, less: Callable[[Any, Any], Any]) -> tuple:
         lambda a, b: -1 if less(a, b) else (1 if less(b, a) else 0))))
 
 
+def witness(w: dict, name: str, s: Any) -> Iterable:
+    """The range of an existential when checking a given step: the logged witness alone (if
+    it is a member of the set, tested lazily), or the whole set when none was logged."""
+    if name in w:
+        v = w[name]
+        return (v,) if v in s else ()
+    return iterate(s)
+
+
 def iterate(s: Any) -> Iterable:
     """The elements of a set for quantifiers and generators."""
     if type(s) is frozenset:
