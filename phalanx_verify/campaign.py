@@ -1,9 +1,17 @@
 """TLC-compatible campaigns: every model and mutant of a campaign file, checked and compared
 with its expected verdict (and TLC's counts where the reference run completed).
 
-A campaign file (TOML) lists ``[[model]]`` runs and names a mutant manifest whose
-``[[mutant]]`` entries each carry ``[[mutant.run]]`` expectations per model. Paths are relative
-to the file that names them.
+A campaign file (TOML) declares ``[[properties]]`` sets, lists ``[[model]]`` runs and names a
+mutant manifest whose ``[[mutant]]`` entries each carry ``[[mutant.run]]`` expectations per model
+and property set. Paths are relative to the file that names them.
+
+Property sets exist so that a campaign can show what a property set fails to catch: every mutant
+is reported killed or survived under each set. A set that ``extends`` another is that set plus
+more properties, and its runs check only the added ones: a conjunction of properties fails iff
+one conjunct does, so the union's verdict is the added run's violation or else the base set's,
+and the base set's liveness check (the expensive part) is not repeated. A set marked
+``must_kill`` is the one every mutant must die under unless the manifest argues it equivalent;
+the manifest is rejected otherwise, so a surviving mutant is never left unexplained.
 """
 
 from __future__ import annotations
@@ -34,6 +42,14 @@ class Expectation:
 
 
 @dataclass
+class PropertySet:
+    name: str
+    about: str = ""
+    extends: str | None = None      # the set this one adds properties to
+    must_kill: bool = False         # every mutant not argued equivalent dies under this set
+
+
+@dataclass
 class Run:
     name: str
     spec: Path
@@ -41,6 +57,26 @@ class Run:
     expect: Expectation
     tags: list[str] = field(default_factory=list)
     note: str = ""
+    properties: str = ""            # the property set the run's config checks
+    mutant: str | None = None       # the mutant's name, None for a model of the spec itself
+    model: str = ""                 # the model's label within a mutant ("6 leaves")
+
+
+@dataclass
+class Campaign:
+    runs: list[Run]
+    property_sets: list[PropertySet]
+
+
+@dataclass
+class SetVerdict:
+    """A mutant on one model under one property set: killed or not, by what, and which run said so
+    (``via`` names the base set when the verdict comes from the set this one extends)."""
+
+    killed: bool
+    violated: str | None = None
+    trace_length: int | None = None
+    via: str | None = None
 
 
 @dataclass
@@ -65,40 +101,98 @@ def _expectation(raw: dict[str, Any], where: str) -> Expectation:
     return Expectation(**raw)
 
 
-def load_campaign(path: str | Path) -> list[Run]:
-    p = Path(path)
+def _read_toml(p: Path, what: str) -> dict[str, Any]:
     try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
+        return tomllib.loads(p.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise ConfigError(f"cannot read campaign {p}: {exc.strerror}", Pos(str(p), 1, 1)) from None
+        raise ConfigError(f"cannot read {what} {p}: {exc.strerror}", Pos(str(p), 1, 1)) from None
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"campaign {p} is not valid TOML: {exc}", Pos(str(p), 1, 1)) from None
+        raise ConfigError(f"{what} {p} is not valid TOML: {exc}", Pos(str(p), 1, 1)) from None
+
+
+def _property_sets(raw: list[dict[str, Any]], p: Path) -> list[PropertySet]:
+    sets: list[PropertySet] = []
+    for i, s in enumerate(raw):
+        where = f"{p}: properties #{i + 1}"
+        unknown = set(s) - {"name", "about", "extends", "must_kill"}
+        if "name" not in s or unknown:
+            raise ConfigError(f"{where}: needs a name; unknown keys {sorted(unknown)}", Pos(str(p), 1, 1))
+        if s.get("extends") not in (None, *(x.name for x in sets)):
+            raise ConfigError(f"{where}: extends {s['extends']!r}, which is not declared before it",
+                              Pos(str(p), 1, 1))
+        sets.append(PropertySet(s["name"], s.get("about", ""), s.get("extends"), bool(s.get("must_kill"))))
+    return sets or [PropertySet("default")]
+
+
+def load_campaign(path: str | Path) -> Campaign:
+    p = Path(path)
+    data = _read_toml(p, "campaign")
+    sets = _property_sets(data.get("properties", []), p)
+    names = [s.name for s in sets]
     runs: list[Run] = []
     for i, m in enumerate(data.get("model", [])):
         where = f"{p}: model #{i + 1}"
         try:
             runs.append(Run(m["name"], p.parent / m["spec"], p.parent / m["config"],
-                            _expectation(m.get("expect", {}), where), m.get("tags", []), m.get("note", "")))
+                            _expectation(m.get("expect", {}), where), m.get("tags", []), m.get("note", ""),
+                            _set_name(m, names, where), model=m["name"]))
         except KeyError as exc:
             raise ConfigError(f"{where}: missing key {exc}", Pos(str(p), 1, 1)) from None
     if "mutants" in data:
-        runs.extend(load_mutants(p.parent / data["mutants"]))
-    return runs
+        runs.extend(load_mutants(p.parent / data["mutants"], sets))
+    return Campaign(runs, sets)
 
 
-def load_mutants(path: Path) -> list[Run]:
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ConfigError(f"cannot read mutant manifest {path}: {exc.strerror}", Pos(str(path), 1, 1)) from None
+def _set_name(raw: dict[str, Any], names: list[str], where: str) -> str:
+    name = raw.get("properties", names[0] if len(names) == 1 else None)
+    if name not in names:
+        raise ConfigError(f"{where}: properties must be one of {names}, got {name!r}")
+    return name
+
+
+def closure(sets: list[PropertySet], name: str) -> list[str]:
+    """The set and every set it extends, nearest first."""
+    by_name = {s.name: s for s in sets}
+    out = [name]
+    while by_name[out[-1]].extends is not None:
+        out.append(by_name[out[-1]].extends)  # type: ignore[arg-type]
+    return out
+
+
+def load_mutants(path: Path, sets: list[PropertySet]) -> list[Run]:
+    data = _read_toml(path, "mutant manifest")
+    names = [s.name for s in sets]
     runs = []
     for m in data.get("mutant", []):
-        for r in m.get("run", []):
-            where = f"{path}: mutant {m.get('name')}"
-            expect = {k: v for k, v in r.items() if k not in ("config", "model", "tags")}
-            runs.append(Run(f"{m['name']} ({r['model']})", path.parent / m["module"], path.parent / r["config"],
-                            _expectation(expect, where), r.get("tags", []), m.get("change", "")))
+        where = f"{path}: mutant {m.get('name')}"
+        try:
+            mruns = []
+            for r in m.get("run", []):
+                props = _set_name(r, names, where)
+                expect = {k: v for k, v in r.items() if k not in ("config", "model", "tags", "properties")}
+                mruns.append(Run(f"{m['name']} ({r['model']}, {props})", path.parent / m["module"],
+                                 path.parent / r["config"], _expectation(expect, where), r.get("tags", []),
+                                 m.get("change", ""), props, m["name"], r["model"]))
+        except KeyError as exc:
+            raise ConfigError(f"{where}: missing key {exc}", Pos(str(path), 1, 1)) from None
+        _check_kill_claim(m, mruns, sets, where)
+        runs.extend(mruns)
     return runs
+
+
+def _check_kill_claim(m: dict[str, Any], runs: list[Run], sets: list[PropertySet], where: str) -> None:
+    """A mutant either dies under every must_kill set on some model, or carries the argument that
+    it is equivalent (and then dies nowhere)."""
+    killed_by = {r.properties for r in runs if r.expect.verdict != "ok"}
+    for s in sets:
+        if not s.must_kill:
+            continue
+        killed = bool(killed_by & set(closure(sets, s.name)))
+        if not killed and not m.get("equivalent"):
+            raise ConfigError(f"{where}: survives property set {s.name} on every model; kill it or "
+                              "argue it equivalent (key `equivalent`)")
+        if killed and m.get("equivalent"):
+            raise ConfigError(f"{where}: argued equivalent, yet expected to be killed under {s.name}")
 
 
 def compare(run: Run, report: Report) -> list[str]:
@@ -134,3 +228,32 @@ def run_campaign(runs: list[Run], progress: Callable[[Run], Callable[[dict], Non
         if on_done:
             on_done(outcome)
     return outcomes
+
+
+def set_verdicts(outcomes: list[Outcome], sets: list[PropertySet]) -> dict[tuple[str, str], dict[str, SetVerdict]]:
+    """For each (mutant, model) the verdict under each property set: killed if its own run or a run
+    of a set it extends found a violation (see the module docstring); survived if all those runs
+    ran and found none; absent if that cannot be told from the runs selected."""
+    own: dict[tuple[str, str], dict[str, SetVerdict]] = {}
+    for o in outcomes:
+        if o.run.mutant is None:
+            continue
+        r = o.report
+        killed = r.verdict != "ok"
+        own.setdefault((o.run.mutant, o.run.model), {})[o.run.properties] = SetVerdict(
+            killed, (r.violated or r.verdict) if killed else None,
+            len(r.trace.steps) if killed and r.trace else None)
+    out: dict[tuple[str, str], dict[str, SetVerdict]] = {}
+    for key, runs in own.items():
+        row: dict[str, SetVerdict] = {}
+        for s in sets:
+            names = closure(sets, s.name)
+            chain = [runs.get(n) for n in names]
+            hit = next(((n, v) for n, v in zip(names, chain, strict=True) if v and v.killed), None)
+            if hit is not None:
+                name, v = hit
+                row[s.name] = SetVerdict(True, v.violated, v.trace_length, None if name == s.name else name)
+            elif all(v is not None for v in chain):
+                row[s.name] = SetVerdict(False)
+        out[key] = row
+    return out

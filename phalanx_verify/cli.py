@@ -16,7 +16,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from .campaign import Outcome, Run, load_campaign, run_campaign
+from .campaign import Outcome, PropertySet, Run, SetVerdict, load_campaign, run_campaign, set_verdicts
 from .check.report import Report
 from .check.run import check_files, peak_rss_mb
 from .tla.errors import EXIT_USAGE, TLAError
@@ -105,10 +105,11 @@ def campaign(campaign_file: str, engine: str, tags: tuple[str, ...], only: tuple
                    "(issue 6); use --engine builtin", err=True)
         sys.exit(EXIT_USAGE)
     try:
-        runs = load_campaign(campaign_file)
+        loaded = load_campaign(campaign_file)
     except TLAError as err:
         _fail(err)
         return
+    runs = loaded.runs
     if tags:
         runs = [r for r in runs if set(tags) & set(r.tags)]
     if only:
@@ -132,19 +133,22 @@ def campaign(campaign_file: str, engine: str, tags: tuple[str, ...], only: tuple
         _fail(err)
         return
     _out.print(_table(outcomes))
+    if any(o.run.mutant for o in outcomes):
+        _out.print(_mutant_table(outcomes, loaded.property_sets))
     failed = [o for o in outcomes if not o.passed]
     _out.print(f"{len(outcomes) - len(failed)} passed, {len(failed)} failed "
                f"({time.monotonic() - start:.1f}s, peak memory {peak_rss_mb():,.0f} MB)")
     if json_path:
         Path(json_path).write_text(json.dumps(
-            [{"name": o.run.name, "expected": o.run.expect.__dict__, "problems": o.problems,
-              "report": o.report.to_json()} for o in outcomes], indent=2))
+            [{"name": o.run.name, "mutant": o.run.mutant, "model": o.run.model, "properties": o.run.properties,
+              "expected": o.run.expect.__dict__, "problems": o.problems, "report": o.report.to_json()}
+             for o in outcomes], indent=2))
     sys.exit(1 if failed else 0)
 
 
 def _table(outcomes: list[Outcome]) -> Table:
     table = Table(title="RRP campaign (built-in engine; expected = real TLC where measured)")
-    for col, just in (("model", "left"), ("generated", "right"), ("distinct", "right"), ("depth", "right"),
+    for col, just in (("model", "left"), ("properties", "left"), ("generated", "right"), ("distinct", "right"), ("depth", "right"),
                       ("verdict", "left"), ("expected", "left"), ("trace", "right"), ("seconds", "right"),
                       ("", "left")):
         table.add_column(col, justify=just)  # type: ignore[arg-type]
@@ -153,11 +157,40 @@ def _table(outcomes: list[Outcome]) -> Table:
         verdict = r.verdict + (f" ({r.violated})" if r.violated else "")
         expected = e.verdict + (f" ({e.violated})" if e.violated else "")
         counts_note = "" if r.complete else "*"
-        table.add_row(o.run.name, f"{r.generated:,}{counts_note}", f"{r.distinct:,}{counts_note}", str(r.depth),
+        table.add_row(o.run.name, o.run.properties, f"{r.generated:,}{counts_note}", f"{r.distinct:,}{counts_note}", str(r.depth),
                       verdict, expected, str(len(r.trace.steps)) if r.trace else "",
                       f"{r.seconds:.1f}", "[green]ok[/green]" if o.passed else "[red]MISMATCH[/red]")
     table.caption = "* search stopped at a violation: counts depend on exploration order"
     return table
+
+
+def _mutant_table(outcomes: list[Outcome], sets: list[PropertySet]) -> Table:
+    """One row per mutant and model: killed (by which property, with the counterexample's length in
+    states) or survived, under each property set."""
+    table = Table(title="Mutants: killed or survived under each property set")
+    table.add_column("mutant")
+    table.add_column("model")
+    for s in sets:
+        table.add_column(s.name + (" = " + s.extends + " + added" if s.extends else ""))
+    table.add_column("")
+    verdicts = set_verdicts(outcomes, sets)
+    for (mutant, model), row in verdicts.items():
+        ok = all(o.passed for o in outcomes if (o.run.mutant, o.run.model) == (mutant, model))
+        table.add_row(mutant, model, *(_verdict_cell(row.get(s.name)) for s in sets),
+                      "[green]as expected[/green]" if ok else "[red]MISMATCH[/red]")
+    table.caption = ("killed: property (states in the counterexample); 'via X': found by the run of the "
+                     "set X it extends; blank: not told by the runs selected")
+    return table
+
+
+def _verdict_cell(v: SetVerdict | None) -> str:
+    if v is None:
+        return ""
+    if not v.killed:
+        return "survived"
+    length = f" ({v.trace_length})" if v.trace_length else ""
+    via = f", via {v.via}" if v.via else ""
+    return f"killed: {v.violated}{length}{via}"
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -5,6 +5,12 @@ its existential variables, plus every initial state generated; "distinct" counts
 pass the CONSTRAINTs; depth counts BFS levels with the initial level being 1. Invariants are
 checked on each new distinct state, action properties on each step, deadlock on each explored
 state with no successor. BFS order makes every safety counterexample a shortest one.
+
+For liveness the search also keeps the state graph, compactly: states are explored in id
+order, so the edges of state i are the slice edge_start[i]:edge_start[i+1] of flat arrays
+(target, label slot, fairness step bits), and each explored state has its fairness enabled
+bits. Between BFS levels a callback may check liveness on the explored part (as TLC does
+periodically), so a violation can stop the search early.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..tla.errors import TLAError
+from .fairness import FairnessTracker
 from .model import Model
 from .report import Report, Trace, TraceStep
 
@@ -28,19 +35,40 @@ class StateSpace:
 
     states: list[tuple] = field(default_factory=list)
     index: dict[tuple, int] = field(default_factory=dict)
-    parent: array = field(default_factory=lambda: array("l"))
-    via: list[tuple[int, tuple]] = field(default_factory=list)   # (label index, args) into each state
-    succ: list[list[tuple[int, int]]] | None = None               # (target id, label slot) per state
-    edge_labels: list[tuple[int, tuple]] = field(default_factory=list)
+    parent: array = field(default_factory=lambda: array("i"))
+    via: array = field(default_factory=lambda: array("i"))        # label slot of the edge into each state
+    slots: list[tuple[int, tuple]] = field(default_factory=list)  # slot -> (label index, label args)
+    slot_index: dict[tuple[int, tuple], int] = field(default_factory=dict)
     initial: list[int] = field(default_factory=list)
+    graph: bool = False
+    edge_start: array = field(default_factory=lambda: array("i"))  # per explored state (+1 sentinel)
+    edge_dst: array = field(default_factory=lambda: array("i"))
+    edge_slot: array = field(default_factory=lambda: array("i"))
+    edge_fair: array = field(default_factory=lambda: array("Q"))
+    enabled: array = field(default_factory=lambda: array("Q"))     # fairness enabled bits per explored state
 
-    def add(self, t: tuple, parent: int, lab: tuple[int, tuple]) -> int:
+    def slot(self, key: tuple[int, tuple]) -> int:
+        s = self.slot_index.get(key)
+        if s is None:
+            s = self.slot_index[key] = len(self.slots)
+            self.slots.append(key)
+        return s
+
+    def add(self, t: tuple, parent: int, slot: int) -> int:
         tid = len(self.states)
         self.index[t] = tid
         self.states.append(t)
         self.parent.append(parent)
-        self.via.append(lab)
+        self.via.append(slot)
         return tid
+
+    @property
+    def explored(self) -> int:
+        """Number of states whose successors are all recorded (ids 0 .. explored-1)."""
+        return max(len(self.edge_start) - 1, 0)
+
+    def edges(self, sid: int) -> range:
+        return range(self.edge_start[sid], self.edge_start[sid + 1])
 
     def path_to(self, sid: int) -> list[int]:
         out = []
@@ -62,8 +90,8 @@ class Interner:
         return tuple([table.setdefault(x, x) for x in t])
 
 
-def label_text(model: Model, lab: tuple[int, tuple]) -> str:
-    idx, args = lab
+def label_text(model: Model, key: tuple[int, tuple]) -> str:
+    idx, args = key
     if idx < 0:
         return "Next"
     label = model.labels[idx]
@@ -73,30 +101,35 @@ def label_text(model: Model, lab: tuple[int, tuple]) -> str:
 def make_trace(model: Model, space: StateSpace, ids: list[int], extra: list[tuple[tuple, str]] = ()) -> Trace:
     steps = []
     for k, sid in enumerate(ids):
-        steps.append(TraceStep(space.states[sid], None if k == 0 else label_text(model, space.via[sid])))
+        action = None if k == 0 else label_text(model, space.slots[space.via[sid]])
+        steps.append(TraceStep(space.states[sid], action))
     for state, action in extra:
         steps.append(TraceStep(state, action))
     return Trace(model.variables, steps)
 
 
-def explore(model: Model, report: Report, keep_graph: bool, progress: ProgressFn | None = None,
+LevelHook = Callable[[StateSpace], bool]
+
+
+def explore(model: Model, report: Report, fairness: FairnessTracker | None = None,
+            progress: ProgressFn | None = None, on_level: LevelHook | None = None,
             progress_every: float = 2.0) -> StateSpace | None:
     """Run the BFS. Fills ``report``; returns the state space when it completed (None when a
-    violation or an error stopped the search)."""
-    space = StateSpace()
-    if keep_graph:
-        space.succ = []
+    violation or an error stopped the search). With ``fairness`` the graph is kept;
+    ``on_level`` runs between levels and returns False to stop (it found a violation)."""
+    space = StateSpace(graph=fairness is not None)
     intern = Interner()
     invariants = model.invariants
     constraints = model.constraints
     action_constraints = model.action_constraints
-    init_preds = [(p.name, n, f) for p in model.properties for n, f in p.init_preds]
+    init_preds = [(p.name, f) for p in model.properties for _, f in p.init_preds]
     state_props = [(p.name, f) for p in model.properties for _, f in p.state_invariants]
     action_props = [(p.name, f) for p in model.properties for _, f in p.action_props]
     check_deadlock = model.cfg.check_deadlock
     start = time.monotonic()
     last = start
     generated = 0
+    root_slot = space.slot((-1, ()))
 
     def violation(verdict: str, name: str | None, ids: list[int], extra: list = ()) -> None:
         report.verdict, report.violated = verdict, name
@@ -115,7 +148,6 @@ def explore(model: Model, report: Report, keep_graph: bool, progress: ProgressFn
         return True
 
     try:
-        # Initial states.
         for s in model.init():
             generated += 1
             if s in space.index:
@@ -123,11 +155,9 @@ def explore(model: Model, report: Report, keep_graph: bool, progress: ProgressFn
             if constraints and not all(c(s) for c in constraints):
                 continue
             s = intern(s)
-            sid = space.add(s, -1, (-1, ()))
+            sid = space.add(s, -1, root_slot)
             space.initial.append(sid)
-            if keep_graph:
-                space.succ.append([])  # type: ignore[union-attr]
-            for pname, _, f in init_preds:
+            for pname, f in init_preds:
                 if not f(s):
                     violation("temporal_property", pname, [sid])
                     return _finish(report, space, generated, 1, start)
@@ -137,14 +167,17 @@ def explore(model: Model, report: Report, keep_graph: bool, progress: ProgressFn
         level = list(range(len(space.states)))
         nxt = model.next
         index = space.index
-        succ = space.succ
-        slots: dict[tuple[int, tuple], int] = {}
+        states = space.states
+        keep = fairness is not None
+        edge_start, edge_dst, edge_slot = space.edge_start, space.edge_dst, space.edge_slot
         while level:
             new_level: list[int] = []
             for pos, sid in enumerate(level):
-                s = space.states[sid]
+                s = states[sid]
                 n_succ = 0
-                edges = [] if keep_graph else None
+                if keep:
+                    edge_start.append(len(edge_dst))
+                    succs: list[tuple[tuple[int, tuple], tuple]] = []
                 for lab, args, t in nxt(s):
                     generated += 1
                     n_succ += 1
@@ -160,21 +193,18 @@ def explore(model: Model, report: Report, keep_graph: bool, progress: ProgressFn
                         if action_constraints and not all(c(s, t) for c in action_constraints):
                             continue
                         t = intern(t)
-                        tid = space.add(t, sid, (lab, args))
-                        if keep_graph:
-                            succ.append([])  # type: ignore[union-attr]
+                        tid = space.add(t, sid, space.slot((lab, args)))
                         new_level.append(tid)
                         if not check_state(tid, t):
                             return _finish(report, space, generated, depth + 1, start, len(level) - pos)
-                    if edges is not None:
-                        key = (lab, args)
-                        slot = slots.get(key)
-                        if slot is None:
-                            slot = slots[key] = len(space.edge_labels)
-                            space.edge_labels.append(key)
-                        edges.append((tid, slot))
-                if edges is not None:
-                    succ[sid] = edges  # type: ignore[index]
+                    if keep:
+                        edge_dst.append(tid)
+                        edge_slot.append(space.slot((lab, args)))
+                        succs.append(((lab, args), t))
+                if keep:
+                    enabled, masks = fairness.state(s, succs)  # type: ignore[union-attr]
+                    space.enabled.append(enabled)
+                    space.edge_fair.extend(masks)
                 if n_succ == 0 and check_deadlock:
                     report.verdict = "deadlock"
                     report.trace = make_trace(model, space, space.path_to(sid))
@@ -184,11 +214,19 @@ def explore(model: Model, report: Report, keep_graph: bool, progress: ProgressFn
                     now = time.monotonic()
                     if now - last >= progress_every:
                         last = now
-                        progress({"generated": generated, "distinct": len(space.states),
+                        progress({"generated": generated, "distinct": len(states),
                                   "queue": len(level) - pos + len(new_level), "depth": depth,
                                   "seconds": now - start})
+            if keep:
+                edge_start.append(len(edge_dst))
             if new_level:
                 depth += 1
+                if on_level is not None and not on_level(space):
+                    report.complete = False
+                    _finish(report, space, generated, depth, start, len(new_level))
+                    return None
+                if keep:
+                    edge_start.pop()  # the sentinel is re-added after the next level
             level = new_level
         _finish(report, space, generated, depth, start)
         return space

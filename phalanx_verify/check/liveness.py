@@ -9,59 +9,36 @@ never taken; SF_v(A) iff one where it is enabled somewhere and never taken. A st
 component is fair when, for every WF_v(A) of the spec, A is disabled somewhere in it or an
 <<A>>_v step lies inside it; for SF, a step lies inside or A is enabled nowhere in it (otherwise
 the states where A is enabled are removed and the rest searched again, as in Emerson-Lei).
+
+Only explored states (all successors known) take part, so the check is sound on a partial
+graph too; the BFS runs it between levels to stop early, as TLC does.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from .bfs import StateSpace, label_text
-from .model import Fairness, Liveness, Model
+from .model import Liveness, Model
 from .report import Trace, TraceStep
 
-
-@dataclass
-class FairInfo:
-    """Per-state enabledness and per-edge step bits of one fairness condition."""
-
-    kind: str
-    enabled: bytearray
-    steps: list[set[int]]  # per state: targets t such that s -> t is an <<A>>_v step
+EdgeOk = Callable[[int], bool]  # edge index -> may the cycle use it
 
 
-def fairness_info(model: Model, space: StateSpace, fair: Fairness) -> FairInfo:
-    sub = model.compiler.state_function(fair.sub.expr, fair.sub.scope, fair.sub.env)
-    gen = fair.generator
-    assert gen is not None
-    n = len(space.states)
-    enabled = bytearray(n)
-    steps: list[set[int]] = [set() for _ in range(n)]
-    index = space.index
-    for sid, s in enumerate(space.states):
-        vs = sub(s)
-        for _lab, _args, t in gen(s):
-            if sub(t) != vs:
-                enabled[sid] = 1
-                tid = index.get(t)
-                if tid is not None:
-                    steps[sid].add(tid)
-    return FairInfo(fair.kind, enabled, steps)
-
-
-def _sccs(nodes: list[int], allowed: bytearray, succ: Callable[[int], list[int]]) -> list[list[int]]:
-    """Tarjan's algorithm, iterative, on the sub-graph induced by ``allowed``."""
+def _sccs(nodes: list[int], allowed: bytearray, space: StateSpace, edge_ok: EdgeOk) -> list[list[int]]:
+    """Tarjan's algorithm, iterative, on the sub-graph induced by ``allowed`` and ``edge_ok``."""
     index: dict[int, int] = {}
     low: dict[int, int] = {}
     on_stack: set[int] = set()
     stack: list[int] = []
     out: list[list[int]] = []
+    dst = space.edge_dst
     counter = 0
     for root in nodes:
         if root in index:
             continue
-        work = [(root, iter(succ(root)))]
+        work = [(root, iter(space.edges(root)))]
         index[root] = low[root] = counter
         counter += 1
         stack.append(root)
@@ -69,15 +46,16 @@ def _sccs(nodes: list[int], allowed: bytearray, succ: Callable[[int], list[int]]
         while work:
             v, it = work[-1]
             advanced = False
-            for w in it:
-                if not allowed[w]:
+            for e in it:
+                w = dst[e]
+                if not allowed[w] or not edge_ok(e):
                     continue
                 if w not in index:
                     index[w] = low[w] = counter
                     counter += 1
                     stack.append(w)
                     on_stack.add(w)
-                    work.append((w, iter(succ(w))))
+                    work.append((w, iter(space.edges(w))))
                     advanced = True
                     break
                 if w in on_stack and index[w] < low[v]:
@@ -100,193 +78,172 @@ def _sccs(nodes: list[int], allowed: bytearray, succ: Callable[[int], list[int]]
 
 
 class _Search:
-    def __init__(self, model: Model, space: StateSpace, fairs: list[FairInfo]) -> None:
-        self.model, self.space, self.fairs = model, space, fairs
-        self.n = len(space.states)
-        assert space.succ is not None
-        self.targets = [[t for t, _ in edges] for edges in space.succ]
+    def __init__(self, space: StateSpace, fair_kinds: list[str], allowed: bytearray, edge_ok: EdgeOk,
+                 accept: bytearray | None) -> None:
+        self.space, self.kinds = space, fair_kinds
+        self.allowed, self.edge_ok, self.accept = allowed, edge_ok, accept
 
-    def find(self, allowed: bytearray, edge_ok: Callable[[int, int], bool], accept: bytearray | None,
-             starts: list[int]) -> tuple[list[int], list[int]] | None:
-        """A fair cycle (start state, component) reachable from ``starts`` inside ``allowed``."""
-        self.edge_ok = edge_ok
-        reach = bytearray(self.n)
-        parent: dict[int, int] = {}
-        order: dict[int, int] = {}
-        queue = deque()
-        for s in starts:
-            if allowed[s] and not reach[s]:
-                reach[s] = 1
-                parent[s] = -1
-                queue.append(s)
-        while queue:
-            v = queue.popleft()
-            order[v] = len(order)
-            for w in self.targets[v]:
-                if allowed[w] and not reach[w] and edge_ok(v, w):
-                    reach[w] = 1
-                    parent[w] = v
-                    queue.append(w)
-        nodes = [v for v in range(self.n) if reach[v]]
+    def inner_edges(self, v: int, members: set[int]) -> list[int]:
+        dst = self.space.edge_dst
+        return [e for e in self.space.edges(v) if dst[e] in members and self.edge_ok(e)]
 
-        def succ(v: int) -> list[int]:
-            return [w for w in self.targets[v] if edge_ok(v, w)]
-
-        comp = self._fair_component(nodes, reach, succ, accept)
-        if comp is None:
-            return None
-        # Enter the component at its state closest to a start state: the shortest prefix.
-        entry = min(comp, key=order.__getitem__)
-        return self._path(parent, entry), comp
-
-    def _fair_component(self, nodes: list[int], allowed: bytearray, succ: Callable[[int], list[int]],
-                        accept: bytearray | None) -> list[int] | None:
-        for comp in _sccs(nodes, allowed, succ):
-            members = set(comp)
-            if accept is not None and not any(accept[v] for v in comp):
+    def fair_component(self, nodes: list[int], allowed: bytearray) -> list[int] | None:
+        space = self.space
+        for comp in _sccs(nodes, allowed, space, self.edge_ok):
+            if self.accept is not None and not any(self.accept[v] for v in comp):
                 continue
+            members = set(comp)
+            taken = 0
+            for v in comp:
+                for e in self.inner_edges(v, members):
+                    taken |= space.edge_fair[e]
             ok = True
-            prune: list[int] = []
-            for f in self.fairs:
-                if any(w in members and self.edge_ok(v, w) for v in comp for w in f.steps[v]):
+            prune: set[int] = set()
+            for i, kind in enumerate(self.kinds):
+                bit = 1 << i
+                if taken & bit:
                     continue
-                if f.kind == "WF":
-                    if all(f.enabled[v] for v in comp):
+                if kind == "WF":
+                    if all(space.enabled[v] & bit for v in comp):
                         ok = False
                         break
                 else:
-                    bad = [v for v in comp if f.enabled[v]]
-                    if bad:
-                        prune.extend(bad)
+                    prune.update(v for v in comp if space.enabled[v] & bit)
             if not ok:
                 continue
             if prune:
+                rest = [v for v in comp if v not in prune]
                 sub_allowed = bytearray(len(allowed))
-                drop = set(prune)
-                rest = [v for v in comp if v not in drop]
                 for v in rest:
                     sub_allowed[v] = 1
-                found = self._fair_component(rest, sub_allowed, succ, accept)
+                found = self.fair_component(rest, sub_allowed)
                 if found is not None:
                     return found
                 continue
             return comp
         return None
 
-    @staticmethod
-    def _path(parent: dict[int, int], v: int) -> list[int]:
-        out = []
-        while v != -1:
-            out.append(v)
-            v = parent[v]
-        return out[::-1]
-
-    def cycle(self, comp: list[int], entry: int, succ: Callable[[int], list[int]],
-              accept: bytearray | None) -> tuple[list[int], bool]:
-        """A closed walk from ``entry`` inside the component that visits, for each fairness
+    def cycle(self, comp: list[int], entry: int) -> tuple[list[int], bool]:
+        """A closed walk from ``entry`` inside the component visiting, for each fairness
         condition, a state where it is disabled or a step that takes it (and an accepting
-        state). Returns the walk (entry first, entry not repeated) and whether it is pure
-        stuttering."""
+        state). Returns the walk (entry first, not repeated) and whether it is stuttering."""
+        space = self.space
         members = set(comp)
         goals: list[Callable[[int, int | None], bool]] = []
-        for f in self.fairs:
-            goals.append(lambda v, prev, f=f: (not f.enabled[v]) or (prev is not None and v in f.steps[prev]))
-        if accept is not None:
-            goals.append(lambda v, prev: bool(accept[v]))
+        for i in range(len(self.kinds)):
+            bit = 1 << i
+            goals.append(lambda v, e, bit=bit: (not space.enabled[v] & bit)
+                         or (e is not None and bool(space.edge_fair[e] & bit)))
+        if self.accept is not None:
+            accept = self.accept
+            goals.append(lambda v, e: bool(accept[v]))
         walk = [entry]
+        last_edge: int | None = None
         for goal in goals:
-            if goal(walk[-1], walk[-2] if len(walk) > 1 else None):
+            if goal(walk[-1], last_edge):
                 continue
-            walk.extend(self._bfs_until(walk[-1], members, succ, goal)[1:])
+            path, last_edge = self._bfs_until(walk[-1], members, goal)
+            walk.extend(path[1:])
         if len(walk) == 1:
-            # Every condition already holds at the entry: stuttering there forever is fair.
+            # Every condition holds at the entry: stuttering there forever is fair.
             return walk, True
-        back = self._bfs_until(walk[-1], members, succ, lambda v, prev: v == entry, must_move=True)
+        back, _ = self._bfs_until(walk[-1], members, lambda v, e: v == entry)
         walk.extend(back[1:-1])
         return walk, False
 
-    def _bfs_until(self, start: int, members: set[int], succ: Callable[[int], list[int]],
-                   goal: Callable[[int, int | None], bool], must_move: bool = True) -> list[int]:
-        parent = {start: -1}
+    def _bfs_until(self, start: int, members: set[int],
+                   goal: Callable[[int, int | None], bool]) -> tuple[list[int], int | None]:
+        dst = self.space.edge_dst
+        parent: dict[int, int] = {start: -1}
         queue = deque([start])
         while queue:
             v = queue.popleft()
-            for w in succ(v):
-                if w not in members:
-                    continue
-                if goal(w, v):
+            for e in self.inner_edges(v, members):
+                w = dst[e]
+                if goal(w, e):
                     path = [w, v]
                     while parent[path[-1]] != -1:
                         path.append(parent[path[-1]])
-                    return path[::-1]
+                    return path[::-1], e
                 if w not in parent:
                     parent[w] = v
                     queue.append(w)
-        return [start]
+        raise AssertionError("component is not strongly connected")  # pragma: no cover
 
 
-def check_liveness(model: Model, space: StateSpace, spec_fairs: list[FairInfo],
-                   obligation: Liveness) -> Trace | None:
-    """None when the obligation holds; otherwise a lasso counterexample."""
-    search = _Search(model, space, spec_fairs)
-    n = len(space.states)
+def check_liveness(model: Model, space: StateSpace, obligation: Liveness,
+                   tracker_kinds: list[str], extra: dict | None = None) -> Trace | None:
+    """None when the obligation holds on the explored graph; otherwise a lasso."""
+    n = space.explored
     states = space.states
-    everything = bytearray(b"\x01" * n)
+    explored = bytearray(b"\x01" * n) + bytearray(len(states) - n)
+    accept = None
+    kind = obligation.kind
 
-    def any_edge(v: int, w: int) -> bool:
+    def edge_ok(e: int) -> bool:
         return True
 
-    accept = None
-    edge_ok = any_edge
-    kind = obligation.kind
     if kind == "leadsto":
-        allowed = bytearray(0 if obligation.q(s) else 1 for s in states)  # type: ignore[misc]
-        starts = [i for i, s in enumerate(states) if allowed[i] and obligation.p(s)]  # type: ignore[misc]
+        allowed = bytearray(explored[i] and not obligation.q(states[i]) for i in range(len(states)))  # type: ignore[misc]
+        starts = [i for i in range(n) if allowed[i] and obligation.p(states[i])]  # type: ignore[misc]
     elif kind == "eventually":
-        allowed = bytearray(0 if obligation.p(s) else 1 for s in states)  # type: ignore[misc]
+        allowed = bytearray(explored[i] and not obligation.p(states[i]) for i in range(len(states)))  # type: ignore[misc]
         starts = list(space.initial)
     elif kind == "infinitely_often":
-        allowed = bytearray(0 if obligation.p(s) else 1 for s in states)  # type: ignore[misc]
+        allowed = bytearray(explored[i] and not obligation.p(states[i]) for i in range(len(states)))  # type: ignore[misc]
         starts = [i for i in range(n) if allowed[i]]
     elif kind == "eventually_always":
-        allowed = everything
-        accept = bytearray(0 if obligation.p(s) else 1 for s in states)  # type: ignore[misc]
+        allowed = explored
+        accept = bytearray(not obligation.p(s) for s in states)  # type: ignore[misc]
         starts = list(range(n))
-    else:  # a WF/SF conjunct of a property (e.g. a refinement's fairness)
-        info = fairness_info(model, space, obligation.fairness)  # type: ignore[arg-type]
+    else:  # WF/SF conjunct of a property: its bit sits after the spec's fairness bits
+        bit = 1 << (extra or {})["bit"]
 
-        def edge_ok(v: int, w: int, info: FairInfo = info) -> bool:
-            return w not in info.steps[v]
+        def edge_ok(e: int) -> bool:
+            return not space.edge_fair[e] & bit
 
         starts = list(range(n))
         if kind == "wf":
-            allowed = bytearray(info.enabled)
+            allowed = bytearray(explored[i] and bool(space.enabled[i] & bit) if i < n else 0
+                                for i in range(len(states)))
         else:
-            allowed = everything
-            accept = bytearray(info.enabled)
-    found = search.find(allowed, edge_ok, accept, starts)
-    if found is None:
+            allowed = explored
+            accept = bytearray((space.enabled[i] & bit) != 0 if i < n else 0 for i in range(len(states)))
+    search = _Search(space, tracker_kinds, allowed, edge_ok, accept)
+    # States reachable from the start states inside the sub-graph, in BFS order.
+    reach = bytearray(len(states))
+    parent: dict[int, int] = {}
+    order: dict[int, int] = {}
+    queue = deque()
+    for s in starts:
+        if allowed[s] and not reach[s]:
+            reach[s] = 1
+            parent[s] = -1
+            queue.append(s)
+    dst = space.edge_dst
+    while queue:
+        v = queue.popleft()
+        order[v] = len(order)
+        for e in space.edges(v):
+            w = dst[e]
+            if allowed[w] and not reach[w] and edge_ok(e):
+                reach[w] = 1
+                parent[w] = v
+                queue.append(w)
+    comp = search.fair_component(list(order), reach)
+    if comp is None:
         return None
-    prefix_in_sub, comp = found
-    entry = prefix_in_sub[-1]
-
-    def succ(v: int) -> list[int]:
-        return [w for w in search.targets[v] if allowed[w] and edge_ok(v, w)]
-
-    walk, stutter = search.cycle(comp, entry, succ, accept)
-    # Prefix: BFS-tree path to the first state of the sub-graph path, then the sub-graph path.
-    ids = space.path_to(prefix_in_sub[0])[:-1] + prefix_in_sub + walk[1:]
+    # Enter the component at its state closest to a start state: the shortest prefix.
+    entry = min(comp, key=order.__getitem__)
+    sub_path = [entry]
+    while parent[sub_path[-1]] != -1:
+        sub_path.append(parent[sub_path[-1]])
+    sub_path.reverse()
+    walk, stutter = search.cycle(comp, entry)
+    ids = space.path_to(sub_path[0])[:-1] + sub_path + walk[1:]
     steps = []
-    prev = None
     for k, sid in enumerate(ids):
-        if k == 0:
-            action = None
-        elif prev is not None and space.parent[sid] == prev:
-            action = label_text(model, space.via[sid])
-        else:
-            action = _edge_label(model, space, prev, sid)
-        steps.append(TraceStep(states[sid], action))
-        prev = sid
+        steps.append(TraceStep(states[sid], None if k == 0 else _edge_label(model, space, ids[k - 1], sid)))
     trace = Trace(model.variables, steps)
     if stutter:
         trace.loop = "stuttering"
@@ -296,10 +253,8 @@ def check_liveness(model: Model, space: StateSpace, spec_fairs: list[FairInfo],
     return trace
 
 
-def _edge_label(model: Model, space: StateSpace, src: int | None, dst: int) -> str | None:
-    if src is None or space.succ is None:
-        return None
-    for t, slot in space.succ[src]:
-        if t == dst:
-            return label_text(model, space.edge_labels[slot])
-    return None
+def _edge_label(model: Model, space: StateSpace, src: int, dst: int) -> str:
+    for e in space.edges(src):
+        if space.edge_dst[e] == dst:
+            return label_text(model, space.slots[space.edge_slot[e]])
+    return label_text(model, space.slots[space.via[dst]])

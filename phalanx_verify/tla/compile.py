@@ -33,8 +33,8 @@ _BINARY = {
     "in": "({0} in {1})", "notin": "({0} not in {1})",
     "cup": "({0} | {1})", "cap": "({0} & {1})", "setminus": "({0} - {1})",
     "implies": "((not {0}) or {1})", "equiv": "({0} == {1})", "iff": "({0} == {1})",
-    "div": "_rt.div({0}, {1})", "mod": "_rt.mod({0}, {1})", "dots_2": "_rt.mk_range({0}, {1})",
-    "subseteq": "_rt.subseteq({0}, {1})", "supseteq": "_rt.subseteq({1}, {0})",
+    "div": "_rt.div({0}, {1})", "mod": "_rt.mod({0}, {1})", "dots_2": "_mk_range({0}, {1})",
+    "subseteq": "_subseteq({0}, {1})", "supseteq": "_subseteq({1}, {0})",
     "map_to": "_rt.mapto({0}, {1})", "compose": "_rt.compose({0}, {1})",
     "circ": "_rt.concat({0}, {1})", "pow": "_rt.power({0}, {1})",
 }
@@ -44,7 +44,7 @@ _UNARY = {
 }
 # Standard-module operators called by name: name -> (module, arity, template).
 _STD_CALLS = {
-    "Cardinality": ("FiniteSets", 1, "_rt.card({0})"),
+    "Cardinality": ("FiniteSets", 1, "_card({0})"),
     "IsFiniteSet": ("FiniteSets", 1, "_rt.is_finite_set({0})"),
     "Len": ("Sequences", 1, "_rt.seq_len({0})"),
     "Head": ("Sequences", 1, "_rt.head({0})"),
@@ -65,6 +65,21 @@ _STD_CONSTANTS = {"Nat": ("Naturals", "_NAT"), "Int": ("Integers", "_INT"),
                   "BOOLEAN": (None, "_BOOLEAN"), "STRING": (None, "_STRING")}
 
 LEVEL_CONSTANT, LEVEL_STATE, LEVEL_ACTION, LEVEL_TEMPORAL = 0, 1, 2, 3
+
+# Closed constant sub-expressions of these kinds are computed once (see Compiler._hoistable).
+_HOIST_OPS = {"cup", "cap", "setminus", "dots_2", "powerset", "times", "union", "domain",
+              "Seq", "Permutations", "Cardinality"}
+_HOIST_NODES = (ast.FuncSet, ast.SetEnum, ast.SetFilter, ast.SetMap, ast.FuncLit, ast.RecordSet)
+
+
+class _NotYet:
+    """Marks a hoisted constant that has not been computed yet."""
+
+    def __repr__(self) -> str:
+        return "<not yet computed>"
+
+
+_NOT_YET = _NotYet()
 
 
 # ---------------------------------------------------------------------------------------
@@ -116,6 +131,7 @@ class Ctx:
     nxt: StateRef | None = None
     at: str | None = None
     witnesses: str | None = None  # name of the witness dict when checking a given step
+    guarded: bool = False  # while splitting Next: some condition lies on the path to here
 
     def lookup(self, name: str) -> Local | None:
         for n, loc in reversed(self.locals):
@@ -179,15 +195,25 @@ class Compiler:
             "_rt": rt, "_EvalError": EvalError, "_TLAError": TLAError, "_Fcn": Fcn,
             "_mkfcn": make_fcn, "_NAT": NAT, "_INT": INT, "_STRING": STRING,
             "_BOOLEAN": frozenset((False, True)), "_EMPTY": frozenset(), "_ModelValue": ModelValue,
+            "_NA": _NOT_YET,
         }
+        for helper in ("ap", "except1", "except_path", "iterate", "subseteq", "field", "witness",
+                       "mk_range", "card"):
+            self.ns["_" + helper] = getattr(rt, helper)
         self._funcs: dict[tuple[int, int], _FuncInfo] = {}
         self._pending: list[_FuncInfo] = []
         self._levels: dict[tuple[int, int], int] = {}
         self.labels: list[ActionLabel] = []
+        # Per label: was it reached through a condition (IF, CASE, LET, or an existential over
+        # a state-dependent set) while splitting Next? Unguarded labels enumerate all of their
+        # operator's successors, which lets fairness reuse the Next edges (see check/fairness).
+        self.label_guarded: dict[int, bool] = {}
+        self.label_split: set[int] = set()
         self._label_index: dict[tuple[str, ast.Pos], int] = {}
         self._positions: list[ast.Pos] = []
         self.ns["_POS"] = self._positions
         self.substitutions = substitutions
+        self._hoisted: dict[tuple[int, int], str] = {}
         for name, value in constants.items():
             self.ns[f"C_{name}"] = value
 
@@ -375,7 +401,7 @@ class Compiler:
         dom = self.val(b.set, ctx)  # type: ignore[arg-type]
         inner = ctx.bind(b.names[0], Local(x, "value"))
         if not _mentions_name(defn.body, defn.name):
-            return f"_mkfcn({{{x}: {self.val(defn.body, inner)} for {x} in _rt.iterate({dom})}})"
+            return f"_mkfcn({{{x}: {self.val(defn.body, inner)} for {x} in _iterate({dom})}})"
         # A recursive function refers to itself by name: bind it to the RecFcn being built.
         self_name = self.fresh(defn.name)
         body = self.val(defn.body, inner.bind(defn.name, Local(self_name, "value")))
@@ -383,8 +409,43 @@ class Compiler:
 
     # -- value expressions --------------------------------------------------------------
     def val(self, e: ast.Expr, ctx: Ctx) -> str:
+        if self._hoistable(e, ctx):
+            return self._hoist(e, ctx)
         method = getattr(self, "v_" + type(e).__name__)
         return method(e, ctx)
+
+    def _hoistable(self, e: ast.Expr, ctx: Ctx) -> bool:
+        """A closed constant expression worth computing once: a set or function built from
+        constants (``Job \\cup {None}``, ``[Job -> Nat]``, ``0..MaxFail``) or a constant
+        operator. It is computed on first use, so an error still surfaces only where TLC's
+        would."""
+        if isinstance(e, ast.Apply):
+            if e.op not in _HOIST_OPS and self._resolve_def(e.op, ctx.scope) is None:
+                return False
+        elif isinstance(e, ast.Name):
+            target = self._resolve_def(e.name, ctx.scope)
+            if ctx.lookup(e.name) is not None or target is None or not isinstance(target[0], ast.OpDef) \
+                    or target[0].params:
+                return False
+        elif not isinstance(e, _HOIST_NODES):
+            return False
+        if ctx.locals and _mentions_any(e, {n for n, _ in ctx.locals}):
+            return False
+        return self.level(e, ctx) == LEVEL_CONSTANT and not _mentions_at(e)
+
+    def _hoist(self, e: ast.Expr, ctx: Ctx) -> str:
+        key = (id(e), id(ctx.scope))
+        name = self._hoisted.get(key)
+        if name is None:
+            name = self._hoisted[key] = self.fresh("_K")
+            method = getattr(self, "v_" + type(e).__name__)
+            body = method(e, Ctx(ctx.scope, cur=StateRef("None")))
+            self.ns[name] = _NOT_YET
+            pidx = self.pos_index(e.pos)
+            self._extra_code.append(_wrapped_def(f"{name}_compute", "", body, pidx)
+                                    + f"def {name}_get():\n    global {name}\n"
+                                      f"    {name} = {name}_compute()\n    return {name}\n")
+        return f"({name} if {name} is not _NA else {name}_get())"
 
     def v_Num(self, e: ast.Num, ctx: Ctx) -> str:
         return repr(e.value)
@@ -569,19 +630,19 @@ class Compiler:
             if witnesses is not None and not b.tuple_pattern:
                 for n in b.names:
                     py = self.fresh(n)
-                    clauses.append(f"for {py} in _rt.witness({witnesses}, {n!r}, {s})")
+                    clauses.append(f"for {py} in _witness({witnesses}, {n!r}, {s})")
                     ctx = ctx.bind(n, Local(py, "value"))
                 continue
             if b.tuple_pattern:
                 names = [self.fresh(n) for n in b.names]
-                clauses.append(f"for ({', '.join(names)},) in _rt.iterate({s})")
+                clauses.append(f"for ({', '.join(names)},) in _iterate({s})")
                 for n, py in zip(b.names, names, strict=True):
                     ctx = ctx.bind(n, Local(py, "value"))
             else:
                 new = []
                 for n in b.names:
                     py = self.fresh(n)
-                    clauses.append(f"for {py} in _rt.iterate({s})")
+                    clauses.append(f"for {py} in _iterate({s})")
                     new.append((n, py))
                 for n, py in new:
                     ctx = ctx.bind(n, Local(py, "value"))
@@ -633,8 +694,8 @@ class Compiler:
     def v_FuncApp(self, e: ast.FuncApp, ctx: Ctx) -> str:
         f = self.val(e.func, ctx)
         if len(e.args) == 1:
-            return f"_rt.ap({f}, {self.val(e.args[0], ctx)})"
-        return f"_rt.ap({f}, ({', '.join(self.val(a, ctx) for a in e.args)},))"
+            return f"_ap({f}, {self.val(e.args[0], ctx)})"
+        return f"_ap({f}, ({', '.join(self.val(a, ctx) for a in e.args)},))"
 
     def v_FuncSet(self, e: ast.FuncSet, ctx: Ctx) -> str:
         return f"_rt.fcnset({self.val(e.domain, ctx)}, {self.val(e.range, ctx)})"
@@ -646,7 +707,7 @@ class Compiler:
         return "_rt.recordset({" + ", ".join(f"{k!r}: {self.val(v, ctx)}" for k, v in e.fields) + "})"
 
     def v_Field(self, e: ast.Field, ctx: Ctx) -> str:
-        return f"_rt.field({self.val(e.record, ctx)}, {e.name!r})"
+        return f"_field({self.val(e.record, ctx)}, {e.name!r})"
 
     def v_Except(self, e: ast.Except, ctx: Ctx) -> str:
         out = self.val(e.func, ctx)
@@ -661,11 +722,11 @@ class Compiler:
                     keys.append("(" + ", ".join(self.val(a, ctx) for a in st.args) + ",)")  # type: ignore[union-attr]
             uses_at = _mentions_at(value)
             if len(keys) == 1 and not uses_at:
-                out = f"_rt.except1({out}, {keys[0]}, {self.val(value, ctx)})"
+                out = f"_except1({out}, {keys[0]}, {self.val(value, ctx)})"
             else:
                 at = self.fresh("at")
                 body = self.val(value, replace(ctx, at=at))
-                out = f"_rt.except_path({out}, ({', '.join(keys)},), lambda {at}: {body})"
+                out = f"_except_path({out}, ({', '.join(keys)},), lambda {at}: {body})"
         return out
 
     def v_Tuple(self, e: ast.Tuple, ctx: Ctx) -> str:
@@ -777,6 +838,8 @@ class Compiler:
             return
         if isinstance(e, ast.Quant) and e.kind == "exists":
             gens, inner = self._gens(e.bounds, ctx, e.pos, witnesses=ctx.witnesses)
+            if split and any(b.set is not None and self.level(b.set, ctx) > LEVEL_CONSTANT for b in e.bounds):
+                inner = replace(inner, guarded=True)
             for clause in gens:
                 code.emit(clause + ":")
                 code.depth += 1
@@ -787,6 +850,7 @@ class Compiler:
                 isinstance(e, ast.If) and mode == "init"):
             code.emit(f"if {self.val(e.cond, ctx)}:")
             code.depth += 1
+            ctx = replace(ctx, guarded=True)
             self.gen(code, e.then, ctx, k, label, mode, split)
             code.depth -= 1
             code.emit("else:")
@@ -795,6 +859,7 @@ class Compiler:
             code.depth -= 1
             return
         if isinstance(e, ast.Case) and (self.level(e, ctx) >= LEVEL_ACTION or mode == "init"):
+            ctx = replace(ctx, guarded=True)
             for i, (cond, body) in enumerate(e.arms):
                 code.emit(f"{'if' if i == 0 else 'elif'} {self.val(cond, ctx)}:")
                 code.depth += 1
@@ -809,7 +874,7 @@ class Compiler:
             code.depth -= 1
             return
         if isinstance(e, ast.Let):
-            inner = ctx
+            inner = replace(ctx, guarded=True)
             for d in e.defs:
                 inner, name, value = self._let_binding(d, inner)
                 code.emit(f"{name} = {value}")
@@ -830,7 +895,7 @@ class Compiler:
                         code.emit(f"{py} = {rhs}")
                         k(code, bound)
                     else:
-                        code.emit(f"for {py} in _rt.iterate({rhs}):")
+                        code.emit(f"for {py} in _iterate({rhs}):")
                         code.depth += 1
                         k(code, bound)
                         code.depth -= 1
@@ -888,7 +953,7 @@ class Compiler:
             return False
         if mode == "init" and self.def_level(defn, scope) < LEVEL_STATE:
             return False
-        inner = Ctx(scope, cur=ctx.cur, nxt=ctx.nxt, witnesses=ctx.witnesses)
+        inner = replace(ctx, scope=scope, locals=(), at=None)
         pnames = []
         for p, a in zip(defn.params, args, strict=True):
             if p.arity:
@@ -900,7 +965,11 @@ class Compiler:
             inner = inner.bind(p.name, Local(py, "value"))
         new_label = label
         if split and mode == "next":
-            new_label = (self._label(defn, scope), tuple(pnames))
+            idx = self._label(defn, scope)
+            self.label_guarded[idx] = self.label_guarded.get(idx, False) or ctx.guarded
+            if label is not None:
+                self.label_split.add(label[0])  # its steps carry the inner labels instead
+            new_label = (idx, tuple(pnames))
             k = _relabel(k, new_label)
         self.gen(code, defn.body, inner, k, new_label, mode, split)
         return True
@@ -1102,6 +1171,18 @@ def _relabel(k: Any, label: tuple) -> Any:
     if isinstance(k, _Finisher):
         return _Finisher(k.finish, label)
     return k
+
+
+def _mentions_any(e: Any, names: set[str]) -> bool:
+    if isinstance(e, ast.Name):
+        return e.name in names
+    if isinstance(e, ast.Apply) and e.op in names:
+        return True
+    if isinstance(e, tuple):
+        return any(_mentions_any(x, names) for x in e)
+    if hasattr(e, "__dataclass_fields__"):
+        return any(_mentions_any(getattr(e, f), names) for f in e.__dataclass_fields__ if f != "pos")
+    return False
 
 
 def _split_let(e: ast.Let) -> ast.Let:

@@ -57,12 +57,12 @@ class RecFcn:
 
 def ap(f: Any, x: Any) -> Any:
     """f[x]."""
-    t = type(f)
-    if t is Fcn:
+    if type(f) is Fcn:
         try:
-            return f.d[x]
+            return f[x]
         except KeyError:
             raise EvalError(f"{format_value(x)} is not in the domain of {format_value(f)}") from None
+    t = type(f)
     if t is tuple or t is str:
         if type(x) is int and 1 <= x <= len(f):
             return f[x - 1]
@@ -75,7 +75,7 @@ def ap(f: Any, x: Any) -> Any:
 def field(r: Any, name: str) -> Any:
     if type(r) is Fcn:
         try:
-            return r.d[name]
+            return r[name]
         except KeyError:
             pass
     raise EvalError(f"record {format_value(r)} has no field {name}")
@@ -84,12 +84,11 @@ def field(r: Any, name: str) -> Any:
 def _update(f: Any, key: Any, fn: Callable[[Any], Any]) -> Any:
     t = type(f)
     if t is Fcn:
-        d = f.d
-        if key not in d:
+        if key not in f:
             return f  # TLA+: updating outside the domain leaves the function unchanged
-        nd = dict(d)
-        nd[key] = fn(d[key])
-        return Fcn(nd)
+        nd = Fcn(f)
+        nd[key] = fn(f[key])
+        return nd
     if t is tuple:
         if type(key) is int and 1 <= key <= len(f):
             lst = list(f)
@@ -104,12 +103,11 @@ def _update(f: Any, key: Any, fn: Callable[[Any], Any]) -> Any:
 def except1(f: Any, key: Any, value: Any) -> Any:
     """[f EXCEPT ![key] = value] (no @)."""
     if type(f) is Fcn:
-        d = f.d
-        if key not in d:
+        if key not in f:
             return f
-        nd = dict(d)
+        nd = Fcn(f)
         nd[key] = value
-        return Fcn(nd)
+        return nd
     return _update(f, key, lambda _old: value)
 
 
@@ -224,7 +222,7 @@ def check_bool(v: Any) -> bool:
 def _seq(s: Any) -> tuple:
     if type(s) is tuple:
         return s
-    if type(s) is Fcn and not s.d:
+    if type(s) is Fcn and not s:
         return ()
     raise EvalError(f"expected a sequence, got {format_value(s)}")
 

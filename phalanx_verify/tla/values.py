@@ -18,9 +18,13 @@ from .errors import EvalError
 
 
 class ModelValue:
-    """A TLC model value: equal only to itself, printed bare."""
+    """A TLC model value: equal only to itself, printed bare.
 
-    __slots__ = ("name", "_hash")
+    Model values are interned (one object per name), so identity is equality and the default
+    identity hash applies; keeping __eq__/__hash__ out of Python keeps dictionary lookups of
+    states at C speed."""
+
+    __slots__ = ("name",)
     _interned: dict[str, ModelValue] = {}
 
     def __new__(cls, name: str) -> ModelValue:
@@ -28,15 +32,8 @@ class ModelValue:
         if mv is None:
             mv = super().__new__(cls)
             mv.name = name
-            mv._hash = hash(("ModelValue", name))
             cls._interned[name] = mv
         return mv
-
-    def __hash__(self) -> int:
-        return self._hash
-
-    def __eq__(self, other: object) -> bool:
-        return self is other
 
     def __repr__(self) -> str:
         return self.name
@@ -45,29 +42,34 @@ class ModelValue:
         return (ModelValue, (self.name,))
 
 
-class Fcn:
-    """A function (or record) whose domain is not 1..n; ``d`` maps arguments to values."""
+class Fcn(dict):
+    """A function (or record) whose domain is not 1..n: a dict from arguments to values.
 
-    __slots__ = ("d", "_hash")
+    A dict subclass so that application and equality run at C speed; it is never mutated after
+    construction, and its hash (order-independent, over the items) is computed once."""
 
-    def __init__(self, d: dict) -> None:
-        self.d = d
+    __slots__ = ("_hash",)
+
+    def __init__(self, d: dict | None = None) -> None:
+        super().__init__(d or ())
         self._hash: int | None = None
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Fcn and self.d == other.d
+    @property
+    def d(self) -> Fcn:
+        """The mapping itself (for code written against the former ``Fcn.d`` attribute)."""
+        return self
 
-    def __hash__(self) -> int:
+    def __hash__(self) -> int:  # type: ignore[override]
         h = self._hash
         if h is None:
-            h = self._hash = hash(frozenset(self.d.items()))
+            h = self._hash = hash(frozenset(self.items()))
         return h
 
     def __repr__(self) -> str:
         return format_value(self)
 
     def __reduce__(self) -> tuple[Any, tuple[dict]]:
-        return (Fcn, (self.d,))
+        return (Fcn, (dict(self),))
 
 
 def make_fcn(d: dict) -> Fcn | tuple:
@@ -82,7 +84,7 @@ def make_fcn(d: dict) -> Fcn | tuple:
 
 def fcn_domain(f: Any) -> frozenset:
     if type(f) is Fcn:
-        return frozenset(f.d)
+        return frozenset(f)
     if type(f) is tuple:
         return frozenset(range(1, len(f) + 1))
     if type(f) is str:
@@ -92,7 +94,7 @@ def fcn_domain(f: Any) -> frozenset:
 
 def fcn_items(f: Any) -> Iterable[tuple[Any, Any]]:
     if type(f) is Fcn:
-        return f.d.items()
+        return f.items()
     if type(f) is tuple:
         return enumerate(f, 1)
     raise EvalError(f"expected a function, got {format_value(f)}")
@@ -203,9 +205,12 @@ class PowerSet(LazySet):
         self.base = base
 
     def __contains__(self, x: object) -> bool:
-        if not isinstance(x, frozenset):
+        if type(x) is not frozenset:
             return False
-        return all(e in self.base for e in x)
+        base = self.base
+        if type(base) is frozenset:
+            return x <= base
+        return all(e in base for e in x)
 
     def enumerate(self) -> frozenset:
         elems = sorted(as_set(self.base), key=tlc_key)
@@ -233,15 +238,15 @@ class FcnSet(LazySet):
 
     def __init__(self, domain: Any, rng: Any) -> None:
         self.domain, self.rng = domain, rng
+        self._dom = as_set(domain)
 
     def __contains__(self, f: object) -> bool:
-        try:
-            dom = fcn_domain(f)
-        except EvalError:
-            return False
-        if dom != as_set(self.domain):
-            return False
-        return all(v in self.rng for _, v in fcn_items(f))
+        rng = self.rng
+        if type(f) is Fcn:
+            return f.keys() == self._dom and all(v in rng for v in f.values())
+        if type(f) is tuple:
+            return self._dom == frozenset(range(1, len(f) + 1)) and all(v in rng for v in f)
+        return False
 
     def __iter__(self) -> Iterator:
         dom = sorted(as_set(self.domain), key=tlc_key)
@@ -269,8 +274,8 @@ class RecordSet(LazySet):
         self.fields = fields
 
     def __contains__(self, r: object) -> bool:
-        return (type(r) is Fcn and set(r.d) == set(self.fields)
-                and all(r.d[k] in s for k, s in self.fields.items()))
+        return (type(r) is Fcn and set(r) == set(self.fields)
+                and all(r[k] in s for k, s in self.fields.items()))
 
     def __iter__(self) -> Iterator:
         names = sorted(self.fields)
@@ -361,7 +366,7 @@ def tlc_key(v: Any) -> tuple:
     if t is tuple:
         return (5, len(v), tuple(tlc_key(x) for x in v))
     if t is Fcn:
-        items = sorted(((tlc_key(k), tlc_key(x)) for k, x in v.d.items()))
+        items = sorted(((tlc_key(k), tlc_key(x)) for k, x in v.items()))
         return (6, len(items), tuple(items))
     return (9, repr(v))
 
@@ -389,10 +394,10 @@ def format_value(v: Any) -> str:
     if t is tuple:
         return "<<" + ", ".join(format_value(x) for x in v) + ">>"
     if t is Fcn:
-        keys = sorted_tlc(v.d)
+        keys = sorted_tlc(v)
         if keys and all(type(k) is str for k in keys):
-            return "[" + ", ".join(f"{k} |-> {format_value(v.d[k])}" for k in keys) + "]"
-        return "(" + " @@ ".join(f"{format_value(k)} :> {format_value(v.d[k])}" for k in keys) + ")"
+            return "[" + ", ".join(f"{k} |-> {format_value(v[k])}" for k in keys) + "]"
+        return "(" + " @@ ".join(f"{format_value(k)} :> {format_value(v[k])}" for k in keys) + ")"
     if isinstance(v, LazySet):
         return repr(v)
     if callable(v):
@@ -417,10 +422,10 @@ def to_itf(v: Any) -> Any:
     if t is tuple:
         return {"#tup": [to_itf(x) for x in v]}
     if t is Fcn:
-        keys = sorted_tlc(v.d)
+        keys = sorted_tlc(v)
         if keys and all(type(k) is str for k in keys):
-            return {k: to_itf(v.d[k]) for k in keys}
-        return {"#map": [[to_itf(k), to_itf(v.d[k])] for k in keys]}
+            return {k: to_itf(v[k]) for k in keys}
+        return {"#map": [[to_itf(k), to_itf(v[k])] for k in keys]}
     raise EvalError(f"cannot serialise {format_value(v)} to ITF")
 
 

@@ -1,0 +1,124 @@
+"""Fairness bookkeeping for liveness: for each explored state, which fairness conditions
+WF_v(A) / SF_v(A) have <<A>>_v enabled, and for each edge, which of them it takes.
+
+General path: run A's own successor generator on the state. Fast path: when A is an operator
+application that also names an unguarded sub-action of Next (``\\A j \\in Job : WF_vars(Detect(j))``
+next to ``Next == \\E j \\in Job : Detect(j) \\/ ...``), Next already enumerated exactly A's
+successors under that label, so the edges carrying the label are A's steps. A test proves the
+two paths give the same bits on the RRP models.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..tla import syntax as ast
+from .model import Fairness, Model
+
+
+class FairnessTracker:
+    """Computes the bitmasks for up to 64 fairness conditions (bit i = condition i)."""
+
+    def __init__(self, model: Model, fairs: list[Fairness], use_labels: bool = True) -> None:
+        if len(fairs) > 64:
+            raise ValueError("more than 64 fairness conditions")
+        self.model = model
+        self.fairs = fairs
+        compiler = model.compiler
+        self.subs: list[Callable[[tuple], Any]] = [
+            compiler.state_function(f.sub.expr, f.sub.scope, f.sub.env) for f in fairs]
+        all_vars = [i for i, f in enumerate(fairs)
+                    if f.sub.scope is model.scope and not f.sub.env and _is_all_vars(model, f.sub.expr)]
+        self.full_sub = set(all_vars)
+        # Fast path: fairness index -> (label index, label args)
+        self.by_label: dict[int, tuple[int, tuple]] = {}
+        if use_labels:
+            for i, f in enumerate(fairs):
+                key = self._label_key(f)
+                if key is not None:
+                    self.by_label[i] = key
+        self.slow = [i for i in range(len(fairs)) if i not in self.by_label]
+        self._slot_masks: dict[tuple[int, tuple], int] = {}
+
+    def _label_key(self, f: Fairness) -> tuple[int, tuple] | None:
+        e = f.action.expr
+        compiler = self.model.compiler
+        name = e.op if isinstance(e, ast.Apply) else e.name if isinstance(e, ast.Name) else None
+        if name is None or name in f.action.env:
+            return None
+        target = compiler._resolve_def(name, f.action.scope)
+        if target is None or not isinstance(target[0], ast.OpDef):
+            return None
+        defn, scope = target
+        for idx, label in enumerate(compiler.labels):
+            if label.pos == defn.pos and label.name == scope.prefix + defn.name:
+                if compiler.label_guarded.get(idx, True) or idx in compiler.label_split:
+                    return None
+                args = e.args if isinstance(e, ast.Apply) else ()
+                values = tuple(compiler.state_function(a, f.action.scope, f.action.env)(()) for a in args)
+                return idx, values
+        return None
+
+    def slot_mask(self, key: tuple[int, tuple]) -> int:
+        """Fast-path bits of an edge label (before the 'v changed' test)."""
+        m = self._slot_masks.get(key)
+        if m is None:
+            m = 0
+            for i, k in self.by_label.items():
+                if k == key:
+                    m |= 1 << i
+            self._slot_masks[key] = m
+        return m
+
+    def state(self, s: tuple, succs: list[tuple[tuple[int, tuple], tuple]]) -> tuple[int, list[int]]:
+        """(enabled bits of s, step bits per successor edge, in the order of ``succs``)."""
+        enabled = 0
+        masks = [0] * len(succs)
+        subs = self.subs
+        sub_now: dict[int, Any] = {}
+        for k, (key, t) in enumerate(succs):
+            m = self.slot_mask(key)
+            if not m:
+                continue
+            bits = 0
+            i = 0
+            mm = m
+            while mm:
+                if mm & 1:
+                    if i in self.full_sub:
+                        changed = t != s
+                    else:
+                        if i not in sub_now:
+                            sub_now[i] = subs[i](s)
+                        changed = subs[i](t) != sub_now[i]
+                    if changed:
+                        bits |= 1 << i
+                mm >>= 1
+                i += 1
+            masks[k] = bits
+            enabled |= bits
+        for i in self.slow:
+            gen = self.fairs[i].generator
+            assert gen is not None
+            vs = subs[i](s)
+            steps = {t for _, _, t in gen(s) if subs[i](t) != vs}
+            if steps:
+                enabled |= 1 << i
+                for k, (_, t) in enumerate(succs):
+                    if t in steps:
+                        masks[k] |= 1 << i
+        return enabled, masks
+
+
+def _is_all_vars(model: Model, sub: ast.Expr) -> bool:
+    """Is the subscript the tuple of all variables (then "v changed" is just t # s)?"""
+    target = None
+    if isinstance(sub, ast.Name):
+        target = model.compiler._resolve_def(sub.name, model.scope)
+        if target is not None and isinstance(target[0], ast.OpDef) and not target[0].params:
+            sub = target[0].body
+    if not isinstance(sub, ast.Tuple):
+        return False
+    names = [x.name for x in sub.items if isinstance(x, ast.Name)]
+    return len(names) == len(sub.items) and sorted(names) == sorted(model.variables)

@@ -1,0 +1,132 @@
+"""The drift gate: the reference engine's behaviour against the spec, as a CI check.
+
+Replays the golden traces in ``traces/``, then generates fresh traces from the engine
+(phalanx_ref) for several seeds on the in-memory store, and on a throw-away etcd when the
+binary is there, and replays them too. It passes only with zero divergences and every action
+of Next seen at least once (so a workload that stopped exercising, say, Abort fails the gate
+instead of passing vacuously).
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from phalanx_ref.rrp_records import Keys
+from phalanx_ref.store.base import Store
+from phalanx_ref.store.etcd_server import EtcdServer, etcd_binary
+from phalanx_ref.store.memory import MemoryStore
+from phalanx_ref.trace_emit import record
+
+from .tla.errors import UsageError
+from .trace.cli import print_result, summary_line
+from .trace.replay import ModelCache, Replayer, ReplayResult
+
+EXIT_GATE = 1
+
+
+@dataclass
+class DriftReport:
+    results: list[tuple[str, ReplayResult]] = field(default_factory=list)
+    required: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def actions(self) -> Counter[str]:
+        total: Counter[str] = Counter()
+        for _, r in self.results:
+            total.update(r.actions)
+        return total
+
+    @property
+    def divergent(self) -> list[ReplayResult]:
+        return [r for _, r in self.results if r.divergences]
+
+    @property
+    def exit_code(self) -> int:
+        if self.divergent:
+            return self.divergent[0].exit_code
+        return EXIT_GATE if self.problems else 0
+
+    def as_json(self) -> dict[str, Any]:
+        return {"ok": self.exit_code == 0, "problems": self.problems, "actions": dict(self.actions),
+                "traces": [{"source": src, **r.as_json()} for src, r in self.results]}
+
+
+def run_drift(traces_dir: Path, seeds: int, first_seed: int, etcd_mode: str, spec: Path, keep: Path | None,
+              echo: Callable[[str], None] = print) -> DriftReport:
+    if not spec.exists():
+        raise UsageError(f"spec {spec} not found")
+    replayer = Replayer(ModelCache(spec))
+    report = DriftReport()
+
+    def check(source: str, path: Path) -> None:
+        res = replayer.replay(path)
+        report.results.append((source, res))
+        print_result(res, False)
+
+    golden = sorted(traces_dir.glob("*.ndjson")) if traces_dir.is_dir() else []
+    if not golden:
+        report.problems.append(f"no golden traces in {traces_dir}")
+    for path in golden:
+        check("golden", path)
+    _summary(report, "golden", echo)
+    with tempfile.TemporaryDirectory(prefix="phalanx-drift-") as tmp:
+        out = keep or Path(tmp)
+        out.mkdir(parents=True, exist_ok=True)
+        seed_range = range(first_seed, first_seed + seeds)
+        for seed in seed_range:
+            check("memory", _fresh(MemoryStore(seed), out / f"memory-{seed}.ndjson", seed))
+        _summary(report, "memory", echo)
+        if etcd_mode != "off":
+            if etcd_binary() is None:
+                msg = "etcd binary not found (apt-get install etcd-server): fresh etcd traces skipped"
+                if etcd_mode == "require":
+                    report.problems.append(msg)
+                else:
+                    echo(f"note: {msg}")
+            else:
+                from phalanx_ref.store.etcd import EtcdStore
+
+                with EtcdServer() as srv:
+                    store = EtcdStore(srv.endpoint)
+                    try:
+                        for seed in seed_range:
+                            check("etcd", _fresh(store, out / f"etcd-{seed}.ndjson", seed, Keys(f"drift{seed}/")))
+                    finally:
+                        store.close()
+                _summary(report, "etcd", echo)
+    seen = report.actions
+    report.required = sorted({a for _, r in report.results for a in r.next_actions})
+    missing = [a for a in report.required if not seen.get(a)]
+    if missing:
+        report.problems.append(f"action(s) of Next never seen: {', '.join(missing)}")
+    total_steps = sum(r.steps for _, r in report.results)
+    echo(summary_line(f"drift ({len(report.results)} traces)", total_steps,
+                      sum(r.seconds for _, r in report.results), dict(seen), sum(len(r.divergences)
+                                                                               for _, r in report.results)))
+    for p in report.problems:
+        echo(f"drift: FAIL: {p}")
+    echo("drift: OK" if report.exit_code == 0 else "drift: FAILED")
+    return report
+
+
+def _fresh(store: Store, path: Path, seed: int, keys: Keys | None = None) -> Path:
+    record(store, path, seed, keys=keys)
+    return path
+
+
+def _summary(report: DriftReport, source: str, echo: Callable[[str], None]) -> None:
+    rs = [r for src, r in report.results if src == source]
+    acts: Counter[str] = Counter()
+    for r in rs:
+        acts.update(r.actions)
+    echo(summary_line(f"{source} ({len(rs)} traces)", sum(r.steps for r in rs), sum(r.seconds for r in rs),
+                      dict(acts), sum(len(r.divergences) for r in rs)))
+
+
+__all__ = ["DriftReport", "run_drift"]

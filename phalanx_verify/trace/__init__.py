@@ -1,0 +1,1 @@
+"""Trace format and replay against the spec."""

@@ -1,0 +1,174 @@
+"""NDJSON traces of spec steps: reading with positioned errors, and writing.
+
+A trace is a header line (spec path and sha256, constants, model values, variable names), the
+initial state, one line per step: ``{"kind": "step", "n": k, "action": A, "params": {...},
+"state": {...}}``, and an end line ``{"kind": "end", "steps": N}``, so a file cut short at a
+line boundary is reported as truncated instead of passing as a shorter run. TLA+ values are ITF (see tla/values.py). The reader streams, so a trace of
+any length is replayed in constant memory, and every error names the trace file and line.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+from ..tla.errors import EXIT_PARSE, TLAError
+from ..tla.syntax import Pos
+from ..tla.values import ModelValue, from_itf, to_itf
+
+
+class TraceError(TLAError):
+    """A malformed trace: bad JSON, a missing field, an unknown name."""
+
+    exit_code = EXIT_PARSE
+    kind = "trace error"
+
+
+@dataclass
+class Header:
+    spec: str
+    sha256: str | None
+    constants: dict[str, Any]
+    model_values: dict[str, ModelValue]
+    variables: list[str]
+    raw: dict[str, Any]
+
+
+@dataclass
+class Step:
+    """One step line, decoded; ``line`` is its 1-based line number in the file."""
+
+    n: int
+    line: int
+    action: str
+    params: dict[str, Any]
+    state: dict[str, Any]
+    raw: dict[str, Any]
+
+
+class TraceReader:
+    """``with TraceReader(path) as r: r.header; r.init (state dict, line); for step in r.steps()``."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        try:
+            self._f: IO[str] = open(path, encoding="utf-8")  # noqa: SIM115 - closed in close()
+        except OSError as e:
+            raise TraceError(f"cannot read trace: {e.strerror}", Pos(self.path, 1, 1)) from None
+        self._lineno = 0
+        self.header = self._header()
+        init = self._next("the initial state")
+        if init is None:
+            raise self.error("truncated trace: no initial state after the header")
+        obj, line = init
+        if obj.get("kind") != "init":
+            raise self.error(f"expected the initial state (kind \"init\"), got kind {obj.get('kind')!r}", line)
+        self.init_line = line
+        self.init = self._state(obj, line)
+
+    def error(self, message: str, line: int | None = None, col: int = 1) -> TraceError:
+        return TraceError(message, Pos(self.path, line or self._lineno, col))
+
+    def _next(self, what: str) -> tuple[dict[str, Any], int] | None:
+        while True:
+            text = self._f.readline()
+            if not text:
+                return None
+            self._lineno += 1
+            if not text.strip():
+                continue
+            try:
+                obj = json.loads(text)
+            except json.JSONDecodeError as e:
+                raise self.error(f"malformed JSON in {what}: {e.msg}", col=e.colno) from None
+            if not isinstance(obj, dict):
+                raise self.error(f"{what} must be a JSON object")
+            return obj, self._lineno
+
+    def _header(self) -> Header:
+        got = self._next("the header")
+        if got is None:
+            raise self.error("empty trace: no header line", 1)
+        h, line = got
+        if h.get("kind") != "header":
+            raise self.error(f"the first line must be the header (kind \"header\"), got kind {h.get('kind')!r}", line)
+        for field in ("spec", "constants", "variables"):
+            if field not in h:
+                raise self.error(f"header has no {field!r}", line)
+        mvs = {name: ModelValue(name) for name in h.get("model_values", [])}
+        try:
+            consts = {k: from_itf(v, mvs) for k, v in h["constants"].items()}
+        except (TLAError, TypeError, ValueError, AttributeError) as e:
+            raise self.error(f"header constants are not ITF values: {e}", line) from None
+        return Header(h["spec"], h.get("sha256"), consts, mvs, list(h["variables"]), h)
+
+    def _value(self, j: Any, what: str, line: int) -> Any:
+        try:
+            return from_itf(j, self.header.model_values)
+        except (TLAError, TypeError, ValueError) as e:
+            raise self.error(f"{what} is not an ITF value: {e}", line) from None
+
+    def _state(self, obj: dict[str, Any], line: int) -> dict[str, Any]:
+        st = obj.get("state")
+        if not isinstance(st, dict):
+            raise self.error("line has no \"state\" object", line)
+        missing = [v for v in self.header.variables if v not in st]
+        if missing:
+            raise self.error(f"state lacks variable(s) {', '.join(missing)}", line)
+        extra = [v for v in st if v not in self.header.variables]
+        if extra:
+            raise self.error(f"state has unknown variable(s) {', '.join(extra)}", line)
+        return {v: self._value(st[v], f"variable {v}", line) for v in self.header.variables}
+
+    def steps(self) -> Iterator[Step]:
+        expect = 1
+        while True:
+            got = self._next(f"step {expect}")
+            if got is None:
+                raise self.error(f"truncated trace: it ends after step {expect - 1} without the end line",
+                                 self._lineno + 1)
+            obj, line = got
+            if obj.get("kind") == "end":
+                if obj.get("steps") != expect - 1:
+                    raise self.error(f"the end line announces {obj.get('steps')} steps, the trace has {expect - 1}",
+                                     line)
+                if self._next("the end of the trace") is not None:
+                    raise self.error("content after the end line")
+                return
+            if obj.get("kind") != "step":
+                raise self.error(f"expected step {expect} (kind \"step\"), got kind {obj.get('kind')!r}", line)
+            action = obj.get("action")
+            if not isinstance(action, str) or not action:
+                raise self.error(f"step {expect} has no action name", line)
+            params = obj.get("params", {})
+            if not isinstance(params, dict):
+                raise self.error(f"step {expect}: \"params\" must be an object", line)
+            n = obj.get("n", expect)
+            if n != expect:
+                raise self.error(f"step number {n} out of sequence (expected {expect}): lines lost or reordered",
+                                 line)
+            yield Step(expect, line, action,
+                       {k: self._value(v, f"parameter {k}", line) for k, v in params.items()},
+                       self._state(obj, line), obj)
+            expect += 1
+
+    def close(self) -> None:
+        self._f.close()
+
+    def __enter__(self) -> TraceReader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def write_line(out: IO[str], obj: dict[str, Any]) -> None:
+    out.write(json.dumps(obj) + "\n")
+
+
+def state_json(variables: list[str], state: tuple) -> dict[str, Any]:
+    """A state tuple (in ``variables`` order) as the ITF object of a trace line."""
+    return {v: to_itf(x) for v, x in zip(variables, state, strict=True)}
