@@ -15,6 +15,7 @@ determined is known statically in every branch and a primed variable is a plain 
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -65,6 +66,9 @@ _STD_CONSTANTS = {"Nat": ("Naturals", "_NAT"), "Int": ("Integers", "_INT"),
                   "BOOLEAN": (None, "_BOOLEAN"), "STRING": (None, "_STRING")}
 
 LEVEL_CONSTANT, LEVEL_STATE, LEVEL_ACTION, LEVEL_TEMPORAL = 0, 1, 2, 3
+
+# Python expressions cheap and side-effect free enough to evaluate twice.
+_SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\[\d+\])?|'[^'\\]*'|-?\d+")
 
 # Closed constant sub-expressions of these kinds are computed once (see Compiler._hoistable).
 _HOIST_OPS = {"cup", "cap", "setminus", "dots_2", "powerset", "times", "union", "domain",
@@ -694,7 +698,11 @@ class Compiler:
     def v_FuncApp(self, e: ast.FuncApp, ctx: Ctx) -> str:
         f = self.val(e.func, ctx)
         if len(e.args) == 1:
-            return f"_ap({f}, {self.val(e.args[0], ctx)})"
+            x = self.val(e.args[0], ctx)
+            if _SIMPLE.fullmatch(f) and _SIMPLE.fullmatch(x):
+                # Both sides are cheap to evaluate twice: index a Fcn (a dict) directly.
+                return f"({f}[{x}] if type({f}) is _Fcn and {x} in {f} else _ap({f}, {x}))"
+            return f"_ap({f}, {x})"
         return f"_ap({f}, ({', '.join(self.val(a, ctx) for a in e.args)},))"
 
     def v_FuncSet(self, e: ast.FuncSet, ctx: Ctx) -> str:
@@ -723,6 +731,10 @@ class Compiler:
             uses_at = _mentions_at(value)
             if len(keys) == 1 and not uses_at:
                 out = f"_except1({out}, {keys[0]}, {self.val(value, ctx)})"
+            elif len(keys) == 1 and _SIMPLE.fullmatch(out) and _SIMPLE.fullmatch(keys[0]):
+                # [f EXCEPT ![k] = @ + 1] with f and k cheap: read @ directly, no closure.
+                at_value = f"_ap({out}, {keys[0]})"
+                out = f"_except1({out}, {keys[0]}, {self.val(value, replace(ctx, at=at_value))})"
             else:
                 at = self.fresh("at")
                 body = self.val(value, replace(ctx, at=at))

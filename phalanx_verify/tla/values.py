@@ -108,6 +108,9 @@ def fcn_as_dict(f: Any) -> dict:
 # Lazy sets
 
 
+_CACHE_SUBSETS_UP_TO = 16
+
+
 class LazySet:
     """A set that may be infinite or too large to build; subclasses answer membership."""
 
@@ -168,6 +171,13 @@ class IntRange(LazySet):
         return (type(x) is int and (self.lo is None or x >= self.lo)
                 and (self.hi is None or x <= self.hi))
 
+    def contains_all(self, xs: Iterable) -> bool:
+        """All of xs in the range, without a Python call per element's membership test."""
+        lo, hi = self.lo, self.hi
+        if lo is not None and hi is None:
+            return all(type(x) is int and x >= lo for x in xs)
+        return all(x in self for x in xs)
+
     def enumerate(self) -> frozenset:
         if self.lo is None or self.hi is None:
             raise EvalError(f"cannot enumerate the infinite set {self.name}")
@@ -203,6 +213,7 @@ class PowerSet(LazySet):
 
     def __init__(self, base: Any) -> None:
         self.base = base
+        self._subsets: tuple[frozenset, ...] | None = None
 
     def __contains__(self, x: object) -> bool:
         if type(x) is not frozenset:
@@ -210,6 +221,8 @@ class PowerSet(LazySet):
         base = self.base
         if type(base) is frozenset:
             return x <= base
+        if type(base) is IntRange:
+            return base.contains_all(x)
         return all(e in base for e in x)
 
     def enumerate(self) -> frozenset:
@@ -218,10 +231,17 @@ class PowerSet(LazySet):
                          for c in itertools.combinations(elems, r))
 
     def __iter__(self) -> Iterator:
+        # A hoisted SUBSET S is iterated once per state (\E P \in SUBSET Leaf): keep the
+        # subsets of a small base instead of rebuilding 2^n frozensets every time.
+        cached = self._subsets
+        if cached is not None:
+            return iter(cached)
         elems = sorted(as_set(self.base), key=tlc_key)
-        for r in range(len(elems) + 1):
-            for c in itertools.combinations(elems, r):
-                yield frozenset(c)
+        subsets = (frozenset(c) for r in range(len(elems) + 1) for c in itertools.combinations(elems, r))
+        if len(elems) <= _CACHE_SUBSETS_UP_TO:
+            self._subsets = tuple(subsets)
+            return iter(self._subsets)
+        return subsets
 
     def __len__(self) -> int:
         return 2 ** len(as_set(self.base))
@@ -243,7 +263,11 @@ class FcnSet(LazySet):
     def __contains__(self, f: object) -> bool:
         rng = self.rng
         if type(f) is Fcn:
-            return f.keys() == self._dom and all(v in rng for v in f.values())
+            if f.keys() != self._dom:
+                return False
+            if type(rng) is IntRange:
+                return rng.contains_all(f.values())
+            return all(v in rng for v in f.values())
         if type(f) is tuple:
             return self._dom == frozenset(range(1, len(f) + 1)) and all(v in rng for v in f)
         return False
