@@ -99,10 +99,33 @@ def label_text(model: Model, key: tuple[int, tuple]) -> str:
 
 
 def make_trace(model: Model, space: StateSpace, ids: list[int], extra: list[tuple[tuple, str]] = ()) -> Trace:
+    if model.canonical is not None:
+        return _unreduced_trace(model, space, ids, extra)
     steps = []
     for k, sid in enumerate(ids):
         action = None if k == 0 else label_text(model, space.slots[space.via[sid]])
         steps.append(TraceStep(space.states[sid], action))
+    for state, action in extra:
+        steps.append(TraceStep(state, action))
+    return Trace(model.variables, steps)
+
+
+def _unreduced_trace(model: Model, space: StateSpace, ids: list[int], extra: list[tuple[tuple, str]]) -> Trace:
+    """Under symmetry the stored states are orbit representatives; replay the path from the
+    representative initial state so that every step shown is a real step of the spec."""
+    canon = model.canonical
+    assert canon is not None
+    actual = space.states[ids[0]]
+    steps = [TraceStep(actual, None)]
+    for sid in ids[1:]:
+        want = space.states[sid]
+        for lab, args, t in model.next(actual):
+            if canon(t) == want:
+                steps.append(TraceStep(t, label_text(model, (lab, args))))
+                actual = t
+                break
+        else:  # pragma: no cover - the path was built from these very successors
+            raise AssertionError("symmetry trace reconstruction failed")
     for state, action in extra:
         steps.append(TraceStep(state, action))
     return Trace(model.variables, steps)
@@ -147,9 +170,12 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                 return False
         return True
 
+    canon = model.canonical
     try:
         for s in model.init():
             generated += 1
+            if canon is not None:
+                s = canon(s)
             if s in space.index:
                 continue
             if constraints and not all(c(s) for c in constraints):
@@ -186,16 +212,17 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                             violation("action_property", pname, space.path_to(sid),
                                       [(t, label_text(model, (lab, args)))])
                             return _finish(report, space, generated, depth + 1, start, len(level) - pos)
-                    tid = index.get(t)
+                    key = t if canon is None else canon(t)
+                    tid = index.get(key)
                     if tid is None:
                         if constraints and not all(c(t) for c in constraints):
                             continue
                         if action_constraints and not all(c(s, t) for c in action_constraints):
                             continue
-                        t = intern(t)
-                        tid = space.add(t, sid, space.slot((lab, args)))
+                        key = intern(key)
+                        tid = space.add(key, sid, space.slot((lab, args)))
                         new_level.append(tid)
-                        if not check_state(tid, t):
+                        if not check_state(tid, key):
                             return _finish(report, space, generated, depth + 1, start, len(level) - pos)
                     if keep:
                         edge_dst.append(tid)

@@ -20,6 +20,7 @@ from ..tla.config import ModelConfig, parse_config_file
 from ..tla.errors import ConfigError, ParseError, SemanticError
 from ..tla.modules import Loader, Scope
 from ..tla.values import ModelValue, as_set, format_value
+from .symmetry import canonicaliser, permutations_from
 
 
 @dataclass
@@ -85,6 +86,12 @@ class Model:
         self.action_constraints = [self.compiler.action_function(self._def_expr(n, "action constraint"))
                                    for n in cfg.action_constraints]
         self.properties = [self._property(n) for n in cfg.properties]
+        self.canonical: Callable[[tuple], tuple] | None = None
+        if cfg.symmetry:
+            perms = permutations_from(self._state_fn(self._def_expr(cfg.symmetry, "symmetry set"), {})(()),
+                                      cfg.symmetry)
+            if perms:
+                self.canonical = canonicaliser(perms)
 
     # -- config checks --------------------------------------------------------------------
     def _check_constants(self) -> None:

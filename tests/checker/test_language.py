@@ -131,3 +131,23 @@ Mutex == Cardinality({p \\in P : owner[p] = 1}) <= 1""", "INIT Init\nNEXT Next\n
               extends="Naturals, FiniteSets")
     assert r.verdict == "invariant" and r.violated == "Mutex"
     assert len(r.trace.steps) == 3
+
+
+def test_symmetry_reduces_to_orbits(tmp_path):
+    # Two processes each toggling a flag: 4 states, 3 orbits under swapping the processes.
+    body = """CONSTANT Proc
+VARIABLE on
+Init == on = [p \\in Proc |-> FALSE]
+Next == \\E p \\in Proc : on' = [on EXCEPT ![p] = ~@]
+Sym == Permutations(Proc)
+NotBoth == ~(\\A p \\in Proc : on[p])"""
+    cfg = "INIT Init\nNEXT Next\nCONSTANT Proc = {a, b}\n"
+    full = check(tmp_path, body, cfg, extends="Naturals, TLC")
+    assert (full.distinct, full.generated, full.depth) == (4, 1 + 4 * 2, 3)
+    reduced = check(tmp_path, body, cfg + "SYMMETRY Sym\n", name="R", extends="Naturals, TLC")
+    assert (reduced.distinct, reduced.generated, reduced.depth) == (3, 1 + 3 * 2, 3)
+    bad = check(tmp_path, body, cfg + "SYMMETRY Sym\nINVARIANT NotBoth\n", name="V", extends="Naturals, TLC")
+    assert bad.verdict == "invariant" and len(bad.trace.steps) == 3
+    # The trace shows real steps: each state differs from the previous in exactly one process.
+    states = [s.state[0] for s in bad.trace.steps]
+    assert all(sum(x[p] != y[p] for p in x) == 1 for x, y in zip(states, states[1:], strict=False))
