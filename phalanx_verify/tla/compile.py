@@ -218,6 +218,7 @@ class Compiler:
         self.ns["_POS"] = self._positions
         self.substitutions = substitutions
         self._hoisted: dict[tuple[int, int], str] = {}
+        self._inline_depth = 0
         for name, value in constants.items():
             self.ns[f"C_{name}"] = value
 
@@ -528,6 +529,9 @@ class Compiler:
                 # An operator passed as an argument to a higher-order operator.
                 return self._op_as_value(target, ctx, pos)
             raise SemanticError(f"operator {name} takes {nparams} arguments, {len(args)} given", pos)
+        inlined = self._try_inline(defn, scope, args, ctx)
+        if inlined is not None:
+            return inlined
         info = self.func_for(defn, scope)
         if info.level >= LEVEL_TEMPORAL:
             raise SemanticError(f"temporal formula {name} used where a value is expected", pos)
@@ -547,6 +551,27 @@ class Compiler:
                 return self._inline_action(defn, scope, args, ctx)
             call_args.append(nxt)
         return f"{info.pyname}({', '.join(call_args + list(args))})"
+
+    def _try_inline(self, defn: ast.Definition, scope: Scope, args: tuple[str, ...], ctx: Ctx) -> str | None:
+        """Inline a small, non-recursive state-level operator whose arguments are simple
+        Python expressions: the call (``Feasible(j, P)`` once per subset P) disappears and
+        the body reads the arguments in place."""
+        if not isinstance(defn, ast.OpDef) or defn.recursive or not args or self._inline_depth >= 3:
+            return None
+        if any(p.arity for p in defn.params) or not all(_SIMPLE.fullmatch(a) for a in args):
+            return None
+        if ctx.cur.tuple_name is None or _size(defn.body) > _INLINE_MAX_NODES:
+            return None
+        if self.def_level(defn, scope) > LEVEL_STATE or _mentions_name(defn.body, defn.name):
+            return None
+        inner = replace(ctx, scope=scope, locals=(), at=None)
+        for p, a in zip(defn.params, args, strict=True):
+            inner = inner.bind(p.name, Local(a, "value"))
+        self._inline_depth += 1
+        try:
+            return self.val(defn.body, inner)
+        finally:
+            self._inline_depth -= 1
 
     def _inline_action(self, defn: ast.Definition, scope: Scope, args: tuple[str, ...], ctx: Ctx) -> str:
         """An action operator evaluated while the next state is only partly built: inline its
@@ -592,6 +617,14 @@ class Compiler:
             test = f"({py} in {self.val(flt.bound.set, ctx)} and {self.val(flt.pred, inner)})"
             lazy = f"(lambda {py}: {test})({args[0]})"
             return lazy if e.op == "in" else f"(not {lazy})"
+        if e.op in ("in", "notin") and isinstance(e.args[1], ast.SetEnum) and 0 < len(e.args[1].items) <= 4 \
+                and not args[1].startswith("(_K"):
+            # x \\in {a, b}: a tuple test compares like set membership, without building a set.
+            items = "".join(self.val(x, ctx) + ", " for x in e.args[1].items)
+            return f"({args[0]} {'in' if e.op == 'in' else 'not in'} ({items}))"
+        if e.op == "subseteq" and _SIMPLE.fullmatch(args[0]) and _SIMPLE.fullmatch(args[1]):
+            a, b = args
+            return f"({a} <= {b} if type({a}) is frozenset and type({b}) is frozenset else _subseteq({a}, {b}))"
         if len(args) == 2 and e.op in _BINARY:
             return _BINARY[e.op].format(*args)
         if len(args) == 1 and e.op in _UNARY:
@@ -1183,6 +1216,18 @@ def _relabel(k: Any, label: tuple) -> Any:
     if isinstance(k, _Finisher):
         return _Finisher(k.finish, label)
     return k
+
+
+_INLINE_MAX_NODES = 40
+
+
+def _size(e: Any) -> int:
+    """Number of AST nodes (a rough measure of how much code inlining copies)."""
+    if isinstance(e, tuple):
+        return sum(_size(x) for x in e)
+    if hasattr(e, "__dataclass_fields__"):
+        return 1 + sum(_size(getattr(e, f)) for f in e.__dataclass_fields__ if f != "pos")
+    return 0
 
 
 def _mentions_any(e: Any, names: set[str]) -> bool:
