@@ -109,6 +109,7 @@ def fcn_as_dict(f: Any) -> dict:
 
 
 _CACHE_SUBSETS_UP_TO = 16
+_MEMO_LIMIT = 1 << 16
 
 
 class LazySet:
@@ -259,8 +260,24 @@ class FcnSet(LazySet):
     def __init__(self, domain: Any, rng: Any) -> None:
         self.domain, self.rng = domain, rng
         self._dom = as_set(domain)
+        self._memo: dict[Any, bool] = {}
 
     def __contains__(self, f: object) -> bool:
+        # States share their sub-values (bfs.Interner), so a type invariant asks about the same
+        # function objects over and over: remember the answers.
+        memo = self._memo
+        try:
+            return memo[f]
+        except KeyError:
+            pass
+        except TypeError:  # an unhashable argument cannot be a function value
+            return False
+        answer = self._contains(f)
+        if len(memo) < _MEMO_LIMIT:
+            memo[f] = answer
+        return answer
+
+    def _contains(self, f: object) -> bool:
         rng = self.rng
         if type(f) is Fcn:
             if f.keys() != self._dom:
