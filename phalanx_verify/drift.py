@@ -115,6 +115,12 @@ def run_drift(traces_dir: Path, seeds: int, first_seed: int, etcd_mode: str, spe
     return report
 
 
+def write_golden(traces_dir: Path, seeds: list[int]) -> list[Path]:
+    """(Re)generate the golden traces: small in-memory runs, deterministic per seed."""
+    traces_dir.mkdir(parents=True, exist_ok=True)
+    return [_fresh(MemoryStore(seed), traces_dir / f"memory-seed{seed}.ndjson", seed) for seed in seeds]
+
+
 def _fresh(store: Store, path: Path, seed: int, keys: Keys | None = None) -> Path:
     record(store, path, seed, keys=keys)
     return path
@@ -129,4 +135,4 @@ def _summary(report: DriftReport, source: str, echo: Callable[[str], None]) -> N
                       dict(acts), sum(len(r.divergences) for r in rs)))
 
 
-__all__ = ["DriftReport", "run_drift"]
+__all__ = ["DriftReport", "run_drift", "write_golden"]

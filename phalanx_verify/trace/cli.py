@@ -90,12 +90,17 @@ def replay(traces: tuple[str, ...], spec: str | None, show_all: bool, json_path:
 @click.option("--spec", type=click.Path(dir_okay=False), default="spec/RRP.tla", show_default=True)
 @click.option("--keep", type=click.Path(file_okay=False), help="Keep the fresh traces in this directory.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Write the gate's report as JSON.")
+@click.option("--regenerate-golden", "golden_seeds", multiple=True, type=int,
+              help="Rewrite the golden traces from the engine with these seeds first (repeatable).")
 def drift(traces_dir: str, seeds: int, first_seed: int, etcd_mode: str, spec: str, keep: str | None,
-          json_path: str | None) -> None:
+          json_path: str | None, golden_seeds: tuple[int, ...]) -> None:
     """The CI gate: replay the golden traces and fresh engine traces; fail on any divergence or
     on an action of Next never seen."""
-    from ..drift import run_drift
+    from ..drift import run_drift, write_golden
 
+    if golden_seeds:
+        for path in write_golden(Path(traces_dir), list(golden_seeds)):
+            click.echo(f"wrote {path}")
     try:
         report = run_drift(Path(traces_dir), seeds, first_seed, etcd_mode, Path(spec), Path(keep) if keep else None,
                            echo=click.echo)

@@ -62,7 +62,7 @@ class TraceReader:
         self.header = self._header()
         init = self._next("the initial state")
         if init is None:
-            raise self.error("truncated trace: no initial state after the header")
+            raise self.error("truncated trace: no initial state after the header", self._lineno + 1)
         obj, line = init
         if obj.get("kind") != "init":
             raise self.error(f"expected the initial state (kind \"init\"), got kind {obj.get('kind')!r}", line)

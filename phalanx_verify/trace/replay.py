@@ -4,8 +4,8 @@ The initial state is checked against Init, each step (s, t) against Next, and ea
 the model's invariants (and [][A]_v properties on each step), all through the model's one TLA+
 semantics (:meth:`Model.check_init`, :meth:`Model.check_step`). Nothing is enumerated: the
 logged parameters (``j``, ``l``, Plan's ``P``, Restore's ``e``...) are bound as witnesses of the
-existential quantifiers of the same name after a membership test, and Init is evaluated as a
-predicate. The replayer knows nothing about RRP: the model comes from the trace header's
+existential quantifiers of the same name after a membership test, existentials the step does
+not log are bound to a value in no set (see LoggedOnly), and Init is evaluated as a predicate. The replayer knows nothing about RRP: the model comes from the trace header's
 constants and the spec's own .cfg (behaviour, invariants, properties).
 """
 
@@ -23,7 +23,7 @@ from ..check.model import Model
 from ..tla import syntax as ast
 from ..tla.config import ModelConfig, parse_config_file
 from ..tla.errors import EXIT_INVARIANT, EXIT_OK, EXIT_PROPERTY
-from ..tla.values import Fcn, fcn_as_dict, format_value
+from ..tla.values import Fcn, ModelValue, fcn_as_dict, format_value
 from .format import Header, TraceError, TraceReader
 
 
@@ -65,6 +65,23 @@ class ReplayResult:
         return {"trace": self.trace, "steps": self.steps, "seconds": round(self.seconds, 6),
                 "actions": dict(sorted(self.actions.items())), "warnings": self.warnings,
                 "divergences": [dataclasses.asdict(d) for d in self.divergences]}
+
+
+NOT_LOGGED = ModelValue("<not logged>")
+"""The value of an existential the trace did not log: a member of no set, so that branch is
+simply not a match (the alternative, enumerating e.g. SUBSET Leaf, is what replay must avoid)."""
+
+
+class LoggedOnly(dict):
+    """Witnesses for check_step: every existential variable is bound, to its logged value when
+    the step's params name it, else to NOT_LOGGED. So the whole of Next is checked, but only
+    sub-actions whose existential choices the trace supplies can match, and none is enumerated."""
+
+    def __contains__(self, name: object) -> bool:
+        return True
+
+    def __missing__(self, name: str) -> ModelValue:
+        return NOT_LOGGED
 
 
 class ModelCache:
@@ -177,7 +194,8 @@ class Replayer:
             model = self.cache.model(r.header, path)
             self._check_sha(r.header, model, path, res)
             names = {lab.name for lab in model.labels}
-            res.next_actions = sorted(names)
+            whole = model.next_part.expr.name if isinstance(model.next_part.expr, ast.Name) else None
+            res.next_actions = sorted(names - {whole})
             props = [a for p in model.properties for a in p.action_props]
             order = model.variables
             if sorted(order) != sorted(r.header.variables):
@@ -195,7 +213,7 @@ class Replayer:
                     raise TraceError(f"step {step.n}: unknown action {step.action!r} (the spec's Next has "
                                      f"{', '.join(sorted(names))})", _pos(path, step.line))
                 t = tuple(step.state[v] for v in order)
-                labels = model.check_step(s, t, step.params)
+                labels = model.check_step(s, t, LoggedOnly(step.params))
                 if not labels:
                     self._diverge(res, model, step.line, step.n, _render(step.action, step.params), "step",
                                   "not a step of Next", s, t, step.params)
