@@ -85,9 +85,12 @@ class Interner:
     def __init__(self) -> None:
         self.table: dict[Any, Any] = {}
 
-    def __call__(self, t: tuple) -> tuple:
+    def __call__(self, t: tuple, parent: tuple | None = None) -> tuple:
         table = self.table
-        return tuple([table.setdefault(x, x) for x in t])
+        if parent is None:
+            return tuple([table.setdefault(x, x) for x in t])
+        # Components the step left unchanged are the parent's, already shared.
+        return tuple([x if x is y else table.setdefault(x, x) for x, y in zip(t, parent, strict=True)])
 
 
 def label_text(model: Model, key: tuple[int, tuple]) -> str:
@@ -219,7 +222,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                             continue
                         if action_constraints and not all(c(s, t) for c in action_constraints):
                             continue
-                        key = intern(key)
+                        key = intern(key, s)
                         tid = space.add(key, sid, space.slot((lab, args)))
                         new_level.append(tid)
                         if not check_state(tid, key):
