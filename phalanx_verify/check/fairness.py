@@ -51,8 +51,9 @@ class FairnessTracker:
         if target is None or not isinstance(target[0], ast.OpDef):
             return None
         defn, scope = target
+        next_labels = self.model.next.labels  # type: ignore[attr-defined]
         for idx, label in enumerate(compiler.labels):
-            if label.pos == defn.pos and label.name == scope.prefix + defn.name:
+            if idx in next_labels and label.pos == defn.pos and label.name == scope.prefix + defn.name:
                 if compiler.label_guarded.get(idx, True) or idx in compiler.label_split:
                     return None
                 args = e.args if isinstance(e, ast.Apply) else ()
@@ -99,14 +100,13 @@ class FairnessTracker:
             masks[k] = bits
             enabled |= bits
         for i in self.slow:
-            gen = self.fairs[i].generator
-            assert gen is not None
+            fair = self.fairs[i]
+            assert fair.generator is not None and fair.step_check is not None
             vs = subs[i](s)
-            steps = {t for _, _, t in gen(s) if subs[i](t) != vs}
-            if steps:
+            if any(subs[i](t) != vs for _, _, t in fair.generator(s)):
                 enabled |= 1 << i
                 for k, (_, t) in enumerate(succs):
-                    if t in steps:
+                    if subs[i](t) != vs and next(fair.step_check(s, t, {}), None) is not None:
                         masks[k] |= 1 << i
         return enabled, masks
 

@@ -40,10 +40,14 @@ class Part:
 
 @dataclass
 class Fairness:
+    """WF/SF of an action. ``generator`` enumerates the action's successors (variables it
+    leaves free are UNDETERMINED); ``step_check`` decides whether a given (s, t) is a step."""
+
     kind: str  # "WF" | "SF"
     action: Part
     sub: Part
     generator: Callable[[tuple], Iterator] | None = None
+    step_check: Callable[..., Iterator] | None = None
 
 
 @dataclass
@@ -164,7 +168,12 @@ class Model:
         self.next = self.compiler.successor_generator(self.next_part.expr, self.next_part.scope,
                                                       self.next_part.env)
         for f in self.fairness:
-            f.generator = self.compiler.successor_generator(f.action.expr, f.action.scope, f.action.env)
+            self._compile_fairness(f)
+
+    def _compile_fairness(self, f: Fairness) -> None:
+        a = f.action
+        f.generator = self.compiler.successor_generator(a.expr, a.scope, a.env, partial=True)
+        f.step_check = self.compiler.successor_generator(a.expr, a.scope, a.env, check=True)
 
     @property
     def labels(self) -> list[ActionLabel]:
@@ -245,7 +254,7 @@ class Model:
             return
         if isinstance(e, ast.Fairness):
             fair = Fairness(e.kind, Part(e.action, p.scope, p.env, p.name), Part(e.sub, p.scope, p.env, p.name))
-            fair.generator = self.compiler.successor_generator(e.action, p.scope, p.env)
+            self._compile_fairness(fair)
             prop.liveness.append(Liveness(e.kind.lower(), p.label(), fairness=fair))
             return
         if isinstance(e, ast.Temporal) and e.op == "leads_to":

@@ -86,6 +86,17 @@ class _NotYet:
 _NOT_YET = _NotYet()
 
 
+class _Undetermined:
+    """A variable an action leaves free (see Compiler.successor_generator(partial=True));
+    equal to no value, so "the subscript changed" holds, as some choice would make it."""
+
+    def __repr__(self) -> str:
+        return "<undetermined>"
+
+
+UNDETERMINED = _Undetermined()
+
+
 # ---------------------------------------------------------------------------------------
 # Compile-time context
 
@@ -200,7 +211,7 @@ class Compiler:
             "_rt": rt, "_EvalError": EvalError, "_TLAError": TLAError, "_Fcn": Fcn,
             "_mkfcn": make_fcn, "_NAT": NAT, "_INT": INT, "_STRING": STRING,
             "_BOOLEAN": frozenset((False, True)), "_EMPTY": frozenset(), "_ModelValue": ModelValue,
-            "_NA": _NOT_YET,
+            "_NA": _NOT_YET, "_UNDET": UNDETERMINED,
         }
         for helper in ("ap", "except1", "except_path", "iterate", "subseteq", "field", "witness",
                        "mk_range", "card"):
@@ -214,6 +225,7 @@ class Compiler:
         # operator's successors, which lets fairness reuse the Next edges (see check/fairness).
         self.label_guarded: dict[int, bool] = {}
         self.label_split: set[int] = set()
+        self._emitted_labels: set[int] = set()
         self._label_index: dict[tuple[str, ast.Pos], int] = {}
         self._positions: list[ast.Pos] = []
         self.ns["_POS"] = self._positions
@@ -1023,6 +1035,7 @@ class Compiler:
         new_label = label
         if split and mode == "next":
             idx = self._label(defn, scope)
+            self._emitted_labels.add(idx)
             self.label_guarded[idx] = self.label_guarded.get(idx, False) or ctx.guarded
             if label is not None:
                 self.label_split.add(label[0])  # its steps carry the inner labels instead
@@ -1138,14 +1151,20 @@ class Compiler:
         return self.ns[name]
 
     def successor_generator(self, e: ast.Expr, scope: Scope | None = None,
-                            params: dict[str, Any] | None = None, check: bool = False) -> Callable[..., Iterator]:
+                            params: dict[str, Any] | None = None, check: bool = False,
+                            partial: bool = False) -> Callable[..., Iterator]:
         """g(s) yields (label index, label arguments, next state) for each way e holds.
 
         With ``check``, g(s, t, W) instead decides whether (s, t) is a step of e: every primed
         variable is already determined by t, so assignments become equality and membership
         tests (lazy, so ``plan' \\in SUBSET Leaf`` never enumerates), and an existential
         whose variable is named in the dict W is bound to W's value after a membership test
-        rather than enumerated (a trace supplies Plan's P, not 2^32 candidates)."""
+        rather than enumerated (a trace supplies Plan's P, not 2^32 candidates).
+
+        With ``partial``, variables the action leaves undetermined are yielded as
+        ``_UNDET`` instead of raising: the action of an abstract spec (seen through INSTANCE)
+        says nothing about the concrete variables, and ENABLED only asks whether some
+        successor exists."""
         self._start()
         name = self.fresh("step_check" if check else "next_gen")
         code = _Code()
@@ -1161,6 +1180,8 @@ class Compiler:
             nxt = cx.nxt
             assert nxt is not None
             whole = nxt.whole(self.nvars)
+            if whole is None and partial:
+                whole = "(" + "".join(f"{nxt.read(i) or '_UNDET'}, " for i in range(self.nvars)) + ")"
             if whole is None:
                 missing = [self.variables[i] for i in range(self.nvars) if nxt.read(i) is None]
                 c.emit(f"raise _EvalError('successor state is not completely specified: "
@@ -1171,6 +1192,7 @@ class Compiler:
 
         body_code = _Code()
         body_code.depth = 2
+        self._emitted_labels = set()
         self.gen(body_code, e, ctx, _Finisher(finish), None, "next", True)
         pidx = self.pos_index(e.pos)
         code.emit("try:")
@@ -1180,7 +1202,9 @@ class Compiler:
         code.emit("except (TypeError, KeyError, IndexError, AttributeError, ValueError, RecursionError) as _e:")
         code.emit(f"    raise _rt_wrap(_e, {pidx}) from None")
         self._flush(code.text())
-        return self.ns[name]
+        fn = self.ns[name]
+        fn.labels = frozenset(self._emitted_labels)  # the sub-actions this generator yields
+        return fn
 
     def initial_generator(self, e: ast.Expr, scope: Scope | None = None) -> Callable[[], Iterator]:
         """g() yields each initial state (one per way Init holds, as TLC counts them)."""

@@ -59,6 +59,7 @@ class TraceReader:
         except OSError as e:
             raise TraceError(f"cannot read trace: {e.strerror}", Pos(self.path, 1, 1)) from None
         self._lineno = 0
+        self._prev: dict[str, tuple[Any, Any]] = {}
         self.header = self._header()
         init = self._next("the initial state")
         if init is None:
@@ -121,7 +122,15 @@ class TraceReader:
         extra = [v for v in st if v not in self.header.variables]
         if extra:
             raise self.error(f"state has unknown variable(s) {', '.join(extra)}", line)
-        return {v: self._value(st[v], f"variable {v}", line) for v in self.header.variables}
+        # a step changes few variables: reuse the decoded value when the JSON is the same
+        prev = self._prev
+        out = {}
+        for v in self.header.variables:
+            raw = st[v]
+            old = prev.get(v)
+            out[v] = old[1] if old is not None and old[0] == raw else self._value(raw, f"variable {v}", line)
+            prev[v] = (raw, out[v])
+        return out
 
     def steps(self) -> Iterator[Step]:
         expect = 1

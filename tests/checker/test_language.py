@@ -151,3 +151,47 @@ NotBoth == ~(\\A p \\in Proc : on[p])"""
     # The trace shows real steps: each state differs from the previous in exactly one process.
     states = [s.state[0] for s in bad.trace.steps]
     assert all(sum(x[p] != y[p] for p in x) == 1 for x, y in zip(states, states[1:], strict=False))
+
+
+def test_extends_sibling_module_and_operator_substitution(tmp_path):
+    (tmp_path / "Base.tla").write_text("""---- MODULE Base ----
+EXTENDS Naturals
+CONSTANT Limit
+Bump(v) == IF v < Limit THEN v + 1 ELSE 0
+====
+""")
+    r = check(tmp_path, """VARIABLE x
+MyLimit == 2
+Init == x = 0
+Next == x' = Bump(x)""", "INIT Init\nNEXT Next\nCONSTANT Limit <- MyLimit\n", extends="Base")
+    assert (r.verdict, r.generated, r.distinct, r.depth) == ("ok", 4, 3, 3)
+
+
+REFINED = """---- MODULE Clock ----
+EXTENDS Naturals
+VARIABLE hr
+HInit == hr \\in 1..3
+HNext == hr' = IF hr = 3 THEN 1 ELSE hr + 1
+HSpec == HInit /\\ [][HNext]_hr /\\ WF_hr(HNext)
+====
+"""
+
+
+@pytest.mark.parametrize("step,fair,verdict", [
+    ("hr' = IF hr = 3 THEN 1 ELSE hr + 1", "WF_<<hr, min>>(Next)", "ok"),
+    # Jumping two hours is not a step of the abstract clock: [][HNext]_hr fails.
+    ("hr' = IF hr >= 2 THEN 1 ELSE hr + 2", "WF_<<hr, min>>(Next)", "action_property"),
+    # Without fairness the refined clock may stop, violating the abstract WF.
+    ("hr' = IF hr = 3 THEN 1 ELSE hr + 1", "TRUE", "temporal_property"),
+])
+def test_refinement_through_instance(tmp_path, step, fair, verdict):
+    (tmp_path / "Clock.tla").write_text(REFINED)
+    r = check(tmp_path, f"""VARIABLES hr, min
+C == INSTANCE Clock
+Init == hr \\in 1..3 /\\ min \\in {{0, 1}}
+Tick == min = 0 /\\ min' = 1 /\\ UNCHANGED hr
+Hour == min = 1 /\\ min' = 0 /\\ {step}
+Next == Tick \\/ Hour
+Spec == Init /\\ [][Next]_<<hr, min>> /\\ {fair}
+Refines == C!HSpec""", "SPECIFICATION Spec\nPROPERTY Refines\n")
+    assert r.verdict == verdict, r.message
