@@ -907,6 +907,7 @@ class Compiler:
             return
         if isinstance(e, ast.Quant) and e.kind == "exists":
             gens, inner = self._gens(e.bounds, ctx, e.pos, witnesses=ctx.witnesses)
+            k = _Restore(k, ctx)  # the bound variables end with the quantifier
             if split and any(b.set is not None and self.level(b.set, ctx) > LEVEL_CONSTANT for b in e.bounds):
                 inner = replace(inner, guarded=True)
             for clause in gens:
@@ -947,7 +948,7 @@ class Compiler:
             for d in e.defs:
                 inner, name, value = self._let_binding(d, inner)
                 code.emit(f"{name} = {value}")
-            self.gen(code, e.body, inner, k, label, mode, split)
+            self.gen(code, e.body, inner, _Restore(k, ctx), label, mode, split)
             return
         if isinstance(e, ast.Apply | ast.Name) and self._gen_call(code, e, ctx, k, label, mode, split):
             return
@@ -1032,6 +1033,7 @@ class Compiler:
             code.emit(f"{py} = {self.val(a, ctx)}")
             pnames.append(py)
             inner = inner.bind(p.name, Local(py, "value"))
+        k = _Restore(k, ctx)  # what follows the call is compiled in the caller's scope again
         new_label = label
         if split and mode == "next":
             idx = self._label(defn, scope)
@@ -1251,9 +1253,23 @@ class _Finisher:
         self.finish(code, ctx, self.label)
 
 
+class _Restore:
+    """A continuation run in the context it was created in, with the state determined since:
+    after an operator call, a LET or an existential, the rest of the conjunction must not see
+    the callee's parameters, scope or bound variables."""
+
+    def __init__(self, inner: Any, ctx: Ctx) -> None:
+        self.inner, self.ctx = inner, ctx
+
+    def __call__(self, code: _Code, ctx: Ctx) -> None:
+        self.inner(code, replace(self.ctx, cur=ctx.cur, nxt=ctx.nxt))
+
+
 def _relabel(k: Any, label: tuple) -> Any:
     if isinstance(k, _Finisher):
         return _Finisher(k.finish, label)
+    if isinstance(k, _Restore):
+        return _Restore(_relabel(k.inner, label), k.ctx)
     return k
 
 

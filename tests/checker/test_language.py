@@ -195,3 +195,22 @@ Next == Tick \\/ Hour
 Spec == Init /\\ [][Next]_<<hr, min>> /\\ {fair}
 Refines == C!HSpec""", "SPECIFICATION Spec\nPROPERTY Refines\n")
     assert r.verdict == verdict, r.message
+
+
+def test_conjunct_after_a_call_sees_the_callers_names(tmp_path):
+    # B's parameter j must not capture the j of the enclosing existential after the call.
+    r = check(tmp_path, """VARIABLES x, y
+B(j) == x' = j
+Init == x = 0 /\\ y = 0
+Next == \\E j \\in {1, 2} : B(j + 10) /\\ y' = j
+Inv == y <= 2""", "INIT Init\nNEXT Next\nINVARIANT Inv\n")
+    assert r.verdict == "ok", r.trace.render() if r.trace else r.message
+
+
+def test_conjunct_after_an_instance_call_is_in_the_callers_scope(tmp_path):
+    (tmp_path / "Inner.tla").write_text("---- MODULE Inner ----\nVARIABLE x\nInit == x = 0\n====\n")
+    r = check(tmp_path, """VARIABLES x, y
+I == INSTANCE Inner
+Init == I!Init /\\ y = 0
+Next == UNCHANGED <<x, y>>""", "INIT Init\nNEXT Next\n")
+    assert (r.verdict, r.distinct) == ("ok", 1), r.message
