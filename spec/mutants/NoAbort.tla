@@ -33,4 +33,12 @@ RunWitness == \A j \in Job : (phase[j] = "Run" /\ epoch[j] > 0) => \E e \in seal
 RestoreReady == \A j \in Job : phase[j] = "Restore" => \E e \in sealed[j] : e < epoch[j]
 EpochMonotone == [][\A j \in Job : epoch'[j] >= epoch[j]]_vars
 ReformLive == \A j \in Job : (phase[j] # "Run") ~> (phase[j] = "Run")
+(* Strengthened properties. The paper argues these in words, but none of its checked properties
+   can fail on the bugs they exclude (spec/mutants/manifest.toml: CommitNoGuard, SealNoPhaseGuard).
+   Same formulations as the real-TLC recording reference/tlc/commitnoguard_nosteal_L7. *)
+\* Invariant 2 in words: a job loses a leaf only in its own commit step (release and claim in one
+\* transition), so no other job's commit can take its leaves.
+NoSteal == [][\A j \in Job : \A l \in Leaf : (alloc[l] = j /\ alloc'[l] # j) => (phase[j] = "Commit" /\ phase'[j] = "Restore")]_vars
+\* Lemma 1 (fencing): no manifest is sealed for an epoch whose workers have not yet been restored.
+SealFenced == \A j \in Job : phase[j] = "Restore" => epoch[j] \notin sealed[j]
 =============================================
