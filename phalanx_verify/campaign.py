@@ -16,8 +16,10 @@ the manifest is rejected otherwise, so a surviving mutant is never left unexplai
 
 from __future__ import annotations
 
+import multiprocessing
 import tomllib
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,6 +28,8 @@ from .check.report import Report
 from .check.run import check_files
 from .tla.errors import ConfigError
 from .tla.syntax import Pos
+from .tlc.agree import engine_differences
+from .tlc.run import TLCOptions, run_tlc
 
 _VERDICTS = {"ok", "deadlock", "invariant", "action_property", "temporal_property", "error"}
 
@@ -60,12 +64,14 @@ class Run:
     properties: str = ""            # the property set the run's config checks
     mutant: str | None = None       # the mutant's name, None for a model of the spec itself
     model: str = ""                 # the model's label within a mutant ("6 leaves")
+    tlc: dict[str, Any] = field(default_factory=dict)  # TLC options for this run (real-TLC engine)
 
 
 @dataclass
 class Campaign:
     runs: list[Run]
     property_sets: list[PropertySet]
+    tlc: TLCOptions = field(default_factory=TLCOptions)   # the file's [tlc] table
 
 
 @dataclass
@@ -135,12 +141,15 @@ def load_campaign(path: str | Path) -> Campaign:
         try:
             runs.append(Run(m["name"], p.parent / m["spec"], p.parent / m["config"],
                             _expectation(m.get("expect", {}), where), m.get("tags", []), m.get("note", ""),
-                            _set_name(m, names, where), model=m["name"]))
+                            _set_name(m, names, where), model=m["name"], tlc=m.get("tlc", {})))
         except KeyError as exc:
             raise ConfigError(f"{where}: missing key {exc}", Pos(str(p), 1, 1)) from None
     if "mutants" in data:
         runs.extend(load_mutants(p.parent / data["mutants"], sets))
-    return Campaign(runs, sets)
+    tlc = TLCOptions.from_mapping(data.get("tlc", {}), f"{p} [tlc]")
+    for run in runs:  # a typo in a run's TLC options is reported now, not after hours of checking
+        TLCOptions.from_mapping(run.tlc, f"{run.name} tlc", base=tlc)
+    return Campaign(runs, sets, tlc)
 
 
 def _set_name(raw: dict[str, Any], names: list[str], where: str) -> str:
@@ -169,10 +178,10 @@ def load_mutants(path: Path, sets: list[PropertySet]) -> list[Run]:
             mruns = []
             for r in m.get("run", []):
                 props = _set_name(r, names, where)
-                expect = {k: v for k, v in r.items() if k not in ("config", "model", "tags", "properties")}
+                expect = {k: v for k, v in r.items() if k not in ("config", "model", "tags", "properties", "tlc")}
                 mruns.append(Run(f"{m['name']} ({r['model']}, {props})", path.parent / m["module"],
                                  path.parent / r["config"], _expectation(expect, where), r.get("tags", []),
-                                 m.get("change", ""), props, m["name"], r["model"]))
+                                 m.get("change", ""), props, m["name"], r["model"], r.get("tlc", {})))
         except KeyError as exc:
             raise ConfigError(f"{where}: missing key {exc}", Pos(str(path), 1, 1)) from None
         _check_kill_claim(m, mruns, sets, where)
@@ -217,16 +226,54 @@ def compare(run: Run, report: Report) -> list[str]:
     return problems
 
 
+def check_run(run: Run, engine: str = "builtin", tlc: TLCOptions | None = None,
+              progress: Callable[[dict], None] | None = None) -> tuple[Report, list[str]]:
+    """One run on the chosen engine: its report and every difference from the expectation
+    (with ``both``, also every disagreement between the built-in engine and real TLC)."""
+    opts = TLCOptions.from_mapping(run.tlc, f"{run.name} tlc", base=tlc) if engine != "builtin" else None
+    if engine == "tlc":
+        report = run_tlc(run.spec, run.config, opts, progress=progress)
+    else:
+        report = check_files(run.spec, run.config, progress=progress)
+    report.model = run.name
+    problems = compare(run, report)
+    if engine == "both":
+        other = run_tlc(run.spec, run.config, opts, progress=progress)
+        problems += [f"engine agreement: {d}" for d in engine_differences(report, other)]
+        report.extra["tlc"] = other.to_json()
+    return report, problems
+
+
+def _check_run_in_child(args: tuple[Run, str, TLCOptions | None]) -> tuple[Report, list[str]]:
+    run, engine, tlc = args
+    return check_run(run, engine, tlc)
+
+
 def run_campaign(runs: list[Run], progress: Callable[[Run], Callable[[dict], None] | None] | None = None,
-                 on_done: Callable[[Outcome], None] | None = None) -> list[Outcome]:
-    outcomes = []
-    for run in runs:
-        report = check_files(run.spec, run.config, progress=progress(run) if progress else None)
-        report.model = run.name
-        outcome = Outcome(run, report, compare(run, report))
+                 on_done: Callable[[Outcome], None] | None = None, engine: str = "builtin",
+                 tlc: TLCOptions | None = None, jobs: int = 1) -> list[Outcome]:
+    """Check every run. With ``jobs`` > 1 runs are checked side by side in worker processes
+    (one model per process: the search itself is single-threaded, the campaign is not);
+    progress lines are then not shown, only each run's completion."""
+    outcomes: list[Outcome] = []
+
+    def finish(run: Run, result: tuple[Report, list[str]]) -> None:
+        outcome = Outcome(run, *result)
         outcomes.append(outcome)
         if on_done:
             on_done(outcome)
+
+    if jobs <= 1 or len(runs) <= 1:
+        for run in runs:
+            finish(run, check_run(run, engine, tlc, progress(run) if progress else None))
+        return outcomes
+    ctx = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+        futures = {pool.submit(_check_run_in_child, (run, engine, tlc)): run for run in runs}
+        for fut in as_completed(futures):
+            finish(futures[fut], fut.result())
+    order = {id(r): i for i, r in enumerate(runs)}
+    outcomes.sort(key=lambda o: order[id(o.run)])
     return outcomes
 
 

@@ -20,6 +20,8 @@ from .campaign import Outcome, PropertySet, Run, SetVerdict, load_campaign, run_
 from .check.report import Report
 from .check.run import check_files, peak_rss_mb
 from .tla.errors import EXIT_USAGE, TLAError
+from .tlc.locate import locate_jar
+from .tlc.run import TLCOptions
 
 _err = Console(stderr=True, highlight=False)
 _out = Console(highlight=False, width=None if sys.stdout.isatty() else 140)
@@ -97,15 +99,34 @@ def tlc() -> None:
 @click.option("--only", "only", multiple=True, help="Run only entries whose name contains this text.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Write all reports as JSON.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress lines (for CI).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Check this many runs side by side (one process each).")
+@click.option("--tla2tools", type=click.Path(dir_okay=False),
+              help="tla2tools.jar for --engine tlc/both (else $PHALANX_TLA2TOOLS or the user cache).")
+@click.option("--jvm", "jvm_mode", type=click.Choice(["subprocess", "inprocess"]),
+              help="Run TLC as a subprocess (default) or inside this process through JPype.")
+@click.option("--workers", help="TLC's -workers (a number or auto).")
+@click.option("--tlc-timeout", type=float, help="Seconds before a TLC run is stopped.")
+@click.option("--jvm-opt", "jvm_opts", multiple=True, help="A JVM flag for TLC, e.g. -Xmx12g (repeatable).")
+@click.option("--tlc-arg", "tlc_args", multiple=True, help="A further TLC option, passed as given (repeatable).")
 def campaign(campaign_file: str, engine: str, tags: tuple[str, ...], only: tuple[str, ...],
-             json_path: str | None, quiet: bool) -> None:
-    """Run every model and mutant of a campaign file and compare with the expected verdicts."""
-    if engine != "builtin":
-        click.echo("usage error: --engine tlc/both needs the real-TLC backend, which is not built yet "
-                   "(issue 6); use --engine builtin", err=True)
-        sys.exit(EXIT_USAGE)
+             json_path: str | None, quiet: bool, jobs: int, tla2tools: str | None, jvm_mode: str | None,
+             workers: str | None, tlc_timeout: float | None, jvm_opts: tuple[str, ...],
+             tlc_args: tuple[str, ...]) -> None:
+    """Run every model and mutant of a campaign file and compare with the expected verdicts.
+
+    --engine builtin (default) uses the built-in checker, tlc real TLC, both runs both and
+    reports any difference in counts or verdicts as an error (engine agreement)."""
     try:
         loaded = load_campaign(campaign_file)
+        cli_tlc = {"jar": tla2tools, "jvm_mode": jvm_mode, "workers": workers, "timeout": tlc_timeout,
+                   "args": list(tlc_args) or None}
+        tlc_options = TLCOptions.from_mapping({k: v for k, v in cli_tlc.items() if v is not None},
+                                              "command line", base=loaded.tlc)
+        if jvm_opts:
+            tlc_options.jvm = [*tlc_options.jvm, *jvm_opts]
+        if engine != "builtin":
+            locate_jar(tlc_options.jar)  # a missing jar is a usage error before any run starts
     except TLAError as err:
         _fail(err)
         return
@@ -128,14 +149,16 @@ def campaign(campaign_file: str, engine: str, tags: tuple[str, ...], only: tuple
             _err.print(f"{o.run.name}: {o.report.verdict} in {o.report.seconds:.1f}s - {mark}")
 
     try:
-        outcomes = run_campaign(runs, progress, done)
+        outcomes = run_campaign(runs, progress, done, engine=engine, tlc=tlc_options, jobs=jobs)
     except TLAError as err:
         _fail(err)
         return
-    _out.print(_table(outcomes))
+    _out.print(_table(outcomes, engine))
     if any(o.run.mutant for o in outcomes):
         _out.print(_mutant_table(outcomes, loaded.property_sets))
     failed = [o for o in outcomes if not o.passed]
+    for o in failed:
+        _out.print(f"[red]MISMATCH[/red] {o.run.name}: {'; '.join(o.problems)}")
     _out.print(f"{len(outcomes) - len(failed)} passed, {len(failed)} failed "
                f"({time.monotonic() - start:.1f}s, peak memory {peak_rss_mb():,.0f} MB)")
     if json_path:
@@ -146,8 +169,9 @@ def campaign(campaign_file: str, engine: str, tags: tuple[str, ...], only: tuple
     sys.exit(1 if failed else 0)
 
 
-def _table(outcomes: list[Outcome]) -> Table:
-    table = Table(title="RRP campaign (built-in engine; expected = real TLC where measured)")
+def _table(outcomes: list[Outcome], engine: str) -> Table:
+    what = "built-in engine and real TLC" if engine == "both" else f"{engine} engine"
+    table = Table(title=f"Campaign ({what}; expected = real TLC where measured)")
     for col, just in (("model", "left"), ("properties", "left"), ("generated", "right"), ("distinct", "right"), ("depth", "right"),
                       ("verdict", "left"), ("expected", "left"), ("trace", "right"), ("seconds", "right"),
                       ("", "left")):

@@ -30,6 +30,10 @@ class TLAError(Exception):
         self.message = message
         self.pos = pos
 
+    def __reduce__(self) -> tuple:
+        # Keep the position when an error crosses a process boundary (parallel campaigns).
+        return (self.__class__, (self.message, self.pos))
+
     def line(self) -> str:
         """The one-line rendering shown to users: ``file:line:col: kind: message``."""
         where = f"{self.pos}: " if self.pos else ""
