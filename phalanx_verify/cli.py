@@ -22,6 +22,7 @@ from .check.run import check_files, peak_rss_mb
 from .tla.errors import EXIT_USAGE, TLAError
 from .tlc.locate import locate_jar
 from .tlc.run import TLCOptions
+from .trace.cli import drift, trace
 
 _err = Console(stderr=True, highlight=False)
 _out = Console(highlight=False, width=None if sys.stdout.isatty() else 140)
@@ -216,6 +217,9 @@ def _verdict_cell(v: SetVerdict | None) -> str:
     via = f", via {v.via}" if v.via else ""
     return f"killed: {v.violated}{length}{via}"
 
+
+main.add_command(trace)
+main.add_command(drift)
 
 if __name__ == "__main__":  # pragma: no cover
     main()
