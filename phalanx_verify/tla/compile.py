@@ -905,6 +905,19 @@ class Compiler:
             for item in e.items:
                 self.gen(code, item, ctx, k, label, mode, split)
             return
+        if isinstance(e, ast.Quant) and e.kind == "exists" and ctx.witnesses is not None \
+                and isinstance(e.body, ast.And):
+            # Checking a given step: conjuncts that do not mention the bound variables are
+            # tested before the loop (\E x : A /\ B(x) is A /\ \E x : B(x)), so a step that
+            # is not this action fails without enumerating, e.g., SUBSET Leaf.
+            names = {n for b in e.bounds for n in b.names}
+            pre = tuple(x for x in e.body.items if not _mentions_any(x, names))
+            rest = tuple(x for x in e.body.items if _mentions_any(x, names))
+            if pre and rest:
+                body = rest[0] if len(rest) == 1 else ast.And(e.body.pos, rest)
+                hoisted = ast.And(e.pos, pre + (ast.Quant(e.pos, e.kind, e.bounds, body),))
+                self.gen(code, hoisted, ctx, k, label, mode, split)
+                return
         if isinstance(e, ast.Quant) and e.kind == "exists":
             gens, inner = self._gens(e.bounds, ctx, e.pos, witnesses=ctx.witnesses)
             k = _Restore(k, ctx)  # the bound variables end with the quantifier

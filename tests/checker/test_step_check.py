@@ -49,3 +49,20 @@ def test_witness_binds_the_existential_without_enumerating():
     assert model.check_step(s, t, {"P": frozenset(L[1:5])}) == []
     bad = (s[0], s[1], t[2], alloc, s[4], Fcn({j1: P | {L[25]}, j2: frozenset()}), 1)
     assert model.check_step(s, bad, {"P": P | {L[25]}}) == []
+
+
+def test_unlogged_witness_does_not_enumerate_when_the_step_is_another_action():
+    # A Fail step while j1 is in Plan: Plan's \E P \in SUBSET Leaf (2^40 sets) must be ruled
+    # out by its conjuncts that do not mention P (phase' = ...), before any enumeration.
+    leaves = ", ".join(f"l{i}" for i in range(40))
+    cfg = parse_config_text(f"SPECIFICATION Spec\nCONSTANTS\n Job = {{j1, j2}}\n Leaf = {{{leaves}}}\n"
+                            " None = none\n MaxFail = 2\n", "big.cfg")
+    model = Model(SPEC / "RRP.tla", cfg)
+    L = [ModelValue(f"l{i}") for i in range(40)]
+    j1, j2 = ModelValue("j1"), ModelValue("j2")
+    alloc = Fcn({leaf: (j1 if i < 20 else j2) for i, leaf in enumerate(L)})
+    jobs = (j1, j2)
+    s = (frozenset(L[1:]), Fcn(dict.fromkeys(jobs, 0)), Fcn({j1: "Plan", j2: "Run"}), alloc,
+         Fcn(dict.fromkeys(jobs, frozenset({0}))), Fcn(dict.fromkeys(jobs, frozenset())), 1)
+    t = (frozenset(L[2:]),) + s[1:6] + (2,)
+    assert model.check_step(s, t) == ["Fail(l1)"]
