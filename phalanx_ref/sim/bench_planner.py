@@ -23,24 +23,25 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from phalanx_ref.baselines.blind import blind_replace
 from phalanx_ref.baselines.navigator import GangNavigator
 from phalanx_ref.cost import step_comm_time
 from phalanx_ref.hdfb import Job, Planner, TopologyPolicy
+from phalanx_ref.sim.params import TestbedParams
+from phalanx_ref.sim.recovery import PlannerRecovery, Recovery
 from phalanx_ref.topology import Topology, testbed_131k
 
-SIZES = [1 << i for i in range(5, 14)]  # 32 .. 8192 ranks
-# Weights chosen so ~260 gangs fill ~90% of 131,072 GPUs (mean gang ~450 ranks).
-WEIGHTS = [26, 20, 15, 11, 8, 6, 4, 2.4, 1.2]
+# The gang mix (sizes 32 .. 8192, weights, templates) is TestbedParams' documented choice.
+DEFAULT_MIX = TestbedParams()
+StepCostFn = Callable[[tuple[int, int, int], Sequence[int]], float]
+Progress = Callable[[], None]
 
 
-def templates_for(g: int) -> list[tuple[int, int, int]]:
-    """TP 8 inside a node, PP 4 for gangs of 256+, DP the rest; a half-DP shrink as fallback."""
-    pp = 4 if g >= 256 else 1
-    dp = g // (8 * pp)
-    return [(8, pp, dp)] + ([(8, pp, dp // 2)] if dp >= 2 else [])
+def _noop() -> None:
+    return None
 
 
 def percentile(xs: list[float], q: float) -> float:
@@ -60,20 +61,26 @@ def timer_overhead_ns(n: int = 20000) -> float:
 
 @dataclass
 class BenchResult:
+    """Summary figures, preservation by gang size, and the raw samples behind the figures
+    (``place_ns``, ``replan_ns``, ``<method>_inflation``) for histograms and CDFs."""
+
     figures: dict[str, float | int | str] = field(default_factory=dict)
     by_size: dict[int, tuple[int, int]] = field(default_factory=dict)  # gang size -> (repairs, preserved)
+    samples: dict[str, list[float]] = field(default_factory=dict)
 
 
-def fill(planner: Planner, rng: random.Random, target: float, max_gangs: int, res: BenchResult) -> list[float]:
+def fill(planner: Planner, rng: random.Random, target: float, max_gangs: int, res: BenchResult,
+         mix: TestbedParams = DEFAULT_MIX) -> list[float]:
+    """Admit gangs drawn from ``mix`` until ``target`` utilization or ``max_gangs``."""
     n = planner.topo.n_leaves
     used, place_ns, commit_ns, rejected, gangs = 0, [], [], 0, 0
     pc = time.perf_counter_ns
     t_fill = time.perf_counter()
     while gangs < max_gangs and used < target * n:
-        g = rng.choices(SIZES, WEIGHTS)[0]
+        g = rng.choices(mix.gang_sizes, mix.gang_weights)[0]
         if used + g > target * n * 1.01:
             continue
-        job = Job(f"g{gangs + rejected}", templates_for(g))
+        job = Job(f"g{gangs + rejected}", mix.templates_for(g))
         t0 = pc()
         p = planner.place(job)
         t1 = pc()
@@ -94,11 +101,16 @@ def fill(planner: Planner, rng: random.Random, target: float, max_gangs: int, re
     f["largest_free_order"] = planner.alloc.largest_free_order()
     f["place_median_us"], f["place_p99_us"] = percentile(place_ns, 0.5) / 1e3, percentile(place_ns, 0.99) / 1e3
     f["commit_median_us"] = percentile(commit_ns, 0.5) / 1e3
+    res.samples["place_ns"] = place_ns
     return place_ns
 
 
-def inject_failures(planner: Planner, rng: random.Random, count: int, res: BenchResult) -> None:
+def inject_failures(planner: Planner, rng: random.Random, count: int, res: BenchResult,
+                    recovery: Recovery | None = None, on_step: Progress = _noop) -> None:
+    """Fail ``count`` random held nodes one at a time; ``recovery`` (default: planner Replan +
+    commit) repairs each, and only its ``plan`` is timed. The node is healed afterwards."""
     t = planner.topo
+    recovery = recovery or PlannerRecovery(planner)
     pc = time.perf_counter_ns
     replan_ns, migrated, kinds, preserved = [], Counter(), Counter(), 0
     done = 0
@@ -112,13 +124,12 @@ def inject_failures(planner: Planner, rng: random.Random, count: int, res: Bench
         failed = [x for x in range(t.lo[dom], t.hi[dom]) if planner.alloc.owner(x) == job]
         cur = planner.placements[job]
         t0 = pc()
-        q = planner.replan(job, failed)
+        q = recovery.plan(job, failed)
         t1 = pc()
         replan_ns.append(t1 - t0)
         done += 1
         if q is None:
             kinds["queued"] += 1
-            planner.release(job)
         else:
             kinds[q.kind] += 1
             migrated[len(q.migrated)] += 1
@@ -126,8 +137,10 @@ def inject_failures(planner: Planner, rng: random.Random, count: int, res: Bench
             preserved += ok
             reps, good = res.by_size.get(cur.gang_size, (0, 0))
             res.by_size[cur.gang_size] = (reps + 1, good + ok)
-            planner.commit(q)
+        recovery.apply(job, q)
         planner.heal(failed)  # the node is repaired and becomes its pod's spare again
+        on_step()
+    res.samples["replan_ns"] = replan_ns
     f = res.figures
     f["failures"] = count
     f["replan_median_us"] = percentile(replan_ns, 0.5) / 1e3
@@ -138,11 +151,16 @@ def inject_failures(planner: Planner, rng: random.Random, count: int, res: Bench
     f["level_preserved_pct"] = 100.0 * preserved / max(1, sum(migrated.values()))
 
 
-def compare_recovery(planner: Planner, rng: random.Random, events: int, res: BenchResult) -> None:
+def compare_recovery(planner: Planner, rng: random.Random, events: int, res: BenchResult,
+                     cost: StepCostFn | None = None, on_step: Progress = _noop) -> None:
     """§8.4 on a sample: for gangs of >= 64 ranks, the repaired placement's step-communication
-    inflation and level preservation under HDF-B Replan, blind replacement, and the navigator
-    (the failed node's TP groups searched as a gang). Nothing is committed."""
+    inflation (``cost``, default cost.step_comm_time) and level preservation under HDF-B Replan,
+    blind replacement, and the navigator (the failed node's TP groups searched as a gang).
+    Nothing is committed."""
     t = planner.topo
+    if cost is None:
+        def cost(tpl: tuple[int, int, int], rank_leaf: Sequence[int]) -> float:
+            return step_comm_time(t, tpl, rank_leaf)
     nav = GangNavigator(planner)
     stats: dict[str, list[tuple[float, bool]]] = {"hdfb": [], "blind": [], "navigator": []}
     nav_ns: list[int] = []
@@ -161,7 +179,7 @@ def compare_recovery(planner: Planner, rng: random.Random, events: int, res: Ben
         q = planner.replan(job, failed)
         if q is None:
             continue
-        before = step_comm_time(t, cur.template, cur.rank_leaf)
+        before = cost(cur.template, cur.rank_leaf)
         ranks = q.migrated
         outcomes = {"hdfb": q.rank_leaf, "blind": blind_replace(planner, cur.rank_leaf, ranks, rng)}
         t0 = pc()
@@ -176,11 +194,13 @@ def compare_recovery(planner: Planner, rng: random.Random, events: int, res: Ben
             if rl is None:
                 continue
             lvl = t.lca_level(min(rl), max(rl))
-            stats[name].append((step_comm_time(t, cur.template, rl) / before, lvl == cur.level))
+            stats[name].append((cost(cur.template, rl) / before, lvl == cur.level))
+        on_step()
     f = res.figures
     f["quality_events"] = len(stats["hdfb"])
     for name, xs in stats.items():
         infl = [x for x, _ in xs]
+        res.samples[f"{name}_inflation"] = infl
         f[f"{name}_inflation_median"] = percentile(infl, 0.5)
         f[f"{name}_inflation_p95"] = percentile(infl, 0.95)
         f[f"{name}_level_preserved_pct"] = 100.0 * sum(ok for _, ok in xs) / max(1, len(xs))
@@ -188,14 +208,15 @@ def compare_recovery(planner: Planner, rng: random.Random, events: int, res: Ben
     f["navigator_recovery_p99_ms"] = percentile(nav_ns, 0.99) / 1e6
 
 
-def navigator_place_sample(planner: Planner, rng: random.Random, n: int, res: BenchResult) -> None:
+def navigator_place_sample(planner: Planner, rng: random.Random, n: int, res: BenchResult,
+                           mix: TestbedParams = DEFAULT_MIX) -> None:
     """Navigator admission latency and level vs HDF-B Place on the filled state (not committed)."""
     nav = GangNavigator(planner)
     pc = time.perf_counter_ns
     nav_ns, hd_ns, nav_lv, hd_lv = [], [], [], []
     for i in range(n):
-        g = rng.choice(SIZES[:4])
-        job = Job(f"probe{i}", templates_for(g)[:1])
+        g = rng.choice(mix.gang_sizes[:4])
+        job = Job(f"probe{i}", mix.templates_for(g)[:1])
         t0 = pc()
         p = planner.place(job)
         hd_ns.append(pc() - t0)
@@ -214,27 +235,36 @@ def navigator_place_sample(planner: Planner, rng: random.Random, n: int, res: Be
 
 
 def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes: int = 50,
-        topo: Topology | None = None, target: float = 0.904, max_gangs: int = 260) -> BenchResult:
+        topo: Topology | None = None, target: float = 0.904, max_gangs: int = 260,
+        mix: TestbedParams = DEFAULT_MIX, cost_model: Callable[[Topology], StepCostFn] | None = None,
+        recovery: Callable[[Planner], Recovery] = PlannerRecovery,
+        on_failure: Progress = _noop, on_quality: Progress = _noop) -> BenchResult:
+    """Build the planner (one spare node per pod, per ``mix``), fill, inject failures, compare
+    recovery quality and probe the navigator. ``cost_model`` builds the step-cost function on the
+    tree (default cost.step_comm_time); ``recovery`` builds the recovery step on the planner."""
     res = BenchResult()
     rng = random.Random(seed)
     rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     t0 = time.perf_counter()
     topo = topo or testbed_131k()
-    planner = Planner(topo, TopologyPolicy(spare_level=4, spare_count=1, spare_order=3))
+    node_order = mix.gpus_per_node.bit_length() - 1
+    planner = Planner(topo, TopologyPolicy(spare_level=4, spare_count=mix.spare_nodes_per_pod,
+                                           spare_order=node_order))
     f = res.figures
     f["build_s"] = time.perf_counter() - t0
     f["leaves"] = topo.n_leaves
     f["timer_overhead_ns"] = timer_overhead_ns()
     gc.collect()
     gc.freeze()  # the tree and allocator are long-lived: keep them out of the young-generation scans
-    fill(planner, rng, target, max_gangs, res)
+    fill(planner, rng, target, max_gangs, res, mix)
     f["peak_rss_after_fill_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     f["rss_growth_mb"] = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss0) / 1024
-    inject_failures(planner, rng, failures, res)
+    inject_failures(planner, rng, failures, res, recovery(planner), on_failure)
     if quality_events:
-        compare_recovery(planner, rng, quality_events, res)
+        step_cost = cost_model(topo) if cost_model is not None else None
+        compare_recovery(planner, rng, quality_events, res, step_cost, on_quality)
     if probes:
-        navigator_place_sample(planner, rng, probes, res)
+        navigator_place_sample(planner, rng, probes, res, mix)
     f["peak_rss_end_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     f["python"] = f"{platform.python_implementation()} {sys.version.split()[0]}"
     f["cpus"] = os.cpu_count() or 0

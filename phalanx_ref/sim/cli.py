@@ -1,22 +1,49 @@
-"""``phalanx-sim``: the evaluation command. ``phalanx-sim bench planner`` is the planner benchmark
-(paper §8.3/§8.4); it prints figures, it asserts nothing."""
+"""``phalanx-sim``: the evaluation command (paper §8).
+
+- ``report OUTDIR``: every table (Markdown, CSV, JSON) and plot (PNG), with seed and parameters;
+- ``ettr table3|table4|tau|crossover``: one renewal-model table printed;
+- ``bench planner`` (§8.3/§8.4) and ``bench ettr`` (Monte Carlo timing): print figures, assert nothing.
+"""
 
 from __future__ import annotations
 
 import json
+import os
+import platform
+import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import click
+import numpy as np
 from rich.console import Console
 from rich.table import Table
 
-PAPER = {
-    "place_median_us": "1.5", "place_p99_us": "65.9", "replan_median_us": "0.3", "replan_p99_us": "0.9",
-    "replan_max_us": "39.0", "ranks_migrated": "8 (every repair)", "level_preserved_pct": "62.2",
-    "utilization": "0.904", "gangs": "260", "largest_free_order": "9",
-    "hdfb_inflation_median": "1.000", "hdfb_inflation_p95": "3.98", "hdfb_level_preserved_pct": "77.9",
-    "blind_inflation_median": "8.89", "blind_inflation_p95": "8.98", "blind_level_preserved_pct": "5.8",
-}
+from phalanx_ref.sim.params import (
+    CHECKPOINT_GRIDS,
+    HORIZON_DAYS,
+    RECOVERY_CV,
+    RECOVERY_FAILURE_MODES,
+    TABLE3_CONFIGS,
+    TABLE4_R_S,
+    TAU_SWEEP_MIN,
+    MonteCarloParams,
+    TestbedParams,
+)
+from phalanx_ref.sim.tables import Table as SimTable
+
+
+def _paper_figures() -> dict[str, str]:
+    """The paper's §8.3/Table 5 figures under bench planner's keys (data lives in sim.tables)."""
+    from phalanx_ref.sim.tables import PAPER_SCALE, PAPER_TABLE5
+
+    out = {k: f"{v:g}" for k, v in PAPER_SCALE.items()}
+    out["ranks_migrated"] = f"{PAPER_SCALE['ranks_migrated_per_repair']} (every repair)"
+    for m, (med, p95, lvl) in PAPER_TABLE5.items():
+        out |= {f"{m}_inflation_median": f"{med:g}", f"{m}_inflation_p95": f"{p95:g}",
+                f"{m}_level_preserved_pct": f"{lvl:g}"}
+    return out
 
 
 @click.group()
@@ -51,12 +78,13 @@ def bench_planner(failures: int, seed: int, quality_events: int, probes: int, sm
                   topo=hgx_h100(32, 8, 4) if small else None)
     except ValueError as e:  # TopologyError, PlannerError: one line, no traceback
         raise click.ClickException(str(e)) from None
+    paper = _paper_figures()
     table = Table(title="phalanx-sim bench planner (Replan timed as planning only, no commit)")
     table.add_column("figure")
     table.add_column("measured", justify="right")
     table.add_column("paper", justify="right")
     for k, v in res.figures.items():
-        table.add_row(k, f"{v:.3f}" if isinstance(v, float) else str(v), PAPER.get(k, ""))
+        table.add_row(k, f"{v:.3f}" if isinstance(v, float) else str(v), paper.get(k, ""))
     console = Console()
     console.print(table)
     rows = Table(title="bottleneck level preserved by gang size")
@@ -70,6 +98,155 @@ def bench_planner(failures: int, seed: int, quality_events: int, probes: int, sm
     if json_path is not None:
         json_path.write_text(json.dumps({"figures": res.figures,
                                          "by_size": {str(k): v for k, v in res.by_size.items()}}, indent=2))
+
+
+# ---- ETTR (renewal model and Monte Carlo) ----------------------------------------------------
+def mc_options(f: Callable[..., None]) -> Callable[..., None]:
+    """The Monte Carlo flags shared by ``ettr`` and ``report`` (defaults: params.py)."""
+    opts = [
+        click.option("--seed", default=0, show_default=True),
+        click.option("--runs", default=1000, show_default=True, help="Runs per Table 3 configuration."),
+        click.option("--sweep-runs", default=500, show_default=True,
+                     help="Runs per cell of Table 4, the tau sweep and the crossover."),
+        click.option("--horizon-days", default=HORIZON_DAYS, show_default=True),
+        click.option("--checkpoint-grid", type=click.Choice(CHECKPOINT_GRIDS), default="resume",
+                     show_default=True, help="resume: every tau of up-time from each resume; "
+                     "wallclock: at fixed times k*tau."),
+        click.option("--recovery-failures", type=click.Choice(RECOVERY_FAILURE_MODES), default="absorb",
+                     show_default=True, help="A failure during recovery: absorbed by it, or restarts it."),
+        click.option("--recovery-cv", default=RECOVERY_CV, show_default=True,
+                     help="sigma/mean of the truncated-Gaussian recovery time."),
+    ]
+    for o in reversed(opts):
+        f = o(f)
+    return f
+
+
+def _mc(seed: int, runs: int, horizon_days: float, checkpoint_grid: str, recovery_failures: str,
+        recovery_cv: float) -> MonteCarloParams:
+    try:
+        return MonteCarloParams(horizon_days, runs, seed, checkpoint_grid, recovery_failures, recovery_cv)
+    except ValueError as e:
+        raise click.UsageError(str(e)) from None
+
+
+def print_table(t: SimTable, console: Console | None = None) -> None:
+    from phalanx_ref.sim.report import fmt
+
+    table = Table(title=t.title)
+    for c in t.columns:
+        table.add_column(c, justify="right")
+    for row in t.rows:
+        table.add_row(*(fmt(x, c.endswith("diff")) for x, c in zip(row, t.columns, strict=True)))
+    console = console or Console(width=max(Console().width, 180))  # wide tables: do not squeeze
+    console.print(table)
+    for n in t.notes:
+        console.print(f"- {n}")
+
+
+@main.command("ettr")
+@click.argument("which", type=click.Choice(["table3", "table4", "tau", "crossover"]))
+@mc_options
+def ettr(which: str, seed: int, runs: int, sweep_runs: int, **mc_kw: object) -> None:
+    """One renewal-model table: Table 3, Table 4, the tau sweep, or the crossover R."""
+    from phalanx_ref.sim import tables
+
+    mc = _mc(seed, runs, **mc_kw)
+    sweep = tables.sweep_params(mc, sweep_runs)
+    if which == "table3":
+        t, _ = tables.table3(mc)
+    elif which == "table4":
+        t, _ = tables.table4(sweep)
+    elif which == "tau":
+        t, _ = tables.tau_sweep(sweep)
+    else:
+        _, res = tables.table3(mc)
+        base = res[TABLE3_CONFIGS.index(tables.CROSSOVER_BASELINE)]
+        t, _ = tables.crossover(sweep, base)
+    print_table(t)
+
+
+def _testbed(config: Path | None, small: bool) -> TestbedParams:
+    """TestbedParams from a JSON file of overrides (keys of TestbedParams), optionally 8,192 GPUs."""
+    kw: dict[str, object] = {}
+    if config is not None:
+        try:
+            kw = json.loads(config.read_text())
+        except (OSError, ValueError) as e:
+            raise click.BadParameter(f"{config}: {e}", param_hint="--testbed-config") from None
+        for key in ("bandwidth_gbs", "alpha_s"):
+            if key in kw:
+                kw[key] = {int(k): float(v) for k, v in kw[key].items()}
+        for key in ("gang_sizes", "gang_weights"):
+            if key in kw:
+                kw[key] = tuple(kw[key])
+    if small:
+        kw["pods"] = 4
+    try:
+        return TestbedParams(**kw)
+    except TypeError as e:
+        raise click.BadParameter(str(e), param_hint="--testbed-config") from None
+
+
+@main.command("report")
+@click.argument("outdir", type=click.Path(file_okay=False, path_type=Path))
+@mc_options
+@click.option("--failures", default=10_000, show_default=True, help="§8.3 injected node failures.")
+@click.option("--quality-events", default=2_000, show_default=True, help="Table 5 recovery events.")
+@click.option("--testbed-config", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              help="JSON overrides of the testbed parameters (see docs/simulator.md).")
+@click.option("--small", is_flag=True, help="4 pods (8,192 GPUs) instead of 64 for §8.3/8.4 (quick check).")
+@click.option("--no-scale", is_flag=True, help="Skip §8.3/Table 5 (renewal tables and plots only).")
+def report(outdir: Path, seed: int, runs: int, sweep_runs: int, failures: int, quality_events: int,
+           testbed_config: Path | None, small: bool, no_scale: bool, **mc_kw: object) -> None:
+    """Every §8 table (Markdown, CSV, JSON) and plot (PNG) under OUTDIR."""
+    from rich.progress import Progress
+
+    from phalanx_ref.sim.report import ReportConfig, make_report
+
+    cfg = ReportConfig(seed=seed, mc=_mc(seed, runs, **mc_kw), sweep_runs=sweep_runs,
+                       tb=_testbed(testbed_config, small), failures=failures,
+                       quality_events=quality_events, scale=not no_scale)
+    mc_steps = len(TABLE3_CONFIGS) + 2 * len(TABLE4_R_S) + 2 * len(TAU_SWEEP_MIN) + 16
+    with Progress() as bar:
+        mc_task = bar.add_task("Monte Carlo", total=mc_steps)
+        fail_task = bar.add_task("§8.3 failures", total=failures if cfg.scale else 0)
+        q_task = bar.add_task("Table 5 events", total=quality_events if cfg.scale else 0)
+
+        def tick(what: str) -> None:
+            bar.update(mc_task, advance=1, description=f"Monte Carlo ({what})")
+
+        try:
+            files = make_report(outdir, cfg, tick, lambda: bar.advance(fail_task),
+                                lambda: bar.advance(q_task))
+        except ValueError as e:  # TopologyError, PlannerError, bad parameters: one line
+            raise click.ClickException(str(e)) from None
+        bar.update(mc_task, completed=mc_steps)
+    Console().print(f"wrote {len(files)} files to {outdir} (report.md is the index)")
+
+
+@bench.command("ettr")
+@click.option("--seed", default=0, show_default=True)
+def bench_ettr(seed: int) -> None:
+    """Time Table 3 in full (6 x 1,000 x 54 days) and Table 4 (2 x 7 x 500 x 54 days)."""
+    from phalanx_ref.sim import tables
+
+    mc = MonteCarloParams(seed=seed)
+    t0 = time.perf_counter()
+    tables.table3(mc)
+    t3 = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    tables.table4(tables.sweep_params(mc, 500))
+    t4 = time.perf_counter() - t0
+    table = Table(title="phalanx-sim bench ettr (Monte Carlo wall time)")
+    for c in ("workload", "seconds", "issue target (s)"):
+        table.add_column(c, justify="right")
+    table.add_row("Table 3: 6 configs x 1,000 runs x 54 days", f"{t3:.2f}", "60")
+    table.add_row("Table 4: 2 scales x 7 R x 500 runs x 54 days", f"{t4:.2f}", "120")
+    console = Console()
+    console.print(table)
+    console.print(f"{platform.python_implementation()} {sys.version.split()[0]}, numpy {np.__version__}, "
+                  f"{os.cpu_count()} CPUs, {platform.machine()}")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,89 @@
+"""Tables keep paper and measured apart; the report writes every table and plot; the CLI runs."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from phalanx_ref.sim import tables
+from phalanx_ref.sim.cli import main
+from phalanx_ref.sim.params import MonteCarloParams
+from phalanx_ref.sim.report import ReportConfig, fmt, make_report, markdown
+
+SMALL = MonteCarloParams(runs=40, horizon_days=54)
+
+
+@pytest.fixture(scope="module")
+def t3() -> tuple[tables.Table, list]:
+    return tables.table3(SMALL)
+
+
+def test_table3_columns_keep_paper_and_measured_apart(t3) -> None:
+    t, res = t3
+    cols = t.columns
+    i_model, i_diff, i_meas, i_paper = 6, 7, 8, 10
+    assert cols[i_model] == "eq. 3 (paper)" and cols[i_meas] == "MC mean (measured)"
+    for row, r in zip(t.rows, res, strict=True):
+        assert row[i_diff] == 0.0  # closed form equals the paper to three decimals
+        assert row[i_meas] == r.mean  # the measured column is this run's Monte Carlo mean
+        assert row[i_meas] != row[i_paper]
+        assert abs(row[i_meas] - row[i_paper]) < 0.01
+
+
+def test_crossover_measured_near_paper(t3) -> None:
+    _, res = t3
+    t, x = tables.crossover(SMALL, res[3], tol_s=5.0)
+    assert 1300 < x.r_s < 1500
+    assert x.eq3_vs_paper_baseline_s == pytest.approx(1380, abs=2)
+    assert [r[4] for r in t.rows] == [tables.PAPER_CROSSOVER_S] * 3
+
+
+def test_markdown_marks_diffs_signed() -> None:
+    t = tables.Table("x", "T", ["a", "measured", "paper", "diff"], [["r", 0.5, 0.4, 0.1], ["s", None, 1, None]])
+    md = markdown(t)
+    assert "| r | 0.5000 | 0.4000 | +0.1000 |" in md
+    assert "| s |  | 1 |  |" in md
+    assert fmt(1410.0) == "1410.0"
+
+
+def test_report_without_scale_writes_tables_and_plots(tmp_path) -> None:
+    cfg = ReportConfig(seed=1, mc=MonteCarloParams(runs=20, horizon_days=20), sweep_runs=10, scale=False)
+    seen: list[str] = []
+    files = make_report(tmp_path, cfg, seen.append)
+    names = {p.name for p in files}
+    for t in ("table3", "table4", "tau_sweep", "crossover"):
+        assert {f"{t}.md", f"{t}.csv", f"{t}.json"} <= names
+    assert {"ettr_vs_r.png", "ettr_vs_tau.png", "report.json", "report.md"} <= names
+    assert (tmp_path / "ettr_vs_r.png").read_bytes()[:4] == b"\x89PNG"
+    meta = json.loads((tmp_path / "report.json").read_text())
+    assert meta["seed"] == 1 and meta["monte_carlo"]["runs"] == 20 and meta["testbed"] is None
+    rows = list(csv.reader((tmp_path / "table4.csv").open()))
+    assert rows[0][:4] == ["R (s)", "16K measured", "16K CI +/-", "16K paper"]
+    assert float(rows[1][3]) == tables.PAPER_TABLE4[30.0][0]
+    assert len(seen) >= 6 + 14 + 16
+
+
+def test_cli_ettr_and_report(tmp_path) -> None:
+    runner = CliRunner()
+    out = runner.invoke(main, ["ettr", "table3", "--runs", "10", "--horizon-days", "10"])
+    assert out.exit_code == 0, out.output
+    assert "Table 3" in out.output
+    out = runner.invoke(main, ["ettr", "tau", "--checkpoint-grid", "bogus"])
+    assert out.exit_code == 2
+    out = runner.invoke(main, ["report", str(tmp_path / "r"), "--runs", "10", "--sweep-runs", "10",
+                               "--horizon-days", "10", "--small", "--failures", "50", "--quality-events", "20"])
+    assert out.exit_code == 0, out.output
+    written = {p.name for p in (tmp_path / "r").iterdir()}
+    assert {"table5.md", "reformation_8_3.json", "inflation_cdf.png", "latency_hist.png"} <= written
+    meta = json.loads((tmp_path / "r" / "report.json").read_text())
+    assert meta["testbed"]["pods"] == 4 and meta["testbed"]["leaves"] == 8192
+
+
+def test_cli_rejects_a_bad_testbed_config(tmp_path) -> None:
+    cfg = tmp_path / "tb.json"
+    cfg.write_text('{"no_such_param": 1}')
+    out = CliRunner().invoke(main, ["report", str(tmp_path / "r"), "--testbed-config", str(cfg)])
+    assert out.exit_code == 2 and "no_such_param" in out.output
