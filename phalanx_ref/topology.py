@@ -322,6 +322,11 @@ def gb200_nvl72(racks_per_rail_group: int = 2, rail_groups_per_pod: int = 2, pod
                     generation="gb200-nvl72")
 
 
+# Paper §8 instantiation: per-GPU bandwidth tiers of 900 / 50 / 12.5 / 6.25 GB/s.
+TESTBED_BANDWIDTH = {1: 900.0, 3: 50.0, 4: 12.5, 5: 6.25}
+
+
 def testbed_131k() -> Topology:
-    """Paper §8.3 testbed: 131,072 H100 GPUs, 8/node, 32 nodes/rail group, 8 rail groups/pod, 64 pods."""
-    return hgx_h100(32, 8, 64)
+    """Paper §8.3 testbed: 131,072 H100 GPUs, 8/node, 32 nodes/rail group, 8 rail groups/pod, 64 pods,
+    with the §8 bandwidth tiers (the pod tier is 12.5 GB/s there, not the generic H100 25 GB/s)."""
+    return Topology(_hgx(32, 8, 64, 8), TESTBED_BANDWIDTH, generation="hgx-h100")

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
+from ..topology import TESTBED_BANDWIDTH
+
 # ---- failure and checkpoint model (§8.1) ------------------------------------------------------
 M_GPU_HOURS = 50_000.0  # paper eq. 3 scaling: M(N) = M_gpu / N, calibrated on Llama 3's 419 interruptions
 HORIZON_DAYS = 54.0  # paper: 54-day failure-injected executions (the Llama 3 pre-training window)
@@ -102,7 +104,7 @@ class TestbedParams:
     rail_groups_per_pod: int = 8  # paper
     pods: int = 64  # paper
     # paper: per-GPU bandwidth (GB/s) at the node, rail, pod and cluster levels
-    bandwidth_gbs: dict[int, float] = field(default_factory=lambda: {1: 900.0, 3: 50.0, 4: 12.5, 5: 6.25})
+    bandwidth_gbs: dict[int, float] = field(default_factory=lambda: dict(TESTBED_BANDWIDTH))
     # choice: per-hop latency alpha (seconds) by level: NVLink/NVSwitch ~2 us, one IB leaf switch
     # ~5 us, leaf-spine-leaf ~7 us, through the core ~10 us (typical NDR switch + NIC latencies).
     alpha_s: dict[int, float] = field(default_factory=lambda: {1: 2e-6, 3: 5e-6, 4: 7e-6, 5: 10e-6})
