@@ -415,10 +415,7 @@ class Compiler:
         if unpack:
             code.emit("    " + self.unpack_line())
         code.emit(f"    return {body}")
-        code.emit("except _TLAError as _e:")
-        code.emit(f"    raise _rt_at(_e, {pidx}) from None")
-        code.emit("except (TypeError, KeyError, IndexError, AttributeError, ValueError, RecursionError) as _e:")
-        code.emit(f"    raise _rt_wrap(_e, {pidx}) from None")
+        _emit_handlers(code, pidx)
         code.depth -= 1
 
     def _fundef_value(self, defn: ast.FunDef, ctx: Ctx, pyname: str) -> str:
@@ -1212,10 +1209,7 @@ class Compiler:
         pidx = self.pos_index(e.pos)
         code.emit("try:")
         code.lines.extend(body_code.lines)
-        code.emit("except _TLAError as _e:")
-        code.emit(f"    raise _rt_at(_e, {pidx}) from None")
-        code.emit("except (TypeError, KeyError, IndexError, AttributeError, ValueError, RecursionError) as _e:")
-        code.emit(f"    raise _rt_wrap(_e, {pidx}) from None")
+        _emit_handlers(code, pidx)
         self._flush(code.text())
         fn = self.ns[name]
         fn.labels = frozenset(self._emitted_labels)  # the sub-actions this generator yields
@@ -1245,15 +1239,9 @@ class Compiler:
         pidx = self.pos_index(e.pos)
         code.emit("try:")
         code.lines.extend(body_code.lines)
-        code.emit("except _TLAError as _e:")
-        code.emit(f"    raise _rt_at(_e, {pidx}) from None")
-        code.emit("except (TypeError, KeyError, IndexError, AttributeError, ValueError, RecursionError) as _e:")
-        code.emit(f"    raise _rt_wrap(_e, {pidx}) from None")
+        _emit_handlers(code, pidx)
         self._flush(code.text())
         return self.ns[name]
-
-    def constant_value(self, e: ast.Expr, scope: Scope | None = None) -> Any:
-        return self.state_function(e, scope)(())
 
 
 class _Finisher:
@@ -1338,15 +1326,30 @@ def _mentions_at(e: Any) -> bool:
     return False
 
 
+_HANDLERS = (
+    "except _TLAError as _e:",
+    "    raise _rt_at(_e, {pidx}) from None",
+    "except (TypeError, KeyError, IndexError, AttributeError, ValueError, RecursionError) as _e:",
+    "    raise _rt_wrap(_e, {pidx}) from None",
+)
+
+
+def _emit_handlers(code: _Code, pidx: int) -> None:
+    """After a ``try:`` block: errors become one-line TLA errors at source position pidx."""
+    for line in _HANDLERS:
+        code.emit(line.format(pidx=pidx))
+
+
 def _wrapped_def(name: str, params: str, body: str, pidx: int, prologue: str | None = None) -> str:
-    return (f"def {name}({params}):\n"
-            f"    try:\n"
-            + (f"        {prologue}\n" if prologue else "")
-            + f"        return {body}\n"
-            f"    except _TLAError as _e:\n"
-            f"        raise _rt_at(_e, {pidx}) from None\n"
-            f"    except (TypeError, KeyError, IndexError, AttributeError, ValueError, RecursionError) as _e:\n"
-            f"        raise _rt_wrap(_e, {pidx}) from None\n")
+    code = _Code()
+    code.emit(f"def {name}({params}):")
+    code.depth += 1
+    code.emit("try:")
+    if prologue:
+        code.emit("    " + prologue)
+    code.emit(f"    return {body}")
+    _emit_handlers(code, pidx)
+    return code.text()
 
 
 def _attach_pos_factory(positions: list[ast.Pos]) -> Callable[[TLAError, int], TLAError]:
