@@ -15,7 +15,8 @@ and the next reconcile re-decides):
 - Commit   (e, Commit)  -> (e+1, Restore) guard: every planned leaf free-or-mine; frees the
                                           job's leaves outside the plan, claims the plan
 - Abort    (e, Commit)  -> (e, Plan)      when a planned leaf went to another job
-- Restore  (e, Restore) -> (e, Run)       from the newest sealed manifest with epoch < e
+- Restore  (e, Restore) -> (e, Run)       from the newest sealed manifest with epoch < e,
+                                          recorded in resume/{job} (spec/RRPResume's resumed)
 - Seal     writer with token t: create seal/{j}/{t} once, guarded by epoch/{j} == (t, Run),
            so a stale (zombie) or not-yet-restored writer is fenced off.
 
@@ -37,6 +38,8 @@ MUTANTS = {
     "commit_no_guard": "Commit without its free-or-mine guard (and without the Abort check)",
     "seal_stale": "Seal accepted without the epoch/phase fence (stale or not-yet-restored writers)",
     "restore_not_below": "Restore from the current epoch's checkpoint instead of a sealed older one",
+    "restore_unsealed": "Restore from the previous epoch's checkpoint without checking that it was sealed",
+    "restore_oldest": "Restore from the oldest sealed manifest below the epoch instead of the newest",
     "epoch_no_increment": "Commit leaves the epoch unchanged",
     "detect_no_dead": "Detect on any dead leaf of the cluster, not only the job's own",
 }
@@ -178,19 +181,25 @@ class Engine:
         return "Commit" if self.store.txn(guard, ops).succeeded else None
 
     def _restore(self, snap: Snapshot, job: str, e: int) -> str | None:
+        """Load the newest manifest sealed below e and resume from it. The manifest's epoch goes
+        both into step/{job} (RRP's witness e: some seal below e exists) and into resume/{job}
+        (RRPResume's resumed: it is the newest one), so replay against either spec sees it."""
         k = self.keys
         prefix = k.seals(job)
         sealed = [int(key[len(prefix):]) for key in snap.kv if key.startswith(prefix)]
         older = [x for x in sealed if x < e]
+        head = value_is(k.epoch(job), epoch_value(e, "Restore"))
         if self.mutant == "restore_not_below":
-            src, guard = e, [value_is(k.epoch(job), epoch_value(e, "Restore"))]
+            src, guard = e, [head]
+        elif self.mutant == "restore_unsealed":
+            src, guard = e - 1, [head]
         elif not older:
             return None
         else:
-            src = max(older)
-            guard = [value_is(k.epoch(job), epoch_value(e, "Restore")),
-                     Compare(k.seal(job, src), "create", ">", 0)]
-        ops = [Put(k.epoch(job), epoch_value(e, "Run")), self._step(job, "Restore", e=src)]
+            src = min(older) if self.mutant == "restore_oldest" else max(older)
+            guard = [head, Compare(k.seal(job, src), "create", ">", 0)]
+        ops = [Put(k.epoch(job), epoch_value(e, "Run")), Put(k.resume(job), encode({"e": src})),
+               self._step(job, "Restore", e=src)]
         return "Restore" if self.store.txn(guard, ops).succeeded else None
 
     # ---- the checkpoint plane's seal ---------------------------------------------------------

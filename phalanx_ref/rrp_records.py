@@ -9,6 +9,7 @@ R alloc/{leaf}          {"epoch": e, "job": j}  (absent = free)     Commit only
 R epoch/{job}           {"e": e, "phase": "Run"|"Plan"|...}         every engine step of job
 R plan/{job}            {"leaves": [...], "tpl": i}                 Plan
 R seal/{job}/{e}        {"manifest": sha256, "token": e}            Seal (create-once)
+R resume/{job}          {"e": e}  (absent = 0: the job's start)     Restore
 R lease/{worker}        {"leaf": leaf}, attached to the worker's     workload set-up; deleted by
                         lease                                       lease expiry or revoke
 R step/{job}            {"action": A, "params": {...}}              every engine txn of job
@@ -29,6 +30,17 @@ Mapping to the spec's variables at a revision (:func:`spec_state`):
 - ``plan[j]``   = set(plan/{j}.leaves)  (the job's whole planned footprint; {} before any Plan)
 - ``failCount`` = the failure injector's counter: lease deletions so far of workers that the
   injector killed (not derived from ``live``, so a lease lost by accident is a divergence).
+- ``resumed[j]`` = resume/{j}.e, the epoch of the manifest j's last Restore loaded; 0 while the
+  key is absent (a job starts from the initial seal of epoch 0). This is spec/RRPResume.tla's
+  variable, not RRP's.
+
+Which variables a trace carries: both sets, always (:data:`SpecState.VARIABLES`, RRP's seven
+then ``resumed``). The replayer hides trace variables the replayed spec does not declare, so
+the same trace replays against RRP (``resumed`` hidden: RRP checks only that *some* seal below
+the new epoch exists, through Restore's logged witness ``e``) and against RRPResume, the
+refinement that also checks Restore loaded exactly the newest seal below the new epoch.
+``resumed`` is a record of its own, not a field of epoch/{j}, because the guards compare
+epoch/{j} by value (:func:`epoch_value`) and must keep doing so.
 """
 
 from __future__ import annotations
@@ -85,6 +97,9 @@ class Keys:
     def lease(self, worker: str) -> str:
         return f"{self.root}lease/{worker}"
 
+    def resume(self, job: str) -> str:
+        return f"{self.root}resume/{job}"
+
     def step(self, job: str) -> str:
         return f"{self.root}step/{job}"
 
@@ -110,8 +125,12 @@ class SpecState:
     sealed: dict[str, frozenset[int]]
     plan: dict[str, frozenset[str]]
     failCount: int  # noqa: N815 - the spec's variable name
+    resumed: dict[str, int]
 
-    VARIABLES = ("live", "epoch", "phase", "alloc", "sealed", "plan", "failCount")
+    RRP_VARIABLES = ("live", "epoch", "phase", "alloc", "sealed", "plan", "failCount")
+    """spec/RRP.tla's variables."""
+    VARIABLES = (*RRP_VARIABLES, "resumed")
+    """What a trace carries: RRP's variables and spec/RRPResume.tla's ``resumed``."""
 
 
 def spec_state(records: dict[str, str], keys: Keys, jobs: list[str], leaves: list[str],
@@ -123,6 +142,7 @@ def spec_state(records: dict[str, str], keys: Keys, jobs: list[str], leaves: lis
     alloc: dict[str, str | None] = dict.fromkeys(leaves)
     sealed: dict[str, set[int]] = {j: set() for j in jobs}
     plan: dict[str, frozenset[str]] = dict.fromkeys(jobs, frozenset())
+    resumed: dict[str, int] = dict.fromkeys(jobs, 0)
     for key, value in records.items():
         kind, *rest = keys.split(key)
         if kind == "lease":
@@ -136,5 +156,7 @@ def spec_state(records: dict[str, str], keys: Keys, jobs: list[str], leaves: lis
             sealed[rest[0]].add(int(rest[1]))
         elif kind == "plan":
             plan[rest[0]] = frozenset(json.loads(value)["leaves"])
+        elif kind == "resume":
+            resumed[rest[0]] = json.loads(value)["e"]
     return SpecState(frozenset(live), epoch, phase, alloc, {j: frozenset(s) for j, s in sealed.items()},
-                     plan, fail_count)
+                     plan, fail_count, resumed)

@@ -9,12 +9,16 @@ step come from the mapping in rrp_records.py.
 
 Format (one JSON object per line; TLA+ values in ITF, model values as their names)::
 
-    {"kind": "header", "spec": "spec/RRP.tla", "sha256": ..., "constants": {...},
-     "model_values": [...], "variables": [...], "source": {...}}
+    {"kind": "header", "spec": "spec/RRP.tla", "sha256": ...,
+     "specs": {"spec/RRP.tla": sha256, "spec/RRPResume.tla": sha256}, "constants": {...},
+     "model_values": [...], "variables": [...RRP's..., "resumed"], "source": {...}}
     {"kind": "init", "state": {"live": {"#set": [...]}, "epoch": {"#map": [...]}, ...}}
     {"kind": "step", "n": 1, "action": "Plan", "params": {"j": "j1", "P": {"#set": [...]}},
      "revision": 42, "state": {...}}
     {"kind": "end", "steps": N}
+
+The states carry RRP's variables and spec/RRPResume.tla's ``resumed`` (see rrp_records.py):
+the default replay (``spec``) hides ``resumed``; ``--spec spec/RRPResume.tla`` checks it too.
 
 This module writes ITF itself because phalanx_ref never imports phalanx_verify; the replayer
 reads it with phalanx_verify's from_itf.
@@ -34,6 +38,7 @@ from phalanx_ref.workload import RunResult, Workload, WorkloadConfig
 
 NONE = "None"
 SPEC_PATH = Path(__file__).resolve().parent.parent / "spec" / "RRP.tla"
+RESUME_SPEC_PATH = SPEC_PATH.with_name("RRPResume.tla")
 
 
 class EmitError(RuntimeError):
@@ -63,17 +68,29 @@ def state_itf(s: SpecState) -> dict[str, Any]:
         "sealed": _map(s.sealed, lambda v: _set(v)),
         "plan": _map(s.plan, lambda v: _set(v, _order)),
         "failCount": s.failCount,
+        "resumed": _map(s.resumed),
     }
 
 
-def header(run: RunResult, source: dict[str, Any], spec: Path = SPEC_PATH) -> dict[str, Any]:
-    spec_text = spec.read_bytes() if spec.exists() else b""
+def _shown(spec: Path) -> str:
     try:
-        shown = str(spec.relative_to(SPEC_PATH.parent.parent))
+        return str(spec.relative_to(SPEC_PATH.parent.parent))
     except ValueError:
-        shown = str(spec)
+        return str(spec)
+
+
+def _sha256(spec: Path) -> str:
+    return hashlib.sha256(spec.read_bytes() if spec.exists() else b"").hexdigest()
+
+
+def header(run: RunResult, source: dict[str, Any], spec: Path = SPEC_PATH,
+           refinements: tuple[Path, ...] = (RESUME_SPEC_PATH,)) -> dict[str, Any]:
+    """``spec`` is the default spec to replay against; ``specs`` gives the sha256 of it and of
+    each refinement the trace also carries the variables of, so replaying against any of them
+    warns only when that spec changed since the trace was recorded."""
     return {
-        "kind": "header", "spec": shown, "sha256": hashlib.sha256(spec_text).hexdigest(),
+        "kind": "header", "spec": _shown(spec), "sha256": _sha256(spec),
+        "specs": {_shown(p): _sha256(p) for p in (spec, *refinements)},
         "constants": {"Job": _set(run.jobs, _order), "Leaf": _set(run.leaves, _order), "None": NONE,
                       "MaxFail": run.max_fail},
         "model_values": sorted(run.jobs, key=_order) + sorted(run.leaves, key=_order) + [NONE],

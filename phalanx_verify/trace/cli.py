@@ -87,22 +87,25 @@ def replay(traces: tuple[str, ...], spec: str | None, show_all: bool, json_path:
 @click.option("--first-seed", default=0, show_default=True)
 @click.option("--etcd", "etcd_mode", type=click.Choice(["auto", "require", "off"]), default="auto",
               show_default=True, help="Also generate traces on a real etcd (auto: when the binary is present).")
-@click.option("--spec", type=click.Path(dir_okay=False), default="spec/RRP.tla", show_default=True)
+@click.option("--spec", "specs", multiple=True, type=click.Path(dir_okay=False),
+              help="Spec to replay every trace against (repeatable; default: spec/RRP.tla and its "
+                   "refinement spec/RRPResume.tla).")
 @click.option("--keep", type=click.Path(file_okay=False), help="Keep the fresh traces in this directory.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Write the gate's report as JSON.")
 @click.option("--regenerate-golden", "golden_seeds", multiple=True, type=int,
               help="Rewrite the golden traces from the engine with these seeds first (repeatable).")
-def drift(traces_dir: str, seeds: int, first_seed: int, etcd_mode: str, spec: str, keep: str | None,
+def drift(traces_dir: str, seeds: int, first_seed: int, etcd_mode: str, specs: tuple[str, ...], keep: str | None,
           json_path: str | None, golden_seeds: tuple[int, ...]) -> None:
-    """The CI gate: replay the golden traces and fresh engine traces; fail on any divergence or
-    on an action of Next never seen."""
-    from ..drift import run_drift, write_golden
+    """The CI gate: replay the golden traces and fresh engine traces against each spec; fail on
+    any divergence or on an action of a spec's Next never seen."""
+    from ..drift import DEFAULT_SPECS, run_drift, write_golden
 
     if golden_seeds:
         for path in write_golden(Path(traces_dir), list(golden_seeds)):
             click.echo(f"wrote {path}")
     try:
-        report = run_drift(Path(traces_dir), seeds, first_seed, etcd_mode, Path(spec), Path(keep) if keep else None,
+        report = run_drift(Path(traces_dir), seeds, first_seed, etcd_mode,
+                           [Path(s) for s in specs] or list(DEFAULT_SPECS), Path(keep) if keep else None,
                            echo=click.echo)
     except TLAError as err:
         _fail(err)

@@ -1,17 +1,25 @@
 """NDJSON traces of spec steps: reading with positioned errors, and writing.
 
-A trace is a header line (spec path and sha256, constants, model values, variable names), the
+A trace is a header line (spec path and sha256, constants, model values, variable names, and
+optionally ``specs``: the sha256 of every spec the trace is meant to replay against), the
 initial state, one line per step: ``{"kind": "step", "n": k, "action": A, "params": {...},
 "state": {...}}``, and an end line ``{"kind": "end", "steps": N}``, so a file cut short at a
-line boundary is reported as truncated instead of passing as a shorter run. TLA+ values are ITF (see tla/values.py). The reader streams, so a trace of
-any length is replayed in constant memory, and every error names the trace file and line.
+line boundary is reported as truncated instead of passing as a shorter run. TLA+ values are ITF
+(see tla/values.py). The reader streams, so a trace of any length is replayed in constant
+memory, and every error names the trace file and line.
+
+A trace may carry more variables than a spec declares: the variables of a refinement (the RRP
+engine's traces carry spec/RRPResume.tla's ``resumed`` besides spec/RRP.tla's variables). The
+replayer hides the variables the replayed spec does not declare (the abstract spec's view of a
+refining behaviour), and rejects a trace that lacks one the spec declares, so traces written
+before ``resumed`` existed still replay against RRP and get a one-line error against RRPResume.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
@@ -35,6 +43,17 @@ class Header:
     model_values: dict[str, ModelValue]
     variables: list[str]
     raw: dict[str, Any]
+    specs: dict[str, str] = field(default_factory=dict)
+    """Spec path (as recorded) -> sha256, for each spec the trace is meant for; {} in traces
+    written before the field existed, whose one spec is ``spec``/``sha256``."""
+
+    def sha256_for(self, spec: Path) -> str | None:
+        """The recorded sha256 of ``spec`` (matched by file name: the recorded paths are
+        relative to wherever the trace was written), else the header's own ``sha256``."""
+        for name, sha in self.specs.items():
+            if Path(name).name == spec.name:
+                return sha
+        return self.sha256
 
 
 @dataclass
@@ -96,15 +115,18 @@ class TraceReader:
         h, line = got
         if h.get("kind") != "header":
             raise self.error(f"the first line must be the header (kind \"header\"), got kind {h.get('kind')!r}", line)
-        for field in ("spec", "constants", "variables"):
-            if field not in h:
-                raise self.error(f"header has no {field!r}", line)
+        for name in ("spec", "constants", "variables"):
+            if name not in h:
+                raise self.error(f"header has no {name!r}", line)
         mvs = {name: ModelValue(name) for name in h.get("model_values", [])}
         try:
             consts = {k: from_itf(v, mvs) for k, v in h["constants"].items()}
         except (TLAError, TypeError, ValueError, AttributeError) as e:
             raise self.error(f"header constants are not ITF values: {e}", line) from None
-        return Header(h["spec"], h.get("sha256"), consts, mvs, list(h["variables"]), h)
+        specs = h.get("specs", {})
+        if not isinstance(specs, dict) or not all(isinstance(v, str) for v in specs.values()):
+            raise self.error("header field \"specs\" must map spec paths to sha256 strings", line)
+        return Header(h["spec"], h.get("sha256"), consts, mvs, list(h["variables"]), h, specs)
 
     def _value(self, j: Any, what: str, line: int) -> Any:
         try:

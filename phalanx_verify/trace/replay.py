@@ -7,6 +7,14 @@ logged parameters (``j``, ``l``, Plan's ``P``, Restore's ``e``...) are bound as 
 existential quantifiers of the same name after a membership test, existentials the step does
 not log are bound to a value in no set (see LoggedOnly), and Init is evaluated as a predicate. The replayer knows nothing about RRP: the model comes from the trace header's
 constants and the spec's own .cfg (behaviour, invariants, properties).
+
+Trace variables the spec does not declare are hidden (listed in ``ReplayResult.hidden``): the
+RRP engine's traces carry spec/RRPResume.tla's ``resumed`` as well, so one trace replays
+against RRP (which cannot tell which seal Restore loaded, only that one below the new epoch
+exists) and against its refinement RRPResume (which checks it was the newest). A step that
+changed only hidden variables would be a stuttering step of the replayed spec; the replayer checks
+Next, not [Next]_vars, so it would report one (the RRP engine writes none: its Restore also moves
+the phase).
 """
 
 from __future__ import annotations
@@ -50,19 +58,22 @@ class Divergence:
 @dataclass
 class ReplayResult:
     trace: str
+    spec: str = ""
     steps: int = 0
     seconds: float = 0.0
     actions: Counter[str] = field(default_factory=Counter)
     divergences: list[Divergence] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     next_actions: list[str] = field(default_factory=list)  # names of the sub-actions of Next
+    hidden: list[str] = field(default_factory=list)  # trace variables the spec does not declare
 
     @property
     def exit_code(self) -> int:
         return self.divergences[0].exit_code if self.divergences else EXIT_OK
 
     def as_json(self) -> dict[str, Any]:
-        return {"trace": self.trace, "steps": self.steps, "seconds": round(self.seconds, 6),
+        return {"trace": self.trace, "spec": self.spec, "hidden": self.hidden, "steps": self.steps,
+                "seconds": round(self.seconds, 6),
                 "actions": dict(sorted(self.actions.items())), "warnings": self.warnings,
                 "divergences": [dataclasses.asdict(d) for d in self.divergences]}
 
@@ -142,8 +153,18 @@ def spec_strings(model: Model) -> frozenset[str]:
             for y in x:
                 walk(y)
 
-    for defn, _scope in model.scope.defs.values():
-        walk(defn)
+    # the definitions of the module and of every module it reaches through INSTANCE (a
+    # refinement's states hold the strings of the instantiated spec, e.g. RRP's phases)
+    scopes, todo = [], [model.scope]
+    while todo:
+        sc = todo.pop()
+        if any(sc is x for x in scopes):
+            continue
+        scopes.append(sc)
+        todo += [inner for _defn, inner in sc.defs.values()] + [inner for _inst, inner in sc.instances.values()]
+    for sc in scopes:
+        for defn, _scope in sc.defs.values():
+            walk(defn)
     return frozenset(found)
 
 
@@ -192,15 +213,18 @@ class Replayer:
         t0 = time.perf_counter()
         with TraceReader(path) as r:
             model = self.cache.model(r.header, path)
+            res.spec = str(model.spec_path)
             self._check_sha(r.header, model, path, res)
             names = {lab.name for lab in model.labels}
             whole = model.next_part.expr.name if isinstance(model.next_part.expr, ast.Name) else None
             res.next_actions = sorted(names - {whole})
             props = [a for p in model.properties for a in p.action_props]
             order = model.variables
-            if sorted(order) != sorted(r.header.variables):
-                raise TraceError(f"the trace's variables {r.header.variables} are not the spec's {order}",
-                                 _pos(path, 1))
+            missing = [v for v in order if v not in r.header.variables]
+            if missing:
+                raise TraceError(f"the trace lacks variable(s) {', '.join(missing)} of {model.spec_path.name} "
+                                 f"(it has {', '.join(r.header.variables)})", _pos(path, 1))
+            res.hidden = [v for v in r.header.variables if v not in order]
             s = tuple(r.init[v] for v in order)
             if not model.check_init(s):
                 self._diverge(res, model, r.init_line, 0, "Init", "init", "the initial state does not satisfy Init",
@@ -234,11 +258,12 @@ class Replayer:
         return res
 
     def _check_sha(self, header: Header, model: Model, path: str, res: ReplayResult) -> None:
-        if not header.sha256:
+        want = header.sha256_for(model.spec_path)
+        if not want:
             return
         have = hashlib.sha256(model.spec_path.read_bytes()).hexdigest()
-        if have != header.sha256:
-            msg = f"{path}:1:1: the trace was recorded against a different {header.spec} (sha256 differs)"
+        if have != want:
+            msg = f"{path}:1:1: the trace was recorded against a different {model.spec_path.name} (sha256 differs)"
             if self.strict:
                 raise TraceError(msg.split(": ", 1)[1], _pos(path, 1))
             res.warnings.append(msg)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from trace_helpers import SPEC, memory_trace
+from trace_helpers import RESUME_SPEC, SPEC, memory_trace
 
 from phalanx_verify.trace.cli import drift, trace
 
@@ -100,9 +100,10 @@ def test_replay_all_keeps_going(tmp_path):
 
 
 def test_drift_passes_on_golden_and_fresh_traces():
-    r = CliRunner().invoke(drift, ["--traces", str(GOLDEN), "--spec", str(SPEC), "--seeds", "3", "--etcd", "off"])
+    r = CliRunner().invoke(drift, ["--traces", str(GOLDEN), "--spec", str(SPEC), "--spec", str(RESUME_SPEC),
+                                   "--seeds", "3", "--etcd", "off"])
     assert r.exit_code == 0, r.output
-    assert "drift: OK" in r.output and "golden" in r.output and "memory" in r.output
+    assert "drift: OK" in r.output and "golden vs RRPResume.tla" in r.output and "memory vs RRP.tla" in r.output
 
 
 def test_drift_fails_on_a_divergent_golden_trace(tmp_path):
