@@ -137,6 +137,49 @@ def _unreduced_trace(model: Model, space: StateSpace, ids: list[int], extra: lis
 LevelHook = Callable[[StateSpace], bool]
 
 
+class StateChecks:
+    """What is checked on every new distinct state: invariants, then []P properties."""
+
+    def __init__(self, model: Model) -> None:
+        self.checks = [("invariant", n, f) for n, f in model.invariants] + [
+            ("temporal_property", p.name, f) for p in model.properties for _, f in p.state_invariants]
+
+    def __call__(self, t: tuple) -> tuple[str, str] | None:
+        for verdict, name, f in self.checks:
+            if not f(t):
+                return verdict, name
+        return None
+
+
+def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks: StateChecks,
+                       report: Report) -> tuple[int, bool]:
+    """Generate the initial states into ``space``; (states generated, False if a violation
+    was recorded in ``report``)."""
+    init_preds = [(p.name, f) for p in model.properties for _, f in p.init_preds]
+    constraints = model.constraints
+    canon = model.canonical
+    root_slot = space.slot((-1, ()))
+    generated = 0
+    for s in model.init():
+        generated += 1
+        if canon is not None:
+            s = canon(s)
+        if s in space.index:
+            continue
+        if constraints and not all(c(s) for c in constraints):
+            continue
+        s = intern(s)
+        sid = space.add(s, -1, root_slot)
+        space.initial.append(sid)
+        bad = next((("temporal_property", pname) for pname, f in init_preds if not f(s)), None) or checks(s)
+        if bad is not None:
+            report.verdict, report.violated = bad
+            report.trace = make_trace(model, space, [sid])
+            report.complete = False
+            return generated, False
+    return generated, True
+
+
 def explore(model: Model, report: Report, fairness: FairnessTracker | None = None,
             progress: ProgressFn | None = None, on_level: LevelHook | None = None,
             progress_every: float = 2.0) -> StateSpace | None:
@@ -145,53 +188,25 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
     ``on_level`` runs between levels and returns False to stop (it found a violation)."""
     space = StateSpace(graph=fairness is not None)
     intern = Interner()
-    invariants = model.invariants
+    checks = StateChecks(model)
     constraints = model.constraints
     action_constraints = model.action_constraints
-    init_preds = [(p.name, f) for p in model.properties for _, f in p.init_preds]
-    state_props = [(p.name, f) for p in model.properties for _, f in p.state_invariants]
     action_props = [(p.name, f) for p in model.properties for _, f in p.action_props]
     check_deadlock = model.cfg.check_deadlock
-    start = time.monotonic()
-    last = start
-    generated = 0
-    root_slot = space.slot((-1, ()))
+    start_time = time.monotonic()
+    last = start_time
 
     def violation(verdict: str, name: str | None, ids: list[int], extra: list = ()) -> None:
         report.verdict, report.violated = verdict, name
         report.trace = make_trace(model, space, ids, list(extra))
         report.complete = False
 
-    def check_state(tid: int, t: tuple) -> bool:
-        for name, inv in invariants:
-            if not inv(t):
-                violation("invariant", name, space.path_to(tid))
-                return False
-        for name, f in state_props:
-            if not f(t):
-                violation("temporal_property", name, space.path_to(tid))
-                return False
-        return True
-
     canon = model.canonical
+    generated = 0
     try:
-        for s in model.init():
-            generated += 1
-            if canon is not None:
-                s = canon(s)
-            if s in space.index:
-                continue
-            if constraints and not all(c(s) for c in constraints):
-                continue
-            s = intern(s)
-            sid = space.add(s, -1, root_slot)
-            space.initial.append(sid)
-            for pname, f in init_preds:
-                if not f(s):
-                    violation("temporal_property", pname, [sid])
-                    return _finish(report, space, generated, 1, start)
-            if not check_state(sid, s):
-                return _finish(report, space, generated, 1, start)
+        generated, ok = add_initial_states(model, space, intern, checks, report)
+        if not ok:
+            return _finish(report, space, generated, 1, start_time)
         depth = 1 if space.states else 0
         level = list(range(len(space.states)))
         nxt = model.next
@@ -214,7 +229,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                         if not f(s, t):
                             violation("action_property", pname, space.path_to(sid),
                                       [(t, label_text(model, (lab, args)))])
-                            return _finish(report, space, generated, depth + 1, start, len(level) - pos)
+                            return _finish(report, space, generated, depth + 1, start_time, len(level) - pos)
                     key = t if canon is None else canon(t)
                     tid = index.get(key)
                     if tid is None:
@@ -225,8 +240,10 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                         key = intern(key, s)
                         tid = space.add(key, sid, space.slot((lab, args)))
                         new_level.append(tid)
-                        if not check_state(tid, key):
-                            return _finish(report, space, generated, depth + 1, start, len(level) - pos)
+                        bad = checks(key)
+                        if bad is not None:
+                            violation(*bad, space.path_to(tid))
+                            return _finish(report, space, generated, depth + 1, start_time, len(level) - pos)
                     if keep:
                         edge_dst.append(tid)
                         edge_slot.append(space.slot((lab, args)))
@@ -239,32 +256,32 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                     report.verdict = "deadlock"
                     report.trace = make_trace(model, space, space.path_to(sid))
                     report.complete = False
-                    return _finish(report, space, generated, depth, start, len(level) - pos)
+                    return _finish(report, space, generated, depth, start_time, len(level) - pos)
                 if progress is not None:
                     now = time.monotonic()
                     if now - last >= progress_every:
                         last = now
                         progress({"generated": generated, "distinct": len(states),
                                   "queue": len(level) - pos + len(new_level), "depth": depth,
-                                  "seconds": now - start})
+                                  "seconds": now - start_time})
             if keep:
                 edge_start.append(len(edge_dst))
             if new_level:
                 depth += 1
                 if on_level is not None and not on_level(space):
                     report.complete = False
-                    _finish(report, space, generated, depth, start, len(new_level))
+                    _finish(report, space, generated, depth, start_time, len(new_level))
                     return None
                 if keep:
                     edge_start.pop()  # the sentinel is re-added after the next level
             level = new_level
-        _finish(report, space, generated, depth, start)
+        _finish(report, space, generated, depth, start_time)
         return space
     except TLAError as err:
         report.verdict = "error"
         report.message = err.line()
         report.complete = False
-        _finish(report, space, generated, 0, start)
+        _finish(report, space, generated, 0, start_time)
         return None
 
 
