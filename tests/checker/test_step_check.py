@@ -26,9 +26,9 @@ def test_every_explored_step_is_accepted_and_others_rejected():
     assert seen > 10
 
 
-def test_witness_binds_the_existential_without_enumerating():
-    # 40 leaves: SUBSET Leaf has 2^40 elements and [Leaf -> Job \cup {None}] 3^40; checking a
-    # state and a Plan step must not enumerate either.
+def _forty_leaves() -> tuple[Model, list[ModelValue], tuple]:
+    """RRP at 40 leaves (SUBSET Leaf has 2^40 elements, [Leaf -> Job \\cup {None}] 3^40) and a
+    state where l0 has failed and j1 is in Plan."""
     leaves = ", ".join(f"l{i}" for i in range(40))
     cfg = parse_config_text(f"SPECIFICATION Spec\nCONSTANTS\n Job = {{j1, j2}}\n Leaf = {{{leaves}}}\n"
                             " None = none\n MaxFail = 2\n", "big.cfg")
@@ -39,7 +39,14 @@ def test_witness_binds_the_existential_without_enumerating():
     jobs = (j1, j2)
     s = (frozenset(L[1:]), Fcn(dict.fromkeys(jobs, 0)), Fcn({j1: "Plan", j2: "Run"}), alloc,
          Fcn(dict.fromkeys(jobs, frozenset({0}))), Fcn(dict.fromkeys(jobs, frozenset())), 1)
-    start = (frozenset(L), s[1], Fcn(dict.fromkeys(jobs, "Run")), alloc, s[4], s[5], 0)
+    return model, L, s
+
+
+def test_witness_binds_the_existential_without_enumerating():
+    model, L, s = _forty_leaves()
+    j1, j2 = ModelValue("j1"), ModelValue("j2")
+    alloc = s[3]
+    start = (frozenset(L), s[1], Fcn(dict.fromkeys((j1, j2), "Run")), alloc, s[4], s[5], 0)
     assert model.check_init(start)
     assert not model.check_init(s)
     P = frozenset(L[1:20])
@@ -52,17 +59,8 @@ def test_witness_binds_the_existential_without_enumerating():
 
 
 def test_unlogged_witness_does_not_enumerate_when_the_step_is_another_action():
-    # A Fail step while j1 is in Plan: Plan's \E P \in SUBSET Leaf (2^40 sets) must be ruled
-    # out by its conjuncts that do not mention P (phase' = ...), before any enumeration.
-    leaves = ", ".join(f"l{i}" for i in range(40))
-    cfg = parse_config_text(f"SPECIFICATION Spec\nCONSTANTS\n Job = {{j1, j2}}\n Leaf = {{{leaves}}}\n"
-                            " None = none\n MaxFail = 2\n", "big.cfg")
-    model = Model(SPEC / "RRP.tla", cfg)
-    L = [ModelValue(f"l{i}") for i in range(40)]
-    j1, j2 = ModelValue("j1"), ModelValue("j2")
-    alloc = Fcn({leaf: (j1 if i < 20 else j2) for i, leaf in enumerate(L)})
-    jobs = (j1, j2)
-    s = (frozenset(L[1:]), Fcn(dict.fromkeys(jobs, 0)), Fcn({j1: "Plan", j2: "Run"}), alloc,
-         Fcn(dict.fromkeys(jobs, frozenset({0}))), Fcn(dict.fromkeys(jobs, frozenset())), 1)
+    # A Fail step while j1 is in Plan: Plan's \E P \in SUBSET Leaf must be ruled out by its
+    # conjuncts that do not mention P (phase' = ...), before any enumeration.
+    model, L, s = _forty_leaves()
     t = (frozenset(L[2:]),) + s[1:6] + (2,)
     assert model.check_step(s, t) == ["Fail(l1)"]
