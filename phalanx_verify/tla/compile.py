@@ -917,6 +917,8 @@ class Compiler:
                 return
         if isinstance(e, ast.Quant) and e.kind == "exists":
             gens, inner = self._gens(e.bounds, ctx, e.pos, witnesses=ctx.witnesses)
+            if ctx.witnesses is None and len(gens) == 1:
+                gens = [self._narrow_subsets(e, gens[0], inner)]
             k = _Restore(k, ctx)  # the bound variables end with the quantifier
             if split and any(b.set is not None and self.level(b.set, ctx) > LEVEL_CONSTANT for b in e.bounds):
                 inner = replace(inner, guarded=True)
@@ -998,6 +1000,62 @@ class Compiler:
         code.depth += 1
         k(code, ctx)
         code.depth -= 1
+
+    def _conjuncts(self, e: ast.Expr, ctx: Ctx, depth: int = 0) -> list[tuple[ast.Expr, Ctx]]:
+        """The conjuncts of e with the context each is evaluated in, looking through /\\ and
+        through calls of small operators whose arguments are simple (as _try_inline does)."""
+        if isinstance(e, ast.And):
+            return [c for x in e.items for c in self._conjuncts(x, ctx, depth)]
+        if isinstance(e, ast.Apply) and depth < 3 and ctx.lookup(e.op) is None:
+            target = self._resolve_def(e.op, ctx.scope)
+            if target is not None and isinstance(target[0], ast.OpDef) and not target[0].recursive \
+                    and len(target[0].params) == len(e.args) and not any(p.arity for p in target[0].params):
+                args = [self.val(a, ctx) for a in e.args]
+                if all(_SIMPLE.fullmatch(a) for a in args):
+                    inner = replace(ctx, scope=target[1], locals=(), at=None)
+                    for p, a in zip(target[0].params, args, strict=True):
+                        inner = inner.bind(p.name, Local(a, "value"))
+                    return self._conjuncts(target[0].body, inner, depth + 1)
+        return [(e, ctx)]
+
+    def _narrow_subsets(self, e: ast.Quant, clause: str, inner: Ctx) -> str:
+        """\\E P \\in SUBSET S : ... /\\ P \\subseteq X /\\ \\A l \\in P : Q(l) /\\ ... ranges over
+        SUBSET {l \\in S \\cap X : Q(l)} instead: the same bindings satisfy the body (the
+        conjuncts stay and are still checked), but far fewer subsets are built and rejected.
+        Only state-level conjuncts that do not otherwise mention P take part."""
+        b = e.bounds[0]
+        if b.tuple_pattern or len(b.names) != 1 or not isinstance(b.set, ast.Apply) or b.set.op != "powerset":
+            return clause
+        px = inner.lookup(b.names[0]).pyname  # type: ignore[union-attr]
+        mentions = re.compile(rf"\b{re.escape(px)}\b")
+        narrowers: list[str] = []
+        # Only a leading run of conjuncts is used, as TLC evaluates them in order: a subset
+        # dropped here is one whose evaluation would have stopped at a FALSE conjunct before
+        # reaching any later one that might raise an error.
+        for c, cctx in self._conjuncts(e.body, inner):
+            narrower = None
+            if isinstance(c, ast.Apply) and c.op == "subseteq" and self.val(c.args[0], cctx) == px:
+                x = self.val(c.args[1], cctx)
+                if not mentions.search(x) and self.level(c, cctx) <= LEVEL_STATE:
+                    narrower = f"lambda base: base & {x}"
+            elif isinstance(c, ast.Quant) and c.kind == "forall" and len(c.bounds) == 1 \
+                    and len(c.bounds[0].names) == 1 and not c.bounds[0].tuple_pattern \
+                    and c.bounds[0].set is not None and self.val(c.bounds[0].set, cctx) == px \
+                    and self.level(c, cctx) <= LEVEL_STATE:
+                pl = self.fresh(c.bounds[0].names[0])
+                q = self.val(c.body, cctx.bind(c.bounds[0].names[0], Local(pl, "value")))
+                if not mentions.search(q):
+                    narrower = f"lambda base: frozenset({pl} for {pl} in base if {q})"
+            elif isinstance(c, ast.Apply) and c.op in ("eq", "neq") and self.val(c.args[0], cctx) == px \
+                    and isinstance(c.args[1], ast.SetEnum) and not c.args[1].items:
+                continue  # P # {} cannot raise an error: look past it
+            if narrower is None:
+                break
+            narrowers.append(narrower)
+        if not narrowers:
+            return clause
+        base = self.val(b.set.args[0], replace(inner, locals=inner.locals[:-1]))
+        return f"for {px} in _rt.narrowed_subsets({base}, ({', '.join(narrowers)},))"
 
     def _gen_conj(self, code: _Code, items: list[ast.Expr], ctx: Ctx, k: Cont, label: tuple | None,
                   mode: str) -> None:

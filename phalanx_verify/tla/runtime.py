@@ -312,6 +312,19 @@ def sort_seq(s: Any, less: Callable[[Any, Any], Any]) -> tuple:
         lambda a, b: -1 if less(a, b) else (1 if less(b, a) else 0))))
 
 
+def narrowed_subsets(base: Any, narrowers: tuple[Callable[[frozenset], frozenset], ...]) -> Iterable:
+    """SUBSET of base narrowed by necessary conditions of the quantifier's body (see
+    Compiler._narrow_subsets). At the first narrowing that cannot be evaluated, narrowing stops:
+    the conjunct it came from is still in the body and raises there, where TLC would."""
+    elems = as_set(base)
+    for narrow in narrowers:
+        try:
+            elems = narrow(elems)
+        except (EvalError, KeyError, TypeError, IndexError, ValueError):
+            break
+    return PowerSet(elems)
+
+
 def witness(w: dict, name: str, s: Any) -> Iterable:
     """The range of an existential when checking a given step: the logged witness alone (if
     it is a member of the set, tested lazily), or the whole set when none was logged."""

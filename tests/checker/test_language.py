@@ -214,3 +214,32 @@ I == INSTANCE Inner
 Init == I!Init /\\ y = 0
 Next == UNCHANGED <<x, y>>""", "INIT Init\nNEXT Next\n")
     assert (r.verdict, r.distinct) == ("ok", 1), r.message
+
+
+@pytest.mark.parametrize("narrow", [True, False])
+def test_subset_narrowing_keeps_every_binding(tmp_path, monkeypatch, narrow):
+    # \E P \in SUBSET S : P \subseteq X /\ \A l \in P : Q(l) ranges over SUBSET {l \in S \cap X : Q(l)}
+    # when narrowed; the bindings (and so the counts) are the same either way. Q(l) is undefined
+    # (f[l] outside f's domain) for l = 4, which narrowing must skip rather than raise on.
+    from phalanx_verify.tla.compile import Compiler
+
+    if not narrow:
+        monkeypatch.setattr(Compiler, "_narrow_subsets", lambda self, e, clause, inner: clause)
+    r = check(tmp_path, """VARIABLES x
+f == [l \\in 1..3 |-> l % 2]
+Init == x = {}
+Next == \\E P \\in SUBSET (1..4) : P \\subseteq {1, 2, 3} /\\ (\\A l \\in P : f[l] = 1) /\\ x' = P""",
+              "INIT Init\nNEXT Next\n")
+    # Successors of every state: {}, {1}, {3}, {1, 3}; 4 states, each with 4 successors.
+    assert (r.verdict, r.distinct, r.generated, r.depth) == ("ok", 4, 1 + 4 * 4, 2)
+
+
+def test_subset_narrowing_does_not_hide_an_error_tlc_reports(tmp_path):
+    # Here the quantifier over P comes first, so TLC evaluates f[4] for P = {4} and fails;
+    # narrowing by the later P \subseteq {1, 2, 3} must not skip that subset silently.
+    r = check(tmp_path, """VARIABLES x
+f == [l \\in 1..3 |-> l % 2]
+Init == x = {}
+Next == \\E P \\in SUBSET (1..4) : (\\A l \\in P : f[l] = 1) /\\ P \\subseteq {1, 2, 3} /\\ x' = P""",
+              "INIT Init\nNEXT Next\n")
+    assert r.verdict == "error" and "out of the domain" in r.message
