@@ -14,6 +14,9 @@ State:
 - an index for Place: per (level, TP-fit class, order k) a lazy min-heap of ``(free(v), v, stamp)``
   over nodes with a free block of order >= k. An entry is live iff its stamp is the node's current
   one, so a query pops stale entries and reads the best-fit node in amortized O(1).
+- ``changed``: the nodes whose view changed since the client last cleared the set. The planner
+  keeps decisions derived from node views (prepared repairs) and drops exactly those that read a
+  changed view, whoever changed it.
 
 Owners of a block are opaque; the allocator itself never decides who gets what.
 """
@@ -44,6 +47,7 @@ class BuddyAllocator:
         self.heaps: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {
             (h, d, k): [] for h in topo.levels for d in topo.domain_caps for k in range(topo.max_order + 1)}
         self._heap_limit = {h: 4 * len(vs) + 64 for h, vs in topo.nodes_at_level.items()}
+        self.changed: set[int] = set()
         for v in range(n_nodes):
             self._fill_node(v)
 
@@ -97,6 +101,7 @@ class BuddyAllocator:
         """Node v changed: invalidate its index entries and push fresh ones."""
         st = self.stamp[v] + 1
         self.stamp[v] = st
+        self.changed.add(v)
         h = self.topo.level[v]
         entry = (self.nfree[v], v, st)
         for d, m in self.max_orders(v).items():
@@ -124,6 +129,14 @@ class BuddyAllocator:
                 return nf, v
             heapq.heappop(heap)
         return None
+
+    def free_at_least(self, k: int) -> Iterator[tuple[int, int]]:
+        """Free blocks (start, order) of order >= k. The tree root's view is the whole free set
+        grouped by order, so this skips the smaller blocks instead of scanning ``free``."""
+        for o, starts in self.blocks[0].items():
+            if o >= k:
+                for s in starts:
+                    yield s, o
 
     def pick(self, v: int, k: int, dclass: int) -> int | None:
         """Start of the smallest free block of order >= k and class ``dclass`` in v's view."""
@@ -262,6 +275,21 @@ class BuddyAllocator:
             self.records[self.buddy(self.topo.align(start, i), i)] = (i, owner)
         self.records[start] = (order, owner)
         return owner
+
+    def merge_record(self, start: int, order: int, owner: Hashable) -> None:
+        """Undo of :meth:`split_record`: the records tiling block (start, order) become one record
+        for ``owner``. A journal that splits a record must merge it back on undo, or a planned and
+        undone change would leave finer records (and so smaller failed blocks) behind."""
+        end, s, parts = start + (1 << order), start, []
+        while s < end:
+            rec = self.records.get(s)
+            if rec is None or s + (1 << rec[0]) > end:
+                raise BuddyError(f"block ({start}, order {order}) is not tiled by allocated records")
+            parts.append(s)
+            s += 1 << rec[0]
+        for s in parts:
+            del self.records[s]
+        self.records[start] = (order, owner)
 
     def reassign(self, start: int, order: int, owner: Hashable) -> None:
         """Hand the allocated block (start, order) to ``owner`` (no change to the free set)."""

@@ -16,13 +16,21 @@ outside its own in-memory allocator.
 
 Placement is gang-queued, never partial: ``place`` returns a placement for the first template (in
 the job's preference order) that fits entirely, or None.
+
+Prepared repairs (Replan's fast path): the repair of a single failed job block depends only on the
+job's placement and on the spare registries and free views of the domains its search visits. Every
+mutation (commit, release, heal, mark_suspect) therefore ends by recomputing, with the same code as
+Replan, the repairs whose inputs changed (the allocator and the spare registry report which nodes
+changed, and each prepared repair records which it read). ``replan(job, leaves of one block)`` then
+returns the prepared Placement in O(1); anything else (several blocks, a partial block, no local
+repair) takes the search. The cost moves to the mutations, which the benchmark times and reports.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from typing import NamedTuple
 
 from phalanx_ref.buddy import BuddyAllocator, BuddyError
@@ -240,6 +248,20 @@ class Planner:
         # ancestor so a repair finds the spares of any enclosing domain in O(1).
         self.spares_under: list[dict[int, tuple[int, Hashable]]] = [{} for _ in topo.level]
         self._dclasses = tuple(sorted(topo.domain_caps))
+        self._fits: dict[tuple[Template, int], tuple[int, ...]] = {}
+        # Prepared repairs: failed-block start -> the Placement Replan returns when that whole block
+        # fails. ``_view_deps`` / ``_spare_deps`` map a node to the prepared blocks that read its free
+        # view / spare registry; ``_spare_changed`` collects registries changed since the last
+        # invalidation (the allocator's ``changed`` does the same for views); ``_stale`` maps
+        # blocks to prepare at the end of the current mutation to their dropped repair, if any.
+        # ``_reads`` is set only while
+        # preparing: the (views, spare registries) the repair search reads.
+        self._prepared: dict[int, Placement] = {}
+        self._view_deps: dict[int, set[int]] = {}
+        self._spare_deps: dict[int, set[int]] = {}
+        self._spare_changed: set[int] = set()
+        self._stale: dict[int, Placement | None] = {}
+        self._reads: tuple[list[int], list[int]] | None = None
         pol = self.policy
         if pol.spare_count:
             if pol.spare_level not in topo.nodes_at_level:
@@ -247,6 +269,8 @@ class Planner:
             self._reserve_spares(topo.nodes_at_level[pol.spare_level])
         # Largest order a non-reserved block can have; bigger gangs use the union-of-blocks path.
         self.union_order = self.alloc.largest_free_order()
+        self.alloc.changed.clear()
+        self._spare_changed.clear()
 
     # ---- spares ------------------------------------------------------------------------------
     def _reserve_spares(self, domains: Iterable[int]) -> None:
@@ -273,13 +297,17 @@ class Planner:
         for v in t.ancestors[t.leaf_domain[start]]:
             if t.hi[v] >= end:
                 self.spares_under[v][start] = (order, owner)
+                self._spare_changed.add(v)
 
     def _unregister_spare(self, start: int) -> None:
         for v in self.topo.ancestors[self.topo.leaf_domain[start]]:
-            self.spares_under[v].pop(start, None)
+            if self.spares_under[v].pop(start, None) is not None:
+                self._spare_changed.add(v)
 
     def _spare_in(self, v: int, k: int, dclass: int) -> tuple[int, Hashable] | None:
         """A reserved spare of order >= k and class ``dclass`` inside domain v: (start, owner)."""
+        if self._reads is not None:
+            self._reads[1].append(v)
         for s, (o, owner) in self.spares_under[v].items():
             if o >= k and self.topo.dclass(s) == dclass:
                 return s, owner
@@ -297,9 +325,12 @@ class Planner:
 
     def _search(self, tpl: Template, k: int) -> tuple[int, int, int] | None:
         """Algorithm 1 lines 3-7: first level with a feasible root; best fit (fewest free leaves,
-        i.e. smallest residual after carving) among them. Returns (level, node, dclass)."""
+        i.e. smallest residual after carving) among them. Returns (level, node, dclass).
+        The TP-fit classes a template can use depend only on (template, k): memoized."""
         best_of = self.alloc.best
-        fits = [d for d in self._dclasses if self._groups_fit(tpl, k, d)]
+        fits = self._fits.get((tpl, k))
+        if fits is None:
+            fits = self._fits[(tpl, k)] = tuple(d for d in self._dclasses if self._groups_fit(tpl, k, d))
         for h in self._levels():
             best = None
             for d in fits:
@@ -329,14 +360,15 @@ class Planner:
                 if found is not None:
                     _, v, dclass = found
                     start = self.alloc.pick(v, k, dclass)
-                    blocks = ((start, k),)
+                    blocks, acquire = ((start, k),), ((start, k, None),)
             if blocks is None and k > self.union_order:
                 got = self._union(tpl)
                 if got is not None:
                     blocks, dclass = got
+                    acquire = tuple((s, o, None) for s, o in blocks)
             if blocks is not None:
                 return Placement(job.name, job.templates, i, blocks, dclass, self.topo,
-                                 changes=Changes(release, quarantine, tuple((s, o, None) for s, o in blocks)),
+                                 changes=Changes(release, quarantine, acquire),
                                  base_version=version, kind="place" if prev is None else "fallback",
                                  prev=prev)
         return None
@@ -355,8 +387,8 @@ class Planner:
                     continue
                 need = -(-(pp * dp) // per)
                 by_pod: dict[int, list[int]] = {}
-                for s, o in self.alloc.free.items():
-                    if o >= c and t.dclass(s) == d:
+                for s, o in self.alloc.free_at_least(c):
+                    if t.dclass(s) == d:
                         by_pod.setdefault(t.domain_of(s, top_level), []).extend(range(s, s + (1 << o), 1 << c))
                 if sum(len(x) for x in by_pod.values()) < need:
                     continue
@@ -394,25 +426,51 @@ class Planner:
         """Cheapest repair of failed block (start, k): walk its enclosing domains upward (parent
         domain first, then escalate one level at a time); in each, a reserved spare first, then a
         free block of the same TP-fit class. Returns (level, target start, source owner)."""
-        t, alloc = self.topo, self.alloc
+        t, alloc, reads = self.topo, self.alloc, self._reads
         d = t.dclass(start)
         for v in t.block_chain(start, k):
             sp = self._spare_in(v, k, d)
             if sp is not None:
                 return t.level[v], sp[0], sp[1]
+            if reads is not None:
+                reads[0].append(v)
             s = alloc.pick(v, k, d)
             if s is not None:
                 return t.level[v], s, None
         return None
 
+    def _repair(self, cur: Placement, fblocks: tuple[Block, ...], failed: tuple[int, ...],
+                moves: tuple[tuple[int, int, int], ...], acquire: tuple[tuple[int, int, Hashable | None], ...],
+                level: int) -> Placement:
+        """Replan's repaired footprint of ``cur``; the search and the preparation both build it here."""
+        return Placement(cur.job, cur.templates, cur.template_index, cur.base, cur.dclass, self.topo,
+                         moves=cur.moves + moves, changes=Changes(fblocks, failed, acquire),
+                         base_version=self.versions.get(cur.job, 0), kind="repair",
+                         repair_level=level, prev=cur)
+
     def replan(self, job: str, failed: Iterable[int]) -> Placement | None:
         """Algorithm 1 Replan: repair each failed block from a spare or free block in its parent
         domain, escalating one level at a time; if some block has no repair, fall back to a fresh
-        placement with the current and then the later templates. None if nothing fits. Pure."""
+        placement with the current and then the later templates. None if nothing fits. Pure.
+
+        Fast path: when ``failed`` is exactly the leaves of one prepared block of the job's current
+        placement, in order, the prepared repair is returned (the search would build an equal one:
+        see the module docstring). Changes made behind the planner's back (directly on the
+        allocator) are noticed here and drop the prepared repairs they affect."""
+        if self.alloc.changed or self._spare_changed:
+            self._invalidate()
+        failed = tuple(failed)
+        if failed:
+            p = self._prepared.get(failed[0])
+            if p is not None and p.prev is self.placements.get(job) and p.changes.quarantine == failed:
+                return p
+        return self._replan(job, failed)
+
+    def _replan(self, job: str, failed: tuple[int, ...]) -> Placement | None:
+        """Replan by search (see :meth:`replan`)."""
         cur = self.placements.get(job)
         if cur is None:
             raise PlannerError(f"job {job!r} is not placed")
-        failed = tuple(failed)
         fblocks = self._failed_blocks(job, cur.group_order, failed)
         journal: list[Callable[[], None]] = []
         moves: list[tuple[int, int, int]] = []
@@ -430,14 +488,92 @@ class Planner:
                 if i + 1 < len(fblocks):  # hide the target from the next searches
                     self._take(job, dst, k, src, journal)
             else:
-                return Placement(job, cur.templates, cur.template_index, cur.base, cur.dclass, self.topo,
-                                 moves=cur.moves + tuple(moves),
-                                 changes=Changes(tuple(fblocks), failed, tuple(acquire)),
-                                 base_version=self.versions.get(job, 0), kind="repair",
-                                 repair_level=level, prev=cur)
+                return self._repair(cur, tuple(fblocks), failed, tuple(moves), tuple(acquire), level)
         finally:
             self._undo(journal)
         return self._fallback(job, cur, failed)
+
+    # ---- prepared repairs --------------------------------------------------------------------
+    def _block_starts(self, p: Placement) -> Iterable[int]:
+        """Starts of the failed blocks Replan would cut from ``p``'s footprint (one per repair)."""
+        base = max(self.policy.block_order, p.group_order)
+        for s, o in p.blocks:
+            yield from range(s, s + (1 << o), 1 << min(o, base))
+
+    def _prepare(self, s: int, old: Placement | None) -> None:
+        """Prepare the repair for the failure of the whole job block starting at leaf ``s`` (if one
+        starts there), exactly as :meth:`_replan` would compute it, and record what it read.
+        ``old`` is the block's dropped repair: if its job has not changed since, the block's order
+        is still the one it cut, which saves the record lookup."""
+        if old is not None and old.prev is self.placements.get(old.job):
+            cur, k = old.prev, old.changes.release[0][1]
+        else:
+            rec = self.alloc.find_record(s)
+            owner = None if rec is None else rec[2]
+            cur = self.placements.get(owner) if isinstance(owner, str) else None  # jobs are named by str
+            if cur is None:
+                return
+            k = min(rec[1], max(self.policy.block_order, cur.group_order))
+            if self.topo.align(s, k) != s:
+                return
+        views: list[int] = []
+        spares: list[int] = []
+        self._reads = (views, spares)
+        try:
+            found = self._repair_target(s, k)
+        finally:
+            self._reads = None
+        for deps, read in ((self._view_deps, views), (self._spare_deps, spares)):
+            for v in read:
+                dep = deps.get(v)
+                if dep is None:
+                    deps[v] = {s}
+                else:
+                    dep.add(s)
+        if found is not None:  # no local repair: Replan falls back to a fresh placement (not prepared)
+            h, dst, src = found
+            self._prepared[s] = self._repair(cur, ((s, k),), tuple(range(s, s + (1 << k))), ((s, dst, k),),
+                                             ((dst, k, src),), h)
+
+    def _invalidate(self) -> None:
+        """Drop the prepared repairs that read a free view or spare registry changed since their
+        preparation; their blocks become stale, to be prepared again by :meth:`_refresh`."""
+        for changed, deps in ((self.alloc.changed, self._view_deps), (self._spare_changed, self._spare_deps)):
+            for v in changed:
+                for s in deps.pop(v, ()):
+                    q = self._prepared.pop(s, None)
+                    if q is not None or s not in self._stale:
+                        self._stale[s] = q
+            changed.clear()
+
+    def _rebase(self, p: Placement) -> None:
+        """``p`` was just committed: its blocks' repairs must start from it. After a repair, a block
+        whose prepared repair survived the invalidation keeps its order and its target (the search
+        read nothing that changed), so only the Placement is rebuilt; other blocks are prepared."""
+        old, prepared = p.prev, self._prepared
+        keep = old is not None and p.kind == "repair"
+        for s in self._block_starts(p):
+            q = prepared.get(s)
+            if keep and q is not None and q.prev is old:
+                ch = q.changes
+                prepared[s] = self._repair(p, ch.release, ch.quarantine, q.moves[-1:], ch.acquire, q.repair_level)
+            elif s not in self._stale:
+                self._stale[s] = None
+
+    def _forget(self, p: Placement) -> None:
+        """Drop the prepared repairs of ``p``, which is no longer the job's placement."""
+        prepared = self._prepared
+        for s in self._block_starts(p):
+            q = prepared.get(s)
+            if q is not None and q.prev is p:
+                del prepared[s]
+
+    def _refresh(self) -> None:
+        """End of a mutation: prepare every block whose repair may have changed."""
+        self._invalidate()
+        stale, self._stale = self._stale, {}
+        for s, old in stale.items():
+            self._prepare(s, old)
 
     def _fallback(self, job: str, cur: Placement, failed: tuple[int, ...]) -> Placement | None:
         """Fresh placement of the job's current-or-later template, planned on the state in which
@@ -466,7 +602,7 @@ class Planner:
         self._respare(spare_start, spare_order, source)
 
         def undo() -> None:
-            alloc.reassign(start, order, source)
+            alloc.merge_record(spare_start, spare_order, source)
             self._respare(spare_start, spare_order, source)
 
         journal.append(undo)
@@ -502,13 +638,17 @@ class Planner:
             alloc.allocate(leaf, 0, QUARANTINE)
             journal.append(lambda: alloc.release(leaf, 0))
         else:
+            rs, ro, _ = alloc.find_record(leaf)
             alloc.reassign(leaf, 0, QUARANTINE)
-            journal.append(lambda: alloc.reassign(leaf, 0, old))
+            journal.append(lambda: alloc.merge_record(rs, ro, old))
 
     def _apply(self, job: str, ch: Changes, journal: list[Callable[[], None]]) -> None:
         for leaf in ch.quarantine:
             self._quarantine(leaf, journal)
         for s, o in ch.release:
+            rec = self.alloc.find_record(s)
+            if rec is not None and rec[1] > o:  # records_in splits the enclosing record: undo merges it
+                journal.append(partial(self.alloc.merge_record, *rec))
             for rs, ro, owner in list(self.alloc.records_in(s, o)):
                 if owner == job:
                     self._give_back(rs, ro, journal, job)
@@ -530,11 +670,16 @@ class Planner:
             self._apply(p.job, p.changes, journal)
         except BuddyError as e:
             self._undo(journal)
+            self._refresh()
             raise StaleDecision(f"job {p.job!r}: {e}; nothing applied") from None
         self.placements[p.job] = p
         self.versions[p.job] = p.base_version + 1
+        self._invalidate()
+        self._rebase(p)
         if p.prev is not None:
+            self._forget(p.prev)
             p.prev.prev = None  # keep one step of history, not the job's whole chain of placements
+        self._refresh()
 
     def release(self, job: str) -> None:
         """The job finished or was evicted: free its footprint (suspect leaves go to quarantine)."""
@@ -543,6 +688,8 @@ class Planner:
             raise PlannerError(f"job {job!r} is not placed")
         self._apply(job, Changes(cur.blocks, (), ()), [])
         self.versions[job] = self.versions.get(job, 0) + 1
+        self._forget(cur)
+        self._refresh()
 
     def mark_suspect(self, leaves: Iterable[int]) -> None:
         """Health-aware placement: suspect leaves are never placed on; a free one is quarantined
@@ -551,6 +698,7 @@ class Planner:
             self.suspect.add(leaf)
             if self.alloc.owner(leaf) is None:
                 self._quarantine(leaf, [])
+        self._refresh()
 
     def heal(self, leaves: Iterable[int]) -> None:
         """Repaired leaves leave quarantine; spare domains are topped up from free capacity."""
@@ -564,3 +712,4 @@ class Planner:
         if self.policy.spare_count and touched:
             lvl = self.policy.spare_level
             self._reserve_spares({self.topo.domain_of(x, lvl) for x in touched})
+        self._refresh()

@@ -2,14 +2,22 @@
 8,192 ranks, inject node failures, and time Place and Replan; compare recovery quality with
 topology-blind replacement and seed 003's GangNavigator.
 
-What is timed (``time.perf_counter_ns`` immediately around one call):
+What is timed (``time.perf_counter_ns`` immediately around one call; every figure includes the
+timer's own overhead, ``timer_overhead_ns``, the median of two back-to-back perf_counter_ns calls):
 - Place: ``planner.place(job)``: the level scan, best-fit choice, block pick and the Placement
-  object (its rank map is lazy). Commit (allocator split, index updates) is timed separately.
-- Replan: ``planner.replan(job, failed_leaves)``: planning only, the decision is not committed
-  inside the timed region. The rank map and quality figures are computed afterwards.
-The timer's own overhead (two back-to-back perf_counter_ns calls) is reported beside them. The
-garbage collector stays on (its pauses are part of the tail); the topology and the empty allocator
-are moved to the permanent generation with ``gc.freeze()`` before the fill.
+  object (its rank map is lazy). Commit (allocator split, index updates, and the preparation of
+  the job's repairs) is timed separately (``commit_*``).
+- Replan: ``recovery.plan(job, failed_leaves)``, i.e. ``PlannerRecovery.plan`` calling
+  ``planner.replan`` (one extra Python call): planning only, nothing is committed inside the
+  timed region; for one failed node this is the lookup of the repair the planner prepared when the
+  state last changed. The work moved out of it is timed too: ``repair_commit_*`` (commit of the
+  repair, which re-prepares the repairs it affects) and ``heal_*`` (the node returns as its pod's
+  spare, ditto). The rank map and quality figures are computed afterwards.
+Garbage collector: on for every figure except ``replan_gc_off_*``. ``replan_samples_with_gc``
+counts timed Replans during which a collection ran. The ``replan_gc_off_*`` figures come from a
+further run of failures (``failures // 10``, same loop) with ``gc.disable()`` around that loop
+only. The topology and the empty allocator are moved to the permanent generation with
+``gc.freeze()`` before the fill.
 """
 
 from __future__ import annotations
@@ -108,44 +116,65 @@ def fill(planner: Planner, rng: random.Random, target: float, max_gangs: int, re
 def inject_failures(planner: Planner, rng: random.Random, count: int, res: BenchResult,
                     recovery: Recovery | None = None, on_step: Progress = _noop) -> None:
     """Fail ``count`` random held nodes one at a time; ``recovery`` (default: planner Replan +
-    commit) repairs each, and only its ``plan`` is timed. The node is healed afterwards."""
+    commit) repairs each; its ``plan``, its ``apply`` and the heal that follows are timed apart."""
     t = planner.topo
     recovery = recovery or PlannerRecovery(planner)
     pc = time.perf_counter_ns
-    replan_ns, migrated, kinds, preserved = [], Counter(), Counter(), 0
+    replan_ns, apply_ns, heal_ns, migrated, kinds, preserved = [], [], [], Counter(), Counter(), 0
+    in_timed, gc_hits = [False], [0]
+
+    def on_gc(phase: str, _info: dict[str, int]) -> None:
+        if phase == "start" and in_timed[0]:
+            gc_hits[0] += 1
+
+    gc.callbacks.append(on_gc)
     done = 0
-    while done < count:
-        leaf = rng.randrange(t.n_leaves)
-        rec = planner.alloc.find_record(leaf)
-        if rec is None or not isinstance(rec[2], str):
-            continue
-        job = rec[2]
-        dom = t.leaf_domain[leaf]
-        failed = [x for x in range(t.lo[dom], t.hi[dom]) if planner.alloc.owner(x) == job]
-        cur = planner.placements[job]
-        t0 = pc()
-        q = recovery.plan(job, failed)
-        t1 = pc()
-        replan_ns.append(t1 - t0)
-        done += 1
-        if q is None:
-            kinds["queued"] += 1
-        else:
-            kinds[q.kind] += 1
-            migrated[len(q.migrated)] += 1
-            ok = q.level == cur.level
-            preserved += ok
-            reps, good = res.by_size.get(cur.gang_size, (0, 0))
-            res.by_size[cur.gang_size] = (reps + 1, good + ok)
-        recovery.apply(job, q)
-        planner.heal(failed)  # the node is repaired and becomes its pod's spare again
-        on_step()
+    try:
+        while done < count:
+            leaf = rng.randrange(t.n_leaves)
+            rec = planner.alloc.find_record(leaf)
+            if rec is None or not isinstance(rec[2], str):
+                continue
+            job = rec[2]
+            dom = t.leaf_domain[leaf]
+            failed = [x for x in range(t.lo[dom], t.hi[dom]) if planner.alloc.owner(x) == job]
+            cur = planner.placements[job]
+            in_timed[0] = True
+            t0 = pc()
+            q = recovery.plan(job, failed)
+            t1 = pc()
+            in_timed[0] = False
+            replan_ns.append(t1 - t0)
+            done += 1
+            if q is None:
+                kinds["queued"] += 1
+            else:
+                kinds[q.kind] += 1
+                migrated[len(q.migrated)] += 1
+                ok = q.level == cur.level
+                preserved += ok
+                reps, good = res.by_size.get(cur.gang_size, (0, 0))
+                res.by_size[cur.gang_size] = (reps + 1, good + ok)
+            t0 = pc()
+            recovery.apply(job, q)
+            t1 = pc()
+            planner.heal(failed)  # the node is repaired and becomes its pod's spare again
+            t2 = pc()
+            apply_ns.append(t1 - t0)
+            heal_ns.append(t2 - t1)
+            on_step()
+    finally:
+        gc.callbacks.remove(on_gc)
     res.samples["replan_ns"] = replan_ns
     f = res.figures
     f["failures"] = count
     f["replan_median_us"] = percentile(replan_ns, 0.5) / 1e3
     f["replan_p99_us"] = percentile(replan_ns, 0.99) / 1e3
     f["replan_max_us"] = max(replan_ns) / 1e3
+    f["replan_samples_with_gc"] = gc_hits[0]
+    for name, xs in (("repair_commit", apply_ns), ("heal", heal_ns)):
+        f[f"{name}_median_us"] = percentile(xs, 0.5) / 1e3
+        f[f"{name}_p99_us"] = percentile(xs, 0.99) / 1e3
     f["ranks_migrated"] = ", ".join(f"{k}x{v}" for k, v in sorted(migrated.items()))
     f["outcomes"] = ", ".join(f"{k} {v}" for k, v in sorted(kinds.items()))
     f["level_preserved_pct"] = 100.0 * preserved / max(1, sum(migrated.values()))
@@ -259,7 +288,18 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
     fill(planner, rng, target, max_gangs, res, mix)
     f["peak_rss_after_fill_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     f["rss_growth_mb"] = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss0) / 1024
-    inject_failures(planner, rng, failures, res, recovery(planner), on_failure)
+    rec = recovery(planner)
+    inject_failures(planner, rng, failures, res, rec, on_failure)
+    if failures >= 10:
+        off = BenchResult()
+        gc.disable()  # around this loop only: the GC-off companion of the Replan figures above
+        try:
+            inject_failures(planner, rng, failures // 10, off, rec)
+        finally:
+            gc.enable()
+        f["gc_off_failures"] = off.figures["failures"]
+        for q in ("median", "p99", "max"):
+            f[f"replan_gc_off_{q}_us"] = off.figures[f"replan_{q}_us"]
     if quality_events:
         step_cost = cost_model(topo) if cost_model is not None else None
         compare_recovery(planner, rng, quality_events, res, step_cost, on_quality)

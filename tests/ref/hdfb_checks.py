@@ -7,9 +7,10 @@ no record and from the planner's spare registry.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from phalanx_ref.audit import audit_allocator, audit_placements
-from phalanx_ref.hdfb import QUARANTINE, Job, Planner, TopologyPolicy, groups_per_block
+from phalanx_ref.hdfb import QUARANTINE, Job, Placement, Planner, TopologyPolicy, groups_per_block
 from phalanx_ref.topology import Domain, Gpu, Topology, ceil_log2
 
 BANDWIDTH = {1: 900.0, 2: 600.0, 3: 50.0, 4: 25.0, 5: 6.25}
@@ -111,8 +112,43 @@ def check_replan(planner: Planner, job: str, leaf: int):
     return q
 
 
-def run_scenario(planner_cls: type[Planner], seed: int, steps: int = 25) -> None:
-    """Random Place/Release/fail/heal/suspect sequence with every check after every step."""
+def same_decision(a: Placement | None, b: Placement | None) -> bool:
+    """Two decisions are the same if every field commit and the callers read is equal."""
+    if a is None or b is None:
+        return a is b
+    fields = ("job", "templates", "template_index", "base", "dclass", "moves", "changes", "base_version",
+              "kind", "repair_level")
+    return all(getattr(a, f) == getattr(b, f) for f in fields) and a.prev is b.prev
+
+
+def check_prepared(planner: Planner) -> int:
+    """Fast-path equivalence: for every failed block Replan could be asked about (each block of
+    every placed job, all its leaves failing), when ``replan`` answers with a prepared repair it
+    equals ``_replan`` (the search) on the same state. Returns how many answers were prepared.
+
+    (Any other answer *is* the search. A search over several blocks hides and restores targets,
+    which may reorder the spare registry and so change later answers; the planner drops the
+    prepared repairs that read what it touched, and this check runs on the resulting state.)"""
+    hits = 0
+    for job, cur in sorted(planner.placements.items()):
+        for s in planner._block_starts(cur):
+            k = min(planner.alloc.find_record(s)[1], max(planner.policy.block_order, cur.group_order))
+            if planner.topo.align(s, k) != s:
+                continue
+            leaves = list(range(s, s + (1 << k)))
+            fast = planner.replan(job, leaves)
+            if fast is None or fast is not planner._prepared.get(s):
+                continue
+            hits += 1
+            slow = planner._replan(job, tuple(leaves))
+            assert same_decision(fast, slow), f"prepared repair of ({s}, {k}) for {job} differs from the search"
+    return hits
+
+
+def run_scenario(planner_cls: type[Planner], seed: int, steps: int = 25,
+                 extra: Callable[[Planner], object] | None = None) -> None:
+    """Random Place/Release/fail/heal/suspect sequence with every check after every step
+    (and ``extra``, if given)."""
     rng = random.Random(seed)
     topo = random_topology(rng)
     planner = planner_cls(topo, random_policy(rng, topo))
@@ -143,3 +179,5 @@ def run_scenario(planner_cls: type[Planner], seed: int, steps: int = 25) -> None
             planner.mark_suspect([rng.randrange(topo.n_leaves)])
         problems = audit_allocator(planner) + audit_placements(planner)
         assert not problems, problems[:3]
+        if extra is not None:
+            extra(planner)

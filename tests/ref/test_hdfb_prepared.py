@@ -1,0 +1,77 @@
+"""Fast-path equivalence for Replan's prepared repairs: on random instances, the prepared answer
+equals the search's, whatever mutated the state (commit, release, heal, suspects, pure replans,
+or the allocator directly)."""
+
+import random
+
+from hdfb_checks import check_prepared, run_scenario, same_decision
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from phalanx_ref.hdfb import Job, Planner, TopologyPolicy
+from phalanx_ref.mutants import MUTANTS
+from phalanx_ref.topology import hgx_h100
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_prepared_repairs_equal_the_search_on_random_sequences(seed: int) -> None:
+    run_scenario(Planner, seed, extra=check_prepared)
+
+
+def test_prepared_repairs_are_used_and_equal_under_mutants() -> None:
+    """The preparation also follows overridden search steps (e.g. a mutant's spare lookup), and
+    over these scenarios the fast path really answers (the comparison is not vacuous)."""
+    hits = [0]
+
+    def count(planner: Planner) -> None:
+        hits[0] += check_prepared(planner)
+
+    for cls in (Planner, *MUTANTS.values()):
+        for seed in range(8):
+            try:
+                run_scenario(cls, seed, extra=count)
+            except Exception as e:  # a mutant may break the planner any way it likes, except this one
+                assert cls is not Planner and "prepared repair" not in str(e), e
+    assert hits[0] > 50
+
+
+def test_failure_cycles_at_bench_shape() -> None:
+    """The benchmark's cycle (fill, fail a node, replan, commit, heal into the spare) on a 1,024-GPU
+    tree with one spare node per pod: every answer after every step equals the search's."""
+    rng = random.Random(7)
+    pl = Planner(hgx_h100(8, 4, 4), TopologyPolicy(spare_level=4, spare_count=1, spare_order=3))
+    for i in range(40):
+        g = rng.choice([8, 16, 32, 64, 128])
+        p = pl.place(Job(f"g{i}", [(8, 1, g // 8)]))
+        if p is not None:
+            pl.commit(p)
+    assert check_prepared(pl) > 20
+    for _ in range(25):
+        leaf = rng.randrange(pl.topo.n_leaves)
+        rec = pl.alloc.find_record(leaf)
+        if rec is None or not isinstance(rec[2], str):
+            continue
+        job, dom = rec[2], pl.topo.leaf_domain[leaf]
+        failed = [x for x in range(pl.topo.lo[dom], pl.topo.hi[dom]) if pl.alloc.owner(x) == job]
+        q = pl.replan(job, failed)
+        assert same_decision(q, pl._replan(job, tuple(failed)))
+        pl.commit(q) if q is not None else pl.release(job)
+        pl.heal(failed)
+        check_prepared(pl)
+
+
+def test_direct_allocator_changes_drop_prepared_repairs() -> None:
+    """A block taken behind the planner's back (straight from the allocator) changes the repair:
+    the next replan notices and answers like the search."""
+    pl = Planner(hgx_h100(4, 2, 1))  # no spares: repairs come from free blocks
+    p = pl.place(Job("j", [(8, 1, 1)]))
+    pl.commit(p)
+    s = p.base[0][0]
+    leaves = list(range(s, s + 8))
+    before = pl.replan("j", leaves)
+    assert before is pl._prepared[s]
+    dst = before.moves[0][1]
+    pl.alloc.allocate(dst, 3, "outsider")
+    after = pl.replan("j", leaves)
+    assert after.moves[0][1] != dst and same_decision(after, pl._replan("j", tuple(leaves)))
