@@ -94,7 +94,8 @@ def bench_planner(failures: int, seed: int, quality_events: int, probes: int, sm
         rows.add_row(str(g), str(n), f"{100.0 * ok / n:.1f}")
     console.print(rows)
     console.print("Timed regions: Place = planner.place(job) (scan, best fit, block pick; rank map lazy); "
-                  "Replan = planner.replan(job, failed) (planning only). timer_overhead_ns is inside both.")
+                  "Replan = PlannerRecovery.plan(job, failed), i.e. one call around planner.replan (planning "
+                  "only; commit and heal are timed separately). timer_overhead_ns is inside both.")
     if json_path is not None:
         json_path.write_text(json.dumps({"figures": res.figures,
                                          "by_size": {str(k): v for k, v in res.by_size.items()}}, indent=2))
