@@ -93,24 +93,21 @@ class _Search:
             if self.accept is not None and not any(self.accept[v] for v in comp):
                 continue
             members = set(comp)
-            taken = 0
+            # One pass over the component: which conditions some inner edge takes, which are
+            # enabled everywhere (bitwise AND) and which somewhere (bitwise OR).
+            taken, enabled_all, enabled_any = 0, -1, 0
+            enabled = space.enabled
             for v in comp:
+                en = enabled[v]
+                enabled_all &= en
+                enabled_any |= en
                 for e in self.inner_edges(v, members):
                     taken |= space.edge_fair[e]
-            ok = True
-            prune: set[int] = set()
-            for i, kind in enumerate(self.kinds):
-                bit = 1 << i
-                if taken & bit:
-                    continue
-                if kind == "WF":
-                    if all(space.enabled[v] & bit for v in comp):
-                        ok = False
-                        break
-                else:
-                    prune.update(v for v in comp if space.enabled[v] & bit)
-            if not ok:
-                continue
+            weak = sum(1 << i for i, kind in enumerate(self.kinds) if kind == "WF")
+            if weak & enabled_all & ~taken:
+                continue  # a WF action enabled throughout and never taken: not a fair cycle
+            strong = sum(1 << i for i, kind in enumerate(self.kinds) if kind == "SF") & enabled_any & ~taken
+            prune = {v for v in comp if enabled[v] & strong} if strong else set()
             if prune:
                 rest = [v for v in comp if v not in prune]
                 sub_allowed = bytearray(len(allowed))
@@ -184,17 +181,17 @@ def check_liveness(model: Model, space: StateSpace, obligation: Liveness,
         return True
 
     if kind == "leadsto":
-        allowed = bytearray(explored[i] and not obligation.q(states[i]) for i in range(len(states)))  # type: ignore[misc]
-        starts = [i for i in range(n) if allowed[i] and obligation.p(states[i])]  # type: ignore[misc]
-    elif kind == "eventually":
-        allowed = bytearray(explored[i] and not obligation.p(states[i]) for i in range(len(states)))  # type: ignore[misc]
-        starts = list(space.initial)
-    elif kind == "infinitely_often":
-        allowed = bytearray(explored[i] and not obligation.p(states[i]) for i in range(len(states)))  # type: ignore[misc]
-        starts = [i for i in range(n) if allowed[i]]
+        not_q = _values(obligation, "q", states, negate=True)
+        allowed = bytearray(a & b for a, b in zip(explored, not_q, strict=False))
+        p = _values(obligation, "p", states)
+        starts = [i for i in range(n) if allowed[i] and p[i]]
+    elif kind in ("eventually", "infinitely_often"):
+        allowed = bytearray(a & b for a, b in zip(explored, _values(obligation, "p", states, negate=True),
+                                                  strict=False))
+        starts = list(space.initial) if kind == "eventually" else [i for i in range(n) if allowed[i]]
     elif kind == "eventually_always":
         allowed = explored
-        accept = bytearray(not obligation.p(s) for s in states)  # type: ignore[misc]
+        accept = _values(obligation, "p", states, negate=True)
         starts = list(range(n))
     else:  # WF/SF conjunct of a property: its bit sits after the spec's fairness bits
         bit = 1 << (extra or {})["bit"]
@@ -251,6 +248,16 @@ def check_liveness(model: Model, space: StateSpace, obligation: Liveness,
         trace.loop = "back_to"
         trace.back_to = len(ids) - len(walk) + 1
     return trace
+
+
+def _values(obligation: Liveness, which: str, states: list[tuple], negate: bool = False) -> bytearray:
+    """The obligation's predicate on every state (1/0), extended as the state table grows:
+    the periodic checks between BFS levels evaluate each state once, not once per check."""
+    values = obligation.values.setdefault(which + ("~" if negate else ""), bytearray())
+    pred = getattr(obligation, which)
+    if len(values) < len(states):
+        values.extend((not pred(s)) if negate else bool(pred(s)) for s in states[len(values):])
+    return values
 
 
 def _edge_label(model: Model, space: StateSpace, src: int, dst: int) -> str:

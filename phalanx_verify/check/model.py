@@ -60,6 +60,8 @@ class Liveness:
     p: Callable[[tuple], Any] | None = None
     q: Callable[[tuple], Any] | None = None
     fairness: Fairness | None = None
+    # p/q on each state so far, kept across the periodic checks (see liveness._values)
+    values: dict[str, bytearray] = field(default_factory=dict, repr=False)
 
 
 @dataclass
