@@ -86,9 +86,7 @@ def _update(f: Any, key: Any, fn: Callable[[Any], Any]) -> Any:
     if t is Fcn:
         if key not in f:
             return f  # TLA+: updating outside the domain leaves the function unchanged
-        nd = Fcn(f)
-        nd[key] = fn(f[key])
-        return nd
+        return f.updated(key, fn(f[key]))
     if t is tuple:
         if type(key) is int and 1 <= key <= len(f):
             lst = list(f)
@@ -105,9 +103,7 @@ def except1(f: Any, key: Any, value: Any) -> Any:
     if type(f) is Fcn:
         if key not in f:
             return f
-        nd = Fcn(f)
-        nd[key] = value
-        return nd
+        return f.updated(key, value)
     return _update(f, key, lambda _old: value)
 
 

@@ -45,25 +45,41 @@ class ModelValue:
 class Fcn(dict):
     """A function (or record) whose domain is not 1..n: a dict from arguments to values.
 
-    A dict subclass so that application and equality run at C speed; it is never mutated after
-    construction, and its hash (order-independent, over the items) is computed once."""
+    A dict subclass so that application and equality run at C speed. It is immutable after
+    construction (item assignment raises; ``updated`` makes a changed copy). Its hash, the XOR
+    of its items' hashes, is computed once when it is built (looking a state up in the state
+    table hashes every function in it), and XOR lets ``updated`` adjust it in O(1) for an
+    EXCEPT instead of rehashing every item."""
 
     __slots__ = ("_hash",)
 
     def __init__(self, d: dict | None = None) -> None:
         super().__init__(d or ())
-        self._hash: int | None = None
+        h = 0
+        for item in self.items():
+            h ^= hash(item)
+        self._hash = h
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return self._hash
+
+    def updated(self, key: Any, value: Any) -> Fcn:
+        """[self EXCEPT ![key] = value] for a key in the domain."""
+        new = Fcn.__new__(Fcn)
+        dict.__init__(new, self)
+        dict.__setitem__(new, key, value)
+        new._hash = self._hash ^ hash((key, self[key])) ^ hash((key, value))
+        return new
+
+    def _immutable(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("TLA+ function values are immutable")
+
+    __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = _immutable  # type: ignore[assignment]
 
     @property
     def d(self) -> Fcn:
         """The mapping itself (for code written against the former ``Fcn.d`` attribute)."""
         return self
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        h = self._hash
-        if h is None:
-            h = self._hash = hash(frozenset(self.items()))
-        return h
 
     def __repr__(self) -> str:
         return format_value(self)
