@@ -19,6 +19,7 @@ from rich.table import Table
 from .campaign import Outcome, PropertySet, Run, SetVerdict, load_campaign, run_campaign, set_verdicts
 from .check.report import Report
 from .check.run import check_files, peak_rss_mb
+from .prove.cli import prove
 from .tla.errors import EXIT_USAGE, TLAError
 from .tlc.locate import locate_jar
 from .tlc.run import TLCOptions
@@ -220,6 +221,7 @@ def _verdict_cell(v: SetVerdict | None) -> str:
 
 main.add_command(trace)
 main.add_command(drift)
+main.add_command(prove)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

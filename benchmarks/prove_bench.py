@@ -1,0 +1,119 @@
+"""Benchmark of `phalanx-verify prove`: z3 times per obligation, the largest instance each finishes
+within a time limit, the explicit-state cross-check on the 6- and 7-leaf models, and the HDF-B
+lemmas on every bounded tree. Prints figures and the environment; asserts nothing about time.
+
+    python benchmarks/prove_bench.py [--limit 60] [--max-leaves 96] [--skip-scale] [--skip-l7] [--skip-hdfb]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import re
+import tempfile
+import time
+from pathlib import Path
+
+import z3
+
+from phalanx_verify.prove.crosscheck import crosscheck
+from phalanx_verify.prove.hdfb import run_hdfb
+from phalanx_verify.prove.inductive import prove_inductive
+
+SPEC = Path(__file__).resolve().parents[1] / "spec"
+# (jobs, leaves) with MaxFail 1, so Init (MaxFail + 1 leaves per job) stays satisfiable.
+SCALE = [(3, 8), (4, 16), (6, 24), (8, 32), (12, 48), (16, 64), (24, 96), (32, 128)]
+
+
+def _cfg(directory: Path, jobs: int, leaves: int) -> Path:
+    p = directory / f"RRPInd_J{jobs}L{leaves}.cfg"
+    job = ", ".join(f"j{i}" for i in range(1, jobs + 1))
+    leaf = ", ".join(f"l{i}" for i in range(1, leaves + 1))
+    p.write_text(f"SPECIFICATION Spec\nCONSTANTS\n  Job = {{{job}}}\n  Leaf = {{{leaf}}}\n  None = none\n"
+                 "  MaxFail = 1\nINVARIANTS TypeOK SealBound RunWitness RestoreReady SealFenced\n"
+                 "PROPERTIES EpochMonotone NoSteal\n")
+    return p
+
+
+def _kind(obligation: str) -> str:
+    """Obligations of one kind across instances: sub-action parameters dropped (Commit(j2) -> Commit)."""
+    return re.sub(r"\([^)]*\)", "", obligation)
+
+
+def scale_inductive(limit: float, max_leaves: int) -> None:
+    print(f"\n## prove inductive spec/RRPInd.tla: largest instance per obligation within {limit:.0f} s")
+    largest: dict[str, tuple[str, float]] = {}
+    with tempfile.TemporaryDirectory() as d:
+        for jobs, leaves in [x for x in SCALE if x[1] <= max_leaves]:
+            start = time.monotonic()
+            results = prove_inductive(SPEC / "RRPInd.tla", _cfg(Path(d), jobs, leaves), timeout_s=limit)
+            total = time.monotonic() - start
+            worst = max(results, key=lambda r: r.seconds)
+            failed = [r for r in results if not r.ok]
+            print(f"|Job|={jobs:>2} |Leaf|={leaves:>3}: {len(results)} obligations, total {total:7.1f} s, "
+                  f"slowest {worst.obligation} {worst.seconds:.2f} s, not proved {len(failed)}", flush=True)
+            ok_kinds: dict[str, float] = {}
+            for r in results:
+                k = _kind(r.obligation)
+                ok_kinds[k] = max(ok_kinds.get(k, 0.0), r.seconds if r.ok else float("inf"))
+            for k, secs in ok_kinds.items():
+                if secs <= limit:
+                    largest[k] = (f"|Job|={jobs} |Leaf|={leaves}", secs)
+            if failed or worst.seconds > limit or total > 20 * limit:
+                break
+    for k, (inst, secs) in sorted(largest.items()):
+        print(f"  {k:45s} {inst:22s} {secs:6.2f} s")
+
+
+def cross(skip_l7: bool) -> None:
+    print("\n## cross-check: every reachable state satisfies IndInv (checker), z3 agrees on a sample")
+    for cfg in ["RRPInd_L6.cfg"] + ([] if skip_l7 else ["RRPInd_L7.cfg"]):
+        cc = crosscheck(SPEC / "RRPInd.tla", SPEC / cfg, sample_every=2000)
+        print(f"  {cfg}: {cc.states:,} states, checker {cc.checker_verdict}, z3 sampled {cc.z3_sampled}, "
+              f"z3 false on {len(cc.z3_false)}, {cc.seconds:.1f} s", flush=True)
+
+
+def hdfb(limit: float) -> None:
+    print(f"\n## prove hdfb: every tree up to 64 leaves + HGX-like + NVL72-like (timeout {limit:.0f} s)")
+    start = time.monotonic()
+    results = run_hdfb(64, True, limit)
+    largest: dict[str, tuple[int, str, float]] = {}
+    for r in results:
+        if r.ok and r.result == "proved":
+            n = int(r.instance.split("(")[-1].split()[0])
+            if n >= largest.get(r.obligation, (0, "", 0.0))[0]:
+                largest[r.obligation] = (n, r.instance, r.seconds)
+        elif r.result != "proved":
+            print(f"  {r.obligation}: {r.result} on {r.instance} ({r.seconds:.2f} s)")
+    for name, (_, inst, secs) in sorted(largest.items()):
+        print(f"  {name:55s} largest {inst:28s} {secs:6.2f} s")
+    slow = max(results, key=lambda r: r.seconds)
+    print(f"  {len(results)} obligations, {sum(r.ok for r in results)} ok, slowest {slow.obligation} on "
+          f"{slow.instance} {slow.seconds:.2f} s, total {time.monotonic() - start:.1f} s")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--limit", type=float, default=60.0)
+    ap.add_argument("--skip-l7", action="store_true")
+    ap.add_argument("--skip-hdfb", action="store_true")
+    ap.add_argument("--max-leaves", type=int, default=96,
+                    help="largest RRP instance tried (|Leaf| = 96 takes ~20 min on 2 cores, 128 much longer)")
+    ap.add_argument("--skip-scale", action="store_true", help="skip the RRP scaling series")
+    args = ap.parse_args()
+    print(f"python {platform.python_version()}, z3 {z3.get_version_string()}, {os.cpu_count()} cpus, "
+          f"{platform.machine()}")
+    if not args.skip_scale:
+        scale_inductive(args.limit, args.max_leaves)
+    start = time.monotonic()
+    res = prove_inductive(SPEC / "RRPResumeInd.tla", timeout_s=args.limit)
+    print(f"\n## RRPResumeInd (2 jobs, 6 leaves): {len(res)} obligations, {sum(r.ok for r in res)} ok, "
+          f"slowest {max(r.seconds for r in res):.2f} s, total {time.monotonic() - start:.1f} s")
+    cross(args.skip_l7)
+    if not args.skip_hdfb:
+        hdfb(args.limit)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,409 @@
+"""The HDF-B lemmas of paper §5.2 as z3 queries on bounded trees, with the free state symbolic.
+
+Each rule of Algorithm 1 is encoded as the planner states it (phalanx_ref/hdfb.py): Place scans
+levels upward and takes the first level with a node that has a listed free block of order >= k
+holding an aligned order-k block whose TP groups fit in level-1 domains; Release coalesces with a
+free buddy as long as it can; Replan repairs a failed block from a reserved spare, else a free
+block, in the failed block's domain, escalating one level at a time. Each planner mutant of
+phalanx_ref/mutants.py is the same encoding with its one rule changed, and must get a
+counterexample on some tree. A query is the negation of the lemma: unsat = proved.
+
+Obligations (per tree, over every order k and TP size):
+- Theorem 2 (precise): under the buddy invariant no fully free aligned order-k block with fitting
+  TP groups has its bottleneck level below Place's level;
+- Theorem 2 (naive): any g = 2^k free leaves, TP groups inside level-1 domains, in place of an
+  aligned block: expected to FAIL (fragmentation), which is why the paper needs its caveat;
+- Proposition 1 (i): Carve and Release (eager coalescing) keep the buddy invariant and change the
+  free leaves by exactly the block; (ii): a listed block of order >= k exists iff an aligned
+  order-k block is fully free;
+- Proposition 2 (i)-(iii) with a spare in the failed block's level-(a+1) domain (a = 1): the
+  repair moves exactly the 2^k ranks of the failed block, leaves the rest in place, and does not
+  raise the bottleneck level B when B >= a+1. Two precisions the paper's "(ii) leaves B unchanged"
+  needs, both found by z3: without B >= a+1 it fails (a job inside one level-1 domain whose repair
+  must leave it rises to a+1; reported as a refuted statement), and B may *decrease* (NVL72-like:
+  a repair escalated to the root can land in the rack holding the job's other blocks), so (ii) is
+  checked as "B does not increase".
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import z3
+
+from .report import Result, verdict
+from .trees import Block, FreeList, Tree, bounded_trees
+
+Query = Callable[[Tree], list[z3.BoolRef] | None]
+
+
+def _tps(tree: Tree, k: int, split: bool) -> list[int]:
+    """TP sizes to try for an order-k request; ``split`` adds sizes larger than a level-1 domain."""
+    return [1 << i for i in range(k + 1) if split or (1 << i) <= tree.size(1)]
+
+
+def _inlisted(fl: FreeList, b: Block) -> z3.BoolRef:
+    """Aligned block b lies inside one listed block (what a node's free-block view shows)."""
+    s, o = b
+    return z3.Or([v for (s2, o2), v in fl.listed.items() if o2 >= o and s2 <= s < s2 + (1 << o2)])
+
+
+def place_level(fl: FreeList, k: int, tp: int, top_down: bool = False, ignore_fit: bool = False) -> z3.ArithRef:
+    """Place's level for an order-k gang with TP size tp (depth+1 = queued)."""
+    t = fl.tree
+    cands = [b for b in t.blocks_of(k) if ignore_fit or t.groups_fit(b, tp)]
+    feasible = [z3.Or([_inlisted(fl, b) for b in cands if t.lca_level(b) <= h] or [z3.BoolVal(False)])
+                for h in range(t.depth + 1)]
+    order = list(range(t.depth, -1, -1)) if top_down else list(range(t.depth + 1))
+    out: z3.ArithRef = z3.IntVal(t.depth + 1)
+    for h in reversed(order):
+        out = z3.If(feasible[h], h, out)
+    return out
+
+
+def theorem2(tree: Tree, fl: FreeList, top_down: bool = False) -> z3.BoolRef:
+    """Negation of Theorem 2 (precise): a fully free fitting aligned block below Place's level."""
+    cases = []
+    for k in range(tree.max_order + 1):
+        for tp in _tps(tree, k, split=False):
+            pl = place_level(fl, k, tp, top_down=top_down)
+            cases += [z3.And(fl.fully_free(b), tree.lca_level(b) < pl) for b in tree.blocks_of(k)
+                      if tree.groups_fit(b, tp)]
+    return z3.Or(cases)
+
+
+def tp_split(tree: Tree, fl: FreeList, ignore_fit: bool) -> z3.BoolRef:
+    """Negation of "Place's block keeps every TP group inside a level-1 domain"."""
+    cases = []
+    for k in range(tree.max_order + 1):
+        for tp in _tps(tree, k, split=True):
+            pl = place_level(fl, k, tp, ignore_fit=ignore_fit)
+            cases += [z3.And(_inlisted(fl, b), tree.lca_level(b) == pl) for b in tree.blocks_of(k)
+                      if not tree.groups_fit(b, tp) and (ignore_fit or tree.groups_fit(b, tp))]
+    return z3.Or(cases or [z3.BoolVal(False)])
+
+
+def naive_theorem2(tree: Tree, fl: FreeList) -> z3.BoolRef:
+    """Negation of the naive Theorem 2: 2^k free leaves, TP groups inside level-1 domains, whose
+    bottleneck level is below Place's."""
+    cases = []
+    pick = [z3.Bool(f"pick_{x}") for x in range(tree.n)]
+    for k in range(1, tree.max_order + 1):
+        for tp in _tps(tree, k, split=False):
+            pl = place_level(fl, k, tp)
+            per_domain = [z3.Sum([z3.If(pick[x], 1, 0) for x in range(d * tree.size(1), (d + 1) * tree.size(1))])
+                          for d in range(tree.n // tree.size(1))]
+            below = z3.Or([z3.And(z3.IntVal(h) < pl, z3.And([z3.Not(pick[x]) for x in range(tree.n)
+                                                          if tree.domain(h, x) != dom]))
+                           for h in range(tree.depth + 1) for dom in range(tree.n // tree.size(h))])
+            cases.append(z3.And(z3.Sum([z3.If(p, 1, 0) for p in pick]) == (1 << k),
+                                z3.And([z3.Implies(pick[x], fl.covers(x)) for x in range(tree.n)]),
+                                z3.And([c % tp == 0 for c in per_domain]), below))
+    return z3.Or(cases or [z3.BoolVal(False)])
+
+
+# -- Proposition 1 -------------------------------------------------------------------------------
+def release(tree: Tree, fl: FreeList, r: Block, coalesce: bool) -> dict[Block, z3.BoolRef]:
+    """The free list after releasing allocated block r, merging free buddies while it can."""
+    post = dict(fl.listed)
+    if not coalesce:
+        post[r] = z3.BoolVal(True)
+        return post
+    cur, active = r, z3.BoolVal(True)
+    while True:
+        bud = tree.buddy(cur)
+        merge = z3.And(active, fl.listed[bud]) if bud is not None else z3.BoolVal(False)
+        post[cur] = z3.Or(post[cur], z3.And(active, z3.Not(merge)))
+        if bud is None:
+            return post
+        post[bud] = z3.And(post[bud], z3.Not(merge))
+        cur, active = (min(cur[0], bud[0]), cur[1] + 1), merge
+
+
+def carve(tree: Tree, fl: FreeList, r: Block) -> dict[Block, z3.BoolRef]:
+    """The free list after allocating block r out of the listed block containing it (splitting)."""
+    post = dict(fl.listed)
+    s, k = r
+    for c, v in fl.listed.items():
+        cs, co = c
+        if co >= k and cs <= s < cs + (1 << co):
+            post[c] = z3.And(post[c], z3.Not(v))
+            for i in range(k, co):
+                piece = (tree.align(s, i), i)
+                bud = tree.buddy(piece)
+                assert bud is not None
+                post[bud] = z3.Or(post[bud], v)
+    return post
+
+
+def _post_list(tree: Tree, fl: FreeList, posts: dict[Block, dict[Block, z3.BoolRef]],
+               pre: Callable[[Block], z3.BoolRef]) -> tuple[FreeList, dict[Block, z3.BoolRef], z3.BoolRef]:
+    """A fresh free list equal to the post-state of one selected block r (which satisfies pre(r))."""
+    after = FreeList(tree, "post")
+    sel = {r: z3.Bool(f"sel_{r[0]}_{r[1]}") for r in posts}
+    choice = z3.And(z3.PbEq([(v, 1) for v in sel.values()], 1),
+                    z3.And([z3.Implies(sel[r], z3.And(pre(r), *[after.listed[b] == post[b] for b in tree.blocks]))
+                            for r, post in posts.items()]))
+    return after, sel, choice
+
+
+def _allocated(fl: FreeList, r: Block) -> z3.BoolRef:
+    s, o = r
+    return z3.And([z3.Not(fl.covers(x)) for x in range(s, s + (1 << o))])
+
+
+def _in_selected(tree: Tree, sel: dict[Block, z3.BoolRef], x: int) -> z3.BoolRef:
+    return z3.Or([v for (s, o), v in sel.items() if s <= x < s + (1 << o)])
+
+
+def prop1_release(tree: Tree, coalesce: bool = True) -> list[list[z3.BoolRef]]:
+    """Negation of Prop. 1 (i) for Release, one query per released block r: the invariant breaks,
+    or the free leaves do not grow by exactly r's."""
+    out = []
+    fl = FreeList(tree, "pre")
+    inv = fl.invariant()
+    for r in tree.blocks:
+        after = _list_of(tree, release(tree, fl, r, coalesce))
+        exact = z3.And([after.covers(x) == z3.Or(fl.covers(x), z3.BoolVal(r[0] <= x < r[0] + (1 << r[1])))
+                        for x in range(tree.n)])
+        out.append([inv, _allocated(fl, r), z3.Not(z3.And(after.invariant(), exact))])
+    return out
+
+
+def prop1_carve(tree: Tree) -> list[list[z3.BoolRef]]:
+    """Negation of Prop. 1 (i) for Carve, one query per carved block r."""
+    out = []
+    fl = FreeList(tree, "pre")
+    inv = fl.invariant()
+    for r in tree.blocks:
+        after = _list_of(tree, carve(tree, fl, r))
+        exact = z3.And([after.covers(x) == z3.And(fl.covers(x), z3.BoolVal(not r[0] <= x < r[0] + (1 << r[1])))
+                        for x in range(tree.n)])
+        out.append([inv, fl.fully_free(r), z3.Not(z3.And(after.invariant(), exact))])
+    return out
+
+
+def _list_of(tree: Tree, listed: dict[Block, z3.BoolRef]) -> FreeList:
+    """A free list whose entries are the given formulas (a post-state in terms of the pre-state)."""
+    fl = FreeList(tree, "post")
+    fl.listed = listed
+    return fl
+
+
+def prop1_admission(fl: FreeList) -> z3.BoolRef:
+    """Negation of Prop. 1 (ii): listed order >= k differs from "an aligned order-k block is free"."""
+    t = fl.tree
+    return z3.Or([fl.has_listed(k) != z3.Or([fl.fully_free(b) for b in t.blocks_of(k)])
+                  for k in range(t.max_order + 1)])
+
+
+def after_release_without_coalescing(tree: Tree) -> tuple[FreeList, list[z3.BoolRef]]:
+    """A free list reached from a canonical one by the no-coalescing mutant's Release."""
+    fl = FreeList(tree, "pre")
+    after, _, choice = _post_list(tree, fl, {r: release(tree, fl, r, coalesce=False) for r in tree.blocks},
+                                  lambda r: _allocated(fl, r))
+    return after, [fl.invariant(), choice]
+
+
+# -- Proposition 2 -------------------------------------------------------------------------------
+SPARE_LEVEL = 1  # a: spares are level-1-sized blocks reserved per level-2 domain
+
+
+def _bottleneck(tree: Tree, held: dict[Block, z3.BoolRef]) -> z3.ArithRef:
+    """B of a footprint: the level of the smallest domain holding every held block."""
+    out: z3.ArithRef = z3.IntVal(tree.depth)
+    for h in range(tree.depth - 1, -1, -1):
+        inside = z3.Or([z3.And([z3.Not(v) for b, v in held.items()
+                                if tree.domain(h, b[0]) != dom or tree.domain(h, b[0] + (1 << b[1]) - 1) != dom])
+                        for dom in range(tree.n // tree.size(h))])
+        out = z3.If(inside, h, out)
+    return out
+
+
+def prop2(tree: Tree, k: int, mode: str) -> list[z3.BoolRef] | None:
+    """Negation of Prop. 2 for failed blocks of order k. ``mode``: "precise" ((i)-(iii), (ii) when
+    B >= a+1), "unconditional" ((ii) without that premise), "outside" (the spare-outside-domain
+    mutant: the repair takes the lowest spare anywhere)."""
+    a = SPARE_LEVEL
+    if tree.depth < a + 1:
+        return None
+    ka = max(o for s, o in tree.blocks if tree.lca_level((s, o)) <= a)
+    if k > ka:
+        return None
+    kb = tree.blocks_of(k)
+    held = {b: z3.Bool(f"held_{b[0]}_{k}") for b in kb}
+    spare = {b: z3.Bool(f"spare_{b[0]}_{k}") for b in tree.blocks_of(ka) if tree.lca_level(b) <= a}
+    free = [z3.Bool(f"free_{x}_{k}") for x in range(tree.n)]
+    fail = {b: z3.Bool(f"fail_{b[0]}_{k}") for b in kb}
+    target = {b: z3.Bool(f"target_{b[0]}_{k}") for b in kb}
+
+    def leaves(b: Block) -> range:
+        return range(b[0], b[0] + (1 << b[1]))
+
+    def under(b: Block, sp: Block) -> bool:
+        return sp[0] <= b[0] and b[0] + (1 << b[1]) <= sp[0] + (1 << sp[1])
+
+    in_spare = {b: z3.Or([v for sp, v in spare.items() if under(b, sp)] or [z3.BoolVal(False)]) for b in kb}
+    owner_clash = [z3.Not(z3.And(held[b], v)) for b in kb for sp, v in spare.items() if under(b, sp) or under(sp, b)]
+    owner_clash += [z3.Not(z3.And(held[b], free[x])) for b in kb for x in leaves(b)]
+    owner_clash += [z3.Not(z3.And(v, free[x])) for sp, v in spare.items() for x in leaves(sp)]
+    usable = {b: z3.And(z3.Not(held[b]), z3.Or(in_spare[b], z3.And([free[x] for x in leaves(b)]))) for b in kb}
+    facts = [*owner_clash, z3.PbEq([(v, 1) for v in fail.values()], 1),
+             z3.PbEq([(v, 1) for v in target.values()], 1)]
+    for f, fv in fail.items():
+        facts.append(z3.Implies(fv, held[f]))
+        domain2 = [v for sp, v in spare.items() if tree.domain(a + 1, sp[0]) == tree.domain(a + 1, f[0])]
+        facts.append(z3.Implies(fv, z3.Or(domain2 or [z3.BoolVal(False)])))  # the premise
+        if mode == "outside":
+            order = sorted(spare)
+            for i, sp in enumerate(order):
+                first = z3.And(spare[sp], *[z3.Not(spare[q]) for q in order[:i]])
+                facts.append(z3.Implies(z3.And(fv, first), target[(sp[0], k)]))
+            continue
+        # The repair level: the lowest domain of f with a usable block; spares before free blocks.
+        chain = range(tree.lca_level(f), tree.depth + 1)
+        for h in chain:
+            here = [b for b in kb if tree.domain(h, b[0]) == tree.domain(h, f[0]) and b != f]
+            lower = [b for b in kb if tree.domain(h - 1, b[0]) == tree.domain(h - 1, f[0]) and b != f] if h > tree.lca_level(f) else []
+            first_here = z3.And(z3.Or([usable[b] for b in here] or [z3.BoolVal(False)]),
+                                z3.Not(z3.Or([usable[b] for b in lower] or [z3.BoolVal(False)])))
+            spare_here = z3.Or([z3.And(usable[b], in_spare[b]) for b in here] or [z3.BoolVal(False)])
+            facts.append(z3.Implies(z3.And(fv, first_here), z3.Or([z3.And(target[b], usable[b],
+                                                                          z3.Implies(spare_here, in_spare[b]))
+                                                                   for b in here])))
+    new = {b: z3.Or(z3.And(held[b], z3.Not(fail[b])), target[b]) for b in kb}
+    moved = z3.Sum([z3.If(z3.And(held[b], z3.Not(new[b])), 1 << k, 0) for b in kb])
+    b_old, b_new = _bottleneck(tree, held), _bottleneck(tree, new)
+    kept = z3.And([z3.Implies(z3.And(held[b], z3.Not(fail[b])), new[b]) for b in kb])
+    if mode == "precise":
+        bad = z3.Or(moved != (1 << k), z3.Not(kept), z3.And(b_old >= a + 1, b_new > b_old))
+    else:
+        bad = b_new > b_old if mode == "unconditional" else z3.And(b_old >= a + 1, b_new > b_old)
+    return [*facts, bad]
+
+
+# -- running -------------------------------------------------------------------------------------
+def _solve(facts: list[z3.BoolRef], timeout_s: float) -> tuple[z3.CheckSatResult, z3.ModelRef | None, float]:
+    start = time.monotonic()
+    s = z3.Solver()
+    s.set("timeout", int(timeout_s * 1000))
+    s.add(*facts)
+    res = s.check()
+    return res, (s.model() if res == z3.sat else None), time.monotonic() - start
+
+
+def _witness(m: z3.ModelRef) -> str:
+    """The true Boolean atoms of a model (listed blocks, free leaves, picks, held blocks...)."""
+    names = sorted(str(d) for d in m.decls() if d.arity() == 0 and z3.is_true(m[d]))
+    return "  true in the counterexample: " + ", ".join(names)
+
+
+def _proved(name: str, tree: Tree, build: Callable[[], list[list[z3.BoolRef]] | None],
+            timeout_s: float) -> Result | None:
+    """An obligation that must hold: every one of its queries (negations) is unsat. Seconds
+    count building the formulas as well as solving them."""
+    start = time.monotonic()
+    queries = build()
+    if queries is None:
+        return None
+    for facts in queries:
+        res, m, _ = _solve(facts, timeout_s)
+        if res != z3.unsat:
+            return Result(name, f"{tree.name} ({tree.n} leaves)", verdict(res, "counterexample"),
+                          time.monotonic() - start, _witness(m) if m is not None else "")
+    return Result(name, f"{tree.name} ({tree.n} leaves)", "proved", time.monotonic() - start)
+
+
+def _refuted(name: str, trees: list[Tree], build: Query, timeout_s: float) -> Result:
+    """A statement that must FAIL on some tree (naive lemma, planner mutant): the first tree
+    (smallest first) with a counterexample."""
+    start = time.monotonic()
+    for tree in sorted(trees, key=lambda t: (t.n, t.depth)):
+        facts = build(tree)
+        if facts is None:
+            continue
+        res, m, _ = _solve(facts, timeout_s)
+        if res == z3.sat and m is not None:
+            return Result(name, f"{tree.name} ({tree.n} leaves)", "refuted", time.monotonic() - start, _witness(m))
+    return Result(name, "every tree", "no counterexample", time.monotonic() - start,
+                  "expected a counterexample on some bounded tree; none found")
+
+
+def _theorem2_facts(tree: Tree, top_down: bool = False) -> list[z3.BoolRef]:
+    fl = FreeList(tree, "f")
+    return [fl.invariant(), theorem2(tree, fl, top_down)]
+
+
+def _no_coalescing_facts(tree: Tree) -> list[z3.BoolRef]:
+    after, facts = after_release_without_coalescing(tree)
+    return [*facts, z3.Or(theorem2(tree, after), prop1_admission(after))]
+
+
+def _no_coalescing_inv(tree: Tree) -> list[z3.BoolRef]:
+    after, facts = after_release_without_coalescing(tree)
+    return [*facts, z3.Not(after.invariant())]
+
+
+def _admission_facts(tree: Tree) -> list[z3.BoolRef]:
+    fl = FreeList(tree, "f")
+    return [fl.invariant(), prop1_admission(fl)]
+
+
+def _listed(facts: list[z3.BoolRef] | None) -> list[list[z3.BoolRef]] | None:
+    return None if facts is None else [facts]
+
+
+def _naive_facts(tree: Tree) -> list[z3.BoolRef]:
+    fl = FreeList(tree, "f")
+    return [fl.invariant(), naive_theorem2(tree, fl)]
+
+
+def _tp_facts(tree: Tree, ignore_fit: bool) -> list[z3.BoolRef]:
+    fl = FreeList(tree, "f")
+    return [fl.invariant(), tp_split(tree, fl, ignore_fit)]
+
+
+def _prop2_any_k(tree: Tree, mode: str) -> list[z3.BoolRef] | None:
+    """Prop. 2's negation for some failed-block order k: a disjunction over k (variables are
+    named per k, so the cases are independent)."""
+    cases = [prop2(tree, k, mode) for k in range(tree.max_order + 1)]
+    found = [z3.And(c) for c in cases if c is not None]
+    return [z3.Or(found)] if found else None
+
+
+def hdfb_obligations(trees: list[Tree], mutants: bool, timeout_s: float) -> list[Result]:
+    out: list[Result] = []
+    for tree in trees:
+        ka = max(o for s, o in tree.blocks if tree.lca_level((s, o)) <= SPARE_LEVEL) if tree.depth > 1 else -1
+        checks: list[tuple[str, Callable[[], list[list[z3.BoolRef]] | None]]] = [
+            ("Theorem 2 (precise)", lambda t=tree: [_theorem2_facts(t)]),
+            ("Place keeps TP groups in level-1 domains", lambda t=tree: [_tp_facts(t, ignore_fit=False)]),
+            ("Prop 1 (i) Carve keeps the buddy invariant", lambda t=tree: prop1_carve(t)),
+            ("Prop 1 (i) Release keeps the buddy invariant", lambda t=tree: prop1_release(t)),
+            ("Prop 1 (ii) admission iff an aligned block is free", lambda t=tree: [_admission_facts(t)]),
+        ]
+        checks += [(f"Prop 2 (i)-(iii), failed block order {k}", lambda t=tree, k=k: _listed(prop2(t, k, "precise")))
+                   for k in range(ka + 1)]
+        for name, build in checks:
+            r = _proved(name, tree, build, timeout_s)
+            if r is not None:
+                out.append(r)
+    out.append(_refuted("Theorem 2 (naive: any 2^k free leaves)", trees, _naive_facts, timeout_s))
+    out.append(_refuted("Prop 2 (ii) without B >= a+1", trees, lambda t: _prop2_any_k(t, "unconditional"), timeout_s))
+    if mutants:
+        out.append(_refuted("mutant scan-top-down vs Theorem 2", trees,
+                            lambda t: _theorem2_facts(t, top_down=True), timeout_s))
+        out.append(_refuted("mutant no-coalescing vs Theorem 2 / Prop 1 (ii)", trees, _no_coalescing_facts, timeout_s))
+        out.append(_refuted("mutant no-coalescing vs Prop 1 (i)", trees, _no_coalescing_inv, timeout_s))
+        out.append(_refuted("mutant spare-outside-domain vs Prop 2 (ii)", trees,
+                            lambda t: _prop2_any_k(t, "outside"), timeout_s))
+        out.append(_refuted("mutant tp-group-split vs TP groups in level-1 domains", trees,
+                            lambda t: _tp_facts(t, ignore_fit=True), timeout_s))
+    return out
+
+
+def run_hdfb(max_leaves: int = 64, mutants: bool = True, timeout_s: float = 60.0) -> list[Result]:
+    """Every obligation on every generated tree with at most ``max_leaves`` leaves, plus the
+    HGX-like and NVL72-like clusters."""
+    return hdfb_obligations(bounded_trees(max_leaves), mutants, timeout_s)

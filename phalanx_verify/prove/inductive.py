@@ -1,0 +1,282 @@
+"""Inductive-invariant obligations, the way Apalache checks them, on the spec's own AST.
+
+For a candidate ``Inv`` (``IndInv`` by default) and the model's Init and Next:
+
+- ``Init satisfiable`` (else every obligation below about Init is vacuous),
+- ``IndInit``: Init => Inv,
+- ``IndNext A``: Inv /\\ A => Inv', once per sub-action A of Next (``Commit(j2)``), so a CTI
+  names the step,
+- ``IndProp P``: Inv => P for every invariant of the cfg and every state-level property part,
+- ``Init => P`` for the initial-predicate parts of PROPERTIES (``R!Init`` in a refinement),
+- ``Step A |= P``: Inv /\\ A => P for every action property ``[][P]_v`` and sub-action A.
+
+Liveness parts of PROPERTIES are not z3 obligations here; they are reported as skipped.
+The candidate may live in another module over the same variables (``--ind``), so a mutant of
+the spec can be held to the invariant written for the spec.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import z3
+
+from ..check.model import Model, Part, load_model
+from ..tla import syntax as ast
+from ..tla.compile import LEVEL_ACTION, LEVEL_STATE, Ctx, Local
+from ..tla.errors import ConfigError
+from ..tla.modules import Loader, Scope
+from ..tla.values import ModelValue
+from .actions import SubAction, split_action
+from .report import Result, verdict
+from .state import fresh_state, infer_shapes, render
+from .symbolic import Atoms, Fun
+from .translate import Env, TranslationError, Translator, resolve_def, string_literals
+
+
+@dataclass
+class Named:
+    """A named formula with the environment it is evaluated in."""
+
+    name: str
+    expr: ast.Expr
+    env: Env
+
+
+class Problem:
+    """A spec, its model, the candidate invariant and the symbolic state pair, translated once."""
+
+    def __init__(self, model: Model, inv: str = "IndInv", ind_module: Path | None = None,
+                 type_inv: str = "TypeOK") -> None:
+        self.model = model
+        self.variables = model.variables
+        mvs = [v.name for v in _model_values(model.cfg.constants.values())]
+        inv_scope = self._inv_scope(inv, ind_module)
+        strings = string_literals(model.scope) | string_literals(inv_scope)
+        self.atoms = Atoms(mvs, sorted(strings))
+        self.tr = Translator(model.scope, model.cfg.constants, self.atoms)
+        type_def = _def_name(model.scope, type_inv, "type invariant", model)
+        self.shapes = infer_shapes(self.tr, type_def, Env(model.scope, {}), self.variables)
+        self.cur = fresh_state(self.shapes, self.variables, self.atoms, "")
+        self.nxt = fresh_state(self.shapes, self.variables, self.atoms, "'")
+        self.env = Env(model.scope, self.cur, self.nxt)
+        self.inv_name = inv
+        self.inv_env = Env(inv_scope, self.cur, self.nxt)
+        inv_expr = ast.Name(inv_scope.defs[inv][0].pos, inv)
+        self.conjuncts = conjuncts(inv_expr, self.inv_env)
+        self.inv_now = self.tr.formula(inv_expr, self.inv_env)
+        self.inv_next = self.tr.formula(ast.Prime(inv_expr.pos, inv_expr), self.inv_env)
+        self.init = self.tr.formula(model.init_expr, self.env)
+        nxt = model.next_part
+        self.int_terms = [t for st in (self.cur, self.nxt) for v in st.values() for t in _int_leaves(v)]
+        self.actions = split_action(self.tr, nxt.expr, self._env_of(nxt), self._is_action)
+
+    def _inv_scope(self, inv: str, ind_module: Path | None) -> Scope:
+        if ind_module is None:
+            _def_name(self.model.scope, inv, "candidate invariant", self.model)
+            return self.model.scope
+        scope = Loader([ind_module.parent, self.model.spec_path.parent]).load_root(ind_module)
+        if list(scope.variables) != list(self.variables):
+            raise TranslationError(f"{ind_module} declares variables {list(scope.variables)}, the spec "
+                                   f"{list(self.variables)}", ast.Pos(str(ind_module), 1, 1))
+        if inv not in scope.defs:
+            raise ConfigError(f"module {scope.module.name} defines no {inv}", ast.Pos(str(ind_module), 1, 1))
+        return scope
+
+    def _is_action(self, defn: ast.OpDef, scope: Scope) -> bool:
+        return self.model.compiler.def_level(defn, scope) >= LEVEL_ACTION
+
+    def _env_of(self, part: Part) -> Env:
+        return Env(part.scope, self.cur, self.nxt, {k: self.tr.constant_value(v) for k, v in part.env.items()})
+
+    def level(self, part: Part) -> int:
+        ctx = Ctx(part.scope)
+        for name in part.env:
+            ctx = ctx.bind(name, Local("_", "value"))
+        return self.model.compiler.level(part.expr, ctx)
+
+    def property_parts(self) -> list[tuple[str, Part]]:
+        """(kind, part) for each conjunct of the cfg's PROPERTIES: init, invariant, action, liveness."""
+        out = []
+        for name in self.model.cfg.properties:
+            entry = self.model.scope.defs.get(name)
+            if entry is None:
+                raise ConfigError(f"property {name} is not defined", self.model.cfg.pos_of(name))
+            for p in self.model.flatten(Part(ast.Name(entry[0].pos, name), self.model.scope, {}, name)):
+                out.append((self._kind(p), p))
+        return out
+
+    def _kind(self, p: Part) -> str:
+        e = p.expr
+        if self.level(p) <= LEVEL_STATE:
+            return "init"
+        if isinstance(e, ast.Temporal) and e.op == "always":
+            inner = Part(e.args[0], p.scope, p.env, p.name)
+            if self.level(inner) <= LEVEL_STATE:
+                return "invariant"
+            if isinstance(e.args[0], ast.StepAction) and not e.args[0].angle and self.level(inner) <= LEVEL_ACTION:
+                return "action"
+        return "liveness"
+
+
+def conjuncts(e: ast.Expr, env: Env) -> list[Named]:
+    """The named conjuncts of a candidate: And items, zero-arity definitions opened."""
+    if isinstance(e, ast.And):
+        return [c for x in e.items for c in conjuncts(x, env)]
+    if isinstance(e, ast.Name) and e.name not in env.locals:
+        target = resolve_def(e.name, env.scope)
+        if target is not None and isinstance(target[0], ast.OpDef) and not target[0].params:
+            inner = conjuncts(target[0].body, Env(target[1], env.cur, env.nxt))
+            return inner if len(inner) > 1 else [Named(e.name, e, env)]
+    return [Named(_text(e), e, env)]
+
+
+def _text(e: ast.Expr) -> str:
+    return f"conjunct at {e.pos}"
+
+
+def _def_name(scope: Scope, name: str, what: str, model: Model) -> ast.Name:
+    entry = scope.defs.get(name)
+    if entry is None or not isinstance(entry[0], ast.OpDef) or entry[0].params:
+        raise ConfigError(f"the {what} {name} is not an operator without parameters in module "
+                          f"{scope.module.name}", ast.Pos(str(model.spec_path), 1, 1))
+    return ast.Name(entry[0].pos, name)
+
+
+def _int_leaves(v: Any) -> list[z3.ExprRef]:
+    """The integer components of a state value (the terms CHOOSE's axiom is instantiated with)."""
+    if isinstance(v, Fun):
+        return [t for x in v.items.values() for t in _int_leaves(x)]
+    return [v] if isinstance(v, z3.ExprRef) and v.sort() == z3.IntSort() else []
+
+
+def _model_values(values: Any) -> list[ModelValue]:
+    out = []
+    for v in values:
+        if isinstance(v, ModelValue):
+            out.append(v)
+        elif isinstance(v, frozenset):
+            out.extend(_model_values(v))
+    return out
+
+
+# -- running the obligations --------------------------------------------------------------------------
+class Prover:
+    """Runs the obligations of one Problem; each query is a fresh solver with a timeout."""
+
+    def __init__(self, problem: Problem, timeout_s: float = 60.0, instance: str = "") -> None:
+        self.p = problem
+        self.timeout_ms = int(timeout_s * 1000)
+        self.instance = instance or _instance_text(problem)
+        self._conjunct_formulas: dict[bool, list[tuple[str, z3.BoolRef]]] = {}
+
+    def query(self, name: str, facts: list[z3.BoolRef], failing: str = "cti",
+              explain: Any = None) -> Result:
+        start = time.monotonic()
+        s = z3.Solver()
+        s.set("timeout", self.timeout_ms)
+        s.add(*facts, *self.p.tr.choice_instances(self.p.int_terms))
+        res = s.check()
+        out = Result(name, self.instance, verdict(res, failing), time.monotonic() - start)
+        if res == z3.sat and explain is not None:
+            out.detail, out.witness = explain(s.model())
+        elif res == z3.unknown:
+            out.detail = f"z3: {s.reason_unknown()}"
+        return out
+
+    def run(self) -> list[Result]:
+        p, tr = self.p, self.p.tr
+        results = []
+        sat_init = self.query("Init satisfiable", [p.init], failing="sat")
+        sat_init.result = {"sat": "proved", "proved": "vacuous"}.get(sat_init.result, sat_init.result)
+        results.append(sat_init)
+        results.append(self.query(f"IndInit: Init => {p.inv_name}", [p.init, z3.Not(p.inv_now)],
+                                  explain=self._one_state(p.inv_now)))
+        for a in p.actions:
+            act = tr.formula(a.expr, a.env)
+            results.append(self.query(f"IndNext {a.label}", [p.inv_now, act, z3.Not(p.inv_next)],
+                                      explain=self._step(a, failing_after=True)))
+        invariants = [(n, ast.Name(p.model.scope.defs[n][0].pos, n), p.env) for n in p.model.cfg.invariants
+                      if n in p.model.scope.defs]
+        for kind, part in p.property_parts():
+            env = p._env_of(part)
+            if kind == "invariant":
+                invariants.append((part.label(), part.expr.args[0], env))  # type: ignore[attr-defined]
+            elif kind == "init":
+                goal = tr.formula(part.expr, env)
+                results.append(self.query(f"Init => {part.label()}", [p.init, z3.Not(goal)],
+                                          explain=self._one_state(goal)))
+            elif kind == "action":
+                goal = tr.formula(part.expr.args[0], env)  # type: ignore[attr-defined]
+                for a in p.actions:
+                    act = tr.formula(a.expr, a.env)
+                    results.append(self.query(f"Step {a.label} |= {part.label()}", [p.inv_now, act, z3.Not(goal)],
+                                              explain=self._step(a, failing_after=False)))
+            else:
+                results.append(Result(f"{part.label()} (liveness)", self.instance, "skipped", 0.0,
+                                       "liveness is not an inductive obligation; check it with the model checker"))
+        for name, expr, env in invariants:
+            goal = tr.formula(expr, env)
+            results.append(self.query(f"IndProp: {p.inv_name} => {name}", [p.inv_now, z3.Not(goal)],
+                                      explain=self._one_state(goal)))
+        return results
+
+    # -- counterexample rendering ----------------------------------------------------------------
+    def _state_text(self, m: z3.ModelRef, state: dict[str, Any]) -> dict[str, str]:
+        return {v: render(state[v], m, self.p.atoms) for v in self.p.variables}
+
+    def _failing(self, m: z3.ModelRef, primed: bool) -> list[str]:
+        """The candidate's conjuncts false in the model (in state 2 when ``primed``)."""
+        if primed not in self._conjunct_formulas:
+            self._conjunct_formulas[primed] = [
+                (c.name, self.p.tr.formula(ast.Prime(c.expr.pos, c.expr) if primed else c.expr, c.env))
+                for c in self.p.conjuncts]
+        return [name for name, f in self._conjunct_formulas[primed]
+                if z3.is_false(m.eval(f, model_completion=True))]
+
+    def _one_state(self, goal: z3.BoolRef) -> Any:
+        def explain(m: z3.ModelRef) -> tuple[str, dict[str, Any]]:
+            state = self._state_text(m, self.p.cur)
+            failing = self._failing(m, primed=False)
+            lines = ["  state:"] + [f"    {v} = {x}" for v, x in state.items()]
+            if failing:
+                lines.append(f"  {self.p.inv_name} conjuncts false here: {', '.join(failing)}")
+            return "\n".join(lines), {"state": state, "false_conjuncts": failing}
+        return explain
+
+    def _step(self, a: SubAction, failing_after: bool) -> Any:
+        def explain(m: z3.ModelRef) -> tuple[str, dict[str, Any]]:
+            before = self._state_text(m, self.p.cur)
+            after = self._state_text(m, self.p.nxt)
+            lines = [f"  state 1 (satisfies {self.p.inv_name}):"]
+            lines += [f"    {v} = {x}" for v, x in before.items()]
+            lines.append(f"  action: {a.label}")
+            lines.append("  state 2:")
+            lines += [f"    {v} = {x}{'' if x == before[v] else '   (changed)'}" for v, x in after.items()]
+            failing = self._failing(m, primed=True) if failing_after else []
+            if failing:
+                lines.append(f"  {self.p.inv_name} conjuncts false in state 2: {', '.join(failing)}")
+            return "\n".join(lines), {"state1": before, "action": a.label, "state2": after,
+                                      "false_conjuncts": failing}
+        return explain
+
+
+def _instance_text(p: Problem) -> str:
+    parts = []
+    for name, v in p.model.cfg.constants.items():
+        if isinstance(v, frozenset):
+            parts.append(f"|{name}|={len(v)}")
+        elif isinstance(v, int) and not isinstance(v, bool):
+            parts.append(f"{name}={v}")
+    return f"{p.model.module_name} " + " ".join(parts)
+
+
+def prove_inductive(spec: str | Path, config: str | Path | None = None, inv: str = "IndInv",
+                    ind_module: str | Path | None = None, timeout_s: float = 60.0) -> list[Result]:
+    """Load, translate and run every obligation; load and translation errors propagate (TLAError)."""
+    model = load_model(spec, config)
+    problem = Problem(model, inv, Path(ind_module) if ind_module else None)
+    return Prover(problem, timeout_s).run()

@@ -1,0 +1,301 @@
+"""Symbolic TLA+ values for the z3 translation, and the operations on them that depend on shape.
+
+The encoding is chosen so that finite constants (model values and strings) are unrolled in
+Python while naturals stay unbounded in z3:
+
+- a model value or string is an *atom*: a constant of one z3 enumeration sort holding every
+  atom of the model (so ``alloc[l] = None`` is an equation between two sort elements);
+- a set of atoms is a ``FinSet``: one z3 Boolean per atom (a bit-vector spelled out), so
+  quantifiers over it unroll into finite conjunctions z3 decides without instantiation;
+- a set of integers is a z3 array Int -> Bool (``IntSet``), so ``sealed[j]`` is unbounded;
+- a function with a finite constant domain is a ``Fun``: a Python dict from the concrete key
+  (atom name or int) to the symbolic value, so ``epoch[j2]`` is a dictionary lookup and EXCEPT
+  a dictionary copy; a symbolic argument turns into an if-then-else chain over the keys.
+
+A value of the wrong shape for an operation raises ``ShapeError``; the translator turns it into
+a one-line error with the position of the expression, never a silent pass.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Any
+
+import z3
+
+
+class ShapeError(Exception):
+    """Two values whose shapes do not fit the operation (a type error in the spec)."""
+
+
+class Atoms:
+    """The finite enumeration sort of one model: every model value and string literal.
+
+    A string's atom is named with its quotes (``"Run"``), so it never meets a model value of
+    the same spelling."""
+
+    _ids = itertools.count()
+
+    def __init__(self, model_values: list[str], strings: list[str]) -> None:
+        # z3 needs one element at least; a spec without model values or strings gets a stand-in.
+        self.names = sorted(set(model_values) | {string_atom(x) for x in strings}) or ["#no-atom"]
+        sort_name = f"Atom{next(self._ids)}"
+        self.sort, consts = z3.EnumSort(sort_name, [f"{sort_name}!{n}" for n in self.names])
+        self.const: dict[str, z3.ExprRef] = dict(zip(self.names, consts, strict=True))
+        self._by_decl = {c.decl().name(): n for n, c in self.const.items()}
+
+    def name_of(self, e: z3.ExprRef) -> str | None:
+        """The atom a z3 term denotes if it is a literal of the sort, else None."""
+        if z3.is_const(e) and e.sort() == self.sort:
+            return self._by_decl.get(e.decl().name())
+        return None
+
+    def is_atom(self, v: Any) -> bool:
+        return isinstance(v, z3.ExprRef) and v.sort() == self.sort
+
+
+def string_atom(s: str) -> str:
+    return f'"{s}"'
+
+
+@dataclass(frozen=True)
+class FinSet:
+    """A set of atoms: membership bit per atom name (absent names are not members)."""
+
+    bits: dict[str, z3.BoolRef]
+
+
+@dataclass(frozen=True)
+class Fun:
+    """A function with a finite, constant domain: concrete key -> symbolic value."""
+
+    items: dict[Any, Any]
+
+
+@dataclass(frozen=True)
+class Tup:
+    items: tuple[Any, ...]
+
+
+class Empty:
+    """``{}`` before its element type is known: it takes the shape of what it meets."""
+
+    def __repr__(self) -> str:
+        return "{}"
+
+
+EMPTY = Empty()
+INT_SET_SORT = z3.ArraySort(z3.IntSort(), z3.BoolSort())
+
+
+def is_int(v: Any) -> bool:
+    return isinstance(v, z3.ExprRef) and v.sort() == z3.IntSort()
+
+
+def is_bool(v: Any) -> bool:
+    return isinstance(v, z3.ExprRef) and v.sort() == z3.BoolSort()
+
+
+def is_int_set(v: Any) -> bool:
+    """An array Int -> Bool; z3 lambdas (set filters over integers) have that sort too."""
+    return isinstance(v, z3.ExprRef) and v.sort() == INT_SET_SORT
+
+
+def concrete_true(b: z3.BoolRef) -> bool:
+    return z3.is_true(z3.simplify(b))
+
+
+def concrete_false(b: z3.BoolRef) -> bool:
+    return z3.is_false(z3.simplify(b))
+
+
+def int_set_of(v: Any) -> z3.ArrayRef:
+    if is_int_set(v):
+        return v
+    if isinstance(v, Empty):
+        return z3.K(z3.IntSort(), z3.BoolVal(False))
+    raise ShapeError(f"expected a set of integers, got {describe(v)}")
+
+
+def describe(v: Any) -> str:
+    """A short name for a value's shape, for error messages."""
+    if isinstance(v, FinSet):
+        return "a set of model values/strings"
+    if is_int_set(v):
+        return "a set of integers"
+    if isinstance(v, Fun):
+        return "a function"
+    if isinstance(v, Tup):
+        return "a tuple"
+    if isinstance(v, Empty):
+        return "{}"
+    if is_bool(v):
+        return "a Boolean"
+    if is_int(v):
+        return "an integer"
+    return "a model value or string"
+
+
+def eq(a: Any, b: Any) -> z3.BoolRef:
+    """TLA+ equality of two values of the same shape."""
+    if isinstance(a, Empty) and isinstance(b, Empty):
+        return z3.BoolVal(True)
+    if isinstance(a, FinSet) or isinstance(b, FinSet):
+        x, y = _fin(a), _fin(b)
+        keys = set(x.bits) | set(y.bits)
+        return z3.And([x.bits.get(k, z3.BoolVal(False)) == y.bits.get(k, z3.BoolVal(False)) for k in sorted(keys)])
+    if is_int_set(a) or is_int_set(b):
+        return int_set_of(a) == int_set_of(b)
+    if isinstance(a, Fun) and isinstance(b, Fun):
+        if set(a.items) != set(b.items):
+            raise ShapeError("functions with different domains are compared")
+        return z3.And([eq(a.items[k], b.items[k]) for k in a.items])
+    if isinstance(a, Tup) and isinstance(b, Tup):
+        if len(a.items) != len(b.items):
+            raise ShapeError("tuples of different lengths are compared")
+        return z3.And([eq(x, y) for x, y in zip(a.items, b.items, strict=True)])
+    if isinstance(a, z3.ExprRef) and isinstance(b, z3.ExprRef) and a.sort() == b.sort():
+        return a == b
+    raise ShapeError(f"{describe(a)} is compared with {describe(b)}")
+
+
+def _fin(v: Any) -> FinSet:
+    if isinstance(v, FinSet):
+        return v
+    if isinstance(v, Empty):
+        return FinSet({})
+    raise ShapeError(f"expected a set of model values/strings, got {describe(v)}")
+
+
+def ite(c: z3.BoolRef, a: Any, b: Any) -> Any:
+    """IF c THEN a ELSE b, pushed inside structured values."""
+    if concrete_true(c):
+        return a
+    if concrete_false(c):
+        return b
+    if isinstance(a, FinSet) or isinstance(b, FinSet):
+        x, y = _fin(a), _fin(b)
+        f = z3.BoolVal(False)
+        return FinSet({k: z3.If(c, x.bits.get(k, f), y.bits.get(k, f)) for k in set(x.bits) | set(y.bits)})
+    if isinstance(a, Fun) and isinstance(b, Fun):
+        if set(a.items) != set(b.items):
+            raise ShapeError("IF branches are functions with different domains")
+        return Fun({k: ite(c, a.items[k], b.items[k]) for k in a.items})
+    if isinstance(a, Tup) and isinstance(b, Tup) and len(a.items) == len(b.items):
+        return Tup(tuple(ite(c, x, y) for x, y in zip(a.items, b.items, strict=True)))
+    if is_int_set(a) or is_int_set(b):
+        return z3.If(c, int_set_of(a), int_set_of(b))
+    if isinstance(a, z3.ExprRef) and isinstance(b, z3.ExprRef) and a.sort() == b.sort():
+        return z3.If(c, a, b)
+    raise ShapeError(f"IF branches have different shapes: {describe(a)} and {describe(b)}")
+
+
+def member(x: Any, s: Any, atoms: Atoms) -> z3.BoolRef:
+    """x \\in s for a set value (type-like sets such as Nat are handled by the translator)."""
+    if isinstance(s, Empty):
+        return z3.BoolVal(False)
+    if isinstance(s, FinSet):
+        name = atoms.name_of(x) if atoms.is_atom(x) else None
+        if name is not None:
+            return s.bits.get(name, z3.BoolVal(False))
+        if not atoms.is_atom(x):
+            raise ShapeError(f"membership of {describe(x)} in a set of model values/strings")
+        return z3.Or([z3.And(x == atoms.const[k], b) for k, b in s.bits.items()])
+    if is_int_set(s):
+        if not is_int(x):
+            raise ShapeError(f"membership of {describe(x)} in a set of integers")
+        return z3.Select(s, x)
+    raise ShapeError(f"membership in {describe(s)}, which is not a set")
+
+
+def set_op(op: str, a: Any, b: Any) -> Any:
+    """cup, cap, setminus on sets of the same element type."""
+    if isinstance(a, Empty) and isinstance(b, Empty):
+        return EMPTY
+    if isinstance(a, FinSet) or isinstance(b, FinSet):
+        x, y = _fin(a), _fin(b)
+        f = z3.BoolVal(False)
+        keys = set(x.bits) | set(y.bits)
+        combine = {"cup": lambda p, q: z3.Or(p, q), "cap": lambda p, q: z3.And(p, q),
+                   "setminus": lambda p, q: z3.And(p, z3.Not(q))}[op]
+        return FinSet({k: z3.simplify(combine(x.bits.get(k, f), y.bits.get(k, f))) for k in keys})
+    x, y = int_set_of(a), int_set_of(b)
+    return {"cup": z3.SetUnion, "cap": z3.SetIntersect, "setminus": z3.SetDifference}[op](x, y)
+
+
+def subseteq(a: Any, b: Any) -> z3.BoolRef:
+    if isinstance(a, Empty):
+        return z3.BoolVal(True)
+    if isinstance(a, FinSet) or isinstance(b, FinSet):
+        x, y = _fin(a), _fin(b)
+        f = z3.BoolVal(False)
+        return z3.And([z3.Implies(bit, y.bits.get(k, f)) for k, bit in x.bits.items()])
+    return z3.IsSubset(int_set_of(a), int_set_of(b))
+
+
+def cardinality(s: Any) -> z3.ArithRef:
+    if isinstance(s, Empty):
+        return z3.IntVal(0)
+    if isinstance(s, FinSet):
+        return z3.Sum([z3.If(b, 1, 0) for b in s.bits.values()] or [z3.IntVal(0)])
+    raise ShapeError(f"Cardinality of {describe(s)} (only sets of model values/strings are finite sorts)")
+
+
+def apply_fun(f: Any, arg: Any, atoms: Atoms) -> Any:
+    """f[arg]: a dictionary lookup for a concrete argument, an IF chain for a symbolic one."""
+    if not isinstance(f, Fun):
+        raise ShapeError(f"function application to {describe(f)}")
+    key = concrete_key(arg, atoms)
+    if key is not None and key in f.items:
+        return f.items[key]
+    if not f.items:
+        raise ShapeError("application of a function with an empty domain")
+    out = fresh_like(next(iter(f.items.values())), atoms)  # f[x] outside DOMAIN f: unspecified
+    if key is None:
+        for k in reversed(list(f.items)):
+            out = ite(eq(arg, key_value(k, atoms)), f.items[k], out)
+    return out
+
+
+def fresh_like(v: Any, atoms: Atoms) -> Any:
+    """An unconstrained value of v's shape: TLA+ leaves f[x] unspecified outside DOMAIN f, and a
+    fresh value over-approximates "some fixed value", which keeps proofs sound."""
+    if isinstance(v, FinSet):
+        return FinSet({k: z3.FreshBool() for k in v.bits})
+    if isinstance(v, Fun):
+        return Fun({k: fresh_like(x, atoms) for k, x in v.items.items()})
+    if isinstance(v, Tup):
+        return Tup(tuple(fresh_like(x, atoms) for x in v.items))
+    if isinstance(v, z3.ExprRef):
+        return z3.FreshConst(v.sort())
+    raise ShapeError(f"no unspecified value of shape {describe(v)}")
+
+
+def concrete_key(v: Any, atoms: Atoms) -> Any:
+    """The Python key (atom name or int) a value denotes when it is a literal, else None."""
+    if atoms.is_atom(v):
+        return atoms.name_of(v)
+    if is_int(v):
+        s = z3.simplify(v)
+        return s.as_long() if z3.is_int_value(s) else None
+    return None
+
+
+def key_value(k: Any, atoms: Atoms) -> z3.ExprRef:
+    return z3.IntVal(k) if isinstance(k, int) else atoms.const[k]
+
+
+def except_update(f: Any, arg: Any, new: Any, atoms: Atoms) -> Fun:
+    """[f EXCEPT ![arg] = new]; ``new`` is a function of the old value (for @)."""
+    if not isinstance(f, Fun):
+        raise ShapeError(f"EXCEPT on {describe(f)}")
+    key = concrete_key(arg, atoms)
+    items = dict(f.items)
+    if key is not None:
+        if key in items:
+            items[key] = new(items[key])
+        return Fun(items)
+    for k, old in f.items.items():
+        items[k] = ite(eq(arg, key_value(k, atoms)), new(old), old)
+    return Fun(items)
