@@ -40,7 +40,6 @@ class StateSpace:
     slots: list[tuple[int, tuple]] = field(default_factory=list)  # slot -> (label index, label args)
     slot_index: dict[tuple[int, tuple], int] = field(default_factory=dict)
     initial: list[int] = field(default_factory=list)
-    graph: bool = False
     edge_start: array = field(default_factory=lambda: array("i"))  # per explored state (+1 sentinel)
     edge_dst: array = field(default_factory=lambda: array("i"))
     edge_slot: array = field(default_factory=lambda: array("i"))
@@ -186,7 +185,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
     """Run the BFS. Fills ``report``; returns the state space when it completed (None when a
     violation or an error stopped the search). With ``fairness`` the graph is kept;
     ``on_level`` runs between levels and returns False to stop (it found a violation)."""
-    space = StateSpace(graph=fairness is not None)
+    space = StateSpace()
     intern = Interner()
     checks = StateChecks(model)
     constraints = model.constraints

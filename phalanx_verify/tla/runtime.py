@@ -207,12 +207,6 @@ def case_fail() -> Any:
     raise EvalError("no CASE arm is true and there is no OTHER")
 
 
-def check_bool(v: Any) -> bool:
-    if v is True or v is False:
-        return v
-    raise EvalError(f"expected a Boolean, got {format_value(v)}")
-
-
 # -- Sequences -------------------------------------------------------------------------
 
 def _seq(s: Any) -> tuple:
