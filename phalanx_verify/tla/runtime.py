@@ -98,12 +98,30 @@ def _update(f: Any, key: Any, fn: Callable[[Any], Any]) -> Any:
     raise EvalError(f"EXCEPT applied to a non-function {format_value(f)}")
 
 
+_EXCEPT_MEMO: dict[tuple[int, Any, Any, type], tuple[Fcn, Fcn]] = {}
+_EXCEPT_MEMO_LIMIT = 1 << 18
+
+
 def except1(f: Any, key: Any, value: Any) -> Any:
-    """[f EXCEPT ![key] = value] (no @)."""
+    """[f EXCEPT ![key] = value] (no @).
+
+    States share their sub-values (the checker interns them), so the same EXCEPT on the same
+    function object recurs for many states: the result is remembered, keyed by the function's
+    identity (the entry holds the function, so its id cannot be reused while remembered). The
+    value's type is part of the key because Python's 1 == True, TLA+'s 1 # TRUE."""
     if type(f) is Fcn:
-        if key not in f:
-            return f
-        return f.updated(key, value)
+        mk = (id(f), key, value, type(value))
+        try:
+            return _EXCEPT_MEMO[mk][1]
+        except KeyError:
+            pass
+        except TypeError:  # an unhashable value (a lazy set): not remembered
+            return f if key not in f else f.updated(key, value)
+        out = f if key not in f else f.updated(key, value)
+        if len(_EXCEPT_MEMO) >= _EXCEPT_MEMO_LIMIT:
+            _EXCEPT_MEMO.clear()
+        _EXCEPT_MEMO[mk] = (f, out)
+        return out
     return _update(f, key, lambda _old: value)
 
 
