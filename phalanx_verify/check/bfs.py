@@ -23,6 +23,7 @@ from typing import Any
 
 from ..tla.errors import TLAError
 from .fairness import FairnessTracker
+from .invariants import StateChecks
 from .model import Model
 from .report import Report, Trace, TraceStep
 
@@ -136,20 +137,6 @@ def _unreduced_trace(model: Model, space: StateSpace, ids: list[int], extra: lis
 LevelHook = Callable[[StateSpace], bool]
 
 
-class StateChecks:
-    """What is checked on every new distinct state: invariants, then []P properties."""
-
-    def __init__(self, model: Model) -> None:
-        self.checks = [("invariant", n, f) for n, f in model.invariants] + [
-            ("temporal_property", p.name, f) for p in model.properties for _, f in p.state_invariants]
-
-    def __call__(self, t: tuple) -> tuple[str, str] | None:
-        for verdict, name, f in self.checks:
-            if not f(t):
-                return verdict, name
-        return None
-
-
 def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks: StateChecks,
                        report: Report) -> tuple[int, bool]:
     """Generate the initial states into ``space``; (states generated, False if a violation
@@ -239,7 +226,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                         key = intern(key, s)
                         tid = space.add(key, sid, space.slot((lab, args)))
                         new_level.append(tid)
-                        bad = checks(key)
+                        bad = checks(key, s)
                         if bad is not None:
                             violation(*bad, space.path_to(tid))
                             return _finish(report, space, generated, depth + 1, start_time, len(level) - pos)

@@ -69,6 +69,7 @@ class Property:
     name: str
     init_preds: list[tuple[str, Callable[[tuple], Any]]] = field(default_factory=list)
     state_invariants: list[tuple[str, Callable[[tuple], Any]]] = field(default_factory=list)
+    state_invariant_parts: list[Part] = field(default_factory=list)  # the same P, uncompiled
     action_props: list[tuple[str, Callable[[tuple, tuple], Any]]] = field(default_factory=list)
     liveness: list[Liveness] = field(default_factory=list)
 
@@ -88,10 +89,16 @@ class Model:
         self._step_check: Callable[..., Iterator] | None = None
         self._resolve_behaviour()
         self.invariants = [(n, self._state_fn(self._def_expr(n, "invariant"), {})) for n in cfg.invariants]
+        # What is checked on every new state, as parts (check/invariants splits them into
+        # conjuncts): each INVARIANT, then the state predicate P of each []P property.
+        self.state_checks: list[tuple[str, str, Part]] = [
+            ("invariant", n, Part(self._def_expr(n, "invariant"), self.scope, {}, n)) for n in cfg.invariants]
         self.constraints = [self._state_fn(self._def_expr(n, "constraint"), {}) for n in cfg.constraints]
         self.action_constraints = [self.compiler.action_function(self._def_expr(n, "action constraint"))
                                    for n in cfg.action_constraints]
         self.properties = [self._property(n) for n in cfg.properties]
+        self.state_checks += [("temporal_property", p.name, part) for p in self.properties
+                              for part in p.state_invariant_parts]
         self.canonical: Callable[[tuple], tuple] | None = None
         if cfg.symmetry:
             perms = permutations_from(self._state_fn(self._def_expr(cfg.symmetry, "symmetry set"), {})(()),
@@ -139,7 +146,7 @@ class Model:
             init_parts, next_part = [], None
             for p in parts:
                 e = p.expr
-                lvl = self.compiler.level(e, _ctx(p))
+                lvl = self.compiler.level(e, part_ctx(p))
                 if isinstance(e, ast.Temporal) and e.op == "always" and isinstance(e.args[0], ast.StepAction) \
                         and not e.args[0].angle:
                     if next_part is not None:
@@ -206,7 +213,7 @@ class Model:
         if isinstance(e, ast.And):
             return [q for x in e.items for q in self.flatten(Part(x, part.scope, part.env, part.name))]
         if isinstance(e, ast.Name | ast.Apply) and not _bound_here(e, part) and \
-                self.compiler.level(e, _ctx(part)) >= LEVEL_TEMPORAL:
+                self.compiler.level(e, part_ctx(part)) >= LEVEL_TEMPORAL:
             # Only temporal definitions are opened up; a state or action formula stays a
             # name in its own scope, so it is compiled where it was defined.
             name = e.name if isinstance(e, ast.Name) else e.op
@@ -221,7 +228,7 @@ class Model:
                     if scope is not part.scope:
                         return self.flatten(Part(defn.body, scope, env, part.name))
                     return self.flatten(Part(defn.body, scope, {**part.env, **env}, part.name))
-        if isinstance(e, ast.Quant) and e.kind == "forall" and self.compiler.level(e, _ctx(part)) > LEVEL_STATE:
+        if isinstance(e, ast.Quant) and e.kind == "forall" and self.compiler.level(e, part_ctx(part)) > LEVEL_STATE:
             out: list[Part] = []
             for env in self._bindings(e.bounds, part):
                 out.extend(self.flatten(Part(e.body, part.scope, env, part.name)))
@@ -248,7 +255,7 @@ class Model:
 
     def _classify(self, prop: Property, p: Part) -> None:
         e = p.expr
-        ctx = _ctx(p)
+        ctx = part_ctx(p)
         level = self.compiler.level(e, ctx)
         fn = self._state_fn
         if level <= LEVEL_STATE:
@@ -269,6 +276,7 @@ class Model:
             ilvl = self.compiler.level(inner, ctx)
             if ilvl <= LEVEL_STATE:
                 prop.state_invariants.append((p.label(), fn(inner, p.env, p.scope)))
+                prop.state_invariant_parts.append(Part(inner, p.scope, p.env, p.name))
                 return
             if isinstance(inner, ast.StepAction) and not inner.angle and ilvl <= LEVEL_ACTION:
                 prop.action_props.append((p.label(), self.compiler.action_function(inner, p.scope, p.env)))
@@ -306,7 +314,8 @@ def _bound_here(e: ast.Name | ast.Apply, part: Part) -> bool:
     return name in part.env
 
 
-def _ctx(part: Part) -> Ctx:
+def part_ctx(part: Part) -> Ctx:
+    """The context a part is evaluated in: its scope, with its environment's names bound."""
     ctx = Ctx(part.scope)
     for name in part.env:
         ctx = ctx.bind(name, Local("_", "value"))

@@ -1,0 +1,98 @@
+"""Checking invariants on every new state, incrementally.
+
+An invariant is split into its conjuncts (through /\\ and parameterless definitions such as
+TypeOK), and each conjunct is a function of the few variables it reads (tla/reads.py). Two
+facts then save almost all evaluation, without changing any verdict:
+
+- a successor that shares those variables with its predecessor (the same interned objects)
+  has the conjunct's value the predecessor had, and every explored state satisfied every
+  conjunct, or the search would have stopped there;
+- a conjunct that held on one combination of those objects holds on it again, so the
+  combinations seen are remembered (by identity; the memo keeps the objects alive).
+
+Conjuncts are still tried in their order, the first false one naming its invariant, so the
+reported violation is the one TLC reports. A conjunct whose reads cannot be bounded is simply
+evaluated every time. The loop over conjuncts is generated as one Python function per model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..tla import syntax as ast
+from ..tla.compile import Ctx
+from ..tla.reads import ReadsAnalysis
+from .model import Model, part_ctx
+
+# Remembered combinations per conjunct; past this the memo starts over (a variable with very
+# many values gains nothing from it, and the memo must not hold the state space twice).
+MEMO_LIMIT = 1 << 16
+
+
+def conjuncts(model: Model, e: ast.Expr, ctx: Ctx, depth: int = 0) -> list[tuple[ast.Expr, Ctx]]:
+    """e's conjuncts, looking through /\\ and through names of parameterless, non-recursive
+    operators (TypeOK == /\\ ... /\\ ...), each with the context it is evaluated in."""
+    if isinstance(e, ast.And):
+        return [c for x in e.items for c in conjuncts(model, x, ctx, depth)]
+    if isinstance(e, ast.Name) and depth < 8 and ctx.lookup(e.name) is None \
+            and e.name not in ctx.scope.variables:
+        target = model.compiler._resolve_def(e.name, ctx.scope)
+        if target is not None and isinstance(target[0], ast.OpDef) and not target[0].params \
+                and not target[0].recursive:
+            return conjuncts(model, target[0].body, Ctx(target[1]), depth + 1)
+    return [(e, ctx)]
+
+
+class StateChecks:
+    """``checks(t, parent)``: None when t passes every invariant and []P property, else
+    (verdict, name) of the first that fails. ``parent`` is t's predecessor in the search (a
+    state that passed), or None for an initial state."""
+
+    def __init__(self, model: Model) -> None:
+        analysis = ReadsAnalysis(model.compiler)
+        self.names: list[tuple[str, str]] = []
+        ns: dict[str, Any] = {"_LIMIT": MEMO_LIMIT}
+        nvars = len(model.variables)
+        lines = ["def state_checks(t, p):",
+                 "    " + "".join(f"t{i}, " for i in range(nvars)) + "= t" if nvars else "    pass",
+                 "    if p is None: p = _FRESH",
+                 "    " + "".join(f"p{i}, " for i in range(nvars)) + "= p" if nvars else "    pass"]
+        ns["_FRESH"] = tuple(object() for _ in range(nvars))  # identical to nothing
+        k = 0
+        for check_index, (verdict, name, part) in enumerate(model.state_checks):
+            self.names.append((verdict, name))
+            for expr, ctx in conjuncts(model, part.expr, part_ctx(part)):
+                fn = model.compiler.state_function(expr, ctx.scope, part.env)
+                reads = analysis.of(expr, ctx)
+                lines += _conjunct_code(k, check_index, reads)
+                ns[f"_f{k}"], ns[f"_m{k}"] = fn, {}
+                k += 1
+        lines.append("    return -1")
+        exec(compile("\n".join(lines) + "\n", "<state-checks>", "exec"), ns)
+        self._run: Callable[[tuple, tuple | None], int] = ns["state_checks"]
+
+    def __call__(self, t: tuple, parent: tuple | None = None) -> tuple[str, str] | None:
+        failed = self._run(t, parent)
+        return None if failed < 0 else self.names[failed]
+
+
+def _conjunct_code(k: int, check_index: int, reads: frozenset[int] | None) -> list[str]:
+    """Lines testing conjunct k (part of check ``check_index``) inside state_checks(t, p)."""
+    if reads is None:
+        return [f"    if not _f{k}(t): return {check_index}"]
+    idx = sorted(reads)
+    if not idx:  # a constant conjunct: evaluated once
+        return [f"    if not _m{k}:",
+                f"        if not _f{k}(t): return {check_index}",
+                f"        _m{k}[0] = True"]
+    same = " and ".join(f"t{i} is p{i}" for i in idx)
+    key = f"id(t{idx[0]})" if len(idx) == 1 else "(" + "".join(f"id(t{i}), " for i in idx) + ")"
+    keep = f"t{idx[0]}" if len(idx) == 1 else "(" + "".join(f"t{i}, " for i in idx) + ")"
+    return [f"    if not ({same}):",
+            f"        k = {key}",
+            f"        if k not in _m{k}:",
+            f"            if not _f{k}(t): return {check_index}",
+            f"            if len(_m{k}) >= _LIMIT: _m{k}.clear()",
+            f"            _m{k}[k] = {keep}"]
+
