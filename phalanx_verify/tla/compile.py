@@ -148,6 +148,9 @@ class Ctx:
     at: str | None = None
     witnesses: str | None = None  # name of the witness dict when checking a given step
     guarded: bool = False  # while splitting Next: some condition lies on the path to here
+    # Conjuncts known to hold where a flag is true: ((id(expr), id(scope), locals), flag), set
+    # by a narrowed SUBSET quantifier for the conjuncts its narrowing already established.
+    implied: tuple[tuple[tuple[int, int, tuple], str], ...] = ()
 
     def lookup(self, name: str) -> Local | None:
         for n, loc in reversed(self.locals):
@@ -434,6 +437,11 @@ class Compiler:
 
     # -- value expressions --------------------------------------------------------------
     def val(self, e: ast.Expr, ctx: Ctx) -> str:
+        if ctx.implied:
+            key = (id(e), id(ctx.scope), ctx.locals)
+            for k, flag in ctx.implied:
+                if k == key:
+                    return f"({flag} or {self.val(e, replace(ctx, implied=()))})"
         if self._hoistable(e, ctx):
             return self._hoist(e, ctx)
         method = getattr(self, "v_" + type(e).__name__)
@@ -736,11 +744,11 @@ class Compiler:
             elem = "(" + "".join(inner.lookup(n).pyname + ", " for n in e.bound.names) + ")"  # type: ignore[union-attr]
         else:
             elem = inner.lookup(e.bound.names[0]).pyname  # type: ignore[union-attr]
-        return f"frozenset({elem} {' '.join(gens)} if {self.val(e.pred, inner)})"
+        return f"frozenset({{{elem} {' '.join(gens)} if {self.val(e.pred, inner)}}})"
 
     def v_SetMap(self, e: ast.SetMap, ctx: Ctx) -> str:
         gens, inner = self._gens(e.bounds, ctx, e.pos)
-        return f"frozenset({self.val(e.expr, inner)} {' '.join(gens)})"
+        return f"frozenset({{{self.val(e.expr, inner)} {' '.join(gens)}}})"
 
     def v_FuncLit(self, e: ast.FuncLit, ctx: Ctx) -> str:
         gens, inner = self._gens(e.bounds, ctx, e.pos)
@@ -918,7 +926,8 @@ class Compiler:
         if isinstance(e, ast.Quant) and e.kind == "exists":
             gens, inner = self._gens(e.bounds, ctx, e.pos, witnesses=ctx.witnesses)
             if ctx.witnesses is None and len(gens) == 1:
-                gens = [self._narrow_subsets(e, gens[0], inner)]
+                clause, inner = self._narrow_subsets(e, gens[0], inner)
+                gens = [clause]
             k = _Restore(k, ctx)  # the bound variables end with the quantifier
             if split and any(b.set is not None and self.level(b.set, ctx) > LEVEL_CONSTANT for b in e.bounds):
                 inner = replace(inner, guarded=True)
@@ -1018,17 +1027,22 @@ class Compiler:
                     return self._conjuncts(target[0].body, inner, depth + 1)
         return [(e, ctx)]
 
-    def _narrow_subsets(self, e: ast.Quant, clause: str, inner: Ctx) -> str:
+    def _narrow_subsets(self, e: ast.Quant, clause: str, inner: Ctx) -> tuple[str, Ctx]:
         """\\E P \\in SUBSET S : ... /\\ P \\subseteq X /\\ \\A l \\in P : Q(l) /\\ ... ranges over
-        SUBSET {l \\in S \\cap X : Q(l)} instead: the same bindings satisfy the body (the
-        conjuncts stay and are still checked), but far fewer subsets are built and rejected.
-        Only state-level conjuncts that do not otherwise mention P take part."""
+        SUBSET {l \\in S \\cap X : Q(l)} instead: the same bindings satisfy the body, but far
+        fewer subsets are built and rejected. Only state-level conjuncts that do not otherwise
+        mention P take part. Each subset comes with a flag: true when every narrowing could be
+        evaluated, and then the conjuncts used hold for every subset (the same expressions on
+        elements of the narrowed base), so the body skips them (``Ctx.implied``); when a
+        narrowing failed, they are evaluated in place and raise where TLC would. Returns the
+        loop clause and the body's context."""
         b = e.bounds[0]
         if b.tuple_pattern or len(b.names) != 1 or not isinstance(b.set, ast.Apply) or b.set.op != "powerset":
-            return clause
+            return clause, inner
         px = inner.lookup(b.names[0]).pyname  # type: ignore[union-attr]
         mentions = re.compile(rf"\b{re.escape(px)}\b")
         narrowers: list[str] = []
+        used: list[tuple[int, int, tuple]] = []
         # Only a leading run of conjuncts is used, as TLC evaluates them in order: a subset
         # dropped here is one whose evaluation would have stopped at a FALSE conjunct before
         # reaching any later one that might raise an error.
@@ -1052,10 +1066,13 @@ class Compiler:
             if narrower is None:
                 break
             narrowers.append(narrower)
+            used.append((id(c), id(cctx.scope), cctx.locals))
         if not narrowers:
-            return clause
+            return clause, inner
         base = self.val(b.set.args[0], replace(inner, locals=inner.locals[:-1]))
-        return f"for {px} in _rt.narrowed_subsets({base}, ({', '.join(narrowers)},))"
+        flag = self.fresh("narrowed")
+        inner = replace(inner, implied=inner.implied + tuple((k, flag) for k in used))
+        return f"for {px}, {flag} in _rt.narrowed_subsets({base}, ({', '.join(narrowers)},))", inner
 
     def _gen_conj(self, code: _Code, items: list[ast.Expr], ctx: Ctx, k: Cont, label: tuple | None,
                   mode: str) -> None:

@@ -321,16 +321,19 @@ def sort_seq(s: Any, less: Callable[[Any, Any], Any]) -> tuple:
 
 
 def narrowed_subsets(base: Any, narrowers: tuple[Callable[[frozenset], frozenset], ...]) -> Iterable:
-    """SUBSET of base narrowed by necessary conditions of the quantifier's body (see
-    Compiler._narrow_subsets). At the first narrowing that cannot be evaluated, narrowing stops:
-    the conjunct it came from is still in the body and raises there, where TLC would."""
+    """(subset, all narrowed) for each subset of base narrowed by necessary conditions of the
+    quantifier's body (see Compiler._narrow_subsets). At the first narrowing that cannot be
+    evaluated, narrowing stops and the flag is false: the conjunct it came from is evaluated in
+    the body and raises there, where TLC would."""
     elems = as_set(base)
+    applied = 0
     for narrow in narrowers:
         try:
             elems = narrow(elems)
         except (EvalError, KeyError, TypeError, IndexError, ValueError):
             break
-    return PowerSet(elems)
+        applied += 1
+    return zip(PowerSet(elems), itertools.repeat(applied == len(narrowers)))
 
 
 def witness(w: dict, name: str, s: Any) -> Iterable:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Iterator
+from functools import reduce
+from operator import xor
 from typing import Any
 
 from .errors import EvalError
@@ -55,10 +57,7 @@ class Fcn(dict):
 
     def __init__(self, d: dict | None = None) -> None:
         super().__init__(d or ())
-        h = 0
-        for item in self.items():
-            h ^= hash(item)
-        self._hash = h
+        self._hash = reduce(xor, map(hash, self.items()), 0)
 
     def __hash__(self) -> int:  # type: ignore[override]
         return self._hash
@@ -93,7 +92,7 @@ def make_fcn(d: dict) -> Fcn | tuple:
     n = len(d)
     if n == 0:
         return ()
-    if all(type(k) is int for k in d) and min(d) == 1 and max(d) == n:
+    if type(next(iter(d))) is int and all(type(k) is int for k in d) and min(d) == 1 and max(d) == n:
         return tuple(d[i] for i in range(1, n + 1))
     return Fcn(d)
 
@@ -125,6 +124,9 @@ def fcn_as_dict(f: Any) -> dict:
 
 
 _CACHE_SUBSETS_UP_TO = 16
+_SHARE_SUBSETS_UP_TO = 10
+_SHARED_SUBSETS_LIMIT = 1 << 12
+_SHARED_SUBSETS: dict[frozenset, tuple[frozenset, ...]] = {}
 _MEMO_LIMIT = 1 << 16
 
 
@@ -253,7 +255,21 @@ class PowerSet(LazySet):
         cached = self._subsets
         if cached is not None:
             return iter(cached)
-        elems = sorted(as_set(self.base), key=tlc_key)
+        base = self.base
+        if type(base) is frozenset and len(base) <= _SHARE_SUBSETS_UP_TO:
+            # A state-dependent SUBSET (narrowed by the quantifier's body) is a new PowerSet per
+            # state over one of few bases: share the subsets across states, which also hands
+            # the same set objects to the successors (cheaper to intern, hash and compare).
+            shared = _SHARED_SUBSETS.get(base)
+            if shared is None:
+                elems = sorted(base, key=tlc_key)
+                shared = tuple(frozenset(c) for r in range(len(elems) + 1)
+                               for c in itertools.combinations(elems, r))
+                if len(_SHARED_SUBSETS) >= _SHARED_SUBSETS_LIMIT:
+                    _SHARED_SUBSETS.clear()
+                _SHARED_SUBSETS[base] = shared
+            return iter(shared)
+        elems = sorted(as_set(base), key=tlc_key)
         subsets = (frozenset(c) for r in range(len(elems) + 1) for c in itertools.combinations(elems, r))
         if len(elems) <= _CACHE_SUBSETS_UP_TO:
             self._subsets = tuple(subsets)

@@ -224,7 +224,7 @@ def test_subset_narrowing_keeps_every_binding(tmp_path, monkeypatch, narrow):
     from phalanx_verify.tla.compile import Compiler
 
     if not narrow:
-        monkeypatch.setattr(Compiler, "_narrow_subsets", lambda self, e, clause, inner: clause)
+        monkeypatch.setattr(Compiler, "_narrow_subsets", lambda self, e, clause, inner: (clause, inner))
     r = check(tmp_path, """VARIABLES x
 f == [l \\in 1..3 |-> l % 2]
 Init == x = {}
