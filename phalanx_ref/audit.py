@@ -11,8 +11,10 @@ from phalanx_ref.hdfb import QUARANTINE, Planner
 
 def audit_allocator(planner: Planner) -> list[str]:
     """Prop. 1 (i) plus bookkeeping: the free set is a disjoint union of maximal aligned blocks,
-    records are disjoint aligned blocks, together they cover every leaf exactly once, and every
-    node's restricted view and free count match a recomputation."""
+    records are disjoint aligned blocks, together they cover every leaf exactly once, every
+    node's restricted view and free count match a recomputation, and the top of each Place index
+    heap is the level's best-fit node for its class and order, live, with the block Place would
+    carve there."""
     t, a = planner.topo, planner.alloc
     out: list[str] = []
     cover = [0] * t.n_leaves
@@ -37,6 +39,13 @@ def audit_allocator(planner: Planner) -> list[str]:
         got = {(s, o) for o, ss in a.blocks[v].items() for s in ss}
         if got != want:
             out.append(f"node {t.node_name[v]}: view {sorted(got)} != {sorted(want)}")
+    for (h, d, k), heap in a.heaps.items():  # Place reads only the tops: the best fit, live, exact
+        fits = [(a.nfree[v], v, a.pick(v, k, d)) for v in t.nodes_at_level[h] if d in t.classes[v]]
+        want = min(((nf, v, s) for nf, v, s in fits if s is not None), default=None)
+        got = None if not heap else (heap[0][0], heap[0][1], heap[0][3])
+        if got != want or (heap and a.stamp[heap[0][1]] != heap[0][2]):
+            out.append(f"index ({h}, {d}, {k}): top entry {heap[0] if heap else None}, best fit "
+                       f"(free, node, pick) {want}")
     return out
 
 

@@ -11,9 +11,14 @@ State:
   ``order -> set of starts``. A node lying inside a larger free block sees itself as one block of
   its own order, so ``alignedFree(v, k) >= 1`` iff ``blocks[v]`` has an order >= k. A split or
   coalesce changes only the nodes containing the block (the O(D) chain) and the nodes inside it.
-- an index for Place: per (level, TP-fit class, order k) a lazy min-heap of ``(free(v), v, stamp)``
-  over nodes with a free block of order >= k. An entry is live iff its stamp is the node's current
-  one, so a query pops stale entries and reads the best-fit node in amortized O(1).
+- an index for Place: per (level, TP-fit class, order k) a min-heap of ``(free(v), v, stamp,
+  start)`` over nodes with a free block of order >= k, ``start`` being the block Place carves
+  there (:meth:`BuddyAllocator.pick`). An entry is live iff its stamp is the node's current
+  one. A node that changes gets a new stamp and fresh entries, and its old entries are popped from
+  the tops of the heaps that held them right away, so every heap's top is live after every
+  operation: the best-fit node of a (level, class, order) is its heap's top, read in O(1) (stale
+  entries below the top are popped when they surface, or dropped by compaction). The heaps are
+  stable list objects: the planner keeps references to the ones a template's scan reads.
 - ``changed``: the nodes whose view changed since the client last cleared the set. The planner
   keeps decisions derived from node views (prepared repairs) and drops exactly those that read a
   changed view, whoever changed it.
@@ -24,7 +29,7 @@ Owners of a block are opaque; the allocator itself never decides who gets what.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Sequence
 
 from phalanx_ref.topology import Topology
 
@@ -44,8 +49,15 @@ class BuddyAllocator:
         self.blocks: list[dict[int, set[int]]] = [{} for _ in range(n_nodes)]
         self.nfree: list[int] = list(topo.cap)
         self.stamp: list[int] = [0] * n_nodes
-        self.heaps: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {
+        self.heaps: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {
             (h, d, k): [] for h in topo.levels for d in topo.domain_caps for k in range(topo.max_order + 1)}
+        # The same heaps by level, then class, then order (no tuple key to build on a node update),
+        # and, per node, the (class, largest order) pairs it has entries for: the heaps its next
+        # update must clean.
+        self._heaps_by: dict[int, dict[int, list[list[tuple[int, int, int, int]]]]] = {
+            h: {d: [self.heaps[(h, d, k)] for k in range(topo.max_order + 1)] for d in topo.domain_caps}
+            for h in topo.levels}
+        self._indexed: list[tuple[tuple[int, int], ...]] = [()] * n_nodes
         self._heap_limit = {h: 4 * len(vs) + 64 for h, vs in topo.nodes_at_level.items()}
         self.changed: set[int] = set()
         for v in range(n_nodes):
@@ -81,72 +93,101 @@ class BuddyAllocator:
         if not s:
             del view[order]
 
-    def max_orders(self, v: int) -> dict[int, int]:
-        """Largest free block order under v, per TP-fit class (domain capacity)."""
+    def _firsts(self, v: int) -> dict[int, dict[int, int]]:
+        """Per TP-fit class (domain capacity) of v's view: order -> the first block start of that
+        class and order in the view's iteration order, i.e. what :meth:`pick` returns there."""
         view = self.blocks[v]
-        if not view:
-            return {}
         classes = self.topo.classes[v]
         if len(classes) == 1:
-            return {next(iter(classes)): max(view)}
-        out: dict[int, int] = {}
+            return {next(iter(classes)): {o: next(iter(starts)) for o, starts in view.items()}} if view else {}
+        dclass = self.topo.dclass
+        out: dict[int, dict[int, int]] = {}
         for o, starts in view.items():
             for s in starts:
-                d = self.topo.dclass(s)
-                if out.get(d, -1) < o:
-                    out[d] = o
+                out.setdefault(dclass(s), {}).setdefault(o, s)
         return out
 
     def _touch(self, v: int) -> None:
-        """Node v changed: invalidate its index entries and push fresh ones."""
-        st = self.stamp[v] + 1
-        self.stamp[v] = st
+        """Node v changed: new stamp and fresh index entries; then pop its now stale entries off the
+        tops of the heaps that held them, which keeps every heap's top live (module docstring).
+        The entry of the order-k heap of class d carries ``pick(v, k, d)``, so Place reads the
+        block to carve from the entry it chose."""
+        stamp = self.stamp
+        st = stamp[v] + 1
+        stamp[v] = st
         self.changed.add(v)
         h = self.topo.level[v]
-        entry = (self.nfree[v], v, st)
-        for d, m in self.max_orders(v).items():
-            for k in range(m + 1):
-                heap = self.heaps[(h, d, k)]
+        by_class = self._heaps_by[h]
+        limit = self._heap_limit[h]
+        nf = self.nfree[v]
+        indexed = []
+        for d, firsts in self._firsts(v).items():
+            m = max(firsts)
+            indexed.append((d, m))
+            heaps = by_class[d]
+            entry = (nf, v, st, firsts[m])
+            for k in range(m, -1, -1):
+                if k in firsts:  # the smallest order >= k present has changed: pick(v, k, d)
+                    entry = (nf, v, st, firsts[k])
+                heap = heaps[k]
                 heapq.heappush(heap, entry)
-                if len(heap) > self._heap_limit[h]:
+                if len(heap) > limit:
                     self._compact(heap)
+        for d, m in self._indexed[v]:
+            for heap in by_class[d][:m + 1]:
+                while heap:
+                    top = heap[0]
+                    if stamp[top[1]] == top[2]:
+                        break
+                    heapq.heappop(heap)
+        self._indexed[v] = tuple(indexed)
 
-    def _compact(self, heap: list[tuple[int, int, int]]) -> None:
+    def _compact(self, heap: list[tuple[int, int, int, int]]) -> None:
         stamp = self.stamp
         heap[:] = [e for e in heap if stamp[e[1]] == e[2]]
         heapq.heapify(heap)
 
-    def best(self, level: int, dclass: int, k: int) -> tuple[int, int] | None:
-        """Best-fit node at ``level``: fewest free leaves among those with a free class-``dclass``
-        block of order >= k, ties to the lowest id. Returns (free count, node) or None."""
-        heap = self.heaps.get((level, dclass, k))
-        if not heap:
-            return None
-        stamp = self.stamp
-        while heap:
-            nf, v, st = heap[0]
-            if stamp[v] == st:
-                return nf, v
-            heapq.heappop(heap)
-        return None
+    def best_fit(self, scan: Sequence[tuple[int, int, list[tuple[int, int, int, int]]]],
+                 ) -> tuple[int, int, int, int] | None:
+        """Best fit at the first level of ``scan`` that has a candidate. ``scan`` lists (level,
+        TP-fit class, heap of one order k) triples, levels in scan order; the best fit at a level is
+        the node with the fewest free leaves among those with a free block of order >= k of one of
+        its classes, ties to the lowest id, then to the class listed first. Returns (level, node,
+        class, ``pick(node, k, class)``) or None. Every heap's top is live (module docstring), so
+        this reads one entry per heap, and stops at the first level that has one."""
+        best, level, dclass = None, -1, -1
+        for h, d, heap in scan:
+            if best is not None and h != level:
+                break
+            if heap:
+                top = heap[0]
+                if best is None or top[0] < best[0] or (top[0] == best[0] and top[1] < best[1]):
+                    best, level, dclass = top, h, d
+        return None if best is None else (level, best[1], dclass, best[3])
 
-    def free_at_least(self, k: int) -> Iterator[tuple[int, int]]:
-        """Free blocks (start, order) of order >= k. The tree root's view is the whole free set
-        grouped by order, so this skips the smaller blocks instead of scanning ``free``."""
-        for o, starts in self.blocks[0].items():
-            if o >= k:
-                for s in starts:
-                    yield s, o
+    def free_by_order(self) -> dict[int, set[int]]:
+        """The free set as order -> starts (read only): the tree root's view is the whole free set."""
+        return self.blocks[0]
+
+    def chunks(self, k: int) -> int:
+        """How many aligned blocks of order k the free set holds (within its blocks of order >= k)."""
+        return sum(len(starts) << (o - k) for o, starts in self.blocks[0].items() if o >= k)
 
     def pick(self, v: int, k: int, dclass: int) -> int | None:
         """Start of the smallest free block of order >= k and class ``dclass`` in v's view."""
         view = self.blocks[v]
         if not view:
             return None
-        single = len(self.topo.classes[v]) == 1
+        if len(self.topo.classes[v]) == 1:  # every block in the view has the class: first found
+            for o in range(k, max(view) + 1):
+                starts = view.get(o)
+                if starts:
+                    return next(iter(starts))
+            return None
+        dclass_of = self.topo.dclass
         for o in range(k, max(view) + 1):
             for s in view.get(o, ()):
-                if single or self.topo.dclass(s) == dclass:
+                if dclass_of(s) == dclass:
                     return s
         return None
 

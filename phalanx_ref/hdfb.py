@@ -28,13 +28,14 @@ repair) takes the search. The cost moves to the mutations, which the benchmark t
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, partial
 from typing import NamedTuple
 
 from phalanx_ref.buddy import BuddyAllocator, BuddyError
-from phalanx_ref.topology import Topology, ceil_log2
+from phalanx_ref.topology import Topology
 
 QUARANTINE = ("quarantine",)
 """Owner of failed and suspect leaves: never placed on until :meth:`Planner.heal`."""
@@ -96,6 +97,11 @@ class Changes(NamedTuple):
     release: tuple[Block, ...] = ()
     quarantine: tuple[int, ...] = ()
     acquire: tuple[tuple[int, int, Hashable | None], ...] = ()
+
+
+_new_changes = tuple.__new__
+"""``_new_changes(Changes, (release, quarantine, acquire))`` builds a Changes without the named
+tuple's Python-level ``__new__`` (half the cost; Place and Replan build one per decision)."""
 
 
 def groups_per_block(order: int, dclass: int, tp: int) -> int:
@@ -248,15 +254,29 @@ class Planner:
         # ancestor so a repair finds the spares of any enclosing domain in O(1).
         self.spares_under: list[dict[int, tuple[int, Hashable]]] = [{} for _ in topo.level]
         self._dclasses = tuple(sorted(topo.domain_caps))
-        self._fits: dict[tuple[Template, int], tuple[int, ...]] = {}
-        # Prepared repairs: failed-block start -> the Placement Replan returns when that whole block
-        # fails. ``_view_deps`` / ``_spare_deps`` map a node to the prepared blocks that read its free
+        self._scans: dict[Template, tuple[tuple[int, int, list], ...]] = {}
+        self._widest = {h: max(topo.cap[v] for v in vs) for h, vs in topo.nodes_at_level.items()}
+        # Union path: the top-level domain (pod) of a leaf is its level-1 domain's nearest ancestor
+        # at or above the top level below the root. Consecutive leaves share it: the leaf runs of
+        # equal pods start at ``_pod_lo`` and belong to ``_pod_at`` (found by bisection).
+        top = max(h for h in topo.levels if h < topo.depth) if len(topo.levels) > 1 else topo.depth
+        self._pod_lo: list[int] = []
+        self._pod_at: list[int] = []
+        for d in topo.nodes_at_level[1]:  # pre-order: in leaf order
+            pod = topo.domain_of(topo.lo[d], top)
+            if not self._pod_at or self._pod_at[-1] != pod:
+                self._pod_lo.append(topo.lo[d])
+                self._pod_at.append(pod)
+        # Prepared repairs: ``_prepared[s]`` is (job placement it repairs, block size, the Placement
+        # Replan returns when the whole block starting at leaf s fails), or None. A list indexed by
+        # leaf and the two fields the check needs next to the answer: the lookup reads few objects,
+        # which is what a Replan after unrelated work costs (cache misses, not instructions).
+        # ``_view_deps`` / ``_spare_deps`` map a node to the prepared blocks that read its free
         # view / spare registry; ``_spare_changed`` collects registries changed since the last
         # invalidation (the allocator's ``changed`` does the same for views); ``_stale`` maps
         # blocks to prepare at the end of the current mutation to their dropped repair, if any.
-        # ``_reads`` is set only while
-        # preparing: the (views, spare registries) the repair search reads.
-        self._prepared: dict[int, Placement] = {}
+        # ``_reads`` is set only while preparing: the (views, spare registries) the search reads.
+        self._prepared: list[tuple[Placement, int, Placement] | None] = [None] * topo.n_leaves
         self._view_deps: dict[int, set[int]] = {}
         self._spare_deps: dict[int, set[int]] = {}
         self._spare_changed: set[int] = set()
@@ -323,23 +343,23 @@ class Planner:
         tp, pp, dp = tpl
         return tp <= dclass and groups_per_block(k, dclass, tp) >= pp * dp
 
-    def _search(self, tpl: Template, k: int) -> tuple[int, int, int] | None:
+    def _scan(self, tpl: Template, k: int) -> tuple[tuple[int, int, list], ...]:
+        """What the search of a template of order k reads: for its levels in scan order, the
+        allocator's order-k index heap of every TP-fit class the template can use there, as
+        (level, class, heap). It depends only on the template (k is its order), so it is memoized; a
+        level whose nodes are all smaller than 2^k can never hold the block and is left out."""
+        heaps, widest = self.alloc.heaps, self._widest
+        fits = [d for d in self._dclasses if self._groups_fit(tpl, k, d)]
+        return tuple((h, d, heaps[(h, d, k)]) for h in self._levels() if widest[h] >= 1 << k for d in fits)
+
+    def _search(self, tpl: Template, k: int) -> tuple[int, int, int, int] | None:
         """Algorithm 1 lines 3-7: first level with a feasible root; best fit (fewest free leaves,
-        i.e. smallest residual after carving) among them. Returns (level, node, dclass).
-        The TP-fit classes a template can use depend only on (template, k): memoized."""
-        best_of = self.alloc.best
-        fits = self._fits.get((tpl, k))
-        if fits is None:
-            fits = self._fits[(tpl, k)] = tuple(d for d in self._dclasses if self._groups_fit(tpl, k, d))
-        for h in self._levels():
-            best = None
-            for d in fits:
-                e = best_of(h, d, k)
-                if e is not None and (best is None or e < best[0]):
-                    best = (e, d)
-            if best is not None:
-                return h, best[0][1], best[1]
-        return None
+        i.e. smallest residual after carving) among them. Returns (level, node, dclass, start of
+        the block to carve: the node's smallest free block of order >= k of that class)."""
+        scan = self._scans.get(tpl)
+        if scan is None:
+            scan = self._scans[tpl] = self._scan(tpl, k)
+        return self.alloc.best_fit(scan)
 
     def place(self, job: Job) -> Placement | None:
         """Admission: a placement for the first template that fits, else None (queue the gang)."""
@@ -349,17 +369,17 @@ class Planner:
 
     def _place_from(self, job: Job, first: int, version: int, prev: Placement | None = None,
                     release: tuple[Block, ...] = (), quarantine: tuple[int, ...] = ()) -> Placement | None:
-        for i in range(first, len(job.templates)):
-            tpl = job.templates[i]
+        templates = job.templates
+        for i in range(first, len(templates)):
+            tpl = templates[i]
             tp, pp, dp = tpl
-            k = ceil_log2(tp * pp * dp)
+            k = (tp * pp * dp - 1).bit_length()  # ceil_log2 of the gang size, inlined (hot path)
             blocks: tuple[Block, ...] | None = None
             dclass = 0
             if k <= self.topo.max_order:
                 found = self._search(tpl, k)
                 if found is not None:
-                    _, v, dclass = found
-                    start = self.alloc.pick(v, k, dclass)
+                    _, _, dclass, start = found
                     blocks, acquire = ((start, k),), ((start, k, None),)
             if blocks is None and k > self.union_order:
                 got = self._union(tpl)
@@ -367,36 +387,70 @@ class Planner:
                     blocks, dclass = got
                     acquire = tuple((s, o, None) for s, o in blocks)
             if blocks is not None:
-                return Placement(job.name, job.templates, i, blocks, dclass, self.topo,
-                                 changes=Changes(release, quarantine, acquire),
-                                 base_version=version, kind="place" if prev is None else "fallback",
-                                 prev=prev)
+                # Positional arguments and tuple.__new__: the keyword call and the named tuple's
+                # Python-level __new__ would cost about a third of a Place.
+                return Placement(job.name, templates, i, blocks, dclass, self.topo, (),
+                                 _new_changes(Changes, (release, quarantine, acquire)), version,
+                                 "place" if prev is None else "fallback", None, prev)
         return None
 
     def _union(self, tpl: Template) -> tuple[tuple[Block, ...], int] | None:
         """Gangs larger than the largest placeable aligned block: a union of equal aligned chunks,
-        as large as possible, drawn from as few top-level domains (pods) as possible. Chunks of at
-        least one level-1 domain keep DP peers rail-aligned."""
+        as large as possible, drawn from as few top-level domains (pods) as possible: pods with the
+        most chunks first (ties to the lowest id; a free block counts for the pod of its start), the
+        lowest chunks of a pod first. Chunks of at least one level-1 domain keep DP peers
+        rail-aligned.
+
+        Cost: with one TP-fit class (every real fabric) the chunks available at each size are
+        counted from the free set's per-order sizes, so blocks are read only at the size chosen:
+        once to count chunks per pod, once more to list the chosen pods' chunks. Few objects are
+        allocated (the garbage collector runs after a fixed number of allocations, inside
+        whichever call reaches it)."""
         tp, pp, dp = tpl
-        t = self.topo
-        top_level = max(h for h in t.levels if h < t.depth) if len(t.levels) > 1 else t.depth
-        for c in range(self.union_order, -1, -1):
-            for d in self._dclasses:
+        alloc, classes = self.alloc, self._dclasses
+        leaf_domain, cap = self.topo.leaf_domain, self.topo.cap
+        pod_lo, pod_at = self._pod_lo, self._pod_at
+        by_order = alloc.free_by_order()
+        single = len(classes) == 1
+        top = min(self.union_order, max(by_order, default=-1)) if single else self.union_order
+        total = alloc.chunks(top + 1)  # single class: aligned order-c chunks in the free set
+        for c in range(top, -1, -1):
+            total = 2 * total + len(by_order.get(c, ()))
+            for d in classes:
                 per = groups_per_block(c, d, tp) if tp <= d else 0
                 if per == 0:
                     continue
                 need = -(-(pp * dp) // per)
-                by_pod: dict[int, list[int]] = {}
-                for s, o in self.alloc.free_at_least(c):
-                    if t.dclass(s) == d:
-                        by_pod.setdefault(t.domain_of(s, top_level), []).extend(range(s, s + (1 << o), 1 << c))
-                if sum(len(x) for x in by_pod.values()) < need:
+                if single and total < need:
                     continue
+                count: dict[int, int] = {}  # pod -> chunks
+                for o, starts in by_order.items():
+                    if o >= c:
+                        n = 1 << (o - c)
+                        for s in starts:
+                            if single or cap[leaf_domain[s]] == d:
+                                pod = pod_at[bisect_right(pod_lo, s) - 1]
+                                count[pod] = count.get(pod, 0) + n
+                if not single and sum(count.values()) < need:
+                    continue
+                chosen: dict[int, list[int]] = {}  # the pods taken, in order -> their chunks
+                got = 0
+                for pod in sorted(sorted(count), key=count.__getitem__, reverse=True):  # stable
+                    chosen[pod] = []
+                    got += count[pod]
+                    if got >= need:
+                        break
+                for o, starts in by_order.items():
+                    if o >= c:
+                        for s in starts:
+                            mine = chosen.get(pod_at[bisect_right(pod_lo, s) - 1])
+                            if mine is not None and (single or cap[leaf_domain[s]] == d):
+                                mine.extend(range(s, s + (1 << o), 1 << c))
                 chunks: list[int] = []
-                for pod in sorted(by_pod, key=lambda p: (-len(by_pod[p]), p)):
-                    chunks.extend(sorted(by_pod[pod])[:need - len(chunks)])
-                    if len(chunks) == need:
-                        return tuple((s, c) for s in chunks), d
+                for mine in chosen.values():
+                    mine.sort()
+                    chunks.extend(mine[:need - len(chunks)])
+                return tuple((s, c) for s in chunks), d
         return None
 
     # ---- Replan ------------------------------------------------------------------------------
@@ -444,9 +498,8 @@ class Planner:
                 level: int) -> Placement:
         """Replan's repaired footprint of ``cur``; the search and the preparation both build it here."""
         return Placement(cur.job, cur.templates, cur.template_index, cur.base, cur.dclass, self.topo,
-                         moves=cur.moves + moves, changes=Changes(fblocks, failed, acquire),
-                         base_version=self.versions.get(cur.job, 0), kind="repair",
-                         repair_level=level, prev=cur)
+                         cur.moves + moves, _new_changes(Changes, (fblocks, failed, acquire)),
+                         self.versions.get(cur.job, 0), "repair", level, cur)  # positional: see _place_from
 
     def replan(self, job: str, failed: Iterable[int]) -> Placement | None:
         """Algorithm 1 Replan: repair each failed block from a spare or free block in its parent
@@ -456,18 +509,34 @@ class Planner:
         Fast path: when ``failed`` is exactly the leaves of one prepared block of the job's current
         placement, in order, the prepared repair is returned (the search would build an equal one:
         see the module docstring). Changes made behind the planner's back (directly on the
-        allocator) are noticed here and drop the prepared repairs they affect."""
-        if self.alloc.changed or self._spare_changed:
+        allocator) are noticed here and drop the prepared repairs they affect; the spare registry
+        changes only inside planner methods, each of which ends by invalidating."""
+        if self.alloc.changed:
             self._invalidate()
         failed = tuple(failed)
-        if failed:
-            p = self._prepared.get(failed[0])
-            if p is not None and p.prev is self.placements.get(job) and p.changes.quarantine == failed:
-                return p
+        if failed and failed[0] >= 0:  # a negative leaf would index the list from its end
+            s = failed[0]
+            try:
+                rec = self._prepared[s]
+            except IndexError:  # beyond the last leaf: the search reports it
+                rec = None
+            # The check compares with the caller's leaves (in cache), not the prepared quarantine tuple.
+            if rec is not None and rec[0] is self.placements.get(job) and failed == tuple(range(s, s + rec[1])):
+                return rec[2]
         return self._replan(job, failed)
 
     def _replan(self, job: str, failed: tuple[int, ...]) -> Placement | None:
-        """Replan by search (see :meth:`replan`)."""
+        """Replan by search (see :meth:`replan`). The search hides targets and restores them, which
+        may reorder views and spare registries: it ends by dropping the prepared repairs that read
+        them, so no planner method leaves ``_spare_changed`` set."""
+        try:
+            return self._search_repairs(job, failed)
+        finally:
+            self._invalidate()
+
+    def _search_repairs(self, job: str, failed: tuple[int, ...]) -> Placement | None:
+        """The search itself: a repair per failed block, hiding each target from the next search,
+        else the fallback."""
         cur = self.placements.get(job)
         if cur is None:
             raise PlannerError(f"job {job!r} is not placed")
@@ -532,18 +601,22 @@ class Planner:
                     dep.add(s)
         if found is not None:  # no local repair: Replan falls back to a fresh placement (not prepared)
             h, dst, src = found
-            self._prepared[s] = self._repair(cur, ((s, k),), tuple(range(s, s + (1 << k))), ((s, dst, k),),
-                                             ((dst, k, src),), h)
+            self._prepared[s] = (cur, 1 << k, self._repair(cur, ((s, k),), tuple(range(s, s + (1 << k))),
+                                                           ((s, dst, k),), ((dst, k, src),), h))
 
     def _invalidate(self) -> None:
         """Drop the prepared repairs that read a free view or spare registry changed since their
         preparation; their blocks become stale, to be prepared again by :meth:`_refresh`."""
+        prepared = self._prepared
         for changed, deps in ((self.alloc.changed, self._view_deps), (self._spare_changed, self._spare_deps)):
             for v in changed:
                 for s in deps.pop(v, ()):
-                    q = self._prepared.pop(s, None)
-                    if q is not None or s not in self._stale:
-                        self._stale[s] = q
+                    rec = prepared[s]
+                    if rec is not None:
+                        prepared[s] = None
+                        self._stale[s] = rec[2]
+                    elif s not in self._stale:
+                        self._stale[s] = None
             changed.clear()
 
     def _rebase(self, p: Placement) -> None:
@@ -553,10 +626,12 @@ class Planner:
         old, prepared = p.prev, self._prepared
         keep = old is not None and p.kind == "repair"
         for s in self._block_starts(p):
-            q = prepared.get(s)
-            if keep and q is not None and q.prev is old:
+            rec = prepared[s]
+            if keep and rec is not None and rec[0] is old:
+                q = rec[2]
                 ch = q.changes
-                prepared[s] = self._repair(p, ch.release, ch.quarantine, q.moves[-1:], ch.acquire, q.repair_level)
+                prepared[s] = (p, rec[1], self._repair(p, ch.release, ch.quarantine, q.moves[-1:], ch.acquire,
+                                                       q.repair_level))
             elif s not in self._stale:
                 self._stale[s] = None
 
@@ -564,9 +639,9 @@ class Planner:
         """Drop the prepared repairs of ``p``, which is no longer the job's placement."""
         prepared = self._prepared
         for s in self._block_starts(p):
-            q = prepared.get(s)
-            if q is not None and q.prev is p:
-                del prepared[s]
+            rec = prepared[s]
+            if rec is not None and rec[0] is p:
+                prepared[s] = None
 
     def _refresh(self) -> None:
         """End of a mutation: prepare every block whose repair may have changed."""

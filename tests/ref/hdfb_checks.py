@@ -73,12 +73,64 @@ def brute_force_levels(planner: Planner, tpl: tuple[int, int, int]) -> list[int]
     return out
 
 
+def reference_union(planner: Planner, tpl: tuple[int, int, int]) -> tuple[tuple[tuple[int, int], ...], int] | None:
+    """The union path as first written: for each chunk size from the largest down, list every free
+    block's chunks by pod, take pods with the most chunks first (ties to the lowest id), the lowest
+    chunks of each first."""
+    tp, pp, dp = tpl
+    t = planner.topo
+    top_level = max(h for h in t.levels if h < t.depth) if len(t.levels) > 1 else t.depth
+    for c in range(planner.union_order, -1, -1):
+        for d in sorted(t.domain_caps):
+            per = groups_per_block(c, d, tp) if tp <= d else 0
+            if per == 0:
+                continue
+            need = -(-(pp * dp) // per)
+            by_pod: dict[int, list[int]] = {}
+            for s, o in planner.alloc.free.items():
+                if o >= c and t.dclass(s) == d:
+                    by_pod.setdefault(t.domain_of(s, top_level), []).extend(range(s, s + (1 << o), 1 << c))
+            if sum(len(x) for x in by_pod.values()) < need:
+                continue
+            chunks: list[int] = []
+            for pod in sorted(by_pod, key=lambda p: (-len(by_pod[p]), p)):
+                chunks.extend(sorted(by_pod[pod])[:need - len(chunks)])
+                if len(chunks) == need:
+                    return tuple((s, c) for s in chunks), d
+    return None
+
+
+def reference_place(planner: Planner, job: Job) -> tuple[int, tuple[tuple[int, int], ...], int] | None:
+    """Place without the allocator's index: scan the levels (``_levels``) over every node, best fit
+    by (free leaves, node id, class order), the node's smallest fitting free block; then the union
+    path. Returns (template index, blocks, dclass), or None."""
+    t, a = planner.topo, planner.alloc
+    for i, tpl in enumerate(job.templates):
+        k = ceil_log2(tpl[0] * tpl[1] * tpl[2])
+        if k <= t.max_order:
+            fits = [d for d in sorted(t.domain_caps) if planner._groups_fit(tpl, k, d)]
+            for h in planner._levels():
+                cands = [(a.nfree[v], v, j) for v in t.nodes_at_level[h] for j, d in enumerate(fits)
+                         if d in t.classes[v] and a.pick(v, k, d) is not None]
+                if cands:
+                    _, v, j = min(cands)
+                    return i, ((a.pick(v, k, fits[j]), k),), fits[j]
+        if k > planner.union_order:
+            got = reference_union(planner, tpl)
+            if got is not None:
+                return i, got[0], got[1]
+    return None
+
+
 def check_place(planner: Planner, job: Job):
-    """Prop. 1 (ii) and Theorem 2 against the brute force, for a job with a single-block template."""
+    """Prop. 1 (ii) and Theorem 2 against the brute force, for a job with a single-block template;
+    and the placement equals the index-free reference's."""
     tpl = job.templates[0]
     k = ceil_log2(tpl[0] * tpl[1] * tpl[2])
     levels = brute_force_levels(planner, tpl)
     p = planner.place(job)
+    ref = reference_place(planner, job)
+    assert (None if p is None else (p.template_index, p.base, p.dclass)) == ref, f"place {p} != reference {ref}"
     if k <= planner.union_order and len(job.templates) == 1:
         assert (p is not None) == bool(levels), f"admission {p is not None} but feasible blocks {levels}"
     if p is not None and p.template_index == 0 and len(p.base) == 1:
@@ -137,7 +189,8 @@ def check_prepared(planner: Planner) -> int:
                 continue
             leaves = list(range(s, s + (1 << k)))
             fast = planner.replan(job, leaves)
-            if fast is None or fast is not planner._prepared.get(s):
+            rec = planner._prepared[s]
+            if fast is None or rec is None or fast is not rec[2]:
                 continue
             hits += 1
             slow = planner._replan(job, tuple(leaves))

@@ -4,11 +4,12 @@ or the allocator directly)."""
 
 import random
 
+import pytest
 from hdfb_checks import check_prepared, run_scenario, same_decision
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from phalanx_ref.hdfb import Job, Planner, TopologyPolicy
+from phalanx_ref.hdfb import Job, Planner, PlannerError, TopologyPolicy
 from phalanx_ref.mutants import MUTANTS
 from phalanx_ref.topology import hgx_h100
 
@@ -70,8 +71,24 @@ def test_direct_allocator_changes_drop_prepared_repairs() -> None:
     s = p.base[0][0]
     leaves = list(range(s, s + 8))
     before = pl.replan("j", leaves)
-    assert before is pl._prepared[s]
+    assert before is pl._prepared[s][2]
     dst = before.moves[0][1]
     pl.alloc.allocate(dst, 3, "outsider")
     after = pl.replan("j", leaves)
     assert after.moves[0][1] != dst and same_decision(after, pl._replan("j", tuple(leaves)))
+
+
+def test_fast_path_answers_only_the_exact_block() -> None:
+    """The prepared lookup is indexed by the first failed leaf: the block's leaves in another order,
+    a part of them, or leaves that index the list from its end go to the search like any input."""
+    pl = Planner(hgx_h100(2, 1, 1))  # 16 GPUs, no spares: repairs come from free blocks
+    p = pl.place(Job("j", [(8, 1, 1)]))
+    pl.commit(p)
+    s = p.base[0][0]
+    leaves = list(range(s, s + 8))
+    assert pl.replan("j", leaves) is pl._prepared[s][2]
+    for failed in (leaves[::-1], leaves[:4], [leaves[1], leaves[0], *leaves[2:]]):
+        q = pl.replan("j", failed)
+        assert q is not pl._prepared[s][2] and same_decision(q, pl._replan("j", tuple(failed)))
+    with pytest.raises(PlannerError):
+        pl.replan("j", [x - pl.topo.n_leaves for x in leaves])  # -16..-9: the list's slots 0..7
