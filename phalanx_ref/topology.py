@@ -161,14 +161,23 @@ class Topology:
         return out
 
     def _buddy_roots(self) -> list[tuple[int, int]]:
+        """Buddy roots, bottom-up: siblings' roots merge when each child is one root of the same
+        order over level-1 domains of one size. The size matters: a root over domains of 4, 2
+        and 2 leaves would hold an aligned 4-block straddling two domains, and the carving of
+        TP groups (whole level-1 sub-blocks) assumes every domain under a root is alike."""
         roots_of: dict[int, list[tuple[int, int]]] = {}
+        dsize: dict[int, int | None] = {}  # the level-1 domain size under v, None if mixed
         for v in reversed(range(len(self.level))):
             if self.level[v] == 1:
                 roots_of[v] = self._group_equal([(x, 0) for x in range(self.lo[v], self.hi[v])])
+                dsize[v] = self.hi[v] - self.lo[v]
                 continue
             kids = [roots_of.pop(c) for c in self.children(v)]
+            sizes = {dsize.pop(c) for c in self.children(v)}
+            dsize[v] = sizes.pop() if len(sizes) == 1 else None
             parts = [r for rs in kids for r in rs]
-            mergeable = all(len(rs) == 1 for rs in kids) and len({o for _, o in parts}) == 1
+            mergeable = all(len(rs) == 1 for rs in kids) and len({o for _, o in parts}) == 1 \
+                and dsize[v] is not None
             roots_of[v] = self._group_equal(parts) if mergeable else parts
         return roots_of[0]
 

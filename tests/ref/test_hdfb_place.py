@@ -1,10 +1,14 @@
 """Place/Release on crafted states: best fit, buddy roots, health-aware placement, gangs."""
 
+import random
+
 import pytest
+from hdfb_checks import reference_place, run_scenario
 
 from phalanx_ref.audit import audit_allocator, audit_placements
 from phalanx_ref.hdfb import Job, Planner, PlannerError, StaleDecision, TopologyPolicy
-from phalanx_ref.topology import gb200_nvl72, hgx_h100
+from phalanx_ref.sim.params import TestbedParams
+from phalanx_ref.topology import Domain, Gpu, Topology, gb200_nvl72, hgx_h100
 
 
 def _occupy(planner: Planner, name: str, start: int, order: int) -> None:
@@ -31,6 +35,28 @@ def test_deepest_level_wins_over_best_fit() -> None:
     _occupy(pl, "x", 0, 2)     # node 0 half free: a 4-rank gang fits inside one NVLink domain
     p = pl.place(Job("j", [(4, 1, 1)]))
     assert p.level == 1 and p.base == ((4, 2),)
+
+
+def test_roots_never_merge_domains_of_different_sizes() -> None:
+    """A node over NVLink domains of 4, 2 and 2 GPUs: the two 2-GPU domains may merge into a
+    4-root, but not with the 4-GPU domain into an 8-root, whose aligned 4-block at offset 4 would
+    straddle two domains (hypothesis found this: seeds 49913 and 1945445 of the random scenarios)."""
+    def dom(name: str, n: int) -> Domain:
+        return Domain(1, name, [Gpu(f"{name}g{i}") for i in range(n)])
+
+    t = Topology(Domain(3, "n", [dom("a", 4), Domain(2, "pair", [dom("b", 2), dom("c", 2)])]),
+                 {1: 900, 2: 100, 3: 50})
+    assert t.roots == [(0, 2), (4, 2)]  # a over 4 GPUs; b and c, alike, merged
+    pl = Planner(t)
+    p = pl.place(Job("tp4", [(4, 1, 1)]))
+    assert p is not None and p.base == ((0, 2),)
+    pl.commit(p)
+    assert pl.place(Job("tp4b", [(4, 1, 1)])) is None  # no 4-GPU NVLink domain is left
+
+
+@pytest.mark.parametrize("seed", [49913, 1945445])
+def test_random_scenarios_hypothesis_found(seed: int) -> None:
+    run_scenario(Planner, seed)
 
 
 def test_nvl72_rack_is_split_into_64_plus_8_buddy_roots() -> None:
@@ -97,3 +123,23 @@ def test_commit_is_atomic_and_rejects_stale_decisions() -> None:
         pl.place(Job("a", [(1, 1, 1)]))
     with pytest.raises(PlannerError):
         Job("bad", [(0, 1, 1)])
+
+
+def test_place_equals_the_index_free_reference_at_bench_shape() -> None:
+    """The benchmark's gangs (32 to 8,192 ranks, here drawn uniformly so the union path is common)
+    and spares (one node per pod) on its 8,192-GPU tree, with releases when full: every Place answer
+    equals the index-free reference's."""
+    mix = TestbedParams()
+    pl = Planner(hgx_h100(32, 8, 4), TopologyPolicy(spare_level=4, spare_count=1, spare_order=3))
+    rng = random.Random(3)
+    union = 0
+    for i in range(150):
+        job = Job(f"g{i}", mix.templates_for(rng.choice(mix.gang_sizes)))
+        p = pl.place(job)
+        assert (None if p is None else (p.template_index, p.base, p.dclass)) == reference_place(pl, job)
+        if p is None:
+            pl.release(rng.choice(sorted(pl.placements)))
+        else:
+            union += len(p.base) > 1
+            pl.commit(p)
+    assert union >= 5 and not audit_allocator(pl)
