@@ -1,10 +1,20 @@
 """The RRP Reformation Engine (paper §4.3, §6.1) over a linearizable store.
 
-A level-triggered controller: :meth:`Engine.reconcile` reads the store once, decides the next
-step of one job from its epoch record, and performs it as one guarded transaction. Nothing is
-kept between calls, so a controller that lost a reply (etcd restarted under it) simply reads
-again and carries on. Every spec step is exactly one store revision, and each writes
-``step/{job}`` naming the action and its witnesses (see rrp_records.py).
+A level-triggered controller: :meth:`Engine.reconcile` reads the store, decides the next step of
+one job from its epoch record, and performs it as one guarded transaction. Every spec step is
+exactly one store revision, and each writes ``step/{job}`` naming the action and its witnesses
+(see rrp_records.py).
+
+Two ways to read, one decision procedure (the step methods only see a :class:`View`):
+
+- no cache (the reference): every call reads a :class:`Snapshot` of the whole root and rebuilds an
+  HDF-B planner from the records, so nothing is kept between calls and a controller that lost a
+  reply (etcd restarted under it) simply reads again. O(cluster) per step: fine at 32 leaves.
+- ``cache`` (engine_cache.PlannerCache, an informer): the engine reads a planner mirror kept in
+  sync with the store by its watch events (listed once), and looks up only the job's records and
+  the keys of the leaves involved, so a step is O(gang). The cache may be behind the store; the
+  guards below compare on values and revisions, so a decision taken on a stale cache makes its
+  transaction fail (nothing written) and the next reconcile, after the cache caught up, re-decides.
 
 Steps of job j at epoch e (the guard is the txn's compare list; a failed guard writes nothing
 and the next reconcile re-decides):
@@ -13,7 +23,9 @@ and the next reconcile re-decides):
 - Plan     (e, Plan)    -> (e, Commit)    HDF-B Replan (template fallback); guard: every
                                           planned leaf live and free-or-mine
 - Commit   (e, Commit)  -> (e+1, Restore) guard: every planned leaf free-or-mine; frees the
-                                          job's leaves outside the plan, claims the plan
+                                          job's leaves outside the plan, claims the planned
+                                          leaves it does not hold yet (a held leaf keeps its
+                                          record, so a repair writes O(repair), not O(gang))
 - Abort    (e, Commit)  -> (e, Plan)      when a planned leaf went to another job
 - Restore  (e, Restore) -> (e, Run)       from the newest sealed manifest with epoch < e,
                                           recorded in resume/{job} (spec/RRPResume's resumed)
@@ -27,12 +39,17 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol, cast
 
 from phalanx_ref.hdfb import Changes, Job, Placement, Planner
 from phalanx_ref.rrp_records import Keys, encode, epoch_value, leaf_index, leaf_name, worker_of
 from phalanx_ref.store.base import KV, Compare, Delete, Put, Store, absent, value_is
 from phalanx_ref.topology import Topology
+
+if TYPE_CHECKING:
+    from phalanx_ref.engine_cache import PlannerCache
 
 MUTANTS = {
     "commit_no_guard": "Commit without its free-or-mine guard (and without the Abort check)",
@@ -45,51 +62,117 @@ MUTANTS = {
 }
 
 
+class View(Protocol):
+    """What a step reads: the records at one revision, and the per-job lookups it needs. A
+    :class:`Snapshot` answers them by scanning; the PlannerCache from its indexes."""
+
+    revision: int
+
+    def get(self, key: str) -> KV | None: ...
+
+    def owner(self, leaf: str) -> str | None:
+        """The job alloc/{leaf} names, None when free."""
+        ...
+
+    def live(self, leaf: str) -> bool: ...
+
+    def leaves_of(self, job: str) -> list[str]:
+        """The leaves allocated to ``job``, in leaf order."""
+        ...
+
+    def dead(self, job: str | None) -> list[str]:
+        """The dead leaves allocated to ``job`` (of the whole cluster when None), in leaf order."""
+        ...
+
+    def seals_of(self, job: str) -> list[int]:
+        """The epochs e with seal/{job}/{e}."""
+        ...
+
+    def free_or_mine(self, leaf: str) -> Compare:
+        """The guard "alloc/{leaf} is free, or as I read it" as one etcd compare."""
+        ...
+
+    def alive(self, leaf: str) -> Compare | None:
+        """The guard "the worker I saw on ``leaf`` is still the one there" (its lease key's create
+        revision), or None when the leaf is dead."""
+        ...
+
+
 @dataclass
 class Snapshot:
-    """Everything under the root at one revision, by key."""
+    """Everything under the root at one revision, by key; ``leaves`` are the cluster's leaves."""
 
     kv: dict[str, KV]
     revision: int
+    keys: Keys
+    leaves: Sequence[str] = field(repr=False)
+
+    def get(self, key: str) -> KV | None:
+        return self.kv.get(key)
+
+    def owner(self, leaf: str) -> str | None:
+        kv = self.kv.get(self.keys.alloc(leaf))
+        return None if kv is None else json.loads(kv.value)["job"]
+
+    def live(self, leaf: str) -> bool:
+        return self.keys.lease(worker_of(leaf)) in self.kv
+
+    def leaves_of(self, job: str) -> list[str]:
+        return [x for x in self.leaves if self.owner(x) == job]
+
+    def dead(self, job: str | None) -> list[str]:
+        pool = self.leaves if job is None else self.leaves_of(job)
+        return [x for x in pool if not self.live(x)]
+
+    def seals_of(self, job: str) -> list[int]:
+        prefix = self.keys.seals(job)
+        return [int(key[len(prefix):]) for key in self.kv if key.startswith(prefix)]
+
+    def free_or_mine(self, leaf: str) -> Compare:
+        key = self.keys.alloc(leaf)
+        kv = self.kv.get(key)
+        return absent(key) if kv is None else value_is(key, kv.value)
+
+    def alive(self, leaf: str) -> Compare | None:
+        lease = self.kv.get(self.keys.lease(worker_of(leaf)))
+        return None if lease is None else Compare(lease.key, "create", "==", lease.create_revision)
 
 
 class Engine:
-    """RRP for the jobs in ``jobs`` (name -> HDF-B job with its templates) on ``topo``."""
+    """RRP for the jobs in ``jobs`` (name -> HDF-B job with its templates) on ``topo``; with
+    ``cache``, decisions come from that planner mirror instead of a rebuild per step."""
 
     def __init__(self, store: Store, keys: Keys, topo: Topology, jobs: dict[str, Job],
-                 mutant: str | None = None) -> None:
+                 mutant: str | None = None, cache: PlannerCache | None = None) -> None:
         if mutant is not None and mutant not in MUTANTS:
             raise ValueError(f"unknown engine mutant {mutant!r} (known: {', '.join(MUTANTS)})")
         self.store, self.keys, self.topo, self.jobs, self.mutant = store, keys, topo, jobs, mutant
+        self.cache = cache
         self.leaves = [leaf_name(i) for i in range(topo.n_leaves)]
 
     # ---- reading -----------------------------------------------------------------------------
     def snapshot(self) -> Snapshot:
         kvs, rev = self.store.range(self.keys.root)
-        return Snapshot({kv.key: kv for kv in kvs}, rev)
+        return Snapshot({kv.key: kv for kv in kvs}, rev, self.keys, self.leaves)
 
-    def epoch_of(self, snap: Snapshot, job: str) -> tuple[int, str]:
-        rec = json.loads(snap.kv[self.keys.epoch(job)].value)
+    def view(self) -> View:
+        """What the next step decides on: the cache, brought up to date with the store's events,
+        or a fresh snapshot."""
+        if self.cache is None:
+            return self.snapshot()
+        self.cache.sync()
+        return self.cache
+
+    def epoch_of(self, snap: View, job: str) -> tuple[int, str]:
+        kv = snap.get(self.keys.epoch(job))
+        assert kv is not None, f"job {job} has no epoch record"
+        rec = json.loads(kv.value)
         return rec["e"], rec["phase"]
 
-    def settled(self, snap: Snapshot, job: str) -> bool:
+    def settled(self, snap: View, job: str) -> bool:
         """In Run at epoch e with e sealed and no dead leaf: no step of the job is enabled."""
         e, phase = self.epoch_of(snap, job)
-        return phase == "Run" and self.keys.seal(job, e) in snap.kv and all(
-            self._live(snap, x) for x in self.leaves if self._owner(snap, x) == job)
-
-    def _owner(self, snap: Snapshot, leaf: str) -> str | None:
-        kv = snap.kv.get(self.keys.alloc(leaf))
-        return None if kv is None else json.loads(kv.value)["job"]
-
-    def _live(self, snap: Snapshot, leaf: str) -> bool:
-        return self.keys.lease(worker_of(leaf)) in snap.kv
-
-    def _free_or_mine(self, snap: Snapshot, leaf: str) -> Compare:
-        """The guard "alloc/{leaf} is free, or mine as I read it" as one etcd compare."""
-        key = self.keys.alloc(leaf)
-        kv = snap.kv.get(key)
-        return absent(key) if kv is None else value_is(key, kv.value)
+        return phase == "Run" and snap.get(self.keys.seal(job, e)) is not None and not snap.dead(job)
 
     def _step(self, job: str, action: str, **params: object) -> Put:
         return Put(self.keys.step(job), encode({"action": action, "params": {"j": job, **params}}))
@@ -98,96 +181,88 @@ class Engine:
     def reconcile(self, job: str) -> str | None:
         """Perform the next step of ``job`` if one is enabled; returns its action name, or None
         (nothing to do, or a guard failed because the store moved under us)."""
-        snap = self.snapshot()
-        e, phase = self.epoch_of(snap, job)
+        view = self.view()
+        e, phase = self.epoch_of(view, job)
         if phase == "Run":
-            return self._detect(snap, job, e)
+            return self._detect(view, job, e)
         if phase == "Plan":
-            return self._plan(snap, job, e)
+            return self._plan(view, job, e)
         if phase == "Commit":
-            return self._commit(snap, job, e)
-        return self._restore(snap, job, e)
+            return self._commit(view, job, e)
+        return self._restore(view, job, e)
 
-    def _detect(self, snap: Snapshot, job: str, e: int) -> str | None:
+    def _detect(self, view: View, job: str, e: int) -> str | None:
         k = self.keys
-        pool = self.leaves if self.mutant == "detect_no_dead" else \
-            [x for x in self.leaves if self._owner(snap, x) == job]
-        dead = [x for x in pool if not self._live(snap, x)]
+        dead = view.dead(None if self.mutant == "detect_no_dead" else job)
         if not dead:
             return None
         guard = [value_is(k.epoch(job), epoch_value(e, "Run")), absent(k.lease(worker_of(dead[0]))),
-                 self._free_or_mine(snap, dead[0]) if self.mutant == "detect_no_dead" else
-                 value_is(k.alloc(dead[0]), snap.kv[k.alloc(dead[0])].value)]
+                 view.free_or_mine(dead[0])]  # the job's leaf as read (the mutant's may be free)
         ok = self.store.txn(guard, [Put(k.epoch(job), epoch_value(e, "Plan")), self._step(job, "Detect")])
         return "Detect" if ok.succeeded else None
 
-    def _plan(self, snap: Snapshot, job: str, e: int) -> str | None:
+    def _plan(self, view: View, job: str, e: int) -> str | None:
         k = self.keys
-        placement = self.replan(snap, job)
+        placement = self.replan(view, job)
         if placement is None:
             return None
-        plan = sorted((leaf_name(x) for x in placement.leaves), key=leaf_index)
+        names = self.leaves
+        plan = [names[x] for x in sorted(placement.leaves)]
+        owner, alive_of = view.owner, view.alive
+        alive = [alive_of(x) for x in plan]
+        bad = [x for x, a in zip(plan, alive, strict=True) if a is None or owner(x) not in (None, job)]
+        if bad:
+            raise AssertionError(f"planner chose {bad[0]} for {job}, which is dead or taken")
         guard = [value_is(k.epoch(job), epoch_value(e, "Plan"))]
-        for leaf in plan:
-            lease = snap.kv.get(k.lease(worker_of(leaf)))
-            if lease is None or self._owner(snap, leaf) not in (None, job):
-                raise AssertionError(f"planner chose {leaf} for {job}, which is dead or taken")
-            guard += [self._free_or_mine(snap, leaf), Compare(lease.key, "create", "==", lease.create_revision)]
+        guard += map(view.free_or_mine, plan)        # every planned leaf free or as read, and
+        guard += cast(list[Compare], alive)          # its worker still the one read (none is None)
         ops = [Put(k.epoch(job), epoch_value(e, "Commit")),
                Put(k.plan(job), encode({"leaves": plan, "tpl": placement.template_index})),
                self._step(job, "Plan", P=plan)]
+        if self.cache is not None:
+            self.cache.expect(job, placement)  # what its Commit will claim, if this plan wins
         return "Plan" if self.store.txn(guard, ops).succeeded else None
 
-    def replan(self, snap: Snapshot, job: str) -> Placement | None:
-        """HDF-B Replan of ``job`` on the allocation in ``snap``: the planner is rebuilt from the
-        store's records (each job's leaves as order-0 blocks, dead leaves suspect), so the
-        controller keeps no state of its own."""
-        planner = Planner(self.topo)
-        tpl_of = {j: json.loads(snap.kv[self.keys.plan(j)].value)["tpl"] for j in self.jobs}
-        held: dict[str, list[int]] = {j: [] for j in self.jobs}
-        for leaf in self.leaves:
-            owner = self._owner(snap, leaf)
-            if owner is not None:
-                held[owner].append(leaf_index(leaf))
-        for j, ids in held.items():
-            if ids:
-                blocks = tuple((x, 0) for x in ids)
-                planner.commit(Placement(j, self.jobs[j].templates, tpl_of[j], blocks, _dclass(self.topo),
-                                         self.topo, changes=Changes((), (), tuple((s, 0, None) for s, _ in blocks))))
-        dead = [leaf_index(x) for x in self.leaves if not self._live(snap, x)]
-        planner.mark_suspect(dead)
-        dead_set = set(dead)
-        if not held[job]:
+    def replan(self, view: View, job: str) -> Placement | None:
+        """HDF-B Replan of ``job`` on ``view``'s allocation, its dead leaves failed: by the cache's
+        planner, or by a planner rebuilt from the records (:func:`rebuild_planner`)."""
+        failed = [leaf_index(x) for x in view.dead(job)]
+        if self.cache is not None:
+            return self.cache.decide(job, failed)
+        planner = rebuild_planner(view, self.keys, self.topo, self.jobs, self.leaves)
+        if job not in planner.placements:
             return planner.place(self.jobs[job])
-        failed = [x for x in held[job] if x in dead_set]
         return planner.replan(job, failed)
 
-    def _commit(self, snap: Snapshot, job: str, e: int) -> str | None:
+    def _commit(self, view: View, job: str, e: int) -> str | None:
         k = self.keys
-        plan = json.loads(snap.kv[k.plan(job)].value)["leaves"]
+        rec = view.get(k.plan(job))
+        assert rec is not None, f"job {job} in Commit without a plan record"
+        plan = json.loads(rec.value)["leaves"]
         head = value_is(k.epoch(job), epoch_value(e, "Commit"))
+        owner = view.owner
         if self.mutant != "commit_no_guard":
-            taken = [x for x in plan if self._owner(snap, x) not in (None, job)]
+            taken = [x for x in plan if owner(x) not in (None, job)]
             if taken:
-                guard = [head, value_is(k.alloc(taken[0]), snap.kv[k.alloc(taken[0])].value)]
+                guard = [head, view.free_or_mine(taken[0])]
                 ops = [Put(k.epoch(job), epoch_value(e, "Plan")), self._step(job, "Abort")]
                 return "Abort" if self.store.txn(guard, ops).succeeded else None
-        guard = [head] if self.mutant == "commit_no_guard" else [head] + [self._free_or_mine(snap, x) for x in plan]
+        free_or_mine = view.free_or_mine
+        guard = [head] if self.mutant == "commit_no_guard" else [head] + [free_or_mine(x) for x in plan]
         new_e = e if self.mutant == "epoch_no_increment" else e + 1
         mine = encode({"epoch": new_e, "job": job})
-        ops: list[Put | Delete] = [Put(k.alloc(x), mine) for x in plan]
-        ops += [Delete(k.alloc(x)) for x in self.leaves if x not in plan and self._owner(snap, x) == job]
+        planned = set(plan)
+        ops: list[Put | Delete] = [Put(k.alloc(x), mine) for x in plan if owner(x) != job]
+        ops += [Delete(k.alloc(x)) for x in view.leaves_of(job) if x not in planned]
         ops += [Put(k.epoch(job), epoch_value(new_e, "Restore")), self._step(job, "Commit")]
         return "Commit" if self.store.txn(guard, ops).succeeded else None
 
-    def _restore(self, snap: Snapshot, job: str, e: int) -> str | None:
+    def _restore(self, view: View, job: str, e: int) -> str | None:
         """Load the newest manifest sealed below e and resume from it. The manifest's epoch goes
         both into step/{job} (RRP's witness e: some seal below e exists) and into resume/{job}
         (RRPResume's resumed: it is the newest one), so replay against either spec sees it."""
         k = self.keys
-        prefix = k.seals(job)
-        sealed = [int(key[len(prefix):]) for key in snap.kv if key.startswith(prefix)]
-        older = [x for x in sealed if x < e]
+        older = [x for x in view.seals_of(job) if x < e]
         head = value_is(k.epoch(job), epoch_value(e, "Restore"))
         if self.mutant == "restore_not_below":
             src, guard = e, [head]
@@ -214,6 +289,26 @@ class Engine:
         ops = [Put(k.seal(job, token), encode({"manifest": manifest, "step": step, "token": token})),
                self._step(job, "Seal")]
         return self.store.txn(guard, ops).succeeded
+
+
+def rebuild_planner(view: View, keys: Keys, topo: Topology, jobs: dict[str, Job],
+                    leaves: Sequence[str]) -> Planner:
+    """A planner holding the allocation in ``view``: each job's leaves as order-0 blocks of its
+    recorded template, dead leaves suspect. No spare policy: the store does not record where a
+    long-lived planner's spares are, so a rebuilt planner cannot put them back (the cache keeps
+    them). This is what the engine without a cache decides on, and how a cache is listed."""
+    planner = Planner(topo)
+    for j in jobs:
+        ids = [leaf_index(x) for x in view.leaves_of(j)]
+        if ids:
+            plan = view.get(keys.plan(j))
+            assert plan is not None, f"job {j} holds leaves but has no plan record"
+            blocks = tuple((x, 0) for x in ids)
+            planner.commit(Placement(j, jobs[j].templates, json.loads(plan.value)["tpl"], blocks,
+                                     _dclass(topo), topo,
+                                     changes=Changes((), (), tuple((s, 0, None) for s, _ in blocks))))
+    planner.mark_suspect(leaf_index(x) for x in view.dead(None))
+    return planner
 
 
 def _dclass(topo: Topology) -> int:

@@ -5,13 +5,15 @@ Key layout, under a per-cluster root prefix ``R`` (e.g. ``"rrp/"``):
 ======================  ==========================================  ==========================
 key                     value (canonical JSON)                      written by
 ======================  ==========================================  ==========================
-R alloc/{leaf}          {"epoch": e, "job": j}  (absent = free)     Commit only
+R alloc/{leaf}          {"epoch": e, "job": j}  (absent = free;      Commit only
+                        e: the epoch of the Commit that claimed it)
 R epoch/{job}           {"e": e, "phase": "Run"|"Plan"|...}         every engine step of job
 R plan/{job}            {"leaves": [...], "tpl": i}                 Plan
 R seal/{job}/{e}        {"manifest": sha256, "token": e}            Seal (create-once)
 R resume/{job}          {"e": e}  (absent = 0: the job's start)     Restore
-R lease/{worker}        {"leaf": leaf}, attached to the worker's     workload set-up; deleted by
-                        lease                                       lease expiry or revoke
+R lease/{worker}        {"leaf": leaf}, attached to the worker's     set-up (and a simulated
+                        lease                                       node's repair); deleted by
+                                                                    lease expiry or revoke
 R step/{job}            {"action": A, "params": {...}}              every engine txn of job
 ======================  ==========================================  ==========================
 

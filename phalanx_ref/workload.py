@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from phalanx_ref.engine import Engine
+from phalanx_ref.engine_cache import PlannerCache
 from phalanx_ref.hdfb import Job, Planner
 from phalanx_ref.rrp_records import Keys, encode, epoch_value, leaf_name, worker_of
 from phalanx_ref.store.base import Put, Store, StoreUnavailable
@@ -76,9 +77,11 @@ def job_names(n: int) -> list[str]:
     return [f"j{i}" for i in range(1, n + 1)]
 
 
-def setup(store: Store, keys: Keys, cfg: WorkloadConfig, mutant: str | None = None) -> tuple[Engine, dict[str, int]]:
+def setup(store: Store, keys: Keys, cfg: WorkloadConfig, mutant: str | None = None,
+          cached: bool = False) -> tuple[Engine, dict[str, int]]:
     """Place the jobs with HDF-B, write the initial records and the workers' leases.
-    Returns the engine and the lease id of each worker."""
+    Returns the engine (deciding on a PlannerCache listed after the set-up when ``cached``) and
+    the lease id of each worker."""
     topo = cfg.topology()
     jobs = {name: Job(name, SHRINK_TEMPLATES) for name in job_names(cfg.jobs)}
     planner = Planner(topo)
@@ -98,18 +101,21 @@ def setup(store: Store, keys: Keys, cfg: WorkloadConfig, mutant: str | None = No
         leases[w] = store.lease_grant(LEASE_TTL)
         ops.append(Put(keys.lease(w), encode({"leaf": leaf_name(i)}), leases[w]))
     store.txn((), ops)
-    return Engine(store, keys, topo, jobs, mutant), leases
+    cache = PlannerCache(store, keys, topo, jobs) if cached else None
+    return Engine(store, keys, topo, jobs, mutant, cache), leases
 
 
 class Workload:
     """One seeded run. ``on_op`` (if given) is called after every operation (tests use it to
-    restart etcd in the middle of a run)."""
+    restart etcd in the middle of a run). ``cached``: the engine decides on a PlannerCache (the
+    run must then be the same as the reference engine's, which rebuilds its planner every step)."""
 
     def __init__(self, store: Store, cfg: WorkloadConfig, seed: int, keys: Keys | None = None,
-                 mutant: str | None = None, on_op: Callable[[int], None] | None = None) -> None:
+                 mutant: str | None = None, on_op: Callable[[int], None] | None = None,
+                 cached: bool = False) -> None:
         self.store, self.cfg, self.rng = store, cfg, random.Random(seed)
         self.keys = keys or Keys()
-        self.engine, self.leases = setup(store, self.keys, cfg, mutant)
+        self.engine, self.leases = setup(store, self.keys, cfg, mutant, cached)
         self.on_op = on_op
         self.writer = dict.fromkeys(self.engine.jobs, 0)   # token of each job's current writer
         self.zombies: list[tuple[str, int]] = []

@@ -4,15 +4,23 @@ topology-blind replacement and seed 003's GangNavigator.
 
 What is timed (``time.perf_counter_ns`` immediately around one call; every figure includes the
 timer's own overhead, ``timer_overhead_ns``, the median of two back-to-back perf_counter_ns calls):
-- Place: ``planner.place(job)``: the level scan, best-fit choice, block pick and the Placement
-  object (its rank map is lazy). Commit (allocator split, index updates, and the preparation of
-  the job's repairs) is timed separately (``commit_*``).
-- Replan: ``recovery.plan(job, failed_leaves)``, i.e. ``PlannerRecovery.plan`` calling
-  ``planner.replan`` (one extra Python call): planning only, nothing is committed inside the
-  timed region; for one failed node this is the lookup of the repair the planner prepared when the
-  state last changed. The work moved out of it is timed too: ``repair_commit_*`` (commit of the
-  repair, which re-prepares the repairs it affects) and ``heal_*`` (the node returns as its pod's
-  spare, ditto). The rank map and quality figures are computed afterwards.
+- Place: ``planner.place(job)``: the level scan and best-fit choice over the allocator's index
+  (whose entries carry the block to carve in each node, recomputed when the node changes), the
+  union of chunks for gangs beyond the largest free block, and the Placement object (its rank
+  map is lazy). Commit (allocator split, index updates including those blocks, and the
+  preparation of the job's repairs) is timed separately (``commit_*``).
+- Replan: ``recovery.plan(job, failed_leaves)``: planning only, nothing is committed or written
+  inside the timed region. With ``PlannerRecovery`` it is one call around ``planner.replan``;
+  with ``EngineRecovery`` (``recovery="engine"``) it is the engine's Plan decision,
+  ``PlannerCache.decide`` (two calls around the same ``planner.replan`` on the cache's planner,
+  which is this benchmark's planner kept in step with the store). For one failed node this is the
+  lookup of the repair the planner prepared when the state last changed. The work moved out of it
+  is timed too: ``repair_commit_*`` is ``recovery.apply`` (planner: the commit of the repair, which
+  re-prepares the repairs it affects; engine: the Fail lease revokes, the Detect, Plan, Commit and
+  Restore transactions, the Seal, the cache following them, which includes that planner commit,
+  and the check of the moved leaves' alloc records), and ``heal_*`` is ``recovery.heal`` (the node
+  returns as its pod's spare; engine: new worker leases put and followed by the cache). The rank
+  map and quality figures are computed afterwards.
 Garbage collector: on for every figure except ``replan_gc_off_*``. ``replan_samples_with_gc``
 counts timed Replans during which a collection ran. The ``replan_gc_off_*`` figures come from a
 further run of failures (``failures // 10``, same loop) with ``gc.disable()`` around that loop
@@ -156,9 +164,9 @@ def inject_failures(planner: Planner, rng: random.Random, count: int, res: Bench
                 reps, good = res.by_size.get(cur.gang_size, (0, 0))
                 res.by_size[cur.gang_size] = (reps + 1, good + ok)
             t0 = pc()
-            recovery.apply(job, q)
+            recovery.apply(job, failed, q)
             t1 = pc()
-            planner.heal(failed)  # the node is repaired and becomes its pod's spare again
+            recovery.heal(failed)  # the node is repaired and becomes its pod's spare again
             t2 = pc()
             apply_ns.append(t1 - t0)
             heal_ns.append(t2 - t1)
@@ -181,11 +189,13 @@ def inject_failures(planner: Planner, rng: random.Random, count: int, res: Bench
 
 
 def compare_recovery(planner: Planner, rng: random.Random, events: int, res: BenchResult,
-                     cost: StepCostFn | None = None, on_step: Progress = _noop) -> None:
+                     cost: StepCostFn | None = None, on_step: Progress = _noop, sampling: str = "gang") -> None:
     """§8.4 on a sample: for gangs of >= 64 ranks, the repaired placement's step-communication
     inflation (``cost``, default cost.step_comm_time) and level preservation under HDF-B Replan,
     blind replacement, and the navigator (the failed node's TP groups searched as a gang).
-    Nothing is committed."""
+    Nothing is committed. ``sampling`` (TestbedParams.quality_sampling, where the choice is
+    explained): "gang" draws an eligible gang uniformly, then one of its nodes; "leaf" draws a held
+    GPU uniformly (gangs in proportion to their size)."""
     t = planner.topo
     if cost is None:
         def cost(tpl: tuple[int, int, int], rank_leaf: Sequence[int]) -> float:
@@ -194,14 +204,19 @@ def compare_recovery(planner: Planner, rng: random.Random, events: int, res: Ben
     stats: dict[str, list[tuple[float, bool]]] = {"hdfb": [], "blind": [], "navigator": []}
     nav_ns: list[int] = []
     pc = time.perf_counter_ns
+    eligible = sorted(j for j, p in planner.placements.items() if p.gang_size >= 64)
     tries = 0
-    while len(stats["hdfb"]) < events and tries < events * 50:
+    while len(stats["hdfb"]) < events and tries < events * 50 and eligible:
         tries += 1
-        leaf = rng.randrange(t.n_leaves)
-        rec = planner.alloc.find_record(leaf)
-        if rec is None or not isinstance(rec[2], str) or planner.placements[rec[2]].gang_size < 64:
-            continue
-        job = rec[2]
+        if sampling == "gang":
+            job = rng.choice(eligible)
+            leaf = rng.choice(planner.placements[job].rank_leaf)
+        else:
+            leaf = rng.randrange(t.n_leaves)
+            rec = planner.alloc.find_record(leaf)
+            if rec is None or not isinstance(rec[2], str) or planner.placements[rec[2]].gang_size < 64:
+                continue
+            job = rec[2]
         cur = planner.placements[job]
         dom = t.leaf_domain[leaf]
         failed = [x for x in range(t.lo[dom], t.hi[dom]) if planner.alloc.owner(x) == job]
@@ -224,9 +239,11 @@ def compare_recovery(planner: Planner, rng: random.Random, events: int, res: Ben
                 continue
             lvl = t.lca_level(min(rl), max(rl))
             stats[name].append((cost(cur.template, rl) / before, lvl == cur.level))
+        res.samples.setdefault("quality_gang_size", []).append(cur.gang_size)
         on_step()
     f = res.figures
     f["quality_events"] = len(stats["hdfb"])
+    f["quality_sampling"] = sampling
     for name, xs in stats.items():
         infl = [x for x, _ in xs]
         res.samples[f"{name}_inflation"] = infl
@@ -288,8 +305,14 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
     fill(planner, rng, target, max_gangs, res, mix)
     f["peak_rss_after_fill_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     f["rss_growth_mb"] = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss0) / 1024
+    t_rec = time.perf_counter()
     rec = recovery(planner)
+    f["recovery_setup_s"] = time.perf_counter() - t_rec
+    gc.collect()
+    gc.freeze()  # the engine's store and cache (if any) are long-lived too
+    t_rec = time.perf_counter()
     inject_failures(planner, rng, failures, res, rec, on_failure)
+    f["failures_s"] = time.perf_counter() - t_rec
     if failures >= 10:
         off = BenchResult()
         gc.disable()  # around this loop only: the GC-off companion of the Replan figures above
@@ -300,9 +323,10 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
         f["gc_off_failures"] = off.figures["failures"]
         for q in ("median", "p99", "max"):
             f[f"replan_gc_off_{q}_us"] = off.figures[f"replan_{q}_us"]
+    f.update(rec.figures())
     if quality_events:
         step_cost = cost_model(topo) if cost_model is not None else None
-        compare_recovery(planner, rng, quality_events, res, step_cost, on_quality)
+        compare_recovery(planner, rng, quality_events, res, step_cost, on_quality, mix.quality_sampling)
     if probes:
         navigator_place_sample(planner, rng, probes, res, mix)
     f["peak_rss_end_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

@@ -33,6 +33,9 @@ from phalanx_ref.sim.params import (
 )
 from phalanx_ref.sim.tables import Table as SimTable
 
+RECOVERY_CHOICES = ("engine", "planner")
+"""``--recovery``: the names of scale.RECOVERIES (kept here so the CLI imports no planner code)."""
+
 
 def _paper_figures() -> dict[str, str]:
     """The paper's §8.3/Table 5 figures under bench planner's keys (data lives in sim.tables)."""
@@ -65,17 +68,20 @@ def bench() -> None:
 @click.option("--small", is_flag=True, help="8,192-GPU tree instead of 131,072 (quick check).")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write the figures as JSON.")
+@click.option("--recovery", type=click.Choice(RECOVERY_CHOICES), default="planner", show_default=True,
+              help="Repair each failure with the planner alone, or through the RRP engine on the in-memory store.")
 def bench_planner(failures: int, seed: int, quality_events: int, probes: int, small: bool,
-                  json_path: Path | None) -> None:
+                  json_path: Path | None, recovery: str) -> None:
     """HDF-B Place/Replan at 131,072 GPUs (paper §8.3-8.4)."""
     from phalanx_ref.sim.bench_planner import run
+    from phalanx_ref.sim.scale import RECOVERIES
     from phalanx_ref.topology import hgx_h100
 
     if failures < 1:
         raise click.BadParameter("must be at least 1", param_hint="--failures")
     try:
         res = run(failures=failures, seed=seed, quality_events=quality_events, probes=probes,
-                  topo=hgx_h100(32, 8, 4) if small else None)
+                  topo=hgx_h100(32, 8, 4) if small else None, recovery=RECOVERIES[recovery])
     except ValueError as e:  # TopologyError, PlannerError: one line, no traceback
         raise click.ClickException(str(e)) from None
     paper = _paper_figures()
@@ -94,8 +100,9 @@ def bench_planner(failures: int, seed: int, quality_events: int, probes: int, sm
         rows.add_row(str(g), str(n), f"{100.0 * ok / n:.1f}")
     console.print(rows)
     console.print("Timed regions: Place = planner.place(job) (scan, best fit, block pick; rank map lazy); "
-                  "Replan = PlannerRecovery.plan(job, failed), i.e. one call around planner.replan (planning "
-                  "only; commit and heal are timed separately). timer_overhead_ns is inside both.")
+                  "Replan = recovery.plan(job, failed), planning only: planner.replan, or with --recovery engine "
+                  "the engine's Plan decision on its planner cache (the same planner.replan); apply (repair_commit_*) "
+                  "and heal are timed separately (see bench_planner.py). timer_overhead_ns is inside both.")
     if json_path is not None:
         json_path.write_text(json.dumps({"figures": res.figures,
                                          "by_size": {str(k): v for k, v in res.by_size.items()}}, indent=2))
@@ -185,7 +192,7 @@ def _testbed(config: Path | None, small: bool) -> TestbedParams:
         kw["pods"] = 4
     try:
         return TestbedParams(**kw)
-    except TypeError as e:
+    except (TypeError, ValueError) as e:
         raise click.BadParameter(str(e), param_hint="--testbed-config") from None
 
 
@@ -198,8 +205,10 @@ def _testbed(config: Path | None, small: bool) -> TestbedParams:
               help="JSON overrides of the testbed parameters (see docs/simulator.md).")
 @click.option("--small", is_flag=True, help="4 pods (8,192 GPUs) instead of 64 for §8.3/8.4 (quick check).")
 @click.option("--no-scale", is_flag=True, help="Skip §8.3/Table 5 (renewal tables and plots only).")
+@click.option("--recovery", type=click.Choice(RECOVERY_CHOICES), default="engine", show_default=True,
+              help="§8.3 recovery step: the RRP engine's transactions on the in-memory store, or the planner alone.")
 def report(outdir: Path, seed: int, runs: int, sweep_runs: int, failures: int, quality_events: int,
-           testbed_config: Path | None, small: bool, no_scale: bool, **mc_kw: object) -> None:
+           testbed_config: Path | None, small: bool, no_scale: bool, recovery: str, **mc_kw: object) -> None:
     """Every §8 table (Markdown, CSV, JSON) and plot (PNG) under OUTDIR."""
     from rich.progress import Progress
 
@@ -207,7 +216,7 @@ def report(outdir: Path, seed: int, runs: int, sweep_runs: int, failures: int, q
 
     cfg = ReportConfig(seed=seed, mc=_mc(seed, runs, **mc_kw), sweep_runs=sweep_runs,
                        tb=_testbed(testbed_config, small), failures=failures,
-                       quality_events=quality_events, scale=not no_scale)
+                       quality_events=quality_events, scale=not no_scale, recovery=recovery)
     mc_steps = len(TABLE3_CONFIGS) + 2 * len(TABLE4_R_S) + 2 * len(TAU_SWEEP_MIN) + 16
     with Progress() as bar:
         mc_task = bar.add_task("Monte Carlo", total=mc_steps)

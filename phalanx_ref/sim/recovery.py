@@ -1,29 +1,54 @@
 """The recovery step of the §8.3/§8.4 experiments, pluggable.
 
-A :class:`Recovery` decides a repair for a job whose leaves failed (``plan``, the timed part) and
-then makes it take effect (``apply``). :class:`PlannerRecovery` is HDF-B Replan plus a planner
-commit. The RRP engine (``phalanx_ref/engine.py``: Detect, Plan, Commit, Restore over the store)
-drops in as another implementation whose ``apply`` runs the engine's transactions; the
-experiments only see this interface.
+A :class:`Recovery` decides a repair for a job whose leaves failed (``plan``, the timed part),
+makes it take effect (``apply``) and takes the repaired node back (``heal``).
+
+- :class:`PlannerRecovery`: HDF-B Replan, then a planner commit; heal = ``planner.heal``.
+- :class:`EngineRecovery`: the RRP engine (``phalanx_ref/engine.py``) on the in-memory store,
+  deciding on a :class:`~phalanx_ref.engine_cache.PlannerCache` whose planner is the experiment's
+  own. ``plan`` is the engine's Plan decision; ``apply`` kills the failed node's workers (their
+  leases revoked) and runs the engine's Detect, Plan, Commit and Restore transactions and the new
+  workers' Seal, then checks that the store's alloc records of the job are the decided footprint;
+  ``heal`` starts new workers on the node (their leases put), which the cache follows by healing
+  the planner. A step the engine does not take as expected, or any disagreement between the store
+  and the planner, raises :class:`RecoveryDiverged`.
 """
 
 from __future__ import annotations
 
+import json
+from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol
 
-from phalanx_ref.hdfb import Placement, Planner
+from phalanx_ref.engine import Engine
+from phalanx_ref.engine_cache import CacheDiverged, PlannerCache
+from phalanx_ref.hdfb import Job, Placement, Planner
+from phalanx_ref.rrp_records import Keys, encode, epoch_value, leaf_index, leaf_name, worker_of
+from phalanx_ref.store.base import Get, Put
+from phalanx_ref.store.memory import MemoryStore
+
+LEASE_TTL = 600
+"""Worker lease TTL (s); the simulation revokes leases, the logical clock never expires them."""
 
 
 class Recovery(Protocol):
-    """Decide and apply the repair of one job after ``failed`` leaves died."""
+    """Decide and apply the repair of one job after ``failed`` leaves died, then heal them."""
 
     def plan(self, job: str, failed: Sequence[int]) -> Placement | None:
         """The repaired placement, or None when nothing fits (the job is queued). Pure."""
         ...
 
-    def apply(self, job: str, decision: Placement | None) -> None:
+    def apply(self, job: str, failed: Sequence[int], decision: Placement | None) -> None:
         """Make the decision take effect (a None decision evicts the job)."""
+        ...
+
+    def heal(self, failed: Sequence[int]) -> None:
+        """The failed leaves are repaired and return to the pool (as their pod's spare)."""
+        ...
+
+    def figures(self) -> dict[str, float | int | str]:
+        """What the report says about the recovery path (its name, and its own counts)."""
         ...
 
 
@@ -36,8 +61,156 @@ class PlannerRecovery:
     def plan(self, job: str, failed: Sequence[int]) -> Placement | None:
         return self.planner.replan(job, failed)
 
-    def apply(self, job: str, decision: Placement | None) -> None:
+    def apply(self, job: str, failed: Sequence[int], decision: Placement | None) -> None:
         if decision is None:
             self.planner.release(job)
         else:
             self.planner.commit(decision)
+
+    def heal(self, failed: Sequence[int]) -> None:
+        self.planner.heal(failed)
+
+    def figures(self) -> dict[str, float | int | str]:
+        return {"recovery": "planner"}
+
+
+class RecoveryDiverged(RuntimeError):
+    """The engine's run of a recovery differs from the decision, or the store from the planner."""
+
+
+STEPS = ("Detect", "Plan", "Commit", "Restore")
+"""The engine's transactions of one recovery, in order; the new workers' Seal follows."""
+
+
+class EngineRecovery:
+    """Recovery through the RRP engine on a :class:`MemoryStore` (see the module docstring).
+
+    Set-up (the simulator's admission, outside RRP): the records of every placed job are written
+    from ``planner`` in one transaction (alloc of each held leaf, epoch (0, Run), an empty plan
+    with the admitted template, the initial seal), with one worker lease per leaf; the cache lists
+    them, checks them against ``planner``, and from then on keeps ``planner`` in step with the
+    store. ``store`` and ``mutant`` (an engine.MUTANTS name) exist for the tests."""
+
+    def __init__(self, planner: Planner, store: MemoryStore | None = None, mutant: str | None = None) -> None:
+        self.planner, self.keys = planner, Keys()
+        self.store = store if store is not None else MemoryStore(0)
+        k, topo = self.keys, planner.topo
+        jobs = {j: Job(j, p.templates) for j, p in planner.placements.items()}
+        ops: list[Put] = []
+        for j, p in planner.placements.items():
+            claim = encode({"epoch": 0, "job": j})
+            ops += [Put(k.alloc(leaf_name(x)), claim) for x in sorted(p.leaves)]
+            ops += [Put(k.epoch(j), epoch_value(0, "Run")),
+                    Put(k.plan(j), encode({"leaves": [], "tpl": p.template_index})),
+                    Put(k.seal(j, 0), encode({"manifest": "initial", "step": 0, "token": 0}))]
+        self.leases: dict[int, int] = {}
+        ops += self._workers(range(topo.n_leaves))
+        self.store.txn((), ops)
+        self.cache = PlannerCache(self.store, k, topo, jobs, planner)
+        self.engine = Engine(self.store, k, topo, jobs, mutant, self.cache)
+        self.epoch: dict[str, int] = dict.fromkeys(jobs, 0)
+        self.steps: Counter[str] = Counter()
+        """Engine transactions that took effect, by action (a guard that failed returns None)."""
+        self.reconciles = 0
+        self.recoveries = 0
+        self.revisions: Counter[int] = Counter()
+        """Store revisions written per recovery (the Fail revokes, the engine's steps, the Seal)."""
+        self.seal_step = 0
+
+    def _workers(self, leaves: Sequence[int]) -> list[Put]:
+        """A new worker (lease and lease key) on each leaf."""
+        k, ops = self.keys, []
+        for x in leaves:
+            name = leaf_name(x)
+            self.leases[x] = self.store.lease_grant(LEASE_TTL)
+            ops.append(Put(k.lease(worker_of(name)), encode({"leaf": name}), self.leases[x]))
+        return ops
+
+    def plan(self, job: str, failed: Sequence[int]) -> Placement | None:
+        """The engine's Plan decision on its cache (``PlannerCache.decide``, what the Plan step runs)."""
+        return self.cache.decide(job, failed)
+
+    def apply(self, job: str, failed: Sequence[int], decision: Placement | None) -> None:
+        if decision is None:
+            raise RecoveryDiverged(f"{job}: no placement; RRP would wait in Plan for capacity, which "
+                                   "this simulation does not model")
+        rev0 = self.cache.revision
+        old = self.planner.placements[job].leaves
+        for x in failed:  # Fail: the node's workers die (one revision each)
+            self.store.lease_revoke(self.leases.pop(x))
+        try:
+            for want in STEPS:
+                self.reconciles += 1
+                got = self.engine.reconcile(job)
+                if got != want:
+                    raise RecoveryDiverged(f"{job}: expected the engine's {want}, it did {got}")
+                self.steps[got] += 1
+                if got == "Plan":
+                    self._check_plan(job, decision)
+            self.epoch[job] += 1
+            self.seal_step += 1
+            if not self.engine.seal(job, self.epoch[job], self.seal_step):  # the new workers' first seal
+                raise RecoveryDiverged(f"{job}: the seal of epoch {self.epoch[job]} was rejected")
+            self.steps["Seal"] += 1
+            self.cache.sync()
+        except CacheDiverged as e:
+            raise RecoveryDiverged(f"{job}: {e}") from e
+        self._check_store(job, old ^ decision.leaves, decision)
+        self.recoveries += 1
+        self.revisions[self.cache.revision - rev0] += 1
+
+    def _check_plan(self, job: str, decision: Placement) -> None:
+        """The engine's Plan step (its decision, which the cache expects its Commit to claim) is
+        the decision ``plan`` returned: the same placement object on the prepared fast path."""
+        got = self.cache.expected(job)
+        if got is None or (got is not decision and (got.leaves, got.template_index) !=
+                           (decision.leaves, decision.template_index)):
+            raise RecoveryDiverged(f"{job}: the engine's Plan is not the decision")
+
+    def _check_store(self, job: str, leaves: frozenset[int], decision: Placement) -> None:
+        """The leaves the repair moved (held before xor after; one read at one revision) name the
+        job exactly where the decision does, and the planner holds the decided footprint. The
+        unchanged rest was checked when it was claimed, the cache checks the whole footprint
+        against the planner on every Commit, and :meth:`audit` checks every record at the end."""
+        names = sorted(leaves)
+        reads = self.store.txn((), [Get(self.keys.alloc(leaf_name(x))) for x in names]).reads
+        mine = encode({"job": job})[1:]  # canonical JSON: the value ends with the job field
+        held = {x for x, r in zip(names, reads, strict=True) if r and r[0].value.endswith(mine)}
+        p = self.planner.placements.get(job)
+        if held != decision.leaves & leaves or p is None or p.leaves != decision.leaves:
+            raise RecoveryDiverged(f"{job}: the store holds {len(held)} of the {len(names)} moved leaves, the "
+                                   f"decision {len(decision.leaves & leaves)}; planner "
+                                   f"{'agrees' if p is not None and p.leaves == decision.leaves else 'differs'}")
+
+    def audit(self) -> int:
+        """Every alloc record in the store against the planner's placements (one list, O(cluster));
+        returns the number of records."""
+        prefix = self.keys.alloc("")
+        kvs, _ = self.store.range(prefix)
+        store = {(leaf_index(kv.key[len(prefix):]), json.loads(kv.value)["job"]) for kv in kvs}
+        planned = {(x, j) for j, p in self.planner.placements.items() for x in p.leaves}
+        if store != planned:
+            diff = sorted(store ^ planned)[:3]
+            raise RecoveryDiverged(f"audit: store and planner differ on {len(store ^ planned)} leaves, e.g. {diff}")
+        return len(kvs)
+
+    def heal(self, failed: Sequence[int]) -> None:
+        self.store.txn((), self._workers(failed))
+        try:
+            self.cache.sync()
+        except CacheDiverged as e:
+            raise RecoveryDiverged(str(e)) from e
+
+    def figures(self) -> dict[str, float | int | str]:
+        """Per-recovery transaction counts for the report, after the final :meth:`audit`."""
+        n = max(1, self.recoveries)
+        return {
+            "recovery": "engine",
+            "engine_audited_alloc_records": self.audit(),
+            "engine_recoveries": self.recoveries,
+            "engine_txns_per_recovery": round(sum(self.steps.values()) / n, 3),
+            "engine_steps": ", ".join(f"{a} {self.steps[a]}" for a in (*STEPS, "Seal")),
+            "engine_guard_failures": self.reconciles - sum(self.steps[a] for a in STEPS),
+            "engine_revisions_per_recovery": ", ".join(f"{k}x{v}" for k, v in sorted(self.revisions.items())),
+            "engine_cache_events": self.cache.events,
+        }

@@ -172,13 +172,15 @@ class ReportConfig:
     failures: int = 10_000
     quality_events: int = 2_000
     scale: bool = True
+    recovery: str = "engine"
+    """The §8.3 recovery step: "engine" (RRP engine on the in-memory store) or "planner"."""
 
 
 def make_report(outdir: Path, cfg: ReportConfig, tick: Tick = _noop,
                 on_failure: Callable[[], None] = lambda: None,
                 on_quality: Callable[[], None] = lambda: None) -> list[Path]:
     """Run everything and write it under ``outdir``; returns the files written."""
-    from phalanx_ref.sim.scale import run_scale, scale_table, table5
+    from phalanx_ref.sim.scale import RECOVERIES, run_scale, scale_table, table5
 
     outdir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
@@ -202,7 +204,7 @@ def make_report(outdir: Path, cfg: ReportConfig, tick: Tick = _noop,
     written.append(plot_ettr_vs_tau(tau_sweeps, outdir / "ettr_vs_tau.png"))
     if cfg.scale:
         res = timed("scale_s", lambda: run_scale(cfg.tb, cfg.seed, cfg.failures, cfg.quality_events,
-                                                 on_failure=on_failure, on_quality=on_quality))
+                                                 RECOVERIES[cfg.recovery], on_failure, on_quality))
         built += [scale_table(res), table5(res)]
         written.append(plot_inflation_cdf(res.samples, outdir / "inflation_cdf.png"))
         written.append(plot_latency_hist(res.samples, outdir / "latency_hist.png"))
@@ -214,7 +216,8 @@ def make_report(outdir: Path, cfg: ReportConfig, tick: Tick = _noop,
         "c_of_tau": f"{C_BASE} + {C_PER_CKPT_MIN}/tau_min",
         "designs": [{"n_gpus": n, **asdict(d)} for n, d in TABLE3_CONFIGS],
         "testbed": cfg.tb.as_dict() if cfg.scale else None, "failures": cfg.failures,
-        "quality_events": cfg.quality_events, "timings_s": timings,
+        "quality_events": cfg.quality_events, "recovery": cfg.recovery if cfg.scale else None,
+        "timings_s": timings,
         "python": f"{platform.python_implementation()} {sys.version.split()[0]}", "numpy": np.__version__,
         "tables": [t.name for t in built], "plots": [p.name for p in written if p.suffix == ".png"],
     }

@@ -4,18 +4,20 @@ The experiment itself is ``bench_planner.run`` (fill to ~90%, 10,000 node failur
 quality against topology-blind replacement and the backtracking GangNavigator); this module builds
 the testbed and the alpha-beta cost model from :class:`TestbedParams` and turns the result into
 tables with the paper's figures beside the measured ones. The recovery step is pluggable
-(``recovery.Recovery``); the default is the planner's Replan + commit.
+(``recovery.Recovery``): the RRP engine on the in-memory store (``EngineRecovery``, the report's
+default) or the planner alone (``PlannerRecovery``: Replan + commit).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from phalanx_ref.hdfb import Planner
 from phalanx_ref.sim.bench_planner import BenchResult, Progress, _noop, run
 from phalanx_ref.sim.commcost import StepCost
 from phalanx_ref.sim.params import TestbedParams
-from phalanx_ref.sim.recovery import PlannerRecovery, Recovery
+from phalanx_ref.sim.recovery import EngineRecovery, PlannerRecovery, Recovery
 from phalanx_ref.sim.tables import PAPER_SCALE, PAPER_TABLE5, Table, diff
 from phalanx_ref.topology import Domain, Gpu, Topology
 
@@ -38,8 +40,14 @@ def build_testbed(tb: TestbedParams) -> Topology:
     return Topology(Domain(5, "cluster", pods), tb.bandwidth_gbs, generation="phalanx-sim-testbed")
 
 
+RECOVERIES: dict[str, Callable[[Planner], Recovery]] = {"engine": EngineRecovery, "planner": PlannerRecovery}
+"""``--recovery`` choices: the RRP engine over the in-memory store, or the planner alone."""
+RECOVERY_LABEL = {"engine": "RRP engine (Detect, Plan, Commit, Restore, Seal) on the in-memory store",
+                  "planner": "planner Replan + commit"}
+
+
 def run_scale(tb: TestbedParams, seed: int = 0, failures: int = 10_000, quality_events: int = 2_000,
-              recovery: Callable[[Planner], Recovery] = PlannerRecovery,
+              recovery: Callable[[Planner], Recovery] = EngineRecovery,
               on_failure: Progress = _noop, on_quality: Progress = _noop) -> BenchResult:
     """Fill, fail and repair on the testbed; recovery quality under the alpha-beta model."""
     return run(failures=failures, seed=seed, quality_events=quality_events, probes=0,
@@ -58,7 +66,7 @@ def scale_table(res: BenchResult) -> Table:
     f = res.figures
     migrated = str(f["ranks_migrated"])
     t = Table("reformation_8_3", f"§8.3 reformation at scale ({f['leaves']:,} GPUs, {f['failures']:,} node "
-              "failures; recovery = planner Replan + commit)", ["figure", "measured", "paper", "diff"])
+              f"failures; recovery = {RECOVERY_LABEL[str(f['recovery'])]})", ["figure", "measured", "paper", "diff"])
     for key in ("utilization", "gangs", "largest_free_order", "place_median_us", "place_p99_us",
                 "replan_median_us", "replan_p99_us", "replan_max_us", "level_preserved_pct"):
         m, p = _num(f[key]), PAPER_SCALE[key]
@@ -67,7 +75,22 @@ def scale_table(res: BenchResult) -> Table:
                    PAPER_SCALE["ranks_migrated_per_repair"], None])
     t.rows.append(["outcomes", str(f["outcomes"]), None, None])
     t.rows.append(["commit_median_us", _num(f["commit_median_us"]), None, None])
+    for key in ("repair_commit_median_us", "repair_commit_p99_us", "heal_median_us", "heal_p99_us", "failures_s"):
+        t.rows.append([f"apply_{key[len('repair_commit_'):]}" if key.startswith("repair_commit") else key,
+                       _num(f[key]), None, None])
+    if f["recovery"] == "engine":
+        for key in ("engine_txns_per_recovery", "engine_steps", "engine_guard_failures",
+                    "engine_revisions_per_recovery", "engine_cache_events", "engine_audited_alloc_records",
+                    "recovery_setup_s"):
+            t.rows.append([key, _num(f[key]) if _num(f[key]) is not None else str(f[key]), None, None])
     by = ", ".join(f"{g}: {100.0 * ok / n:.1f}% of {n}" for g, (n, ok) in sorted(res.by_size.items()))
+    if f["recovery"] == "engine":
+        t.notes.append("Recovery through the RRP engine: Replan is the engine's Plan decision on its planner cache "
+                       "(timed alone); apply = the failed node's 8 worker leases revoked, then the engine's Detect, "
+                       "Plan, Commit and Restore transactions and the new workers' Seal on the in-memory store, the "
+                       "cache following them, and a check that the moved leaves' alloc records are the decided ones; "
+                       "heal = new worker leases for the node, followed by the cache. engine_audited_alloc_records: "
+                       "every alloc record compared with the planner at the end (a difference raises).")
     t.notes += [f"Level preserved by gang size: {by}.",
                 f"Latencies: {f['python']} on {f['cpus']} shared cores, perf_counter_ns around one "
                 f"planner call (timer overhead {f['timer_overhead_ns']:.0f} ns included); the paper's were "
@@ -90,4 +113,7 @@ def table5(res: BenchResult) -> Table:
         t.rows.append([label, med, pm, diff(med, pm), p95, pp, diff(p95, pp), lvl, pl, diff(lvl, pl),
                        len(res.samples.get(f"{key}_inflation", []))])
     t.notes.append("The paper has no backtracking row; GangNavigator is seed 003's baseline.")
+    sizes = Counter(res.samples.get("quality_gang_size", []))
+    t.notes.append(f"Events drawn per gang (quality_sampling = {f['quality_sampling']}; see docs/simulator.md): "
+                   + ", ".join(f"{g}: {n}" for g, n in sorted(sizes.items())) + " events by gang size.")
     return t
