@@ -114,6 +114,9 @@ def table5(res: BenchResult) -> Table:
                        len(res.samples.get(f"{key}_inflation", []))])
     t.notes.append("The paper has no backtracking row; GangNavigator is seed 003's baseline.")
     sizes = Counter(res.samples.get("quality_gang_size", []))
-    t.notes.append(f"Events drawn per gang (quality_sampling = {f['quality_sampling']}; see docs/simulator.md): "
-                   + ", ".join(f"{g}: {n}" for g, n in sorted(sizes.items())) + " events by gang size.")
+    state = {"filled": "on the filled state, before the §8.3 failures",
+             "after_failures": "on the state the §8.3 repairs left"}[str(f["quality_state"])]
+    t.notes.append(f"Events {state} (quality_state), drawn with quality_sampling = {f['quality_sampling']} "
+                   "(see docs/simulator.md); events by gang size: "
+                   + ", ".join(f"{g}: {n}" for g, n in sorted(sizes.items())) + ".")
     return t

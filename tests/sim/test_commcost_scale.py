@@ -64,8 +64,13 @@ def test_scale_on_a_small_testbed() -> None:
     f = res.figures
     assert f["failures"] == 200 and f["leaves"] == tb.leaves
     assert f["ranks_migrated"].startswith("8x")  # a node failure moves one TP group of 8 ranks
-    assert f["hdfb_inflation_median"] == pytest.approx(1.0)
-    assert f["blind_inflation_median"] > 1.5  # a scattered TP group leaves NVLink
+    # Table 5 runs on the filled state: on this 2-pod testbed most gangs sit in one rail group and
+    # the spare node is in another, so HDF-B's repair may escalate the DP tier (rail to pod); a
+    # blind repair also scatters the TP group off NVLink.
+    assert f["quality_state"] == "filled"
+    assert f["blind_inflation_median"] > 1.5
+    assert f["hdfb_inflation_median"] <= f["blind_inflation_median"]
+    assert f["hdfb_level_preserved_pct"] >= f["blind_level_preserved_pct"]
     assert len(res.samples["replan_ns"]) == 200
     s, q = scale_table(res), table5(res)
     assert [r[0] for r in q.rows][:2] == ["Phalanx Replan (HDF-B)", "Topology-blind"]

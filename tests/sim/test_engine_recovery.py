@@ -88,3 +88,28 @@ def test_quality_events_are_drawn_per_gang() -> None:
                     "leaf": 256 * gangs[256] / sum(g * n for g, n in gangs.items())}[sampling]
         assert share[sampling] == pytest.approx(expected, abs=0.08), sampling
     assert share["leaf"] > share["gang"]
+
+
+@pytest.mark.parametrize("state", ["filled", "after_failures"])
+def test_quality_events_run_on_the_chosen_state(monkeypatch, state: str) -> None:
+    """quality_state: Table 5 on the filled allocation (before any §8.3 failure) or on the one
+    the §8.3 repairs left."""
+    import phalanx_ref.sim.bench_planner as bench
+
+    seen: list[int] = []
+    real = bench.compare_recovery
+
+    def spy(planner: Planner, rng: random.Random, events: int, res: BenchResult, *args: object) -> None:
+        seen.append(len(res.samples.get("replan_ns", [])))  # failures repaired so far
+        real(planner, rng, events, res, *args)
+
+    monkeypatch.setattr(bench, "compare_recovery", spy)
+    res = run_scale(replace(TB, quality_state=state), seed=1, failures=50, quality_events=20,
+                    recovery=PlannerRecovery)
+    assert seen == ([0] if state == "filled" else [50])
+    assert res.figures["quality_state"] == state and res.figures["quality_events"] == 20
+
+
+def test_unknown_quality_state_is_refused() -> None:
+    with pytest.raises(ValueError, match="quality_state"):
+        replace(TB, quality_state="fresh")
