@@ -17,6 +17,9 @@ from .modules import Scope
 
 Reads = frozenset[int] | None
 _NONE: frozenset[int] = frozenset()
+# Standard operators whose evaluation is an effect or varies between evaluations: an expression
+# using them must be evaluated each time TLC would (PrintT in an invariant prints on every state).
+IMPURE = frozenset({"Print", "PrintT", "JavaTime"})
 
 
 class ReadsAnalysis:
@@ -43,6 +46,8 @@ class ReadsAnalysis:
                 target = self.c._resolve_def(e.op, ctx.scope)
                 if target is not None:
                     parts.append(self._def(*target))
+                elif e.op in IMPURE:
+                    return None
         elif isinstance(e, ast.Let):
             inner = ctx
             for d in e.defs:
@@ -65,7 +70,9 @@ class ReadsAnalysis:
         if name in scope.variables:
             return frozenset((self.index[name],)) if scope.subst is None and name in self.index else None
         target = self.c._resolve_def(name, scope)
-        return self._def(*target) if target is not None else _NONE
+        if target is not None:
+            return self._def(*target)
+        return None if name in IMPURE else _NONE
 
     def _def(self, defn: ast.Definition, scope: Scope) -> Reads:
         key = (id(defn), id(scope))

@@ -120,3 +120,18 @@ Inv == p + q < 4
     spec = write_model(tmp_path, body, "INIT Init\nNEXT Next\nINVARIANT Inv\n")
     r = check_model(load_model(spec))
     assert (r.verdict, r.violated, r.distinct) == ("invariant", "Inv", 9)
+
+
+def test_an_invariant_that_prints_is_evaluated_on_every_state(tmp_path, capsys):
+    """PrintT(y) reads only y, which never changes, but printing is an effect: TLC evaluates the
+    invariant on each of the 3 distinct states, so it prints 3 times."""
+    body = """VARIABLES x, y
+Init == x = 0 /\\ y = 7
+Next == x < 2 /\\ x' = x + 1 /\\ y' = y
+Inv == PrintT(y) /\\ y = 7
+"""
+    spec = write_model(tmp_path, body, "INIT Init\nNEXT Next\nINVARIANT Inv\nCHECK_DEADLOCK FALSE\n",
+                       extends="Naturals, TLC")
+    r = check_model(load_model(spec))
+    assert (r.verdict, r.distinct) == ("ok", 3)
+    assert capsys.readouterr().err.count("7") == 3  # TLC prints to its log; we print to stderr
