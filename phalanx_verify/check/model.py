@@ -140,6 +140,8 @@ class Model:
     def _resolve_behaviour(self) -> None:
         cfg = self.cfg
         self.fairness: list[Fairness] = []
+        # The v of [][Next]_v; None with INIT/NEXT, where TLC's v is every variable.
+        self.vars_part: Part | None = None
         if cfg.specification:
             parts = self.flatten(Part(self._def_expr(cfg.specification, "specification"), self.scope, {},
                                       cfg.specification))

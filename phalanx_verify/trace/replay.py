@@ -11,10 +11,13 @@ constants and the spec's own .cfg (behaviour, invariants, properties).
 Trace variables the spec does not declare are hidden (listed in ``ReplayResult.hidden``): the
 RRP engine's traces carry spec/RRPResume.tla's ``resumed`` as well, so one trace replays
 against RRP (which cannot tell which seal Restore loaded, only that one below the new epoch
-exists) and against its refinement RRPResume (which checks it was the newest). A step that
-changed only hidden variables would be a stuttering step of the replayed spec; the replayer checks
-Next, not [Next]_vars, so it would report one (the RRP engine writes none: its Restore also moves
-the phase).
+exists) and against its refinement RRPResume (which checks it was the newest).
+
+A step is checked against [Next]_v, as the behaviour spec Init /\\ [][Next]_v says: a step that is
+not a Next step but leaves v unchanged (v is the spec's subscript, or every variable with
+INIT/NEXT) is a stuttering step of the replayed spec, accepted and counted (``stutters``, with a
+warning naming it); typically a step that changed only hidden variables (the RRP engine writes
+none: its Restore also moves the phase).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import dataclasses
 import hashlib
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -66,6 +70,7 @@ class ReplayResult:
     warnings: list[str] = field(default_factory=list)
     next_actions: list[str] = field(default_factory=list)  # names of the sub-actions of Next
     hidden: list[str] = field(default_factory=list)  # trace variables the spec does not declare
+    stutters: int = 0  # steps accepted as stuttering steps of [Next]_v
 
     @property
     def exit_code(self) -> int:
@@ -73,7 +78,7 @@ class ReplayResult:
 
     def as_json(self) -> dict[str, Any]:
         return {"trace": self.trace, "spec": self.spec, "hidden": self.hidden, "steps": self.steps,
-                "seconds": round(self.seconds, 6),
+                "stutters": self.stutters, "seconds": round(self.seconds, 6),
                 "actions": dict(sorted(self.actions.items())), "warnings": self.warnings,
                 "divergences": [dataclasses.asdict(d) for d in self.divergences]}
 
@@ -226,6 +231,7 @@ class Replayer:
                                  f"(it has {', '.join(r.header.variables)})", _pos(path, 1))
             res.hidden = [v for v in r.header.variables if v not in order]
             s = tuple(r.init[v] for v in order)
+            sub = _subscript(model)
             if not model.check_init(s):
                 self._diverge(res, model, r.init_line, 0, "Init", "init", "the initial state does not satisfy Init",
                               s, None)
@@ -238,7 +244,12 @@ class Replayer:
                                      f"{', '.join(sorted(names))})", _pos(path, step.line))
                 t = tuple(step.state[v] for v in order)
                 labels = model.check_step(s, t, LoggedOnly(step.params))
-                if not labels:
+                if not labels and sub(s) == sub(t):
+                    res.stutters += 1
+                    res.warnings.append(f"{path}:{step.line}: step {step.n} (logged as {step.action}) is a "
+                                        f"stuttering step of {model.spec_path.name}: it changes none of its "
+                                        "variables in the [Next]_v subscript")
+                elif not labels:
                     self._diverge(res, model, step.line, step.n, _render(step.action, step.params), "step",
                                   "not a step of Next", s, t, step.params)
                 else:
@@ -296,3 +307,12 @@ def _render(action: str, params: dict[str, Any]) -> str:
 
 
 __all__ = ["Divergence", "ModelCache", "ReplayResult", "Replayer", "diff_states", "spec_strings"]
+
+
+def _subscript(model: Model) -> Callable[[tuple], Any]:
+    """v of the behaviour spec's [Next]_v on a state: the spec's own subscript, or (INIT/NEXT, as
+    TLC) the whole state."""
+    part = model.vars_part
+    if part is None:
+        return lambda s: s
+    return model.compiler.state_function(part.expr, part.scope, part.env)

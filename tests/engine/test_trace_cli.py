@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from trace_helpers import RESUME_SPEC, SPEC, memory_trace
 
 from phalanx_verify.trace.cli import drift, trace
+from phalanx_verify.trace.replay import Replayer
 
 GOLDEN = SPEC.parents[1] / "traces"
 
@@ -122,3 +123,30 @@ def test_drift_fails_when_an_action_is_never_seen(tmp_path):
     shutil.copy(memory_trace(tmp_path, 7)[0], golden / "short.ndjson")
     r = CliRunner().invoke(drift, ["--traces", str(golden), "--spec", str(SPEC), "--seeds", "0", "--etcd", "off"])
     assert r.exit_code == 1 and "never seen: Abort" in r.output
+
+
+def _counter_trace(tmp_path: Path, steps: list[tuple[str, int, int]], cfg: str) -> Path:
+    """A spec with x only (no action leaves it unchanged) and a trace of x and a hidden h."""
+    (tmp_path / "Counter.tla").write_text("---- MODULE Counter ----\nEXTENDS Naturals\nVARIABLE x\n"
+                                          "Init == x = 0\nNext == x < 3 /\\ x' = x + 1\n"
+                                          "Spec == Init /\\ [][Next]_x\n====\n")
+    (tmp_path / "Counter.cfg").write_text(cfg)
+    rows = [{"kind": "header", "spec": "Counter.tla", "constants": {}, "model_values": [],
+             "variables": ["x", "h"]}, {"kind": "init", "state": {"x": 0, "h": 0}}]
+    rows += [{"kind": "step", "n": n, "action": a, "params": {}, "state": {"x": x, "h": h}}
+             for n, (a, x, h) in enumerate(steps, 1)]
+    rows.append({"kind": "end", "steps": len(steps)})
+    path = tmp_path / "counter.ndjson"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return path
+
+
+@pytest.mark.parametrize("cfg", ["INIT Init\nNEXT Next\n", "SPECIFICATION Spec\n"])
+def test_a_step_changing_only_hidden_variables_is_stuttering(tmp_path, cfg):
+    """[Next]_x: a step that changes only the hidden h leaves x unchanged and is a stuttering
+    step, accepted and counted; a step that changes x without being a Next step diverges."""
+    ok = Replayer().replay(_counter_trace(tmp_path, [("Next", 1, 0), ("Next", 1, 1), ("Next", 2, 1)], cfg))
+    assert (ok.divergences, ok.stutters, ok.steps) == ([], 1, 3)
+    assert any("step 2 (logged as Next) is a stuttering step of Counter.tla" in w for w in ok.warnings)
+    bad = Replayer().replay(_counter_trace(tmp_path, [("Next", 1, 0), ("Next", 3, 0)], cfg))
+    assert bad.stutters == 0 and [(d.step, d.kind) for d in bad.divergences] == [(2, "step")]
