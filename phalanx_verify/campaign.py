@@ -65,6 +65,9 @@ class Run:
     mutant: str | None = None       # the mutant's name, None for a model of the spec itself
     model: str = ""                 # the model's label within a mutant ("6 leaves")
     tlc: dict[str, Any] = field(default_factory=dict)  # TLC options for this run (real-TLC engine)
+    # Module directories searched after the spec's own: the campaign file's directory, so a
+    # mutant in spec/mutants/ that INSTANCEs RRP finds spec/RRP.tla (TLC: TLA-Library).
+    lib: tuple[Path, ...] = ()
 
 
 @dataclass
@@ -146,6 +149,8 @@ def load_campaign(path: str | Path) -> Campaign:
             raise ConfigError(f"{where}: missing key {exc}", Pos(str(p), 1, 1)) from None
     if "mutants" in data:
         runs.extend(load_mutants(p.parent / data["mutants"], sets))
+    for run in runs:
+        run.lib = (p.parent,)
     tlc = TLCOptions.from_mapping(data.get("tlc", {}), f"{p} [tlc]")
     for run in runs:  # a typo in a run's TLC options is reported now, not after hours of checking
         TLCOptions.from_mapping(run.tlc, f"{run.name} tlc", base=tlc)
@@ -232,13 +237,13 @@ def check_run(run: Run, engine: str = "builtin", tlc: TLCOptions | None = None,
     (with ``both``, also every disagreement between the built-in engine and real TLC)."""
     opts = TLCOptions.from_mapping(run.tlc, f"{run.name} tlc", base=tlc) if engine != "builtin" else None
     if engine == "tlc":
-        report = run_tlc(run.spec, run.config, opts, progress=progress)
+        report = run_tlc(run.spec, run.config, opts, progress=progress, lib=run.lib)
     else:
-        report = check_files(run.spec, run.config, progress=progress)
+        report = check_files(run.spec, run.config, progress=progress, lib=run.lib)
     report.model = run.name
     problems = compare(run, report)
     if engine == "both":
-        other = run_tlc(run.spec, run.config, opts, progress=progress)
+        other = run_tlc(run.spec, run.config, opts, progress=progress, lib=run.lib)
         problems += [f"engine agreement: {d}" for d in engine_differences(report, other)]
         report.extra["tlc"] = other.to_json()
     return report, problems

@@ -59,11 +59,15 @@ def main() -> None:
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Write the report as JSON.")
 @click.option("--no-liveness", is_flag=True, help="Skip temporal properties (TLC safety-only run).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress lines.")
-def check(spec: str, config: str | None, json_path: str | None, no_liveness: bool, quiet: bool) -> None:
+@click.option("--lib", "lib", multiple=True, type=click.Path(file_okay=False, exists=True, path_type=Path),
+              help="Directory searched for EXTENDS/INSTANCE modules after SPEC's own (repeatable; TLC's "
+                   "TLA-Library).")
+def check(spec: str, config: str | None, json_path: str | None, no_liveness: bool, quiet: bool,
+          lib: tuple[Path, ...]) -> None:
     """Model-check SPEC with the built-in engine."""
     try:
         report = check_files(spec, config, progress=_progress_printer(Path(spec).name, quiet),
-                             liveness=not no_liveness)
+                             liveness=not no_liveness, lib=lib)
     except TLAError as err:
         _fail(err)
         return

@@ -9,7 +9,7 @@ predicates, ``[]P``, ``[][A]_v`` and the liveness forms the checker supports.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -75,10 +75,12 @@ class Property:
 
 
 class Model:
-    def __init__(self, spec_path: str | Path, cfg: ModelConfig) -> None:
+    def __init__(self, spec_path: str | Path, cfg: ModelConfig, lib: Sequence[Path] = ()) -> None:
+        """``lib``: directories searched for EXTENDS/INSTANCE modules after the spec's own (TLC's
+        TLA-Library)."""
         self.spec_path = Path(spec_path)
         self.cfg = cfg
-        loader = Loader([self.spec_path.parent])
+        loader = Loader([self.spec_path.parent, *lib])
         self.scope: Scope = loader.load_root(self.spec_path)
         self.module_name = self.scope.module.name
         self.variables = list(self.scope.variables)
@@ -332,10 +334,10 @@ def _model_values(values: Any) -> Iterator[ModelValue]:
             yield from _model_values(v)
 
 
-def load_model(spec: str | Path, config: str | Path | None = None) -> Model:
+def load_model(spec: str | Path, config: str | Path | None = None, lib: Sequence[Path] = ()) -> Model:
     spec_path = Path(spec)
     cfg_path = Path(config) if config else spec_path.with_suffix(".cfg")
     if not spec_path.exists():
         raise ParseError(f"spec file {spec_path} does not exist", ast.Pos(str(spec_path), 1, 1))
     cfg = parse_config_file(cfg_path)
-    return Model(spec_path, cfg)
+    return Model(spec_path, cfg, lib)

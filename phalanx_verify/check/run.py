@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import resource
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..tla.errors import TLAError
@@ -80,6 +81,7 @@ def check_model(model: Model, name: str | None = None, progress: ProgressFn | No
 
 
 def check_files(spec: str | Path, config: str | Path | None = None, progress: ProgressFn | None = None,
-                liveness: bool = True) -> Report:
-    """Load and check; load errors propagate as TLAError (parse 150, config 151)."""
-    return check_model(load_model(spec, config), progress=progress, check_liveness_props=liveness)
+                liveness: bool = True, lib: Sequence[Path] = ()) -> Report:
+    """Load and check; load errors propagate as TLAError (parse 150, config 151). ``lib``: module
+    directories searched after the spec's own."""
+    return check_model(load_model(spec, config, lib), progress=progress, check_liveness_props=liveness)

@@ -66,7 +66,8 @@ class Loader:
                 mod = parse_module_file(p)
                 self._parsed[name] = mod
                 return mod
-        raise SemanticError(f"cannot find module {name}", pos)
+        where = ", ".join(str(d) for d in self.search_dirs) or "nowhere"
+        raise SemanticError(f"cannot find module {name} (searched {where}; --lib DIR adds a directory)", pos)
 
     def load_root(self, path: Path) -> Scope:
         mod = parse_module_file(path)

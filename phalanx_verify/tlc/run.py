@@ -16,7 +16,7 @@ import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -94,19 +94,20 @@ class TLCOptions:
         return out + list(self.args)
 
 
-def spec_variables(spec: Path) -> list[str] | None:
+def spec_variables(spec: Path, lib: Sequence[Path] = ()) -> list[str] | None:
     """The spec's variables in declaration order (parse only, no compile), so TLC's traces use
     the built-in engine's state layout; None when our parser cannot read the spec (TLC still
     runs and reports, with states in TLC's printed order)."""
     try:
-        return list(Loader([spec.parent]).load_root(spec).variables)
+        return list(Loader([spec.parent, *lib]).load_root(spec).variables)
     except TLAError:
         return None
 
 
 def run_tlc(spec: str | Path, config: str | Path | None = None, options: TLCOptions | None = None,
-            progress: ProgressFn | None = None) -> Report:
+            progress: ProgressFn | None = None, lib: Sequence[Path] = ()) -> Report:
     """Check ``spec`` with real TLC and return the same Report the built-in engine gives.
+    ``lib``: module directories after the spec's own, passed as TLC's TLA-Library property.
 
     Parse and config errors raise ParseError/ConfigError (150/151), like ``check_files``; a
     missing jar, a jar that is not TLC or no Java raise UsageError (2); a crash, kill or timeout
@@ -118,22 +119,33 @@ def run_tlc(spec: str | Path, config: str | Path | None = None, options: TLCOpti
     jar = locate_jar(opts.jar)
     if opts.jvm_mode == "inprocess":
         from .inprocess import run_tlc_inprocess
-        return run_tlc_inprocess(spec_path, cfg_path, jar, opts, progress)
+        return run_tlc_inprocess(spec_path, cfg_path, jar, opts, progress, lib)
     java = locate_java(opts.java)
+    library = [f"-D{TLA_LIBRARY}={tla_library(lib)}"] if lib else []
     with tempfile.TemporaryDirectory(prefix="phalanx-tlc-") as metadir:
-        cmd = [java, *opts.jvm, "-cp", str(jar), opts.main_class,
+        cmd = [java, *opts.jvm, *library, "-cp", str(jar), opts.main_class,
                *opts.tlc_arguments(cfg_path, Path(metadir)), spec_path.name]
         out, rc, seconds = _drive(cmd, spec_path.parent, opts.timeout, progress, spec_path.name)
-    return finish_report(out, rc, spec_path, cfg_path, seconds)
+    return finish_report(out, rc, spec_path, cfg_path, seconds, lib)
 
 
-def finish_report(out: ToolOutput, rc: int, spec: Path, cfg: Path, seconds: float) -> Report:
+TLA_LIBRARY = "TLA-Library"
+"""The Java system property TLC's module resolver (util.SimpleFilenameToStream) reads for
+directories searched after the spec's own."""
+
+
+def tla_library(lib: Sequence[Path]) -> str:
+    return os.pathsep.join(str(Path(d).resolve()) for d in lib)
+
+
+def finish_report(out: ToolOutput, rc: int, spec: Path, cfg: Path, seconds: float,
+                  lib: Sequence[Path] = ()) -> Report:
     """The Report for TLC's output and exit code, shared by the subprocess and in-process
     drivers. Output that ends early, or whose verdict does not match TLC's exit code, is a
     TLCFailure: a verdict is only trusted when TLC finished and agrees with itself."""
     failed_code = rc if rc > 0 else EXIT_SYSTEM
     try:
-        report = build_report(out, f"{spec.name}:{cfg.name}", spec_variables(spec), str(spec), str(cfg))
+        report = build_report(out, f"{spec.name}:{cfg.name}", spec_variables(spec, lib), str(spec), str(cfg))
     except TLAError as err:
         if rc == err.exit_code and not out.truncated:
             raise

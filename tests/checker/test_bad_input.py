@@ -100,3 +100,22 @@ def test_campaign_with_bad_file(tmp_path):
     r = run("tlc", "campaign", str(bad))
     assert r.exit_code == 151
     assert "missing key" in r.output
+
+
+def test_module_found_only_through_lib(tmp_path):
+    """A module that INSTANCEs a module of another directory: a one-line positioned error (150)
+    naming the module and where it was looked for, until --lib adds that directory."""
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "Base.tla").write_text("---- MODULE Base ----\nEXTENDS Naturals\nVARIABLE y\n"
+                                               "Inc == y' = y + 1\n====\n")
+    (tmp_path / "m").mkdir()
+    spec = tmp_path / "m" / "Top.tla"
+    spec.write_text("---- MODULE Top ----\nEXTENDS Naturals\nVARIABLE x\nB == INSTANCE Base WITH y <- x\n"
+                    "Init == x = 0\nNext == x < 2 /\\ B!Inc\n====\n")
+    (tmp_path / "m" / "Top.cfg").write_text("INIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE\n")
+    r = run("check", str(spec), "-q")
+    assert r.exit_code == 150
+    line = one_error_line(r)
+    assert line.startswith(f"{spec}:4:") and "cannot find module Base" in line and "--lib" in line
+    r = run("check", str(spec), "-q", "--lib", str(tmp_path / "lib"))
+    assert r.exit_code == 0 and "3 distinct states" in r.output, r.output

@@ -15,12 +15,12 @@ def test_refines_rrp_and_resumes_from_the_newest_seal():
 
 
 def test_resume_invariant_fails_when_restore_may_load_an_older_seal():
-    r = check_files(SPEC / "mutants" / "RestoreAnyEpoch.tla", SPEC / "RRPResume_L6_added.cfg")
+    r = check_files(SPEC / "mutants" / "RestoreAnyEpoch.tla", SPEC / "RRPResume_L6_added.cfg", lib=[SPEC])
     assert (r.verdict, r.violated, len(r.trace.steps)) == ("invariant", "ResumeNewest", 12)
     assert r.trace.steps[-1].action.startswith("Restore(")
 
 
 def test_refinement_fails_when_restore_changes_the_allocation():
-    r = check_files(SPEC / "mutants" / "RestoreGrabsSpares.tla", SPEC / "RRPResume_L6_added.cfg")
+    r = check_files(SPEC / "mutants" / "RestoreGrabsSpares.tla", SPEC / "RRPResume_L6_added.cfg", lib=[SPEC])
     assert (r.verdict, r.violated, len(r.trace.steps)) == ("action_property", "RefinesRRP", 6)
     assert r.trace.steps[-1].action.startswith("Restore(")

@@ -59,6 +59,18 @@ def test_options_pass_through(tmp_path, fake_tlc):
     assert "-deadlock" in tlc
 
 
+def test_lib_becomes_tlcs_tla_library_property(tmp_path, fake_tlc):
+    spec, cfg = model_copy(tmp_path, "noseal_L6")
+    libs = [tmp_path / "a", tmp_path / "b"]
+    for d in libs:
+        d.mkdir()
+    run_tlc(spec, cfg, fake_tlc("noseal_L6").options(), lib=libs)
+    argv = fake_tlc("noseal_L6").argv()
+    assert f"-DTLA-Library={libs[0].resolve()}{os.pathsep}{libs[1].resolve()}" in argv[:argv.index("-cp")]
+    run_tlc(spec, cfg, fake_tlc("noseal_L6").options())
+    assert not any(a.startswith("-DTLA-Library") for a in fake_tlc("noseal_L6").argv())
+
+
 def test_bad_option_is_a_config_error():
     with pytest.raises(ConfigError, match="unknown TLC option 'worker'"):
         TLCOptions.from_mapping({"worker": 2}, "campaign.toml [tlc]")
