@@ -119,7 +119,10 @@ class Placement:
     a frozen dataclass costs ~1 us more to build, which is a large part of a Replan).
 
     ``base`` are the blocks carved at admission (their level-1 segments fix the rank layout);
-    ``moves`` are the (src, dst, order) block migrations of later repairs, applied in order.
+    ``moves`` are the (src, dst, order) block migrations of later repairs, applied in order: a
+    repair stores only its own (``new_moves``) and reads the earlier ones from ``prev`` when first
+    asked, because the planner prepares a repair for every block of a placement and copying the
+    job's whole history into each would make a commit cost grow with the job's repair count.
     ``level`` is the bottleneck level B of the footprint (LCA level of its leaves);
     ``repair_level`` is the level of the domain a repair drew from (None for admissions).
     """
@@ -130,7 +133,7 @@ class Placement:
     base: tuple[Block, ...]
     dclass: int
     topo: Topology = field(repr=False)
-    moves: tuple[tuple[int, int, int], ...] = ()
+    new_moves: tuple[tuple[int, int, int], ...] = ()
     changes: Changes = field(default=Changes(), repr=False)
     base_version: int = 0
     kind: str = "place"
@@ -147,15 +150,21 @@ class Placement:
         return tp * pp * dp
 
     @cached_property
+    def moves(self) -> tuple[tuple[int, int, int], ...]:
+        """Every migration since admission: the previous placement's, then this repair's."""
+        if self.kind == "repair" and self.prev is not None:
+            return self.prev.moves + self.new_moves
+        return self.new_moves
+
+    @cached_property
     def blocks(self) -> tuple[Block, ...]:
         """Current footprint as disjoint aligned blocks (base with moved sub-blocks swapped)."""
         prev = self.prev
-        done = len(prev.moves) if prev is not None and "blocks" in prev.__dict__ else 0
-        if done and self.moves[:done] == prev.moves:  # incremental from the cached previous footprint
-            blocks = list(prev.blocks)
+        if self.kind == "repair" and prev is not None and "blocks" in prev.__dict__:
+            blocks, todo = list(prev.blocks), self.new_moves  # incremental from the cached footprint
         else:
-            blocks, done = list(self.base), 0
-        for src, dst, o in self.moves[done:]:
+            blocks, todo = list(self.base), self.moves
+        for src, dst, o in todo:
             for i, (s, bo) in enumerate(blocks):
                 if s <= src < s + (1 << bo):
                     del blocks[i]
@@ -498,7 +507,7 @@ class Planner:
                 level: int) -> Placement:
         """Replan's repaired footprint of ``cur``; the search and the preparation both build it here."""
         return Placement(cur.job, cur.templates, cur.template_index, cur.base, cur.dclass, self.topo,
-                         cur.moves + moves, _new_changes(Changes, (fblocks, failed, acquire)),
+                         moves, _new_changes(Changes, (fblocks, failed, acquire)),
                          self.versions.get(cur.job, 0), "repair", level, cur)  # positional: see _place_from
 
     def replan(self, job: str, failed: Iterable[int]) -> Placement | None:
@@ -630,7 +639,7 @@ class Planner:
             if keep and rec is not None and rec[0] is old:
                 q = rec[2]
                 ch = q.changes
-                prepared[s] = (p, rec[1], self._repair(p, ch.release, ch.quarantine, q.moves[-1:], ch.acquire,
+                prepared[s] = (p, rec[1], self._repair(p, ch.release, ch.quarantine, q.new_moves, ch.acquire,
                                                        q.repair_level))
             elif s not in self._stale:
                 self._stale[s] = None
@@ -753,6 +762,7 @@ class Planner:
         self._rebase(p)
         if p.prev is not None:
             self._forget(p.prev)
+            p.__dict__["moves"] = p.moves  # pinned while prev still holds the earlier moves
             p.prev.prev = None  # keep one step of history, not the job's whole chain of placements
         self._refresh()
 

@@ -92,3 +92,30 @@ def test_fast_path_answers_only_the_exact_block() -> None:
         assert q is not pl._prepared[s][2] and same_decision(q, pl._replan("j", tuple(failed)))
     with pytest.raises(PlannerError):
         pl.replan("j", [x - pl.topo.n_leaves for x in leaves])  # -16..-9: the list's slots 0..7
+
+
+def test_repeated_repairs_keep_the_whole_history() -> None:
+    """One job repaired over and over: each repair stores only its own migration, yet the
+    committed placement's moves are the whole history in order, and its footprint and rank map
+    equal those rebuilt from the base and that history (the history is read through ``prev``,
+    which commit cuts to one step)."""
+    pl = Planner(hgx_h100(8, 4, 2), TopologyPolicy(spare_level=4, spare_count=1, spare_order=3))
+    p = pl.place(Job("j", [(8, 1, 8)]))
+    pl.commit(p)
+    history = []
+    rng = random.Random(3)
+    for _ in range(30):
+        cur = pl.placements["j"]
+        s = rng.choice(cur.blocks)[0]
+        failed = [x for x in range(s, s + 8) if pl.alloc.owner(x) == "j"]
+        q = pl.replan("j", failed)
+        assert q is not None and q.kind == "repair" and len(q.new_moves) == 1
+        history += q.new_moves
+        pl.commit(q)
+        pl.heal(failed)
+    cur = pl.placements["j"]
+    assert cur.moves == tuple(history) and cur.prev is not None and cur.prev.prev is None
+    rebuilt = type(cur)(cur.job, cur.templates, cur.template_index, cur.base, cur.dclass, cur.topo,
+                        tuple(history))
+    assert rebuilt.blocks == cur.blocks and rebuilt.rank_leaf == cur.rank_leaf
+    assert set(cur.leaves) == {x for x in range(pl.topo.n_leaves) if pl.alloc.owner(x) == "j"}
