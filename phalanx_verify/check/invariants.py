@@ -32,7 +32,9 @@ MEMO_LIMIT = 1 << 16
 
 def conjuncts(model: Model, e: ast.Expr, ctx: Ctx, depth: int = 0) -> list[tuple[ast.Expr, Ctx]]:
     """e's conjuncts, looking through /\\ and through names of parameterless, non-recursive
-    operators (TypeOK == /\\ ... /\\ ...), each with the context it is evaluated in."""
+    operators (TypeOK == /\\ ... /\\ ...), each with the context it is evaluated in. Unlike the
+    compiler's ``_conjuncts`` it does not enter operators with arguments: that binds parameters
+    to Python text of one generated function, and each conjunct here is compiled on its own."""
     if isinstance(e, ast.And):
         return [c for x in e.items for c in conjuncts(model, x, ctx, depth)]
     if isinstance(e, ast.Name) and depth < 8 and ctx.lookup(e.name) is None \

@@ -88,6 +88,7 @@ class Model:
         self.compiler = Compiler(self.scope, cfg.constants, cfg.substitutions)
         self.model_values = {v.name: v for v in _model_values(cfg.constants.values())}
         self._init_check: Callable[[tuple], Any] | None = None
+        self._subscript: Callable[[tuple], Any] | None = None
         self._step_check: Callable[..., Iterator] | None = None
         self._resolve_behaviour()
         self.invariants = [(n, self._state_fn(self._def_expr(n, "invariant"), {})) for n in cfg.invariants]
@@ -193,6 +194,16 @@ class Model:
         return self.compiler.labels
 
     # -- checking given states and steps (trace replay) ---------------------------------
+    def subscript(self, state: tuple) -> Any:
+        """The v of the behaviour spec's [Next]_v on ``state``: the spec's own subscript, or (INIT
+        and NEXT, as TLC) the whole state. A step leaving it unchanged is a stuttering step."""
+        if self.vars_part is None:
+            return state
+        if self._subscript is None:
+            p = self.vars_part
+            self._subscript = self.compiler.state_function(p.expr, p.scope, p.env)
+        return self._subscript(state)
+
     def check_init(self, state: tuple) -> bool:
         """Does ``state`` satisfy the initial predicate? Evaluated as a predicate, so
         membership in [Leaf -> ...] or a set filter is tested lazily, never enumerated."""

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..tla.errors import TLAError
+from ..tla.runtime import clear_memos
 from .bfs import ProgressFn, StateSpace, explore
 from .fairness import FairnessTracker
 from .liveness import check_liveness
@@ -75,6 +76,8 @@ def check_model(model: Model, name: str | None = None, progress: ProgressFn | No
             live.run(space)
     except TLAError as err:
         report.verdict, report.message = "error", err.line()
+    finally:
+        clear_memos()  # a campaign runs many models in one process: keep none of this one's values
     report.seconds = time.monotonic() - start
     report.peak_rss_mb = peak_rss_mb()
     return report

@@ -23,6 +23,7 @@ from .values import (
     RecordSet,
     SeqSet,
     as_set,
+    clear_shared_subsets,
     fcn_domain,
     fcn_items,
     format_value,
@@ -100,6 +101,13 @@ def _update(f: Any, key: Any, fn: Callable[[Any], Any]) -> Any:
 
 _EXCEPT_MEMO: dict[tuple[int, Any, Any, type], tuple[Fcn, Fcn]] = {}
 _EXCEPT_MEMO_LIMIT = 1 << 18
+
+
+def clear_memos() -> None:
+    """Forget what the evaluator remembers across states (EXCEPT results, shared subsets), so a
+    finished run holds none of its values: the checker calls it when a run ends."""
+    _EXCEPT_MEMO.clear()
+    clear_shared_subsets()
 
 
 def except1(f: Any, key: Any, value: Any) -> Any:

@@ -125,8 +125,15 @@ def fcn_as_dict(f: Any) -> dict:
 
 _CACHE_SUBSETS_UP_TO = 16
 _SHARE_SUBSETS_UP_TO = 10
-_SHARED_SUBSETS_LIMIT = 1 << 12
+_SHARED_SUBSETS_LIMIT = 1 << 16  # subsets held in all, over every base
 _SHARED_SUBSETS: dict[frozenset, tuple[frozenset, ...]] = {}
+_shared_count = [0]
+
+
+def clear_shared_subsets() -> None:
+    """Drop the subsets shared across states (the checker calls it when a run ends)."""
+    _SHARED_SUBSETS.clear()
+    _shared_count[0] = 0
 _MEMO_LIMIT = 1 << 16
 
 
@@ -265,9 +272,10 @@ class PowerSet(LazySet):
                 elems = sorted(base, key=tlc_key)
                 shared = tuple(frozenset(c) for r in range(len(elems) + 1)
                                for c in itertools.combinations(elems, r))
-                if len(_SHARED_SUBSETS) >= _SHARED_SUBSETS_LIMIT:
-                    _SHARED_SUBSETS.clear()
+                if _shared_count[0] + len(shared) > _SHARED_SUBSETS_LIMIT:
+                    clear_shared_subsets()
                 _SHARED_SUBSETS[base] = shared
+                _shared_count[0] += len(shared)
             return iter(shared)
         elems = sorted(as_set(base), key=tlc_key)
         subsets = (frozenset(c) for r in range(len(elems) + 1) for c in itertools.combinations(elems, r))

@@ -26,7 +26,6 @@ import dataclasses
 import hashlib
 import time
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -231,7 +230,6 @@ class Replayer:
                                  f"(it has {', '.join(r.header.variables)})", _pos(path, 1))
             res.hidden = [v for v in r.header.variables if v not in order]
             s = tuple(r.init[v] for v in order)
-            sub = _subscript(model)
             if not model.check_init(s):
                 self._diverge(res, model, r.init_line, 0, "Init", "init", "the initial state does not satisfy Init",
                               s, None)
@@ -244,7 +242,7 @@ class Replayer:
                                      f"{', '.join(sorted(names))})", _pos(path, step.line))
                 t = tuple(step.state[v] for v in order)
                 labels = model.check_step(s, t, LoggedOnly(step.params))
-                if not labels and sub(s) == sub(t):
+                if not labels and model.subscript(s) == model.subscript(t):
                     res.stutters += 1
                     res.warnings.append(f"{path}:{step.line}: step {step.n} (logged as {step.action}) is a "
                                         f"stuttering step of {model.spec_path.name}: it changes none of its "
@@ -308,11 +306,3 @@ def _render(action: str, params: dict[str, Any]) -> str:
 
 __all__ = ["Divergence", "ModelCache", "ReplayResult", "Replayer", "diff_states", "spec_strings"]
 
-
-def _subscript(model: Model) -> Callable[[tuple], Any]:
-    """v of the behaviour spec's [Next]_v on a state: the spec's own subscript, or (INIT/NEXT, as
-    TLC) the whole state."""
-    part = model.vars_part
-    if part is None:
-        return lambda s: s
-    return model.compiler.state_function(part.expr, part.scope, part.env)
