@@ -428,7 +428,7 @@ class Compiler:
         x = self.fresh(b.names[0])
         dom = self.val(b.set, ctx)  # type: ignore[arg-type]
         inner = ctx.bind(b.names[0], Local(x, "value"))
-        if not _mentions_name(defn.body, defn.name):
+        if not _mentions_any(defn.body, {defn.name}):
             return f"_mkfcn({{{x}: {self.val(defn.body, inner)} for {x} in _iterate({dom})}})"
         # A recursive function refers to itself by name: bind it to the RecFcn being built.
         self_name = self.fresh(defn.name)
@@ -590,7 +590,7 @@ class Compiler:
             return None
         if ctx.cur.tuple_name is None or _size(defn.body) > _INLINE_MAX_NODES:
             return None
-        if self.def_level(defn, scope) > LEVEL_STATE or _mentions_name(defn.body, defn.name):
+        if self.def_level(defn, scope) > LEVEL_STATE or _mentions_any(defn.body, {defn.name}):
             return None
         inner = replace(ctx, scope=scope, locals=(), at=None)
         for p, a in zip(defn.params, args, strict=True):
@@ -1375,18 +1375,6 @@ def _mentions_any(e: Any, names: set[str]) -> bool:
 
 def _split_let(e: ast.Let) -> ast.Let:
     return ast.Let(e.pos, e.defs[:1], ast.Let(e.pos, e.defs[1:], e.body))
-
-
-def _mentions_name(e: Any, name: str) -> bool:
-    if isinstance(e, ast.Name):
-        return e.name == name
-    if isinstance(e, ast.Apply) and e.op == name:
-        return True
-    if isinstance(e, tuple):
-        return any(_mentions_name(x, name) for x in e)
-    if hasattr(e, "__dataclass_fields__"):
-        return any(_mentions_name(getattr(e, f), name) for f in e.__dataclass_fields__ if f != "pos")
-    return False
 
 
 def _mentions_at(e: Any) -> bool:
