@@ -68,8 +68,7 @@ class Liveness:
 class Property:
     name: str
     init_preds: list[tuple[str, Callable[[tuple], Any]]] = field(default_factory=list)
-    state_invariants: list[tuple[str, Callable[[tuple], Any]]] = field(default_factory=list)
-    state_invariant_parts: list[Part] = field(default_factory=list)  # the same P, uncompiled
+    state_invariants: list[Part] = field(default_factory=list)  # P of each []P (check/invariants compiles)
     action_props: list[tuple[str, Callable[[tuple, tuple], Any]]] = field(default_factory=list)
     liveness: list[Liveness] = field(default_factory=list)
 
@@ -101,7 +100,7 @@ class Model:
                                    for n in cfg.action_constraints]
         self.properties = [self._property(n) for n in cfg.properties]
         self.state_checks += [("temporal_property", p.name, part) for p in self.properties
-                              for part in p.state_invariant_parts]
+                              for part in p.state_invariants]
         self.canonical: Callable[[tuple], tuple] | None = None
         if cfg.symmetry:
             perms = permutations_from(self._state_fn(self._def_expr(cfg.symmetry, "symmetry set"), {})(()),
@@ -290,8 +289,7 @@ class Model:
             inner = e.args[0]
             ilvl = self.compiler.level(inner, ctx)
             if ilvl <= LEVEL_STATE:
-                prop.state_invariants.append((p.label(), fn(inner, p.env, p.scope)))
-                prop.state_invariant_parts.append(Part(inner, p.scope, p.env, p.name))
+                prop.state_invariants.append(Part(inner, p.scope, p.env, p.name))
                 return
             if isinstance(inner, ast.StepAction) and not inner.angle and ilvl <= LEVEL_ACTION:
                 prop.action_props.append((p.label(), self.compiler.action_function(inner, p.scope, p.env)))
