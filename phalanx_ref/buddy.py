@@ -29,7 +29,7 @@ Owners of a block are opaque; the allocator itself never decides who gets what.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterator
 
 from phalanx_ref.topology import Topology
 
@@ -146,24 +146,6 @@ class BuddyAllocator:
         stamp = self.stamp
         heap[:] = [e for e in heap if stamp[e[1]] == e[2]]
         heapq.heapify(heap)
-
-    def best_fit(self, scan: Sequence[tuple[int, int, list[tuple[int, int, int, int]]]],
-                 ) -> tuple[int, int, int, int] | None:
-        """Best fit at the first level of ``scan`` that has a candidate. ``scan`` lists (level,
-        TP-fit class, heap of one order k) triples, levels in scan order; the best fit at a level is
-        the node with the fewest free leaves among those with a free block of order >= k of one of
-        its classes, ties to the lowest id, then to the class listed first. Returns (level, node,
-        class, ``pick(node, k, class)``) or None. Every heap's top is live (module docstring), so
-        this reads one entry per heap, and stops at the first level that has one."""
-        best, level, dclass = None, -1, -1
-        for h, d, heap in scan:
-            if best is not None and h != level:
-                break
-            if heap:
-                top = heap[0]
-                if best is None or top[0] < best[0] or (top[0] == best[0] and top[1] < best[1]):
-                    best, level, dclass = top, h, d
-        return None if best is None else (level, best[1], dclass, best[3])
 
     def free_by_order(self) -> dict[int, set[int]]:
         """The free set as order -> starts (read only): the tree root's view is the whole free set."""

@@ -291,6 +291,7 @@ class Planner:
         self._spare_changed: set[int] = set()
         self._stale: dict[int, Placement | None] = {}
         self._reads: tuple[list[int], list[int]] | None = None
+        self._views_changed = self.alloc.changed  # the same set, one attribute load nearer (Replan)
         pol = self.policy
         if pol.spare_count:
             if pol.spare_level not in topo.nodes_at_level:
@@ -352,23 +353,19 @@ class Planner:
         tp, pp, dp = tpl
         return tp <= dclass and groups_per_block(k, dclass, tp) >= pp * dp
 
-    def _scan(self, tpl: Template, k: int) -> tuple[tuple[int, int, list], ...]:
-        """What the search of a template of order k reads: for its levels in scan order, the
-        allocator's order-k index heap of every TP-fit class the template can use there, as
-        (level, class, heap). It depends only on the template (k is its order), so it is memoized; a
-        level whose nodes are all smaller than 2^k can never hold the block and is left out."""
+    def _scan(self, tpl: Template) -> tuple[int, tuple[tuple[int, int, list], ...]]:
+        """What Place reads for a template: its order k (ceil log2 of the gang size) and, for its
+        levels in scan order, the allocator's order-k index heap of every TP-fit class the template
+        can use there, as (level, class, heap). It depends only on the template, so it is memoized
+        in ``_scans``; a level whose nodes are all smaller than 2^k can never hold the block and is
+        left out (so is every level when k exceeds the largest order: the union path)."""
+        tp, pp, dp = tpl
+        k = (tp * pp * dp - 1).bit_length()
+        if k > self.topo.max_order:
+            return k, ()
         heaps, widest = self.alloc.heaps, self._widest
         fits = [d for d in self._dclasses if self._groups_fit(tpl, k, d)]
-        return tuple((h, d, heaps[(h, d, k)]) for h in self._levels() if widest[h] >= 1 << k for d in fits)
-
-    def _search(self, tpl: Template, k: int) -> tuple[int, int, int, int] | None:
-        """Algorithm 1 lines 3-7: first level with a feasible root; best fit (fewest free leaves,
-        i.e. smallest residual after carving) among them. Returns (level, node, dclass, start of
-        the block to carve: the node's smallest free block of order >= k of that class)."""
-        scan = self._scans.get(tpl)
-        if scan is None:
-            scan = self._scans[tpl] = self._scan(tpl, k)
-        return self.alloc.best_fit(scan)
+        return k, tuple((h, d, heaps[(h, d, k)]) for h in self._levels() if widest[h] >= 1 << k for d in fits)
 
     def place(self, job: Job) -> Placement | None:
         """Admission: a placement for the first template that fits, else None (queue the gang)."""
@@ -378,29 +375,45 @@ class Planner:
 
     def _place_from(self, job: Job, first: int, version: int, prev: Placement | None = None,
                     release: tuple[Block, ...] = (), quarantine: tuple[int, ...] = ()) -> Placement | None:
-        templates = job.templates
+        """Place from template ``first`` on: Algorithm 1 lines 3-7 for each template in turn, the
+        first level with a feasible root and, among its roots, the best fit (the fewest free leaves,
+        i.e. the smallest residual after carving; ties to the lowest node id, then to the class
+        listed first), else the union of chunks for a gang beyond the largest aligned block.
+
+        Every index heap's top is its best live entry (``buddy`` module docstring), so the search
+        reads one entry per heap of the template's scan and stops at the first level that has one;
+        the entry carries the start of the block to carve (the node's smallest free block of order
+        >= k of that class). The search is written out here rather than called: Place runs after
+        the commit of another gang, when each further Python call starts on cold memory."""
+        templates, scans = job.templates, self._scans
         for i in range(first, len(templates)):
             tpl = templates[i]
-            tp, pp, dp = tpl
-            k = (tp * pp * dp - 1).bit_length()  # ceil_log2 of the gang size, inlined (hot path)
-            blocks: tuple[Block, ...] | None = None
-            dclass = 0
-            if k <= self.topo.max_order:
-                found = self._search(tpl, k)
-                if found is not None:
-                    _, _, dclass, start = found
-                    blocks, acquire = ((start, k),), ((start, k, None),)
-            if blocks is None and k > self.union_order:
-                got = self._union(tpl)
-                if got is not None:
-                    blocks, dclass = got
-                    acquire = tuple((s, o, None) for s, o in blocks)
-            if blocks is not None:
-                # Positional arguments and tuple.__new__: the keyword call and the named tuple's
-                # Python-level __new__ would cost about a third of a Place.
-                return Placement(job.name, templates, i, blocks, dclass, self.topo, (),
-                                 _new_changes(Changes, (release, quarantine, acquire)), version,
-                                 "place" if prev is None else "fallback", None, prev)
+            scan = scans.get(tpl)
+            if scan is None:
+                scan = scans[tpl] = self._scan(tpl)
+            k = scan[0]
+            best, level, dclass = None, -1, 0
+            for h, d, heap in scan[1]:
+                if best is not None and h != level:
+                    break
+                if heap:
+                    top = heap[0]
+                    if best is None or top[0] < best[0] or (top[0] == best[0] and top[1] < best[1]):
+                        best, level, dclass = top, h, d
+            if best is not None:
+                start = best[3]
+                blocks: tuple[Block, ...] = ((start, k),)
+                acquire: tuple[tuple[int, int, Hashable | None], ...] = ((start, k, None),)
+            elif k > self.union_order and (got := self._union(tpl)) is not None:
+                blocks, dclass = got
+                acquire = tuple((s, o, None) for s, o in blocks)
+            else:
+                continue
+            # Positional arguments and tuple.__new__: the keyword call and the named tuple's
+            # Python-level __new__ would cost about a third of a Place.
+            return Placement(job.name, templates, i, blocks, dclass, self.topo, (),
+                             _new_changes(Changes, (release, quarantine, acquire)), version,
+                             "place" if prev is None else "fallback", None, prev)
         return None
 
     def _union(self, tpl: Template) -> tuple[tuple[Block, ...], int] | None:
@@ -517,22 +530,31 @@ class Planner:
 
         Fast path: when ``failed`` is exactly the leaves of one prepared block of the job's current
         placement, in order, the prepared repair is returned (the search would build an equal one:
-        see the module docstring). Changes made behind the planner's back (directly on the
-        allocator) are noticed here and drop the prepared repairs they affect; the spare registry
-        changes only inside planner methods, each of which ends by invalidating."""
-        if self.alloc.changed:
+        see the module docstring). A ``range`` (a failed node is one: its leaves are contiguous) is
+        checked in O(1) from its start, stop and step; any other iterable is compared element by
+        element with the block's leaves. The range check exists for speed after unrelated work: the
+        elementwise one allocates an int per leaf, and each allocation then misses the cache (about
+        1 us per Replan on the §8.3 benchmark). Changes made behind the planner's back (directly on
+        the allocator) are noticed here and drop the prepared repairs they affect; the spare
+        registry changes only inside planner methods, each of which ends by invalidating."""
+        if self._views_changed:
             self._invalidate()
-        failed = tuple(failed)
-        if failed and failed[0] >= 0:  # a negative leaf would index the list from its end
-            s = failed[0]
+        if type(failed) is range:
+            s = failed.start  # the stored int: failed[0] would build a new one
+            size = failed.stop - s if failed.step == 1 else 0
+        else:
+            failed = tuple(failed)
+            s = failed[0] if failed else -1
+            size = -1
+        if s >= 0:  # a negative leaf would index the list from its end
             try:
                 rec = self._prepared[s]
             except IndexError:  # beyond the last leaf: the search reports it
                 rec = None
-            # The check compares with the caller's leaves (in cache), not the prepared quarantine tuple.
-            if rec is not None and rec[0] is self.placements.get(job) and failed == tuple(range(s, s + rec[1])):
+            if rec is not None and rec[0] is self.placements.get(job) and (
+                    size == rec[1] if size >= 0 else failed == tuple(range(s, s + rec[1]))):
                 return rec[2]
-        return self._replan(job, failed)
+        return self._replan(job, tuple(failed))
 
     def _replan(self, job: str, failed: tuple[int, ...]) -> Placement | None:
         """Replan by search (see :meth:`replan`). The search hides targets and restores them, which
@@ -617,7 +639,7 @@ class Planner:
         """Drop the prepared repairs that read a free view or spare registry changed since their
         preparation; their blocks become stale, to be prepared again by :meth:`_refresh`."""
         prepared = self._prepared
-        for changed, deps in ((self.alloc.changed, self._view_deps), (self._spare_changed, self._spare_deps)):
+        for changed, deps in ((self._views_changed, self._view_deps), (self._spare_changed, self._spare_deps)):
             for v in changed:
                 for s in deps.pop(v, ()):
                     rec = prepared[s]

@@ -13,8 +13,10 @@ timer's own overhead, ``timer_overhead_ns``, the median of two back-to-back perf
   inside the timed region. With ``PlannerRecovery`` it is one call around ``planner.replan``;
   with ``EngineRecovery`` (``recovery="engine"``) it is the engine's Plan decision,
   ``PlannerCache.decide`` (two calls around the same ``planner.replan`` on the cache's planner,
-  which is this benchmark's planner kept in step with the store). For one failed node this is the
-  lookup of the repair the planner prepared when the state last changed. The work moved out of it
+  which is this benchmark's planner kept in step with the store). The failed node is passed as its
+  leaf range when the job holds all of it (always, on this testbed), which Replan checks in O(1).
+  For one failed node this is the lookup of the repair the planner prepared when the state last
+  changed. The work moved out of it
   is timed too: ``repair_commit_*`` is ``recovery.apply`` (planner: the commit of the repair, which
   re-prepares the repairs it affects; engine: the Fail lease revokes, the Detect, Plan, Commit and
   Restore transactions, the Seal, the cache following them, which includes that planner commit,
@@ -25,6 +27,10 @@ Warm figures (``place_warm_median_us``, ``replan_warm_median_us``): the same cal
 once on the same state (both are pure), timed the same way. They are not the paper's figures and
 are not reported as such: they show how much of a timed call is the planner's work and how much is
 CPython reaching cold memory after the commit and heal in between (the cold call is the figure).
+Call floor (``call_floor_*``): a further run of failures (``failures // 10``, same loop) in which
+the timed region calls :func:`empty_call` with the same arguments instead (the decision applied is
+planned after it, untimed): the timer plus one Python call at that point of the loop, i.e. what a
+Replan that did nothing would measure.
 Garbage collector: on for every figure except ``replan_gc_off_*``. ``replan_samples_with_gc``
 counts timed Replans during which a collection ran. The ``replan_gc_off_*`` figures come from a
 further run of failures (``failures // 10``, same loop) with ``gc.disable()`` around that loop
@@ -129,12 +135,23 @@ def fill(planner: Planner, rng: random.Random, target: float, max_gangs: int, re
     return place_ns
 
 
+def empty_call(job: str, failed: Sequence[int]) -> None:
+    """The timed call of the ``call_floor_*`` run: a Python call that does nothing."""
+    return None
+
+
 def inject_failures(planner: Planner, rng: random.Random, count: int, res: BenchResult,
-                    recovery: Recovery | None = None, on_step: Progress = _noop) -> None:
+                    recovery: Recovery | None = None, on_step: Progress = _noop,
+                    timed: Callable[[str, Sequence[int]], object] | None = None) -> None:
     """Fail ``count`` random held nodes one at a time; ``recovery`` (default: planner Replan +
-    commit) repairs each; its ``plan``, its ``apply`` and the heal that follows are timed apart."""
+    commit) repairs each; its ``plan``, its ``apply`` and the heal that follows are timed apart.
+    A node held whole by the job is passed as its leaf range, else as the list of the job's leaves
+    in it. ``timed`` replaces ``recovery.plan`` in the timed region (the decision applied is then
+    planned after it, untimed): the calibration run times :func:`empty_call` there."""
     t = planner.topo
     recovery = recovery or PlannerRecovery(planner)
+    plan = recovery.plan
+    timed = timed or plan
     pc = time.perf_counter_ns
     replan_ns, warm_ns, apply_ns, heal_ns = [], [], [], []
     migrated, kinds, preserved = Counter(), Counter(), 0
@@ -154,15 +171,20 @@ def inject_failures(planner: Planner, rng: random.Random, count: int, res: Bench
                 continue
             job = rec[2]
             dom = t.leaf_domain[leaf]
-            failed = [x for x in range(t.lo[dom], t.hi[dom]) if planner.alloc.owner(x) == job]
+            lo, hi = t.lo[dom], t.hi[dom]
+            failed: Sequence[int] = [x for x in range(lo, hi) if planner.alloc.owner(x) == job]
+            if len(failed) == hi - lo:
+                failed = range(lo, hi)
             cur = planner.placements[job]
             in_timed[0] = True
             t0 = pc()
-            q = recovery.plan(job, failed)
+            q = timed(job, failed)
             t1 = pc()
-            recovery.plan(job, failed)  # again on the same state: pure, caches warm
+            timed(job, failed)  # again on the same state: pure, caches warm
             t2 = pc()
             in_timed[0] = False
+            if timed is not plan:
+                q = plan(job, failed)
             replan_ns.append(t1 - t0)
             warm_ns.append(t2 - t1)
             done += 1
@@ -341,6 +363,10 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
         f["gc_off_failures"] = off.figures["failures"]
         for q in ("median", "p99", "max"):
             f[f"replan_gc_off_{q}_us"] = off.figures[f"replan_{q}_us"]
+        floor = BenchResult()
+        inject_failures(planner, rng, failures // 10, floor, rec, timed=empty_call)
+        f["call_floor_median_us"] = floor.figures["replan_median_us"]
+        f["call_floor_warm_median_us"] = floor.figures["replan_warm_median_us"]
     f.update(rec.figures())
     if quality_events and mix.quality_state == "after_failures":
         compare_recovery(planner, rng, quality_events, res, step_cost, on_quality, mix.quality_sampling)

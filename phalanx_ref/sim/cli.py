@@ -101,10 +101,11 @@ def bench_planner(failures: int, seed: int, quality_events: int, probes: int, sm
     console.print(rows)
     console.print("Timed regions: Place = planner.place(job) (scan and best fit over the allocator's index, whose "
                   "entries carry the block to carve; rank map lazy); "
-                  "Replan = recovery.plan(job, failed), planning only: planner.replan, or with --recovery engine "
-                  "the engine's Plan decision on its planner cache (the same planner.replan); apply (repair_commit_*) "
-                  "and heal are timed separately (see bench_planner.py). timer_overhead_ns is inside both; *_warm_* = the "
-                  "same call repeated at once on the same state (not the paper's figure).")
+                  "Replan = recovery.plan(job, failed node's leaf range), planning only: planner.replan, or with "
+                  "--recovery engine the engine's Plan decision on its planner cache (the same planner.replan); apply "
+                  "(repair_commit_*) and heal are timed separately (see bench_planner.py). timer_overhead_ns is inside "
+                  "both; call_floor_* = an empty Python call timed in Replan's place (timer + call after the same "
+                  "work); *_warm_* = the same call repeated at once on the same state (not the paper's figure).")
     if json_path is not None:
         json_path.write_text(json.dumps({"figures": res.figures,
                                          "by_size": {str(k): v for k, v in res.by_size.items()}}, indent=2))

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from phalanx_ref.engine import Engine
@@ -57,9 +57,9 @@ class PlannerRecovery:
 
     def __init__(self, planner: Planner) -> None:
         self.planner = planner
-
-    def plan(self, job: str, failed: Sequence[int]) -> Placement | None:
-        return self.planner.replan(job, failed)
+        # The decision is Replan itself, bound here rather than wrapped in a method: a wrapper's
+        # frame would be a second Python call inside the timed region (about 0.4 us after a commit).
+        self.plan: Callable[[str, Sequence[int]], Placement | None] = planner.replan
 
     def apply(self, job: str, failed: Sequence[int], decision: Placement | None) -> None:
         if decision is None:

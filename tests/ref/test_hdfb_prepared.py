@@ -57,6 +57,8 @@ def test_failure_cycles_at_bench_shape() -> None:
         failed = [x for x in range(pl.topo.lo[dom], pl.topo.hi[dom]) if pl.alloc.owner(x) == job]
         q = pl.replan(job, failed)
         assert same_decision(q, pl._replan(job, tuple(failed)))
+        if len(failed) == 8:  # the whole node, as the benchmark passes it
+            assert pl.replan(job, range(failed[0], failed[0] + 8)) is q
         pl.commit(q) if q is not None else pl.release(job)
         pl.heal(failed)
         check_prepared(pl)
@@ -80,18 +82,25 @@ def test_direct_allocator_changes_drop_prepared_repairs() -> None:
 
 def test_fast_path_answers_only_the_exact_block() -> None:
     """The prepared lookup is indexed by the first failed leaf: the block's leaves in another order,
-    a part of them, or leaves that index the list from its end go to the search like any input."""
+    a part of them, or leaves that index the list from its end go to the search like any input; so
+    do ranges other than the block's own (the range check reads only start, stop and step)."""
     pl = Planner(hgx_h100(2, 1, 1))  # 16 GPUs, no spares: repairs come from free blocks
     p = pl.place(Job("j", [(8, 1, 1)]))
     pl.commit(p)
     s = p.base[0][0]
     leaves = list(range(s, s + 8))
     assert pl.replan("j", leaves) is pl._prepared[s][2]
-    for failed in (leaves[::-1], leaves[:4], [leaves[1], leaves[0], *leaves[2:]]):
+    assert pl.replan("j", range(s, s + 8)) is pl._prepared[s][2]
+    for failed in (leaves[::-1], leaves[:4], [leaves[1], leaves[0], *leaves[2:]], range(s, s + 4),
+                   range(s, s + 8, 2), range(s + 7, s - 1, -1)):
         q = pl.replan("j", failed)
-        assert q is not pl._prepared[s][2] and same_decision(q, pl._replan("j", tuple(failed)))
-    with pytest.raises(PlannerError):
-        pl.replan("j", [x - pl.topo.n_leaves for x in leaves])  # -16..-9: the list's slots 0..7
+        assert q is not pl._prepared[s][2]
+        assert same_decision(q, pl._replan("j", tuple(failed)))
+        assert q is None or q.changes.quarantine == tuple(failed)
+    wrapped = [x - pl.topo.n_leaves for x in leaves]  # -16..-9: the list's slots 0..7
+    for bad in (wrapped, range(wrapped[0], wrapped[0] + 8), range(s, s + 9)):  # the last: one leaf not j's
+        with pytest.raises(PlannerError):
+            pl.replan("j", bad)
 
 
 def test_repeated_repairs_keep_the_whole_history() -> None:

@@ -30,10 +30,10 @@ def test_engine_recovery_repairs_like_the_planner() -> None:
         assert p.figures[key] == e.figures[key], key
     assert p.by_size == e.by_size
     f = e.figures
-    assert f["recovery"] == "engine" and f["engine_recoveries"] == 165  # 150 + the GC-off 15
-    assert f["engine_steps"] == "Detect 165, Plan 165, Commit 165, Restore 165, Seal 165"
+    assert f["recovery"] == "engine" and f["engine_recoveries"] == 180  # 150 + the GC-off 15 + the call-floor 15
+    assert f["engine_steps"] == "Detect 180, Plan 180, Commit 180, Restore 180, Seal 180"
     assert f["engine_guard_failures"] == 0 and f["engine_txns_per_recovery"] == 5.0
-    assert f["engine_revisions_per_recovery"] == "13x165"  # 8 lease revokes + 5 engine transactions
+    assert f["engine_revisions_per_recovery"] == "13x180"  # 8 lease revokes + 5 engine transactions
     assert f["engine_audited_alloc_records"] > 0
 
 
