@@ -43,7 +43,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, cast
 
-from phalanx_ref.hdfb import Changes, Job, Placement, Planner
+from phalanx_ref.hdfb import Job, Placement, Planner
 from phalanx_ref.rrp_records import Keys, encode, epoch_value, leaf_index, leaf_name, worker_of
 from phalanx_ref.store.base import KV, Compare, Delete, Put, Store, absent, value_is
 from phalanx_ref.topology import Topology
@@ -305,8 +305,7 @@ def rebuild_planner(view: View, keys: Keys, topo: Topology, jobs: dict[str, Job]
             assert plan is not None, f"job {j} holds leaves but has no plan record"
             blocks = tuple((x, 0) for x in ids)
             planner.commit(Placement(j, jobs[j].templates, json.loads(plan.value)["tpl"], blocks,
-                                     _dclass(topo), topo,
-                                     changes=Changes((), (), tuple((s, 0, None) for s, _ in blocks))))
+                                     _dclass(topo), topo))
     planner.mark_suspect(leaf_index(x) for x in view.dead(None))
     return planner
 

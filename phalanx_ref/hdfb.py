@@ -123,7 +123,8 @@ class Placement:
     repair stores only its own (``new_moves``) and reads the earlier ones from ``prev`` when first
     asked, because the planner prepares a repair for every block of a placement and copying the
     job's whole history into each would make a commit cost grow with the job's repair count.
-    ``level`` is the bottleneck level B of the footprint (LCA level of its leaves);
+    ``change_set`` is the exact change set of a repair or a fallback (None for an admission: see
+    ``changes``). ``level`` is the bottleneck level B of the footprint (LCA level of its leaves);
     ``repair_level`` is the level of the domain a repair drew from (None for admissions).
     """
 
@@ -134,11 +135,20 @@ class Placement:
     dclass: int
     topo: Topology = field(repr=False)
     new_moves: tuple[tuple[int, int, int], ...] = ()
-    changes: Changes = field(default=Changes(), repr=False)
+    change_set: Changes | None = field(default=None, repr=False)
     base_version: int = 0
     kind: str = "place"
     repair_level: int | None = None
     prev: Placement | None = field(default=None, repr=False)
+
+    @property
+    def changes(self) -> Changes:
+        """What commit applies: ``change_set``, or for an admission (which has none) its base blocks
+        taken from free capacity, built here when asked rather than by Place."""
+        ch = self.change_set
+        if ch is None:
+            return _new_changes(Changes, ((), (), tuple((s, o, None) for s, o in self.base)))
+        return ch
 
     @property
     def template(self) -> Template:
@@ -276,16 +286,18 @@ class Planner:
             if not self._pod_at or self._pod_at[-1] != pod:
                 self._pod_lo.append(topo.lo[d])
                 self._pod_at.append(pod)
-        # Prepared repairs: ``_prepared[s]`` is (job placement it repairs, block size, the Placement
-        # Replan returns when the whole block starting at leaf s fails), or None. A list indexed by
-        # leaf and the two fields the check needs next to the answer: the lookup reads few objects,
-        # which is what a Replan after unrelated work costs (cache misses, not instructions).
+        # Prepared repairs: ``_prepared[s]`` is (job name, block size, the Placement Replan returns
+        # when the whole block starting at leaf s fails), or None. A record always repairs its job's
+        # current placement (its answer's ``prev``): a commit re-prepares or drops the records of
+        # the job's previous placement, a release drops them. A list indexed by leaf and the two
+        # fields the check needs next to the answer: the lookup reads few objects, which is what a
+        # Replan after unrelated work costs (cache misses, not instructions).
         # ``_view_deps`` / ``_spare_deps`` map a node to the prepared blocks that read its free
         # view / spare registry; ``_spare_changed`` collects registries changed since the last
         # invalidation (the allocator's ``changed`` does the same for views); ``_stale`` maps
         # blocks to prepare at the end of the current mutation to their dropped repair, if any.
         # ``_reads`` is set only while preparing: the (views, spare registries) the search reads.
-        self._prepared: list[tuple[Placement, int, Placement] | None] = [None] * topo.n_leaves
+        self._prepared: list[tuple[str, int, Placement] | None] = [None] * topo.n_leaves
         self._view_deps: dict[int, set[int]] = {}
         self._spare_deps: dict[int, set[int]] = {}
         self._spare_changed: set[int] = set()
@@ -367,26 +379,28 @@ class Planner:
         fits = [d for d in self._dclasses if self._groups_fit(tpl, k, d)]
         return k, tuple((h, d, heaps[(h, d, k)]) for h in self._levels() if widest[h] >= 1 << k for d in fits)
 
-    def place(self, job: Job) -> Placement | None:
-        """Admission: a placement for the first template that fits, else None (queue the gang)."""
-        if job.name in self.placements:
-            raise PlannerError(f"job {job.name!r} is already placed")
-        return self._place_from(job, 0, self.versions.get(job.name, 0))
+    def place(self, job: Job, _first: int = 0, _prev: Placement | None = None,
+              _release: tuple[Block, ...] = (), _quarantine: tuple[int, ...] = ()) -> Placement | None:
+        """Admission: a placement for the first template that fits, else None (queue the gang).
 
-    def _place_from(self, job: Job, first: int, version: int, prev: Placement | None = None,
-                    release: tuple[Block, ...] = (), quarantine: tuple[int, ...] = ()) -> Placement | None:
-        """Place from template ``first`` on: Algorithm 1 lines 3-7 for each template in turn, the
-        first level with a feasible root and, among its roots, the best fit (the fewest free leaves,
-        i.e. the smallest residual after carving; ties to the lowest node id, then to the class
-        listed first), else the union of chunks for a gang beyond the largest aligned block.
+        Algorithm 1 lines 3-7 for each template in turn: the first level with a feasible root and,
+        among its roots, the best fit (the fewest free leaves, i.e. the smallest residual after
+        carving; ties to the lowest node id, then to the class listed first), else the union of
+        chunks for a gang beyond the largest aligned block. Every index heap's top is its best live
+        entry (``buddy`` module docstring), so the search reads one entry per heap of the
+        template's scan and stops at the first level that has one; the entry carries the start of
+        the block to carve (the node's smallest free block of order >= k of that class).
 
-        Every index heap's top is its best live entry (``buddy`` module docstring), so the search
-        reads one entry per heap of the template's scan and stops at the first level that has one;
-        the entry carries the start of the block to carve (the node's smallest free block of order
-        >= k of that class). The search is written out here rather than called: Place runs after
-        the commit of another gang, when each further Python call starts on cold memory."""
+        The underscored parameters are Replan's fallback (:meth:`_fallback`: from the job's current
+        template on, replacing ``_prev``, on a state where its footprint is released and its failed
+        leaves quarantined), not part of the API. One function serves both, with the search written
+        out rather than called, because Place runs after the commit of another gang, when each
+        further Python call starts on cold memory (about 0.6 us each, bench planner)."""
+        name = job.name
+        if _prev is None and name in self.placements:
+            raise PlannerError(f"job {name!r} is already placed")
         templates, scans = job.templates, self._scans
-        for i in range(first, len(templates)):
+        for i in range(_first, len(templates)):
             tpl = templates[i]
             scan = scans.get(tpl)
             if scan is None:
@@ -401,19 +415,18 @@ class Planner:
                     if best is None or top[0] < best[0] or (top[0] == best[0] and top[1] < best[1]):
                         best, level, dclass = top, h, d
             if best is not None:
-                start = best[3]
-                blocks: tuple[Block, ...] = ((start, k),)
-                acquire: tuple[tuple[int, int, Hashable | None], ...] = ((start, k, None),)
+                blocks: tuple[Block, ...] = ((best[3], k),)
             elif k > self.union_order and (got := self._union(tpl)) is not None:
                 blocks, dclass = got
-                acquire = tuple((s, o, None) for s, o in blocks)
             else:
                 continue
-            # Positional arguments and tuple.__new__: the keyword call and the named tuple's
-            # Python-level __new__ would cost about a third of a Place.
-            return Placement(job.name, templates, i, blocks, dclass, self.topo, (),
-                             _new_changes(Changes, (release, quarantine, acquire)), version,
-                             "place" if prev is None else "fallback", None, prev)
+            if _prev is None:  # an admission: commit derives the change set from the blocks
+                return Placement(name, templates, i, blocks, dclass, self.topo, (), None,
+                                 self.versions.get(name, 0), "place", None, None)  # positional: faster
+            acquire = tuple((s, o, None) for s, o in blocks)
+            return Placement(name, templates, i, blocks, dclass, self.topo, (),
+                             _new_changes(Changes, (_release, _quarantine, acquire)), self.versions.get(name, 0),
+                             "fallback", None, _prev)
         return None
 
     def _union(self, tpl: Template) -> tuple[tuple[Block, ...], int] | None:
@@ -521,7 +534,7 @@ class Planner:
         """Replan's repaired footprint of ``cur``; the search and the preparation both build it here."""
         return Placement(cur.job, cur.templates, cur.template_index, cur.base, cur.dclass, self.topo,
                          moves, _new_changes(Changes, (fblocks, failed, acquire)),
-                         self.versions.get(cur.job, 0), "repair", level, cur)  # positional: see _place_from
+                         self.versions.get(cur.job, 0), "repair", level, cur)  # positional: faster
 
     def replan(self, job: str, failed: Iterable[int]) -> Placement | None:
         """Algorithm 1 Replan: repair each failed block from a spare or free block in its parent
@@ -551,7 +564,7 @@ class Planner:
                 rec = self._prepared[s]
             except IndexError:  # beyond the last leaf: the search reports it
                 rec = None
-            if rec is not None and rec[0] is self.placements.get(job) and (
+            if rec is not None and rec[0] == job and (
                     size == rec[1] if size >= 0 else failed == tuple(range(s, s + rec[1]))):
                 return rec[2]
         return self._replan(job, tuple(failed))
@@ -632,7 +645,7 @@ class Planner:
                     dep.add(s)
         if found is not None:  # no local repair: Replan falls back to a fresh placement (not prepared)
             h, dst, src = found
-            self._prepared[s] = (cur, 1 << k, self._repair(cur, ((s, k),), tuple(range(s, s + (1 << k))),
+            self._prepared[s] = (cur.job, 1 << k, self._repair(cur, ((s, k),), tuple(range(s, s + (1 << k))),
                                                            ((s, dst, k),), ((dst, k, src),), h))
 
     def _invalidate(self) -> None:
@@ -658,10 +671,10 @@ class Planner:
         keep = old is not None and p.kind == "repair"
         for s in self._block_starts(p):
             rec = prepared[s]
-            if keep and rec is not None and rec[0] is old:
+            if keep and rec is not None and rec[2].prev is old:
                 q = rec[2]
                 ch = q.changes
-                prepared[s] = (p, rec[1], self._repair(p, ch.release, ch.quarantine, q.new_moves, ch.acquire,
+                prepared[s] = (rec[0], rec[1], self._repair(p, ch.release, ch.quarantine, q.new_moves, ch.acquire,
                                                        q.repair_level))
             elif s not in self._stale:
                 self._stale[s] = None
@@ -671,7 +684,7 @@ class Planner:
         prepared = self._prepared
         for s in self._block_starts(p):
             rec = prepared[s]
-            if rec is not None and rec[0] is p:
+            if rec is not None and rec[2].prev is p:
                 prepared[s] = None
 
     def _refresh(self) -> None:
@@ -687,8 +700,7 @@ class Planner:
         journal: list[Callable[[], None]] = []
         try:
             self._apply(job, Changes(cur.blocks, failed, ()), journal)
-            return self._place_from(Job(job, cur.templates), cur.template_index, self.versions.get(job, 0),
-                                    prev=cur, release=cur.blocks, quarantine=failed)
+            return self.place(Job(job, cur.templates), cur.template_index, cur, cur.blocks, failed)
         finally:
             self._undo(journal)
 

@@ -181,6 +181,9 @@ def check_prepared(planner: Planner) -> int:
     (Any other answer *is* the search. A search over several blocks hides and restores targets,
     which may reorder the spare registry and so change later answers; the planner drops the
     prepared repairs that read what it touched, and this check runs on the resulting state.)"""
+    for s, rec in enumerate(planner._prepared):  # Replan's check trusts the job name: see Planner
+        if rec is not None:
+            assert rec[2].prev is planner.placements.get(rec[0]), f"record at {s} repairs an old placement of {rec[0]}"
     hits = 0
     for job, cur in sorted(planner.placements.items()):
         for s in planner._block_starts(cur):
