@@ -543,31 +543,37 @@ class Planner:
 
         Fast path: when ``failed`` is exactly the leaves of one prepared block of the job's current
         placement, in order, the prepared repair is returned (the search would build an equal one:
-        see the module docstring). A ``range`` (a failed node is one: its leaves are contiguous) is
-        checked in O(1) from its start, stop and step; any other iterable is compared element by
-        element with the block's leaves. The range check exists for speed after unrelated work: the
-        elementwise one allocates an int per leaf, and each allocation then misses the cache (about
-        1 us per Replan on the §8.3 benchmark). Changes made behind the planner's back (directly on
-        the allocator) are noticed here and drop the prepared repairs they affect; the spare
-        registry changes only inside planner methods, each of which ends by invalidating."""
+        see the module docstring). The check reads a ``range`` (a failed node is one: its leaves
+        are contiguous) from its start, stop and step alone; other iterables go through
+        :meth:`_replan_leaves`. The range path exists for speed after unrelated work, where a
+        Replan's cost is its cache misses: comparing leaf by leaf allocates an int per leaf, each a
+        miss (about 1 us per Replan on the §8.3 benchmark), and the range path is kept apart so
+        that it runs through as little code as possible. Changes made behind the planner's back
+        (directly on the allocator) are noticed here and drop the prepared repairs they affect;
+        the spare registry changes only inside planner methods, each of which ends by
+        invalidating."""
         if self._views_changed:
             self._invalidate()
-        if type(failed) is range:
-            s = failed.start  # the stored int: failed[0] would build a new one
-            size = failed.stop - s if failed.step == 1 else 0
-        else:
-            failed = tuple(failed)
-            s = failed[0] if failed else -1
-            size = -1
-        if s >= 0:  # a negative leaf would index the list from its end
+        if type(failed) is not range:
+            return self._replan_leaves(job, tuple(failed))
+        s = failed.start  # the stored int: failed[0] would build a new one
+        if s >= 0 and failed.step == 1:  # a negative leaf would index the list from its end
             try:
                 rec = self._prepared[s]
             except IndexError:  # beyond the last leaf: the search reports it
                 rec = None
-            if rec is not None and rec[0] == job and (
-                    size == rec[1] if size >= 0 else failed == tuple(range(s, s + rec[1]))):
+            if rec is not None and rec[0] == job and failed.stop - s == rec[1]:
                 return rec[2]
         return self._replan(job, tuple(failed))
+
+    def _replan_leaves(self, job: str, failed: tuple[int, ...]) -> Placement | None:
+        """Replan of leaves listed one by one: as their range when they are consecutive (so a
+        prepared repair is found as for a range), else by search."""
+        if failed and failed[0] >= 0:
+            run = range(failed[0], failed[0] + len(failed))
+            if failed == tuple(run):
+                return self.replan(job, run)
+        return self._replan(job, failed)
 
     def _replan(self, job: str, failed: tuple[int, ...]) -> Placement | None:
         """Replan by search (see :meth:`replan`). The search hides targets and restores them, which
