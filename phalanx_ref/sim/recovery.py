@@ -108,6 +108,9 @@ class EngineRecovery:
         self.store.txn((), ops)
         self.cache = PlannerCache(self.store, k, topo, jobs, planner)
         self.engine = Engine(self.store, k, topo, jobs, mutant, self.cache)
+        # plan: the engine's Plan decision on its cache, what the Plan step runs (bound, not wrapped:
+        # see PlannerRecovery).
+        self.plan: Callable[[str, Sequence[int]], Placement | None] = self.cache.decide
         self.epoch: dict[str, int] = dict.fromkeys(jobs, 0)
         self.steps: Counter[str] = Counter()
         """Engine transactions that took effect, by action (a guard that failed returns None)."""
@@ -126,9 +129,6 @@ class EngineRecovery:
             ops.append(Put(k.lease(worker_of(name)), encode({"leaf": name}), self.leases[x]))
         return ops
 
-    def plan(self, job: str, failed: Sequence[int]) -> Placement | None:
-        """The engine's Plan decision on its cache (``PlannerCache.decide``, what the Plan step runs)."""
-        return self.cache.decide(job, failed)
 
     def apply(self, job: str, failed: Sequence[int], decision: Placement | None) -> None:
         if decision is None:
