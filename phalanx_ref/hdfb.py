@@ -28,7 +28,6 @@ repair) takes the search. The cost moves to the mutations, which the benchmark t
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, partial
@@ -275,17 +274,14 @@ class Planner:
         self._dclasses = tuple(sorted(topo.domain_caps))
         self._scans: dict[Template, tuple[tuple[int, int, list], ...]] = {}
         self._widest = {h: max(topo.cap[v] for v in vs) for h, vs in topo.nodes_at_level.items()}
-        # Union path: the top-level domain (pod) of a leaf is its level-1 domain's nearest ancestor
-        # at or above the top level below the root. Consecutive leaves share it: the leaf runs of
-        # equal pods start at ``_pod_lo`` and belong to ``_pod_at`` (found by bisection).
+        # Union path: the top-level domain (pod) of each leaf, its level-1 domain's nearest ancestor
+        # at or above the top level below the root. A table (one reference per leaf) rather than a
+        # bisection over pod boundaries: the union reads it for every free block, twice.
         top = max(h for h in topo.levels if h < topo.depth) if len(topo.levels) > 1 else topo.depth
-        self._pod_lo: list[int] = []
-        self._pod_at: list[int] = []
-        for d in topo.nodes_at_level[1]:  # pre-order: in leaf order
-            pod = topo.domain_of(topo.lo[d], top)
-            if not self._pod_at or self._pod_at[-1] != pod:
-                self._pod_lo.append(topo.lo[d])
-                self._pod_at.append(pod)
+        self._pod_of: list[int] = [0] * topo.n_leaves
+        for d in topo.nodes_at_level[1]:
+            lo, hi = topo.lo[d], topo.hi[d]
+            self._pod_of[lo:hi] = [topo.domain_of(lo, top)] * (hi - lo)
         # Prepared repairs: ``_prepared[s]`` is (job name, block size, the Placement Replan returns
         # when the whole block starting at leaf s fails), or None. A record always repairs its job's
         # current placement (its answer's ``prev``): a commit re-prepares or drops the records of
@@ -444,7 +440,7 @@ class Planner:
         tp, pp, dp = tpl
         alloc, classes = self.alloc, self._dclasses
         leaf_domain, cap = self.topo.leaf_domain, self.topo.cap
-        pod_lo, pod_at = self._pod_lo, self._pod_at
+        pod_of = self._pod_of
         by_order = alloc.free_by_order()
         single = len(classes) == 1
         top = min(self.union_order, max(by_order, default=-1)) if single else self.union_order
@@ -464,7 +460,7 @@ class Planner:
                         n = 1 << (o - c)
                         for s in starts:
                             if single or cap[leaf_domain[s]] == d:
-                                pod = pod_at[bisect_right(pod_lo, s) - 1]
+                                pod = pod_of[s]
                                 count[pod] = count.get(pod, 0) + n
                 if not single and sum(count.values()) < need:
                     continue
@@ -478,7 +474,7 @@ class Planner:
                 for o, starts in by_order.items():
                     if o >= c:
                         for s in starts:
-                            mine = chosen.get(pod_at[bisect_right(pod_lo, s) - 1])
+                            mine = chosen.get(pod_of[s])
                             if mine is not None and (single or cap[leaf_domain[s]] == d):
                                 mine.extend(range(s, s + (1 << o), 1 << c))
                 chunks: list[int] = []
