@@ -27,10 +27,11 @@ Warm figures (``place_warm_median_us``, ``replan_warm_median_us``): the same cal
 once on the same state (both are pure), timed the same way. They are not the paper's figures and
 are not reported as such: they show how much of a timed call is the planner's work and how much is
 CPython reaching cold memory after the commit and heal in between (the cold call is the figure).
-Call floor (``call_floor_*``): a further run of failures (``failures // 10``, same loop) in which
-the timed region calls :func:`empty_call` with the same arguments instead (the decision applied is
-planned after it, untimed): the timer plus one Python call at that point of the loop, i.e. what a
-Replan that did nothing would measure.
+Floors (``replan_floor_*``, ``place_floor_*``): a further run of failures (``failures // 10``,
+same loop), and at the end the same fill on a fresh planner, in which the timed region calls
+:func:`empty_call` with the same arguments instead (the decision applied is computed after it,
+untimed): the timer plus one Python call at that point of the loop, i.e. what a Replan or a Place
+that did nothing would measure.
 Garbage collector: on for every figure except ``replan_gc_off_*``. ``replan_samples_with_gc``
 counts timed Replans during which a collection ran. The ``replan_gc_off_*`` figures come from a
 further run of failures (``failures // 10``, same loop) with ``gc.disable()`` around that loop
@@ -96,11 +97,15 @@ class BenchResult:
 
 
 def fill(planner: Planner, rng: random.Random, target: float, max_gangs: int, res: BenchResult,
-         mix: TestbedParams = DEFAULT_MIX) -> list[float]:
-    """Admit gangs drawn from ``mix`` until ``target`` utilization or ``max_gangs``."""
+         mix: TestbedParams = DEFAULT_MIX, timed: Callable[[Job], object] | None = None) -> list[float]:
+    """Admit gangs drawn from ``mix`` until ``target`` utilization or ``max_gangs``. ``timed``
+    replaces ``planner.place`` in the timed region (the placement committed is then computed after
+    it, untimed): the calibration fill times :func:`empty_call` there."""
     n = planner.topo.n_leaves
     used, place_ns, warm_ns, commit_ns, rejected, gangs = 0, [], [], [], 0, 0
     pc = time.perf_counter_ns
+    place = planner.place
+    timed = timed or place
     t_fill = time.perf_counter()
     while gangs < max_gangs and used < target * n:
         g = rng.choices(mix.gang_sizes, mix.gang_weights)[0]
@@ -108,12 +113,14 @@ def fill(planner: Planner, rng: random.Random, target: float, max_gangs: int, re
             continue
         job = Job(f"g{gangs + rejected}", mix.templates_for(g))
         t0 = pc()
-        p = planner.place(job)
+        p = timed(job)
         t1 = pc()
-        planner.place(job)  # the same call again on the same state: pure, so caches are warm
+        timed(job)  # the same call again on the same state: pure, so caches are warm
         t2 = pc()
         place_ns.append(t1 - t0)
         warm_ns.append(t2 - t1)
+        if timed is not place:
+            p = place(job)
         if p is None:
             rejected += 1
             if rejected > 200:
@@ -135,8 +142,9 @@ def fill(planner: Planner, rng: random.Random, target: float, max_gangs: int, re
     return place_ns
 
 
-def empty_call(job: str, failed: Sequence[int]) -> None:
-    """The timed call of the ``call_floor_*`` run: a Python call that does nothing."""
+def empty_call(_job: object, _failed: object = None) -> None:
+    """The timed call of the ``*_floor_*`` runs: a Python call that does nothing (Place's one argument
+    or Replan's two; fixed parameters, as *args would allocate a tuple inside the timed region)."""
     return None
 
 
@@ -329,9 +337,7 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
     rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     t0 = time.perf_counter()
     topo = topo or testbed_131k()
-    node_order = mix.gpus_per_node.bit_length() - 1
-    planner = Planner(topo, TopologyPolicy(spare_level=4, spare_count=mix.spare_nodes_per_pod,
-                                           spare_order=node_order))
+    planner = _planner(topo, mix)
     f = res.figures
     f["build_s"] = time.perf_counter() - t0
     f["leaves"] = topo.n_leaves
@@ -365,14 +371,26 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
             f[f"replan_gc_off_{q}_us"] = off.figures[f"replan_{q}_us"]
         floor = BenchResult()
         inject_failures(planner, rng, failures // 10, floor, rec, timed=empty_call)
-        f["call_floor_median_us"] = floor.figures["replan_median_us"]
-        f["call_floor_warm_median_us"] = floor.figures["replan_warm_median_us"]
+        f["replan_floor_median_us"] = floor.figures["replan_median_us"]
+        f["replan_floor_warm_median_us"] = floor.figures["replan_warm_median_us"]
     f.update(rec.figures())
     if quality_events and mix.quality_state == "after_failures":
         compare_recovery(planner, rng, quality_events, res, step_cost, on_quality, mix.quality_sampling)
     if probes:
         navigator_place_sample(planner, rng, probes, res, mix)
     f["peak_rss_end_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    del planner, rec
+    gc.collect()
+    floor = BenchResult()  # the same fill on a fresh planner, an empty call timed in Place's place
+    fill(_planner(topo, mix), random.Random(seed), target, max_gangs, floor, mix, timed=empty_call)
+    f["place_floor_median_us"] = floor.figures["place_median_us"]
+    f["place_floor_warm_median_us"] = floor.figures["place_warm_median_us"]
     f["python"] = f"{platform.python_implementation()} {sys.version.split()[0]}"
     f["cpus"] = os.cpu_count() or 0
     return res
+
+
+def _planner(topo: Topology, mix: TestbedParams) -> Planner:
+    """The testbed's planner: ``mix.spare_nodes_per_pod`` spare nodes reserved in every pod."""
+    node_order = mix.gpus_per_node.bit_length() - 1
+    return Planner(topo, TopologyPolicy(spare_level=4, spare_count=mix.spare_nodes_per_pod, spare_order=node_order))

@@ -104,7 +104,7 @@ def bench_planner(failures: int, seed: int, quality_events: int, probes: int, sm
                   "Replan = recovery.plan(job, failed node's leaf range), planning only: planner.replan, or with "
                   "--recovery engine the engine's Plan decision on its planner cache (the same planner.replan); apply "
                   "(repair_commit_*) and heal are timed separately (see bench_planner.py). timer_overhead_ns is inside "
-                  "both; call_floor_* = an empty Python call timed in Replan's place (timer + call after the same "
+                  "both; *_floor_* = an empty Python call timed in the call's place (timer + call after the same "
                   "work); *_warm_* = the same call repeated at once on the same state (not the paper's figure).")
     if json_path is not None:
         json_path.write_text(json.dumps({"figures": res.figures,
