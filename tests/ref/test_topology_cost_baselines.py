@@ -69,5 +69,7 @@ def test_bench_planner_cli_small(tmp_path) -> None:
     assert r.exit_code == 0, r.output
     figs = json.loads(out.read_text())["figures"]
     assert figs["failures"] == 50 and "replan_p99_us" in figs and "timer_overhead_ns" in figs
+    for key in ("place_floor_median_us", "replan_floor_median_us", "place_warm_median_us", "replan_warm_median_us"):
+        assert figs[key] > 0, key  # measured, printed beside the figures they bound
     bad = CliRunner().invoke(main, ["bench", "planner", "--failures", "0"])
     assert bad.exit_code == 2 and "Traceback" not in bad.output
