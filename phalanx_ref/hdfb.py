@@ -272,7 +272,7 @@ class Planner:
         # ancestor so a repair finds the spares of any enclosing domain in O(1).
         self.spares_under: list[dict[int, tuple[int, Hashable]]] = [{} for _ in topo.level]
         self._dclasses = tuple(sorted(topo.domain_caps))
-        self._scans: dict[Template, tuple[tuple[int, int, list], ...]] = {}
+        self._scans: dict[Template, tuple[int, tuple[tuple[int, int, list], ...]]] = {}
         self._widest = {h: max(topo.cap[v] for v in vs) for h, vs in topo.nodes_at_level.items()}
         # Union path: the top-level domain (pod) of each leaf, its level-1 domain's nearest ancestor
         # at or above the top level below the root. A table (one reference per leaf) rather than a
@@ -416,13 +416,12 @@ class Planner:
                 blocks, dclass = got
             else:
                 continue
-            if _prev is None:  # an admission: commit derives the change set from the blocks
-                return Placement(name, templates, i, blocks, dclass, self.topo, (), None,
-                                 self.versions.get(name, 0), "place", None, None)  # positional: faster
-            acquire = tuple((s, o, None) for s, o in blocks)
-            return Placement(name, templates, i, blocks, dclass, self.topo, (),
-                             _new_changes(Changes, (_release, _quarantine, acquire)), self.versions.get(name, 0),
-                             "fallback", None, _prev)
+            # An admission has no change set (commit derives it from the blocks); a fallback's
+            # also releases the old footprint and quarantines the failed leaves.
+            change_set = None if _prev is None else _new_changes(
+                Changes, (_release, _quarantine, tuple((s, o, None) for s, o in blocks)))
+            return Placement(name, templates, i, blocks, dclass, self.topo, (), change_set, self.versions.get(name, 0),
+                             "place" if _prev is None else "fallback", None, _prev)  # positional: faster
         return None
 
     def _union(self, tpl: Template) -> tuple[tuple[Block, ...], int] | None:
