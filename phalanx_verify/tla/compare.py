@@ -181,7 +181,7 @@ def member(x: Any, s: Any) -> bool:
                     f"{kind(s)} {format_value(s)}")
 
 
-def homogeneous(elems: frozenset) -> frozenset:
+def homogeneous(elems: frozenset) -> frozenset:  # also called on the tuple of a set literal
     """A set built from elements: TLC normalises (sorts) it, which fails on incomparable kinds."""
     first = None
     kf = ""
@@ -200,8 +200,9 @@ def homogeneous(elems: frozenset) -> frozenset:
 
 
 def set_of(items: tuple) -> frozenset:
-    """{a, b, ...}."""
-    return homogeneous(frozenset(items))
+    """{a, b, ...}: the items are checked before Python's set merges TRUE into 1."""
+    homogeneous(items)  # type: ignore[arg-type]
+    return frozenset(items)
 
 
 def union2(a: Any, b: Any) -> Any:

@@ -462,8 +462,11 @@ class Compiler:
         code.depth -= 1
 
     def _fundef_value(self, defn: ast.FunDef, ctx: Ctx, pyname: str) -> str:
+        recursive = _mentions_any(defn.body, {defn.name})
+        if not recursive:
+            return self.v_FuncLit(ast.FuncLit(defn.pos, defn.bounds, defn.body), ctx)
         if len(defn.bounds) != 1 or len(defn.bounds[0].names) != 1 or defn.bounds[0].tuple_pattern:
-            raise SemanticError("function definitions with several arguments are not supported", defn.pos)
+            return self._recursive_fundef_n(defn, ctx)
         b = defn.bounds[0]
         x = self.fresh(b.names[0])
         dom = self.val(b.set, ctx)  # type: ignore[arg-type]
@@ -474,6 +477,26 @@ class Compiler:
         self_name = self.fresh(defn.name)
         body = self.val(defn.body, inner.bind(defn.name, Local(self_name, "value")))
         return f"_rt_recfcn({defn.name!r}, {dom}, lambda {self_name}, {x}: {body})"
+
+    def _recursive_fundef_n(self, defn: ast.FunDef, ctx: Ctx) -> str:
+        """f[a \\in S, b \\in T] == ... f[x, y] ...: a function of tuples over S \\X T."""
+        sets: list[str] = []
+        names: list[str] = []
+        inner = ctx
+        for b in defn.bounds:
+            s = self.val(b.set, ctx)  # type: ignore[arg-type]
+            if b.tuple_pattern:
+                raise SemanticError("a recursive function definition with a tuple pattern", defn.pos)
+            for n in b.names:
+                py = self.fresh(n)
+                sets.append(s)
+                names.append(py)
+                inner = inner.bind(n, Local(py, "value"))
+        self_name = self.fresh(defn.name)
+        x = self.fresh("x")
+        body = self.val(defn.body, inner.bind(defn.name, Local(self_name, "value")))
+        dom = f"_rt.product(({', '.join(sets)},))"
+        return f"_rt_recfcn({defn.name!r}, {dom}, lambda {self_name}, {x}: (lambda {', '.join(names)}: {body})(*{x}))"
 
     # -- value expressions --------------------------------------------------------------
     def val(self, e: ast.Expr, ctx: Ctx) -> str:
@@ -538,7 +561,8 @@ class Compiler:
         name = self.variables[i] + ("'" if primed else "")
         if ref is None:
             if primed:
-                raise SemanticError(f"{name} is primed where no next state exists", pos)
+                raise EvalError(f"In evaluation, the identifier {self.variables[i]} is either undefined or not "
+                                "an operator (primed where no next state exists).", pos)
             return f"_rt_unbound({name!r}, {self.pos_index(pos)})"
         r = ref.read(i)
         if r is None:
@@ -928,7 +952,15 @@ class Compiler:
         gens, inner = self._gens(e.bounds, ctx, e.pos)
         names = [inner.lookup(n).pyname for b in e.bounds for n in b.names]  # type: ignore[union-attr]
         key = names[0] if len(names) == 1 else "(" + ", ".join(names) + ",)"
-        return f"_mkfcn({{{key}: {self.val(e.body, inner)} {' '.join(gens)}}})"
+        body = self.val(e.body, inner)
+        built = f"_mkfcn({{{key}: {body} {' '.join(gens)}}})"
+        b = e.bounds[0]
+        if len(e.bounds) == 1 and len(b.names) == 1 and not b.tuple_pattern:
+            # [n \\in Nat |-> e] is a function TLC applies pointwise without enumerating Nat.
+            dom = self.val(b.set, ctx)  # type: ignore[arg-type]
+            if _SIMPLE.fullmatch(dom) or dom.startswith("(_K"):
+                return f"({built} if type({dom}) is frozenset else _rt.lazy_fcn({dom}, lambda {key}: {body}))"
+        return built
 
     def v_FuncApp(self, e: ast.FuncApp, ctx: Ctx) -> str:
         f = self.val(e.func, ctx)
@@ -980,8 +1012,11 @@ class Compiler:
         return "(" + "".join(self.val(x, ctx) + ", " for x in e.items) + ")"
 
     def v_Prime(self, e: ast.Prime, ctx: Ctx) -> str:
+        if self.level(e.expr, ctx) >= LEVEL_ACTION:
+            raise SemanticError("Level error in applying operator ': the level of its argument exceeds the "
+                                "maximum level allowed (a primed expression primed again).", e.pos)
         if ctx.nxt is None:
-            raise SemanticError("primed expression where no next state exists", e.pos)
+            raise EvalError("In evaluation, a primed expression appears where no next state exists.", e.pos)
         return self.val(e.expr, replace(ctx, cur=ctx.nxt, nxt=None))
 
     def v_Unchanged(self, e: ast.Unchanged, ctx: Ctx) -> str:
@@ -1018,16 +1053,17 @@ class Compiler:
         """One LET definition as a Python callable (LET definitions are evaluated lazily)."""
         py = self.fresh(d.name if not isinstance(d, ast.InstanceDef) else "inst")
         if isinstance(d, ast.OpDef):
-            if d.recursive:
-                raise SemanticError("RECURSIVE operators inside LET are not supported", d.pos)
-            pctx = ctx
+            kind = "thunk" if not d.params else "op"
+            pctx = ctx.bind(d.name, Local(py, kind, len(d.params))) if d.recursive else ctx
             pnames = []
             for p in d.params:
                 pp = self.fresh(p.name)
                 pnames.append(pp)
                 pctx = pctx.bind(p.name, Local(pp, "value" if p.arity == 0 else "op", p.arity))
             value = f"lambda {', '.join(pnames)}: {self.val(d.body, pctx)}"
-            kind = "thunk" if not d.params else "op"
+            if d.recursive:
+                # LET RECURSIVE F(n) == ... F(n - 1) ...: the body calls itself through its name.
+                value = f"_rt.fix(lambda {py}: {value})"
             return ctx.bind(d.name, Local(py, kind, len(d.params))), py, value
         if isinstance(d, ast.FunDef):
             value = f"lambda: {self._fundef_value(d, ctx, py)}"

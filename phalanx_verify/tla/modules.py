@@ -64,14 +64,20 @@ class Loader:
             p = d / f"{name}.tla"
             if p.exists():
                 mod = parse_module_file(p)
-                self._parsed[name] = mod
+                self._register(mod)
                 return mod
         where = ", ".join(str(d) for d in self.search_dirs) or "nowhere"
         raise SemanticError(f"cannot find module {name} (searched {where}; --lib DIR adds a directory)", pos)
 
+    def _register(self, mod: ast.Module) -> None:
+        """A parsed module and the modules written inside it (found by name before any file)."""
+        self._parsed[mod.name] = mod
+        for inner in mod.inner:
+            self._register(inner)
+
     def load_root(self, path: Path) -> Scope:
         mod = parse_module_file(path)
-        self._parsed[mod.name] = mod
+        self._register(mod)
         check_module(mod, self.parse)
         return self.build_scope(mod, subst=None, parent=None, prefix="")
 

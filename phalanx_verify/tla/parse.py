@@ -133,7 +133,10 @@ class _Converter:
             mod.assumes.append(expr)
             mod.units.append(("assume", expr))
         elif kind == "module":
-            raise self.unsupported(unit, "nested MODULE")
+            # A module written inside another sees what the outer one EXTENDS at that point.
+            inner = self.module(unit)
+            inner.extends = tuple(e for e in mod.extends if e not in inner.extends) + inner.extends
+            mod.inner.append(inner)
         elif kind in _SKIP_MODULE_UNITS:
             return
         else:
@@ -216,11 +219,17 @@ class _Converter:
         return self.expr(self.named(node)[-1])
 
     def x_nat_number(self, node: Node) -> ast.Expr:
-        return ast.Num(self.pos(node), int(self.text(node)))
+        return self._number(node, self.text(node), 10)
+
+    def _number(self, node: Node, digits: str, base: int) -> ast.Expr:
+        # TLC's integers are 32-bit: a larger literal is refused before anything runs (and
+        # Python's int() of a 5,000-digit literal would itself raise).
+        if len(digits) > 40 or int(digits, base) > 2 ** 31 - 1:
+            raise ParseError(f"TLC can't handle a number this big: {digits[:40]}", self.pos(node))
+        return ast.Num(self.pos(node), int(digits, base))
 
     def _based(self, node: Node, base: int) -> ast.Expr:
-        value = node.child_by_field_name("value")
-        return ast.Num(self.pos(node), int(self.text(value), base))
+        return self._number(node, self.text(self.named(node)[-1]), base)
 
     def x_binary_number(self, node: Node) -> ast.Expr:
         return self._based(node, 2)
@@ -283,9 +292,43 @@ class _Converter:
             return ast.Apply(target.pos, f"{qualified}!{target.op}", target.args)
         raise self.unsupported(op, "subexpression reference")
 
+    def _precedence(self, node: Node, sym: str, lhs: Node, rhs: Node) -> None:
+        """SANY's rule for operators written without parentheses (tla2sany OperatorStack): in
+        ``a op1 b op2 c`` one operator's precedence range must lie wholly above the other's,
+        unless both are the same left-associative operator; ``a /\\ b \\/ c``, ``a = b = c`` and
+        ``7 \\div -2`` are conflicts."""
+        me = PRECEDENCE.get(sym)
+        if me is None:
+            return
+        for side, child in (("lhs", lhs), ("rhs", rhs)):
+            if child.type == "bound_infix_op":
+                other = self.one(child, "symbol").type
+                theirs = PRECEDENCE.get(other)
+                if theirs is None:
+                    continue
+                if side == "lhs":
+                    ok = theirs[0] > me[1] or (other == sym and me[2])
+                    pair = (other, sym)
+                else:
+                    ok = me[1] < theirs[0]
+                    pair = (sym, other)
+            elif child.type == "bound_prefix_op" and side == "rhs":
+                other = self.one(child, "symbol").type
+                theirs = PREFIX_PRECEDENCE.get(other)
+                if theirs is None:
+                    continue
+                ok = not me[0] > theirs[1]
+                pair = (sym, other)
+            else:
+                continue
+            if not ok:
+                raise ParseError(f"Precedence conflict between ops {_spell(pair[0])} and {_spell(pair[1])}.",
+                                 self.pos(child))
+
     def x_bound_infix_op(self, node: Node) -> ast.Expr:
         sym = self.one(node, "symbol").type
         lhs, rhs = self.one(node, "lhs"), self.one(node, "rhs")
+        self._precedence(node, sym, lhs, rhs)
         pos = self.pos(node)
         if sym in ("land", "lor"):
             items: list[ast.Expr] = []
@@ -475,6 +518,46 @@ class _Converter:
         return ast.Lambda(self.pos(node), params, self.expr(kids[-1]))
 
 
+# SANY's precedence ranges (low, high) and left associativity of infix operators, by
+# tree-sitter node kind (tla2sany/parser/Operators.java).
+def _ranges(spec: str, low: int, high: int, left: bool) -> dict[str, tuple[int, int, bool]]:
+    return {k: (low, high, left) for k in spec.split()}
+
+
+PRECEDENCE: dict[str, tuple[int, int, bool]] = {
+    **_ranges("pow powpow", 140, 140, False),
+    **_ranges("slash div oslash slashslash", 130, 130, False),
+    **_ranges("mul circ odot otimes amp ampamp mulmul star bigcirc bullet", 130, 130, True),
+    **_ranges("minus ominus minusminus", 110, 110, True),
+    **_ranges("plus oplus plusplus", 100, 100, True),
+    **_ranges("mod", 100, 110, False), **_ranges("vert vertvert modmod", 100, 110, True),
+    **_ranges("dots_2 dots_3", 90, 90, False),
+    **_ranges("uplus sqcap sqcup dol doldol qq hashhash", 90, 130, True), **_ranges("excl", 90, 130, False),
+    **_ranges("wr", 90, 140, False),
+    **_ranges("cup cap", 80, 80, True), **_ranges("setminus", 80, 80, False),
+    **_ranges("map_to", 70, 70, False), **_ranges("compose", 60, 60, True),
+    **_ranges("eq neq lt gt leq geq in notin subseteq supseteq subset supset prec succ preceq succeq sim "
+              "simeq ll gg asymp approx cong sqsubset sqsubseteq sqsupset sqsupseteq doteq propto", 50, 50, False),
+    **_ranges("cdot", 50, 140, True),
+    **_ranges("land lor", 30, 30, True),
+    **_ranges("equiv iff leads_to plus_arrow", 20, 20, False),
+    **_ranges("implies", 10, 10, False),
+}
+PREFIX_PRECEDENCE: dict[str, tuple[int, int]] = {
+    "negative": (120, 120), "lnot": (40, 40), "always": (40, 150), "eventually": (40, 150),
+    "enabled": (40, 150), "unchanged": (40, 150), "powerset": (100, 130), "union": (100, 130),
+    "domain": (100, 130),
+}
+_SPELL = {"land": "\\land", "lor": "\\lor", "eq": "=", "lt": "<", "gt": ">", "div": "\\div", "negative": "-",
+          "minus": "-", "plus": "+", "mul": "*", "leq": "\\leq", "geq": "\\geq", "neq": "/=", "in": "\\in",
+          "implies": "=>", "equiv": "\\equiv", "cup": "\\union", "cap": "\\intersect", "setminus": "\\",
+          "dots_2": "..", "pow": "^", "mod": "%", "circ": "\\o"}
+
+
+def _spell(kind: str) -> str:
+    return _SPELL.get(kind, kind)
+
+
 def _first_error(node: Node) -> Node | None:
     if node.type == "ERROR" or node.is_missing:
         return node
@@ -509,4 +592,8 @@ def parse_module_file(path: str | Path) -> ast.Module:
         data = p.read_bytes()
     except OSError as exc:
         raise ParseError(f"cannot read {p}: {exc.strerror}", ast.Pos(str(p), 1, 1)) from None
-    return parse_module_text(data, str(p))
+    mod = parse_module_text(data, str(p))
+    if mod.name != p.stem:
+        raise ParseError(f"File name '{p.stem}' does not match the name '{mod.name}' of the top level module "
+                         "it contains.", mod.pos)
+    return mod

@@ -48,6 +48,8 @@ _STD_ARITY = {
     "TLCSet": 2, "Permutations": 1, "SortSeq": 2, "RandomElement": 1, "Any": 0, "ToString": 1, "TLCEval": 1,
     "Nat": 0, "Int": 0, "Real": 0,
 }
+# Standard operators that take an operator argument: (name, argument index) -> its arity.
+_STD_HIGHER_ORDER = {("SelectSeq", 1): 1, ("SortSeq", 1): 2, ("BagOfAll", 0): 1}
 # Symbols the language itself defines: no module needed.
 _LANGUAGE_OPS = frozenset({
     "eq", "neq", "in", "notin", "cup", "cap", "setminus", "subseteq", "supseteq", "lnot", "implies", "equiv",
@@ -225,7 +227,7 @@ class _Module:
             target = self._use(e.op, len(e.args), e.pos, loc, as_value=False)
             out = []
             for i, a in enumerate(e.args):
-                need = self._param_arity(target, i)
+                need = self._param_arity(e.op, target, i)
                 if isinstance(a, ast.Name) and need != 0:
                     # An operator passed to a higher-order parameter (or to one whose arity is
                     # unknown here, such as a LET operator's or SelectSeq's).
@@ -304,8 +306,12 @@ class _Module:
                             pos)
 
 
-    def _param_arity(self, target: Entry | int | None, i: int) -> int | None:
+    def _param_arity(self, op: str, target: Entry | int | None, i: int) -> int | None:
         """The arity required of argument i by the operator applied (None when unknown)."""
+        if target is None and op in _LANGUAGE_OPS:
+            return 0
+        if isinstance(target, tuple) and target[0] == "std":
+            return _STD_HIGHER_ORDER.get((op, i), 0)
         if not isinstance(target, tuple) or target[0] != "op":
             return None
         params = self.params.get(target[2])

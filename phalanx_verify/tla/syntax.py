@@ -325,3 +325,5 @@ class Module:
     # after its declaration): ("constant", Param), ("variable", str), ("recursive", str),
     # ("definition", Definition) or ("assume", Expr).
     units: list[tuple[str, object]] = field(default_factory=list)
+    # Modules written inside this one (``---- MODULE Inner ----`` before this module ends).
+    inner: list[Module] = field(default_factory=list)

@@ -103,8 +103,8 @@ def fcn_domain(f: Any) -> frozenset:
     if type(f) is tuple:
         return frozenset(range(1, len(f) + 1))
     if type(f) is str:
-        return frozenset(range(1, len(f) + 1))
-    raise EvalError(f"DOMAIN applied to a non-function {format_value(f)}")
+        raise EvalError("Attempted to apply the operator DOMAIN to a non-function (a string)")
+    raise EvalError(f"Attempted to apply the operator DOMAIN to a non-function: {format_value(f)}")
 
 
 def fcn_items(f: Any) -> Iterable[tuple[Any, Any]]:
