@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from . import bags
 from . import compare as cmp
 from . import runtime as rt
 from . import syntax as ast
@@ -68,6 +69,35 @@ _STD_CALLS = {
     "Permutations": ("TLC", 1, "_rt.permutations({0})"),
     "SortSeq": ("TLC", 2, "_rt.sort_seq({0}, {1})"),
     "JavaTime": ("TLC", 0, "_rt.java_time()"),
+    "TLCEval": ("TLC", 1, "{0}"),
+    "Any": ("TLC", 0, "_rt.ANY"),
+    "RandomElement": ("TLC", 1, "_rt.random_element({0})"),
+    "TLCGet": ("TLC", 1, "_rt.tlc_get({0})"),
+    "TLCSet": ("TLC", 2, "_rt.tlc_set({0}, {1})"),
+    "RandomSubset": ("Randomization", 2, "_rt.random_subset({0}, {1})"),
+    "RandomSetOfSubsets": ("Randomization", 3, "_rt.random_set_of_subsets({0}, {1}, {2})"),
+    "AssertEq": ("TLCExt", 2, "_rt.assert_eq({0}, {1})"),
+    "TLCNoOp": ("TLCExt", 1, "{0}"),
+    "TLCModelValue": ("TLCExt", 1, "_ModelValue({0})"),
+    "IsABag": ("Bags", 1, "_bags.is_a_bag({0})"),
+    "BagToSet": ("Bags", 1, "_rt.domain({0})"),
+    "SetToBag": ("Bags", 1, "_bags.set_to_bag({0})"),
+    "BagIn": ("Bags", 2, "_bags.bag_in({0}, {1})"),
+    "EmptyBag": ("Bags", 0, "()"),
+    "oplus": ("Bags", 2, "_bags.plus({0}, {1})"),
+    "ominus": ("Bags", 2, "_bags.minus({0}, {1})"),
+    "BagUnion": ("Bags", 1, "_bags.union({0})"),
+    "sqsubseteq": ("Bags", 2, "_bags.subbag_eq({0}, {1})"),
+    "SubBag": ("Bags", 1, "_bags.sub_bags({0})"),
+    "BagOfAll": ("Bags", 2, "_bags.bag_of_all({0}, {1})"),
+    "BagCardinality": ("Bags", 1, "_bags.cardinality({0})"),
+    "CopiesIn": ("Bags", 2, "_bags.copies_in({0}, {1})"),
+}
+# Operator symbols passed as arguments (SortSeq(s, <)): the operator as a Python callable.
+_SYMBOL_VALUES = {
+    **{op: f"(lambda _a, _b: {t.format('_a', '_b')})" for op, t in _BINARY.items()},
+    "eq": "(lambda _a, _b: _eq(_a, _b))", "neq": "(lambda _a, _b: not _eq(_a, _b))",
+    "in": "(lambda _a, _b: _member(_a, _b))", "notin": "(lambda _a, _b: not _member(_a, _b))",
 }
 _STD_CONSTANTS = {"Nat": ("Naturals", "_NAT"), "Int": ("Integers", "_INT"),
                   "BOOLEAN": (None, "_BOOLEAN"), "STRING": (None, "_STRING")}
@@ -249,7 +279,7 @@ class Compiler:
         self.nvars = len(self.variables)
         self._names = itertools.count()
         self.ns: dict[str, Any] = {
-            "_rt": rt, "_cmp": cmp, "_eq": cmp.eq, "_member": cmp.member, "_truth": cmp.truth,
+            "_rt": rt, "_cmp": cmp, "_bags": bags, "_eq": cmp.eq, "_member": cmp.member, "_truth": cmp.truth,
             "_EvalError": EvalError, "_TLAError": TLAError, "_Fcn": Fcn,
             "_mkfcn": make_fcn, "_NAT": NAT, "_INT": INT, "_STRING": STRING,
             "_BOOLEAN": frozenset((False, True)), "_EMPTY": frozenset(), "_ModelValue": ModelValue,
@@ -602,6 +632,10 @@ class Compiler:
             return _STD_CALLS[name][2]
         if name in ALWAYS_VISIBLE:
             return {"TRUE": "True", "FALSE": "False"}.get(name, name)
+        if name in _SYMBOL_VALUES:
+            return _SYMBOL_VALUES[name]
+        if name == "Real":
+            raise SemanticError("unsupported construct: Real (the Reals module)", pos)
         raise SemanticError(f"unknown operator {name}", pos)
 
     def _call_global(self, name: str, args: tuple[str, ...], ctx: Ctx, pos: ast.Pos) -> str:
@@ -915,7 +949,9 @@ class Compiler:
 
     def v_Choose(self, e: ast.Choose, ctx: Ctx) -> str:
         if e.bound.set is None:
-            raise SemanticError("unbounded CHOOSE cannot be evaluated", e.pos)
+            # TLC fails only if it evaluates it (NoVal == CHOOSE v : v \\notin Val is common and
+            # is usually overridden by the model or never evaluated).
+            return "_rt.unbounded_choose()"
         s = self.val(e.bound.set, ctx)
         x = self.fresh("x")
         inner = ctx

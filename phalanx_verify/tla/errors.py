@@ -11,9 +11,11 @@ from .syntax import Pos
 
 EXIT_OK = 0
 EXIT_USAGE = 2
+EXIT_ASSUME = 10
 EXIT_DEADLOCK = 11
 EXIT_INVARIANT = 12
 EXIT_PROPERTY = 13
+EXIT_ASSERT = 14
 EXIT_EVAL = 75
 EXIT_PARSE = 150
 EXIT_CONFIG = 151
@@ -63,6 +65,13 @@ class ConfigError(TLAError):
 class EvalError(TLAError):
     exit_code = EXIT_EVAL
     kind = "evaluation error"
+
+
+class AssertFailed(EvalError):
+    """TLC's Assert(FALSE, msg): exit 14 while computing successors (TLC reports it as an
+    evaluation error, 75, when it happens in the initial states)."""
+
+    exit_code = EXIT_ASSERT
 
 
 class UsageError(TLAError):

@@ -13,18 +13,10 @@ from pathlib import Path
 from . import syntax as ast
 from .errors import SemanticError
 from .parse import parse_module_file
-from .resolve import check_module, std_closure
+from .resolve import STD_EXPORTS, check_module, std_closure
 
-# Standard modules: the identifiers each makes visible (operators written as symbols, such as
-# + or \o, are always available; their meaning is fixed by the language in practice).
-STANDARD_MODULES: dict[str, set[str]] = {
-    "Naturals": {"Nat"},
-    "Integers": {"Nat", "Int"},
-    "FiniteSets": {"IsFiniteSet", "Cardinality"},
-    "Sequences": {"Seq", "Len", "Head", "Tail", "Append", "SubSeq", "SelectSeq"},
-    "TLC": {"Print", "PrintT", "Assert", "JavaTime", "Permutations", "SortSeq", "ToString", "Any"},
-    "Bags": set(),
-}
+# Standard modules (described by what they export, see resolve.STD_EXPORTS).
+STANDARD_MODULES = STD_EXPORTS
 ALWAYS_VISIBLE = {"BOOLEAN", "STRING", "TRUE", "FALSE"}
 
 

@@ -268,7 +268,13 @@ class _Converter:
     x_nat_number_set = x_int_number_set = x_boolean_set = x_string_set = _set_constant
 
     def x_real_number_set(self, node: Node) -> ast.Expr:
-        raise self.unsupported(node, "Real")
+        return ast.Name(self.pos(node), "Real")
+
+    def x_infix_op_symbol(self, node: Node) -> ast.Expr:
+        """An operator symbol passed as an argument: SortSeq(s, <)."""
+        return ast.Name(self.pos(node), self.named(node)[0].type)
+
+    x_prefix_op_symbol = x_postfix_op_symbol = x_infix_op_symbol
 
     def x_bound_op(self, node: Node) -> ast.Expr:
         name = self.op_name(self.one(node, "name"))

@@ -8,12 +8,13 @@ expression being evaluated.
 from __future__ import annotations
 
 import itertools
+import random
 import sys
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .errors import EvalError
+from .errors import AssertFailed, EvalError
 from .values import (
     Fcn,
     FcnSet,
@@ -209,9 +210,20 @@ def compose(f: Any, g: Any) -> Any:
 
 
 def card(s: Any) -> int:
+    """Cardinality(S), counted without building SUBSET S or [S -> T]; 32-bit like TLC's."""
     if type(s) is frozenset:
         return len(s)
-    return len(as_set(s))
+    if type(s) is PowerSet or type(s) is FcnSet:
+        n = 2 ** card(s.base) if type(s) is PowerSet else card(s.rng) ** card(s.domain)
+        if n > 2 ** 31 - 1:
+            raise EvalError(f"Overflow when computing the number of elements in: {format_value(s)}")
+        return n
+    if isinstance(s, LazySet):
+        try:
+            return len(as_set(s))
+        except EvalError:
+            raise EvalError(f"Attempted to compute cardinality of the value {format_value(s)}") from None
+    raise EvalError(f"Attempted to compute cardinality of the non-set value {format_value(s)}")
 
 
 def is_finite_set(s: Any) -> bool:
@@ -246,6 +258,71 @@ def choose(s: Any, pred: Callable[[Any], Any]) -> Any:
         if pred(x):
             return x
     raise EvalError("CHOOSE found no value satisfying its predicate")
+
+
+def unbounded_choose() -> Any:
+    raise EvalError("TLC attempted to evaluate an unbounded CHOOSE. Make sure that the expression is of "
+                    "form CHOOSE x \\in S: P(x).")
+
+
+class AnySet(LazySet):
+    """TLC's Any: every value is a member; it cannot be enumerated."""
+
+    def __contains__(self, x: object) -> bool:
+        return True
+
+    def key(self) -> tuple:
+        return ("Any",)
+
+    def __repr__(self) -> str:
+        return "Any"
+
+
+ANY = AnySet()
+_RANDOM = random.Random(0)  # reproducible runs; TLC's choice depends on its own seed
+
+
+def random_element(s: Any) -> Any:
+    elems = sorted_tlc(as_set(s))
+    if not elems:
+        raise EvalError("Attempted to apply RandomElement to the empty set.")
+    return elems[_RANDOM.randrange(len(elems))]
+
+
+def random_subset(k: Any, s: Any) -> frozenset:
+    elems = sorted_tlc(as_set(s))
+    if type(k) is not int or not 0 <= k <= len(elems):
+        raise EvalError(f"The first argument of RandomSubset should be a number between 0 and {len(elems)}, "
+                        f"but instead it is: {format_value(k)}")
+    return frozenset(_RANDOM.sample(elems, k))
+
+
+def random_set_of_subsets(k: Any, n: Any, s: Any) -> frozenset:
+    return frozenset(random_subset(_RANDOM.randint(0, n), s) for _ in range(k))
+
+
+# TLCGet/TLCSet: registers (integer keys) and what the checker publishes ("level", "distinct", ...).
+TLC_REGISTERS: dict[Any, Any] = {}
+
+
+def tlc_get(key: Any) -> Any:
+    if key in TLC_REGISTERS:
+        return TLC_REGISTERS[key]
+    raise EvalError(f"TLCGet({format_value(key)}): no such value (TLCSet it first, or a key TLC documents)")
+
+
+def tlc_set(key: Any, value: Any) -> bool:
+    TLC_REGISTERS[key] = value
+    return True
+
+
+def assert_eq(a: Any, b: Any) -> bool:
+    from .compare import eq
+
+    if not eq(a, b):
+        print(f"AssertEq failed: {format_value(a)} # {format_value(b)}", file=sys.stderr)
+        return False
+    return True
 
 
 def case_fail() -> Any:
@@ -329,7 +406,11 @@ def tlc_printt(out: Any) -> bool:
 
 def tlc_assert(cond: Any, msg: Any) -> bool:
     if cond is not True:
-        raise EvalError(f"assertion failed: {format_value(msg)}")
+        if cond is not False:
+            raise EvalError(f"The first argument of Assert should be a boolean, but instead it is: "
+                            f"{format_value(cond)}")
+        raise AssertFailed(f"The first argument of Assert evaluated to FALSE; the second argument was: "
+                           f"{format_value(msg)}")
     return True
 
 

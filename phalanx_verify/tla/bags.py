@@ -1,0 +1,90 @@
+"""The standard module Bags: a bag is a function from its elements to their (positive) counts.
+
+Written from the module's definitions (Specifying Systems, section 18.6), on the value
+representation of values.py: a bag is a function value like any other, so ``B1 = B2`` and
+printing need nothing special.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+from .errors import EvalError
+from .values import as_set, fcn_items, format_value, make_fcn, sorted_tlc
+
+
+def _items(b: Any) -> dict:
+    try:
+        return dict(fcn_items(b))
+    except EvalError:
+        raise EvalError(f"Attempted to apply a Bags operator to a non-bag: {format_value(b)}") from None
+
+
+def _bag(counts: dict) -> Any:
+    return make_fcn({e: n for e, n in counts.items() if n > 0})
+
+
+def is_a_bag(b: Any) -> bool:
+    try:
+        items = dict(fcn_items(b))
+    except EvalError:
+        return False
+    return all(type(n) is int and n > 0 for n in items.values())
+
+
+def set_to_bag(s: Any) -> Any:
+    return make_fcn(dict.fromkeys(as_set(s), 1))
+
+
+def bag_in(e: Any, b: Any) -> bool:
+    return e in _items(b)
+
+
+def plus(b1: Any, b2: Any) -> Any:
+    out = _items(b1)
+    for e, n in _items(b2).items():
+        out[e] = out.get(e, 0) + n
+    return _bag(out)
+
+
+def minus(b1: Any, b2: Any) -> Any:
+    other = _items(b2)
+    return _bag({e: n - other.get(e, 0) for e, n in _items(b1).items()})
+
+
+def union(s: Any) -> Any:
+    out: dict = {}
+    for b in as_set(s):
+        for e, n in _items(b).items():
+            out[e] = out.get(e, 0) + n
+    return _bag(out)
+
+
+def subbag_eq(b1: Any, b2: Any) -> bool:
+    other = _items(b2)
+    return all(e in other and n <= other[e] for e, n in _items(b1).items())
+
+
+def sub_bags(b: Any) -> frozenset:
+    items = sorted_tlc(_items(b).items())
+    choices = [range(n + 1) for _, n in items]
+    return frozenset(_bag({e: k for (e, _), k in zip(items, combo, strict=True)})
+                     for combo in itertools.product(*choices))
+
+
+def bag_of_all(f: Callable[[Any], Any], b: Any) -> Any:
+    out: dict = {}
+    for e, n in _items(b).items():
+        image = f(e)
+        out[image] = out.get(image, 0) + n
+    return _bag(out)
+
+
+def cardinality(b: Any) -> int:
+    return sum(_items(b).values())
+
+
+def copies_in(e: Any, b: Any) -> int:
+    return _items(b).get(e, 0)
