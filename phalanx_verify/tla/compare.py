@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import EvalError
-from .values import Fcn, LazySet, ModelValue, format_value, tlc_key
+from .values import Fcn, LazySet, ModelValue, TypedModelValue, format_value, tlc_key
 
 INT_MIN = -(2 ** 31)
 INT_MAX = 2 ** 31 - 1
@@ -38,7 +38,7 @@ def kind(v: Any) -> str:
     name = _NAMES.get(t)
     if name is not None:
         return name
-    if t is ModelValue:
+    if t is ModelValue or t is TypedModelValue:
         return "model value"
     if isinstance(v, LazySet):
         return "set"
@@ -49,14 +49,14 @@ def kind(v: Any) -> str:
 
 def typed_prefix(mv: ModelValue) -> str | None:
     """The type of a typed model value (``s_a`` has type ``s``), None for an untyped one."""
-    name = mv.name
-    return name[0] if len(name) > 2 and name[1] == "_" and name[0].isalpha() else None
+    return mv.name[0] if type(mv) is TypedModelValue else None
 
 
 def _mv_equal(mv: ModelValue, other: Any) -> bool:
-    """ModelValue.equals / modelValueEquals: untyped model values are unequal to any other value."""
+    """ModelValue.equals / modelValueEquals: untyped model values are unequal to any other value;
+    a typed one is an error against a non-model value or a model value of another type."""
     t = typed_prefix(mv)
-    if type(other) is ModelValue:
+    if isinstance(other, ModelValue):
         ot = typed_prefix(other)
         if t is not None and ot is not None and t != ot:
             raise EvalError(f"Attempted to check equality of the differently-typed model values "
@@ -85,21 +85,28 @@ def _incomparable(a: Any, b: Any) -> EvalError:
     return EvalError(f"Attempted to {verb} of {ka} {format_value(a)} with non-{ka}: {format_value(b)}")
 
 
+# Types whose Python == is TLC's = between two values of that same type (an untyped model
+# value is also never an error against anything else).
+EXACT = frozenset({int, str, bool, ModelValue})
+
+
 def eq(a: Any, b: Any) -> bool:
     """a = b with TLC's errors for incomparable values."""
     ta = type(a)
     tb = type(b)
+    if ta is tb and ta in EXACT:
+        return a == b
+    if ta is ModelValue or tb is ModelValue:
+        return a is b
     if ta is tb:
         if a == b:
             return True
-        if ta is int or ta is str or ta is bool:
-            return False
-        if ta is ModelValue:
+        if ta is TypedModelValue:
             return _mv_equal(a, b)
         return _unequal_containers(a, b)
-    if ta is ModelValue:
+    if ta is TypedModelValue:
         return _mv_equal(a, b)
-    if tb is ModelValue:
+    if tb is TypedModelValue:
         return _mv_equal(b, a)
     ka, kb = kind(a), kind(b)
     if ka != kb:
@@ -155,7 +162,7 @@ def check_member(x: Any, s: frozenset) -> None:
     if not s or type(x) is ModelValue:
         return
     for e in s:
-        if type(e) is not ModelValue:
+        if not isinstance(e, ModelValue):
             kx, ke = kind(x), kind(e)
             if kx != ke:
                 raise EvalError(f"Attempted to compare {ke} {format_value(e)} with non-{ke}: {format_value(x)}"
@@ -167,6 +174,11 @@ def check_member(x: Any, s: frozenset) -> None:
 
 def member(x: Any, s: Any) -> bool:
     """x \\in s."""
+    if type(x) is ModelValue:
+        if type(s) is frozenset:
+            return x in s
+        if isinstance(s, LazySet):
+            return x in s
     if type(s) is frozenset:
         found = x in s
         t = type(x)
@@ -186,7 +198,7 @@ def homogeneous(elems: frozenset) -> frozenset:  # also called on the tuple of a
     first = None
     kf = ""
     for e in elems:
-        if type(e) is ModelValue:
+        if isinstance(e, ModelValue):
             continue
         if first is None:
             first, kf = e, kind(e)
@@ -216,7 +228,7 @@ def union2(a: Any, b: Any) -> Any:
 
 def _same_kind(a: frozenset, b: frozenset) -> None:
     for x in a:
-        if type(x) is not ModelValue:
+        if not isinstance(x, ModelValue):
             check_member(x, b)
             return
 

@@ -279,7 +279,7 @@ class Compiler:
         self.nvars = len(self.variables)
         self._names = itertools.count()
         self.ns: dict[str, Any] = {
-            "_rt": rt, "_cmp": cmp, "_bags": bags, "_eq": cmp.eq, "_member": cmp.member, "_truth": cmp.truth,
+            "_rt": rt, "_cmp": cmp, "_bags": bags, "_EXACT": cmp.EXACT, "_MV": ModelValue, "_eq": cmp.eq, "_member": cmp.member, "_truth": cmp.truth,
             "_EvalError": EvalError, "_TLAError": TLAError, "_Fcn": Fcn,
             "_mkfcn": make_fcn, "_NAT": NAT, "_INT": INT, "_STRING": STRING,
             "_BOOLEAN": frozenset((False, True)), "_EMPTY": frozenset(), "_ModelValue": ModelValue,
@@ -645,7 +645,7 @@ class Compiler:
         return self._call_def(target, args, Ctx(self.root, cur=ctx.cur, nxt=ctx.nxt), pos, name)
 
     def _call_def(self, target: tuple[ast.Definition, Scope], args: tuple[str, ...], ctx: Ctx,
-                  pos: ast.Pos, name: str) -> str:
+                  pos: ast.Pos, name: str, kinds: tuple[str | None, ...] = ()) -> str:
         defn, scope = target
         if isinstance(defn, ast.InstanceDef):
             raise SemanticError(f"{name} names a module instance, not an operator", pos)
@@ -655,7 +655,7 @@ class Compiler:
                 # An operator passed as an argument to a higher-order operator.
                 return self._op_as_value(target, ctx, pos)
             raise SemanticError(f"operator {name} takes {nparams} arguments, {len(args)} given", pos)
-        inlined = self._try_inline(defn, scope, args, ctx)
+        inlined = self._try_inline(defn, scope, args, ctx, kinds)
         if inlined is not None:
             return inlined
         info = self.func_for(defn, scope)
@@ -678,7 +678,8 @@ class Compiler:
             call_args.append(nxt)
         return f"{info.pyname}({', '.join(call_args + list(args))})"
 
-    def _try_inline(self, defn: ast.Definition, scope: Scope, args: tuple[str, ...], ctx: Ctx) -> str | None:
+    def _try_inline(self, defn: ast.Definition, scope: Scope, args: tuple[str, ...], ctx: Ctx,
+                    kinds: tuple[str | None, ...] = ()) -> str | None:
         """Inline a small, non-recursive state-level operator whose arguments are simple
         Python expressions: the call (``Feasible(j, P)`` once per subset P) disappears and
         the body reads the arguments in place."""
@@ -691,8 +692,9 @@ class Compiler:
         if self.def_level(defn, scope) > LEVEL_STATE or _mentions_any(defn.body, {defn.name}):
             return None
         inner = replace(ctx, scope=scope, locals=(), at=None)
-        for p, a in zip(defn.params, args, strict=True):
-            inner = inner.bind(p.name, Local(a, "value"))
+        kinds = kinds or (None,) * len(args)
+        for p, a, k in zip(defn.params, args, kinds, strict=True):
+            inner = inner.bind(p.name, Local(a, "value", vkind=k))
         self._inline_depth += 1
         try:
             return self.val(defn.body, inner)
@@ -729,7 +731,7 @@ class Compiler:
             return f"{loc.pyname}({', '.join(args)})"
         target = self._resolve_def(e.op, ctx.scope)
         if target is not None:
-            return self._call_def(target, args, ctx, e.pos, e.op)
+            return self._call_def(target, args, ctx, e.pos, e.op, tuple(self.static_kind(a, ctx) for a in e.args))
         if e.op in self.substitutions and ctx.scope.subst is None:
             return self._call_global(self.substitutions[e.op], args, ctx, e.pos)
         if ctx.scope.subst is not None and e.op in ctx.scope.subst:
@@ -745,11 +747,18 @@ class Compiler:
             lazy = f"(lambda {py}: {test})({args[0]})"
             return lazy if e.op == "in" else f"(not {lazy})"
         if e.op in ("in", "notin") and isinstance(e.args[1], ast.SetEnum) and 0 < len(e.args[1].items) <= 4 \
-                and not args[1].startswith("(_K") and (self.static_kind(e.args[0], ctx) == "mv"
-                                                       or self.elem_kind(e.args[1], ctx) == "mv"):
-            # x \\in {a, b}: a tuple test compares like set membership, without building a set.
+                and not args[1].startswith("(_K"):
+            # x \\in {a, b}: a tuple test compares like set membership, without building a set,
+            # where no comparison can fail (x or every item an untyped model value).
             items = "".join(self.val(x, ctx) + ", " for x in e.args[1].items)
-            return f"({args[0]} {'in' if e.op == 'in' else 'not in'} ({items}))"
+            test = f"({args[0]} in ({items}))"
+            if self.static_kind(e.args[0], ctx) != "mv" and self.elem_kind(e.args[1], ctx) != "mv":
+                if not _SIMPLE.fullmatch(args[0]):
+                    test = None
+                else:
+                    test = f"({test} if type({args[0]}) is _MV else _member({args[0]}, {args[1]}))"
+            if test is not None:
+                return test if e.op == "in" else f"(not {test})"
         if e.op in ("eq", "neq"):
             test = self._eq_code(e.args[0], e.args[1], args[0], args[1], ctx)
             return test if e.op == "eq" else f"(not {test})"
@@ -901,6 +910,9 @@ class Compiler:
         for x, kx, ky in ((a, ka, kb), (b, kb, ka)):
             if ky in _PY_TYPE and kx is None and _SIMPLE.fullmatch(x):
                 return f"(({a} == {b}) if type({x}) is {_PY_TYPE[ky]} else _eq({a}, {b}))"
+        if _SIMPLE.fullmatch(a) and _SIMPLE.fullmatch(b):
+            # Python's == is TLC's = when both have one exact type (see compare.EXACT).
+            return f"(({a} == {b}) if type({a}) is type({b}) and type({a}) in _EXACT else _eq({a}, {b}))"
         return f"_eq({a}, {b})"
 
     def _in_code(self, ex: ast.Expr, es: ast.Expr, x: str, s: str, ctx: Ctx) -> str:
@@ -1251,6 +1263,24 @@ class Compiler:
                          mode, split)
             return
         # Anything else is a predicate on what is determined so far.
+        if isinstance(e, ast.Apply) and e.op in ("eq", "neq") and ctx.lookup(e.op) is None \
+                and self._resolve_def(e.op, ctx.scope) is None and not ctx.implied:
+            # A guard such as phase[j] = "Run": its operands go to locals first, so the
+            # comparison can stay Python's == wherever both have one exact type.
+            sides = []
+            for x in e.args:
+                code_x = self.val(x, ctx)
+                if not _SIMPLE.fullmatch(code_x):
+                    tmp = self.fresh("v")
+                    code.emit(f"{tmp} = {code_x}")
+                    code_x = tmp
+                sides.append(code_x)
+            test = self._eq_code(e.args[0], e.args[1], sides[0], sides[1], ctx)
+            code.emit(f"if {test if e.op == 'eq' else f'not {test}'}:")
+            code.depth += 1
+            k(code, ctx)
+            code.depth -= 1
+            return
         code.emit(f"if {self.cond(e, ctx, 'action')}:")
         code.depth += 1
         k(code, ctx)
@@ -1268,8 +1298,8 @@ class Compiler:
                 args = [self.val(a, ctx) for a in e.args]
                 if all(_SIMPLE.fullmatch(a) for a in args):
                     inner = replace(ctx, scope=target[1], locals=(), at=None)
-                    for p, a in zip(target[0].params, args, strict=True):
-                        inner = inner.bind(p.name, Local(a, "value"))
+                    for p, a, x in zip(target[0].params, args, e.args, strict=True):
+                        inner = inner.bind(p.name, Local(a, "value", vkind=self.static_kind(x, ctx)))
                     return self._conjuncts(target[0].body, inner, depth + 1)
         return [(e, ctx)]
 
@@ -1363,7 +1393,7 @@ class Compiler:
             py = self.fresh(p.name)
             code.emit(f"{py} = {self.val(a, ctx)}")
             pnames.append(py)
-            inner = inner.bind(p.name, Local(py, "value"))
+            inner = inner.bind(p.name, Local(py, "value", vkind=self.static_kind(a, ctx)))
         k = _Restore(k, ctx)  # what follows the call is compiled in the caller's scope again
         new_label = label
         if split and mode == "next":
@@ -1458,7 +1488,7 @@ class Compiler:
         for pname, value in (params or {}).items():
             py = self.fresh(pname)
             self.ns[py] = value
-            ctx = ctx.bind(pname, Local(py, "value"))
+            ctx = ctx.bind(pname, Local(py, "value", vkind=_value_kind(value)))
         return ctx
 
     def state_function(self, e: ast.Expr, scope: Scope | None = None,

@@ -30,11 +30,15 @@ class ModelValue:
     _interned: dict[str, ModelValue] = {}
 
     def __new__(cls, name: str) -> ModelValue:
-        mv = cls._interned.get(name)
+        mv = ModelValue._interned.get(name)
         if mv is None:
-            mv = super().__new__(cls)
+            # TLC types a model value named x_... (one letter, then "_"): such a value may only
+            # be compared with model values of its own type. It is its own class, so that
+            # ``type(v) is ModelValue`` alone says "compares with anything, without error".
+            kind = TypedModelValue if len(name) > 2 and name[1] == "_" and name[0].isalpha() else ModelValue
+            mv = object.__new__(kind)
             mv.name = name
-            cls._interned[name] = mv
+            ModelValue._interned[name] = mv
         return mv
 
     def __repr__(self) -> str:
@@ -42,6 +46,16 @@ class ModelValue:
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         return (ModelValue, (self.name,))
+
+
+class TypedModelValue(ModelValue):
+    """A model value whose name gives it a type (``s_a`` has type ``s``), see ModelValue."""
+
+    __slots__ = ()
+
+    @property
+    def type_letter(self) -> str:
+        return self.name[0]
 
 
 class Fcn(dict):
@@ -462,7 +476,7 @@ def is_set(v: Any) -> bool:
 # ---------------------------------------------------------------------------------------
 # TLC's order (used by CHOOSE and to print sets the way TLC does)
 
-_RANK = {bool: 0, int: 1, str: 2, ModelValue: 3, frozenset: 4, tuple: 5, Fcn: 6}
+_RANK = {bool: 0, int: 1, str: 2, ModelValue: 3, TypedModelValue: 3, frozenset: 4, tuple: 5, Fcn: 6}
 
 
 def tlc_key(v: Any) -> tuple:
@@ -472,7 +486,7 @@ def tlc_key(v: Any) -> tuple:
     t = type(v)
     if t is bool or t is int or t is str:
         return (_RANK[t], v)
-    if t is ModelValue:
+    if t is ModelValue or t is TypedModelValue:
         return (3, v.name)
     if t is frozenset:
         return (4, len(v), tuple(sorted(tlc_key(x) for x in v)))
@@ -500,7 +514,7 @@ def format_value(v: Any) -> str:
         return str(v)
     if t is str:
         return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    if t is ModelValue:
+    if t is ModelValue or t is TypedModelValue:
         return v.name
     if t is frozenset:
         return "{" + ", ".join(format_value(x) for x in sorted_tlc(v)) + "}"
@@ -528,7 +542,7 @@ def to_itf(v: Any) -> Any:
         return v
     if t is int:
         return v if -(2 ** 53) < v < 2 ** 53 else {"#bigint": str(v)}
-    if t is ModelValue:
+    if t is ModelValue or t is TypedModelValue:
         return v.name
     if t is frozenset:
         return {"#set": [to_itf(x) for x in sorted_tlc(v)]}
