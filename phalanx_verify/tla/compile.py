@@ -175,6 +175,10 @@ class Local:
     kind: str  # "value" | "op" (callable; arity >= 0) | "thunk" (zero-arity LET)
     arity: int = 0
     vkind: str | None = None  # what is statically known of the value (see Compiler.static_kind)
+    # kind "alias": an operator parameter bound to a state variable of the caller, passed by name
+    # (as TLC passes arguments), so that var' and UNCHANGED var in the body mean the caller's
+    # variable: (argument expression, caller's context).
+    alias: tuple[Any, Any] | None = field(default=None, compare=False, hash=False)
 
 
 @dataclass(frozen=True)
@@ -604,6 +608,9 @@ class Compiler:
         if loc is not None:
             if loc.kind == "thunk":
                 return f"{loc.pyname}()"
+            if loc.kind == "alias":
+                aexpr, actx = loc.alias  # type: ignore[misc]
+                return self.val(aexpr, replace(actx, cur=ctx.cur, nxt=ctx.nxt))
             return loc.pyname
         return self._global_name(e.name, ctx, e.pos)
 
@@ -655,6 +662,11 @@ class Compiler:
                 # An operator passed as an argument to a higher-order operator.
                 return self._op_as_value(target, ctx, pos)
             raise SemanticError(f"operator {name} takes {nparams} arguments, {len(args)} given", pos)
+        if args and isinstance(defn, ast.OpDef):
+            # TLC passes arguments unevaluated: one the body never mentions is never evaluated,
+            # so an error in it is never raised.
+            args = tuple(a if p.arity or _mentions_any(defn.body, {p.name}) else "None"
+                         for p, a in zip(defn.params, args, strict=True))
         inlined = self._try_inline(defn, scope, args, ctx, kinds)
         if inlined is not None:
             return inlined
@@ -1044,12 +1056,19 @@ class Compiler:
                 else:
                     keys.append("(" + ", ".join(self.val(a, ctx) for a in st.args) + ",)")  # type: ignore[union-attr]
             uses_at = _mentions_at(value)
-            if len(keys) == 1 and not uses_at:
+            # TLC evaluates the new value only for a key in the domain: elsewhere the EXCEPT
+            # leaves the function as it is, and an error in the value is never raised.
+            cheap = _SIMPLE.fullmatch(out) and len(keys) == 1 and _SIMPLE.fullmatch(keys[0])
+            if len(keys) == 1 and not uses_at and (isinstance(value, ast.Num | ast.Str | ast.Bool)
+                                                   or _SIMPLE.fullmatch(self.val(value, ctx))):
                 out = f"_except1({out}, {keys[0]}, {self.val(value, ctx)})"
-            elif len(keys) == 1 and _SIMPLE.fullmatch(out) and _SIMPLE.fullmatch(keys[0]):
+            elif cheap:
                 # [f EXCEPT ![k] = @ + 1] with f and k cheap: read @ directly, no closure.
-                at_value = f"_ap({out}, {keys[0]})"
-                out = f"_except1({out}, {keys[0]}, {self.val(value, replace(ctx, at=at_value))})"
+                f, k = out, keys[0]
+                at_value = f"_ap({f}, {k})"
+                new = self.val(value, replace(ctx, at=at_value))
+                out = f"(_except1({f}, {k}, {new}) if ({k} in {f} if type({f}) is _Fcn else _rt.in_domain({f}, {k})) " \
+                      f"else {f})"
             else:
                 at = self.fresh("at")
                 body = self.val(value, replace(ctx, at=at))
@@ -1141,8 +1160,15 @@ class Compiler:
             if not isinstance(e, ast.Prime):
                 return None
             e = e.expr
-        if not isinstance(e, ast.Name) or ctx.lookup(e.name) is not None:
+        if not isinstance(e, ast.Name):
             return None
+        loc = ctx.lookup(e.name)
+        if loc is not None:
+            if loc.kind != "alias":
+                return None
+            aexpr, actx = loc.alias  # type: ignore[misc]
+            inner = replace(actx, cur=ctx.cur, nxt=ctx.nxt)
+            return self._target_var(ast.Prime(e.pos, aexpr) if mode == "next" else aexpr, inner, mode)
         scope = ctx.scope
         if scope.subst is not None and e.name in scope.subst:
             outer = Ctx(scope.parent, cur=ctx.cur, nxt=ctx.nxt)  # type: ignore[arg-type]
@@ -1389,6 +1415,9 @@ class Compiler:
         for p, a in zip(defn.params, args, strict=True):
             if p.arity:
                 inner = inner.bind(p.name, Local(self.val(a, ctx), "op", p.arity))
+                continue
+            if mode == "next" and self._target_var(a, ctx, "init") is not None:
+                inner = inner.bind(p.name, Local("_alias", "alias", alias=(a, ctx)))
                 continue
             py = self.fresh(p.name)
             code.emit(f"{py} = {self.val(a, ctx)}")

@@ -102,6 +102,18 @@ def field(r: Any, name: str) -> Any:
     raise EvalError(f"record {format_value(r)} has no field {name}")
 
 
+def in_domain(f: Any, key: Any) -> bool:
+    """Is key in DOMAIN f (for EXCEPT, which changes nothing outside it)?"""
+    t = type(f)
+    if t is Fcn:
+        return key in f
+    if t is tuple:
+        return type(key) is int and 1 <= key <= len(f)
+    if t is RecFcn:
+        return key in f.domain
+    raise EvalError(f"EXCEPT applied to a non-function {format_value(f)}")
+
+
 def _update(f: Any, key: Any, fn: Callable[[Any], Any]) -> Any:
     t = type(f)
     if t is Fcn:

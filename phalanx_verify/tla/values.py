@@ -106,8 +106,13 @@ def make_fcn(d: dict) -> Fcn | tuple:
     n = len(d)
     if n == 0:
         return ()
-    if type(next(iter(d))) is int and all(type(k) is int for k in d) and min(d) == 1 and max(d) == n:
+    first = type(next(iter(d)))
+    if first is int and all(type(k) is int for k in d) and min(d) == 1 and max(d) == n:
         return tuple(d[i] for i in range(1, n + 1))
+    if first is str and n > 1:
+        # A function over strings is printed as a record, fields in TLC's order (a record
+        # literal keeps the order it was written in; see format_value).
+        return Fcn({k: d[k] for k in sorted(d, key=tlc_key)})
     return Fcn(d)
 
 
@@ -521,10 +526,16 @@ def format_value(v: Any) -> str:
     if t is tuple:
         return "<<" + ", ".join(format_value(x) for x in v) + ">>"
     if t is Fcn:
+        if v and all(type(k) is str for k in v):
+            # Records print their fields in the order they were built, as TLC's RecordValue.
+            return "[" + ", ".join(f"{k} |-> {format_value(x)}" for k, x in v.items()) + "]"
         keys = sorted_tlc(v)
-        if keys and all(type(k) is str for k in keys):
-            return "[" + ", ".join(f"{k} |-> {format_value(v[k])}" for k in keys) + "]"
         return "(" + " @@ ".join(f"{format_value(k)} :> {format_value(v[k])}" for k in keys) + ")"
+    if isinstance(v, PowerSet | FcnSet | RecordSet | ProductSet):
+        try:  # TLC enumerates these when it prints them
+            return format_value(v.enumerate())
+        except EvalError:
+            return repr(v)
     if isinstance(v, LazySet):
         return repr(v)
     if callable(v):
