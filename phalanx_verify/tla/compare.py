@@ -114,7 +114,7 @@ def eq(a: Any, b: Any) -> bool:
     if ka == "set":
         return a == b or _unequal_containers(a, b)
     if ka == "function":
-        if _is_record(a) != _is_record(b) and (type(a) is tuple or type(b) is tuple):
+        if _is_record(a) != _is_record(b) and (a if type(a) is tuple else b if type(b) is tuple else ()):
             raise _incomparable(a, b) if _is_record(a) else _incomparable(b, a)
         return a == b or _unequal_containers(a, b)
     raise _incomparable(a, b)

@@ -179,6 +179,7 @@ class Local:
     # (as TLC passes arguments), so that var' and UNCHANGED var in the body mean the caller's
     # variable: (argument expression, caller's context).
     alias: tuple[Any, Any] | None = field(default=None, compare=False, hash=False)
+    unused: tuple[int, ...] = ()  # a LET operator's parameters its body never mentions
 
 
 @dataclass(frozen=True)
@@ -308,6 +309,7 @@ class Compiler:
         self.substitutions = substitutions
         self._hoisted: dict[tuple[int, int], str] = {}
         self._bool_defs: dict[tuple[int, int], bool] = {}
+        self._branching_defs: dict[tuple[int, int], bool] = {}
         self._inline_depth = 0
         for name, value in constants.items():
             self.ns[f"C_{name}"] = value
@@ -740,6 +742,7 @@ class Compiler:
         if loc is not None:
             if loc.kind == "value":
                 raise SemanticError(f"{e.op} is not an operator", e.pos)
+            args = tuple("None" if i in loc.unused else a for i, a in enumerate(args))
             return f"{loc.pyname}({', '.join(args)})"
         target = self._resolve_def(e.op, ctx.scope)
         if target is not None:
@@ -1131,7 +1134,8 @@ class Compiler:
             if d.recursive:
                 # LET RECURSIVE F(n) == ... F(n - 1) ...: the body calls itself through its name.
                 value = f"_rt.fix(lambda {py}: {value})"
-            return ctx.bind(d.name, Local(py, kind, len(d.params))), py, value
+            unused = tuple(i for i, p in enumerate(d.params) if not p.arity and not _mentions_any(d.body, {p.name}))
+            return ctx.bind(d.name, Local(py, kind, len(d.params), unused=unused)), py, value
         if isinstance(d, ast.FunDef):
             value = f"lambda: {self._fundef_value(d, ctx, py)}"
             return ctx.bind(d.name, Local(py, "thunk")), py, value
@@ -1307,10 +1311,101 @@ class Compiler:
             k(code, ctx)
             code.depth -= 1
             return
-        code.emit(f"if {self.cond(e, ctx, 'action')}:")
+        if not ctx.implied and self.branches(e, ctx):
+            # TLC explores a predicate's disjunctions and existentials one by one even where
+            # nothing is assigned: the rest of the action runs once per way it holds, and each
+            # run counts as a generated state (canCommit == \\A ... \\/ \\E rm : ...).
+            code.emit(f"for _ in range({self.ways(e, ctx)}):")
+        else:
+            code.emit(f"if {self.cond(e, ctx, 'action')}:")
         code.depth += 1
         k(code, ctx)
         code.depth -= 1
+
+    def branches(self, e: ast.Expr, ctx: Ctx, depth: int = 0) -> bool:
+        """Does TLC's next-state (or initial-state) enumeration branch inside e, so that it may
+        hold in more than one way (a disjunction, an existential, through operator bodies)?"""
+        if depth > 12:
+            return False
+        if isinstance(e, ast.Or):
+            return len(e.items) > 1
+        if isinstance(e, ast.Quant):
+            return e.kind == "exists" or self.branches(e.body, ctx, depth + 1)
+        if isinstance(e, ast.And):
+            return any(self.branches(x, ctx, depth + 1) for x in e.items)
+        if isinstance(e, ast.If):
+            return self.branches(e.then, ctx, depth + 1) or self.branches(e.else_, ctx, depth + 1)
+        if isinstance(e, ast.Case):
+            arms = [v for _, v in e.arms] + ([e.other] if e.other is not None else [])
+            return any(self.branches(v, ctx, depth + 1) for v in arms)
+        if isinstance(e, ast.Let):
+            return self.branches(e.body, ctx.bind_all(e.defs), depth + 1)
+        if isinstance(e, ast.Apply) and e.op == "implies" and ctx.lookup("implies") is None:
+            return self.branches(e.args[1], ctx, depth + 1)
+        if isinstance(e, ast.Apply | ast.Name):
+            op = e.op if isinstance(e, ast.Apply) else e.name
+            if ctx.lookup(op) is not None:
+                return False
+            target = self._resolve_def(op, ctx.scope)
+            if target is None or not isinstance(target[0], ast.OpDef) or target[0].recursive:
+                return False
+            defn, scope = target
+            key = (id(defn), id(scope))
+            known = self._branching_defs.get(key)
+            if known is None:
+                self._branching_defs[key] = False
+                inner = Ctx(scope)
+                for p in defn.params:
+                    inner = inner.bind(p.name, Local("_", "value" if p.arity == 0 else "op", p.arity))
+                known = self._branching_defs[key] = self.branches(defn.body, inner, depth + 1)
+            return known
+        return False
+
+    def ways(self, e: ast.Expr, ctx: Ctx) -> str:
+        """How many ways TLC's enumeration finds for a predicate e (see branches): a Python
+        expression whose value is that count, evaluated in TLC's order (a conjunct that holds
+        in no way ends the conjunction before the next is evaluated)."""
+        if not self.branches(e, ctx):
+            return f"(1 if {self.cond(e, ctx, 'action')} else 0)"
+        if isinstance(e, ast.Or):
+            return "(" + " + ".join(self.ways(x, ctx) for x in e.items) + ")"
+        if isinstance(e, ast.And):
+            return "_rt.product_of_ways((" + "".join(f"lambda: {self.ways(x, ctx)}, " for x in e.items) + "))"
+        if isinstance(e, ast.Quant):
+            gens, inner = self._gens(e.bounds, ctx, e.pos)
+            body = self.ways(e.body, inner)
+            if e.kind == "exists":
+                return f"sum({body} {' '.join(gens)})"
+            return f"_rt.product_of_ways({body} {' '.join(gens)})"
+        if isinstance(e, ast.If):
+            return f"({self.ways(e.then, ctx)} if {self.cond(e.cond, ctx, 'IF')} else {self.ways(e.else_, ctx)})"
+        if isinstance(e, ast.Case):
+            out = self.ways(e.other, ctx) if e.other is not None else "_rt.case_fail()"
+            for c, v in reversed(e.arms):
+                out = f"({self.ways(v, ctx)} if {self.cond(c, ctx, 'CASE')} else {out})"
+            return out
+        if isinstance(e, ast.Let):
+            if len(e.defs) > 1:
+                return self.ways(_split_let(e), ctx)
+            inner, name, value = self._let_binding(e.defs[0], ctx)
+            return f"(lambda {name}: {self.ways(e.body, inner)})({value})"
+        if isinstance(e, ast.Apply) and e.op == "implies":
+            return f"({self.ways(e.args[1], ctx)} if {self.cond(e.args[0], ctx, '=>')} else 1)"
+        # A user operator whose body branches: its body, with the arguments bound by value.
+        op = e.op if isinstance(e, ast.Apply) else e.name  # type: ignore[union-attr]
+        defn, scope = self._resolve_def(op, ctx.scope)  # type: ignore[misc]
+        args = e.args if isinstance(e, ast.Apply) else ()
+        inner = replace(ctx, scope=scope, locals=(), at=None)
+        names = []
+        for p, a in zip(defn.params, args, strict=True):  # type: ignore[union-attr]
+            py = self.fresh(p.name)
+            names.append((py, self.val(a, ctx)))
+            inner = inner.bind(p.name, Local(py, "value" if p.arity == 0 else "op", p.arity,
+                                             vkind=self.static_kind(a, ctx)))
+        body = self.ways(defn.body, inner)  # type: ignore[union-attr]
+        if not names:
+            return body
+        return f"(lambda {', '.join(n for n, _ in names)}: {body})({', '.join(v for _, v in names)})"
 
     def _conjuncts(self, e: ast.Expr, ctx: Ctx, depth: int = 0) -> list[tuple[ast.Expr, Ctx]]:
         """The conjuncts of e with the context each is evaluated in, looking through /\\ and

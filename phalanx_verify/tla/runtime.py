@@ -216,9 +216,11 @@ def mapto(a: Any, b: Any) -> Any:
 
 
 def compose(f: Any, g: Any) -> Any:
-    d = dict(fcn_items(g))
-    d.update(fcn_items(f))
-    return make_fcn(d)
+    """f @@ g: f's pairs, then g's for arguments outside DOMAIN f (TLC keeps that order)."""
+    d = dict(fcn_items(f))
+    for k, v in fcn_items(g):
+        d.setdefault(k, v)
+    return make_fcn(d, keep_order=True)
 
 
 def card(s: Any) -> int:
@@ -239,8 +241,10 @@ def card(s: Any) -> int:
 
 
 def is_finite_set(s: Any) -> bool:
-    if type(s) is frozenset:
+    if type(s) is frozenset or type(s) is tuple:
         return True
+    if not isinstance(s, LazySet | Fcn):
+        raise EvalError(f"Attempted to check if the value {format_value(s)} is a finite set.")
     try:
         as_set(s)
         return True
@@ -249,6 +253,8 @@ def is_finite_set(s: Any) -> bool:
 
 
 def powerset(s: Any) -> PowerSet:
+    if not (type(s) is frozenset or isinstance(s, LazySet)):
+        raise EvalError(f"Attempted to apply SUBSET to a non-set: {format_value(s)}")
     return PowerSet(s)
 
 
@@ -270,6 +276,19 @@ def choose(s: Any, pred: Callable[[Any], Any]) -> Any:
         if pred(x):
             return x
     raise EvalError("CHOOSE found no value satisfying its predicate")
+
+
+def product_of_ways(parts: Any) -> int:
+    """The ways a conjunction (or \\A) holds: the product of its conjuncts' ways, evaluated
+    left to right and stopping at the first that holds in none (callables, or a generator of
+    counts for \\A)."""
+    total = 1
+    for part in parts:
+        n = part() if callable(part) else part
+        if not n:
+            return 0
+        total *= n
+    return total
 
 
 def unbounded_choose() -> Any:

@@ -101,7 +101,7 @@ class Fcn(dict):
         return (Fcn, (dict(self),))
 
 
-def make_fcn(d: dict) -> Fcn | tuple:
+def make_fcn(d: dict, keep_order: bool = False) -> Fcn | tuple:
     """Canonical function value for a mapping: a tuple when the domain is exactly 1..n."""
     n = len(d)
     if n == 0:
@@ -109,7 +109,7 @@ def make_fcn(d: dict) -> Fcn | tuple:
     first = type(next(iter(d)))
     if first is int and all(type(k) is int for k in d) and min(d) == 1 and max(d) == n:
         return tuple(d[i] for i in range(1, n + 1))
-    if first is str and n > 1:
+    if first is str and n > 1 and not keep_order:
         # A function over strings is printed as a record, fields in TLC's order (a record
         # literal keeps the order it was written in; see format_value).
         return Fcn({k: d[k] for k in sorted(d, key=tlc_key)})
@@ -511,7 +511,9 @@ def sorted_tlc(values: Iterable) -> list:
 # Printing as TLC does
 
 
-def format_value(v: Any) -> str:
+def format_value(v: Any, normalized: bool = False) -> str:
+    """TLC's printing. ``normalized``: the value sits in a set, which TLC has sorted, and
+    sorting a record sorts its fields."""
     t = type(v)
     if t is bool:
         return "TRUE" if v else "FALSE"
@@ -522,15 +524,18 @@ def format_value(v: Any) -> str:
     if t is ModelValue or t is TypedModelValue:
         return v.name
     if t is frozenset:
-        return "{" + ", ".join(format_value(x) for x in sorted_tlc(v)) + "}"
+        return "{" + ", ".join(format_value(x, True) for x in sorted_tlc(v)) + "}"
     if t is tuple:
-        return "<<" + ", ".join(format_value(x) for x in v) + ">>"
+        return "<<" + ", ".join(format_value(x, normalized) for x in v) + ">>"
     if t is Fcn:
         if v and all(type(k) is str for k in v):
-            # Records print their fields in the order they were built, as TLC's RecordValue.
-            return "[" + ", ".join(f"{k} |-> {format_value(x)}" for k, x in v.items()) + "]"
+            # Records print their fields in the order they were built, as TLC's RecordValue,
+            # until TLC normalises them (inside a set).
+            items = sorted(v.items()) if normalized else v.items()
+            return "[" + ", ".join(f"{k} |-> {format_value(x, normalized)}" for k, x in items) + "]"
         keys = sorted_tlc(v)
-        return "(" + " @@ ".join(f"{format_value(k)} :> {format_value(v[k])}" for k in keys) + ")"
+        return "(" + " @@ ".join(f"{format_value(k, normalized)} :> {format_value(v[k], normalized)}"
+                                 for k in keys) + ")"
     if isinstance(v, PowerSet | FcnSet | RecordSet | ProductSet):
         try:  # TLC enumerates these when it prints them
             return format_value(v.enumerate())
