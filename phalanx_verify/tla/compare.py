@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import EvalError
-from .values import Fcn, LazySet, ModelValue, TypedModelValue, format_value, tlc_key
+from .values import Fcn, LazySet, ModelValue, TypedModelValue, UnionSet, format_value, tlc_key
 
 INT_MIN = -(2 ** 31)
 INT_MAX = 2 ** 31 - 1
@@ -238,7 +238,12 @@ def _lazy_binary(a: Any, b: Any, op: str) -> Any:
         bad = b if (type(a) is frozenset or isinstance(a, LazySet)) else a
         raise EvalError(f"Attempted to evaluate {op} with a non-set argument: {format_value(bad)}")
     if op == "\\cup":
-        return homogeneous(a | b)
+        try:
+            return homogeneous(a | b)
+        except EvalError:
+            if isinstance(a, LazySet) or isinstance(b, LazySet):  # Int \cup {NULL}: membership only
+                return UnionSet(frozenset((a, b)))
+            raise
     if op == "\\cap":
         return a & b
     return a - b

@@ -23,6 +23,7 @@ from .values import (
     ProductSet,
     RecordSet,
     SeqSet,
+    UnionSet,
     as_set,
     clear_shared_subsets,
     fcn_domain,
@@ -198,10 +199,16 @@ def subseteq(a: Any, b: Any) -> bool:
     return all(x in b for x in as_set(a))
 
 
-def union(s: Any) -> frozenset:
+def union(s: Any) -> Any:
+    sets = as_set(s)
     out: set = set()
-    for x in as_set(s):
-        out.update(as_set(x))
+    for x in sets:
+        try:
+            out.update(as_set(x))
+        except EvalError:
+            if isinstance(x, LazySet):  # UNION {[0..N -> Int]}: only asked for membership
+                return UnionSet(sets)
+            raise
     return frozenset(out)
 
 

@@ -193,7 +193,10 @@ class LazySet:
         return False
 
     def __hash__(self) -> int:
-        return hash(self.enumerate())
+        try:
+            return hash(self.enumerate())
+        except EvalError:  # an infinite set (a member of {[Nat -> S]}): hashed by its form
+            return hash(self.key())
 
     def key(self) -> tuple:
         return (id(self),)
@@ -463,6 +466,31 @@ class ProductSet(LazySet):
 
     def __repr__(self) -> str:
         return " \\X ".join(format_value(p) for p in self.parts)
+
+
+class UnionSet(LazySet):
+    """UNION S where some member of S cannot be enumerated: membership asks each member."""
+
+    def __init__(self, sets: frozenset) -> None:
+        self.sets = sets
+
+    def __contains__(self, x: object) -> bool:
+        return any(x in s for s in self.sets)
+
+    def member(self, x: Any) -> bool:
+        return any(s.member(x) if isinstance(s, LazySet) else x in s for s in self.sets)
+
+    def enumerate(self) -> frozenset:
+        out: set = set()
+        for s in self.sets:
+            out.update(as_set(s))
+        return frozenset(out)
+
+    def key(self) -> tuple:
+        return ("UNION", self.sets)
+
+    def __repr__(self) -> str:
+        return f"UNION {format_value(self.sets)}"
 
 
 def as_set(v: Any) -> frozenset:
