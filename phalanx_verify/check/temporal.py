@@ -178,8 +178,8 @@ def disjuncts(negated: Node, pos: ast.Pos) -> list[Disjunct]:
             elif isinstance(c, Always) and isinstance(c.body, Even) and level(c.body.body) < LEVEL_TEMPORAL:
                 (d.ae_step if level(c.body.body) == LEVEL_ACTION else d.ae_state).append(c.body.body)
             elif has_action(c):
-                raise SemanticError("TLC cannot handle this temporal formula: an action may only appear "
-                                    "as []<>A, <>[]A or [][A]_v", pos)
+                raise SemanticError("Temporal formulas containing actions must be of forms <>[]A or []<>A "
+                                    "(TLC's rule)", pos)
             else:
                 tfs.append(c)
         if dead:
@@ -221,6 +221,7 @@ class Translator:
             g = rec(e.cond)
             return Disj((Conj((g, rec(e.then))), Conj((negate(g), rec(e.else_)))))
         if isinstance(e, ast.Temporal):
+            self.check_action_form(e, scope, env, lets)
             args = [rec(x) for x in e.args]
             if e.op == "always":
                 return Always(args[0])
@@ -241,6 +242,19 @@ class Translator:
             if opened is not None:
                 return self.node(*opened, ())
         raise SemanticError("TLC cannot handle this temporal formula", e.pos)
+
+    def check_action_form(self, e: ast.Temporal, scope: Scope, env: dict[str, Any],
+                          lets: tuple[ast.Definition, ...]) -> None:
+        """SANY's rule: an action under [] must be written [A]_v, under <> as <<A>>_v."""
+        if e.op not in ("always", "eventually"):
+            return
+        arg = e.args[0]
+        lvl = self.compiler.level(ast.Let(arg.pos, lets, arg) if lets else arg, self._ctx(scope, env))
+        angle = e.op == "eventually"
+        if lvl == LEVEL_ACTION and not (isinstance(arg, ast.StepAction) and arg.angle == angle):
+            form = "<> followed by action not of form <<A>>_v" if angle else "[] followed by action not of " \
+                "form [A]_v"
+            raise SemanticError(form, e.pos)
 
     def leaf(self, e: ast.Expr, lvl: int, scope: Scope, env: dict[str, Any]) -> Node:
         if lvl == LEVEL_CONSTANT:
