@@ -10,6 +10,13 @@ component is fair when, for every WF_v(A) of the spec, A is disabled somewhere i
 <<A>>_v step lies inside it; for SF, a step lies inside or A is enabled nowhere in it (otherwise
 the states where A is enabled are removed and the rest searched again, as in Emerson-Lei).
 
+Any other temporal property (obligation kind "general", see check/temporal.py) is searched in
+the product of the state graph with the tableau of its negation (check/tableau.py), as TLC's
+LiveWorker does: a fair strongly connected component, reachable from an initial node, whose
+steps all satisfy the EA conditions, which holds a state or step for each AE condition and a
+node fulfilling each promise of the tableau. The fixed forms above are such properties too; a
+test proves both searches give the same verdicts (tests/checker/test_tlc_liveness_fastpath.py).
+
 Only explored states (all successors known) take part, so the check is sound on a partial
 graph too; the BFS runs it between levels to stop early, as TLC does.
 """
@@ -17,7 +24,7 @@ graph too; the BFS runs it between levels to stop early, as TLC does.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .bfs import StateSpace, label_text
@@ -93,8 +100,8 @@ class _Search:
         space = self.space
         dst, edge_ok = space.edge_dst, self.edge_ok
 
-        def succ(v: int) -> Iterator[int]:
-            return (dst[e] for e in space.edges(v) if allowed[dst[e]] and edge_ok(e))
+        def succ(v: int) -> list[int]:
+            return [dst[e] for e in space.edges(v) if allowed[dst[e]] and edge_ok(e)]
 
         for comp in _sccs(nodes, succ):
             if self.accept is not None and not any(self.accept[v] for v in comp):

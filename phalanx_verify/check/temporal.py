@@ -18,7 +18,7 @@ checked with a tableau (check/tableau.py). Anything else TLC refuses, and so do 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
@@ -44,32 +44,44 @@ class Pred:
 
 @dataclass(frozen=True)
 class Atom:
+    """A state or action predicate, or (``positive`` false) its negation."""
+
     pred: Pred
     positive: bool = True
 
 
 @dataclass(frozen=True)
 class Bool:
+    """A constant formula, already evaluated."""
+
     value: bool
 
 
 @dataclass(frozen=True)
 class Conj:
+    """A conjunction."""
+
     items: tuple[Node, ...]
 
 
 @dataclass(frozen=True)
 class Disj:
+    """A disjunction."""
+
     items: tuple[Node, ...]
 
 
 @dataclass(frozen=True)
 class Always:
+    """[]body."""
+
     body: Node
 
 
 @dataclass(frozen=True)
 class Even:
+    """<>body (eventually)."""
+
     body: Node
 
 
@@ -206,7 +218,7 @@ class Translator:
         return ctx
 
     def node(self, e: ast.Expr, scope: Scope, env: dict[str, Any], lets: tuple[ast.Definition, ...]) -> Node:
-        wrapped = ast.Let(e.pos, lets, e) if lets else e
+        wrapped = with_lets(e, lets)
         lvl = self.compiler.level(wrapped, self._ctx(scope, env))
         if lvl < LEVEL_TEMPORAL:
             return self.leaf(wrapped, lvl, scope, env)
@@ -237,10 +249,10 @@ class Translator:
         if isinstance(e, ast.Apply) and e.op in ("lnot", "implies") and e.op not in env:
             args = [rec(x) for x in e.args]
             return negate(args[0]) if e.op == "lnot" else Disj((negate(args[0]), args[1]))
-        if isinstance(e, ast.Name | ast.Apply) and not lets:
-            opened = self.open_definition(e, scope, env)
+        if isinstance(e, ast.Name | ast.Apply):
+            opened = self.open_definition(e, scope, env, lets)
             if opened is not None:
-                return self.node(*opened, ())
+                return opened
         raise SemanticError("TLC cannot handle this temporal formula", e.pos)
 
     def check_action_form(self, e: ast.Temporal, scope: Scope, env: dict[str, Any],
@@ -249,7 +261,7 @@ class Translator:
         if e.op not in ("always", "eventually"):
             return
         arg = e.args[0]
-        lvl = self.compiler.level(ast.Let(arg.pos, lets, arg) if lets else arg, self._ctx(scope, env))
+        lvl = self.compiler.level(with_lets(arg, lets), self._ctx(scope, env))
         angle = e.op == "eventually"
         if lvl == LEVEL_ACTION and not (isinstance(arg, ast.StepAction) and arg.angle == angle):
             form = "<> followed by action not of form <<A>>_v" if angle else "[] followed by action not of " \
@@ -288,13 +300,15 @@ class Translator:
                 envs = [{**x, name: v} for x in envs for v in values]
         return envs
 
-    def open_definition(self, e: ast.Name | ast.Apply, scope: Scope,
-                        env: dict[str, Any]) -> tuple[ast.Expr, Scope, dict[str, Any]] | None:
-        """The body of a temporal-level operator with its (constant) arguments bound."""
+    def open_definition(self, e: ast.Name | ast.Apply, scope: Scope, env: dict[str, Any],
+                        lets: tuple[ast.Definition, ...]) -> Node | None:
+        """The body of a temporal-level operator (of a LET around it, or of a module) with its
+        (constant) arguments bound."""
         name = e.name if isinstance(e, ast.Name) else e.op
         if name in env:
             return None
-        target = self.compiler._resolve_def(name, scope)
+        local = [d for d in lets if isinstance(d, ast.OpDef) and d.name == name]
+        target = (local[-1], scope) if local else self.compiler._resolve_def(name, scope)
         if target is None or not isinstance(target[0], ast.OpDef):
             return None
         defn, dscope = target
@@ -303,11 +317,48 @@ class Translator:
             return None
         bound = {}
         for p, a in zip(defn.params, args, strict=True):
+            a = with_lets(a, lets)
             if self.compiler.level(a, self._ctx(scope, env)) > LEVEL_CONSTANT:
                 raise SemanticError(f"TLC cannot handle this temporal formula: the argument {p.name} of "
                                     f"{name} is not a constant", a.pos)
             bound[p.name] = self.compiler.state_function(a, scope, env)(())
-        return defn.body, dscope, (bound if dscope is not scope else {**env, **bound})
+        if local:
+            return self.node(defn.body, scope, {**env, **bound}, lets)
+        return self.node(defn.body, dscope, bound if dscope is not scope else {**env, **bound}, ())
+
+
+def with_lets(e: ast.Expr, lets: tuple[ast.Definition, ...]) -> ast.Expr:
+    """``e`` under the LET definitions around it that it uses (directly or through others), so
+    that a leaf cut out of a LET body still sees them and keeps its own level."""
+    used: set[str] = set()
+    todo = [e]
+    while todo:
+        names = _names(todo.pop())
+        for d in lets:
+            body = getattr(d, "body", None)
+            if d.name in names and d.name not in used:
+                used.add(d.name)
+                if body is not None:
+                    todo.append(body)
+    needed = tuple(d for d in lets if d.name in used)
+    return ast.Let(e.pos, needed, e) if needed else e
+
+
+def _names(e: Any) -> set[str]:
+    """Every identifier an expression mentions (operator names included)."""
+    out: set[str] = set()
+    todo = [e]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, ast.Name):
+            out.add(x.name)
+        elif isinstance(x, ast.Apply):
+            out.add(x.op)
+        if isinstance(x, tuple | list):
+            todo.extend(x)
+        elif is_dataclass(x) and not isinstance(x, ast.Pos):
+            todo.extend(getattr(x, f.name) for f in fields(x))
+    return out
 
 
 @dataclass

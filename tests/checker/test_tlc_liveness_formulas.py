@@ -56,6 +56,11 @@ SeqP == <>(x = 2 /\ <>(y = 2))
 SeqOk == <>(x = 2 /\ <>(x = 2 /\ y <= 2))
 LetP == LET Two == x = 2 IN <>[]Two => <>(y = 1)
 LetOk == LET Two == x = 2 IN <>Two
+LetTemporal == LET F == <>(x = 2)
+                   G == y = 2
+               IN F /\ <>G
+LetTemporalOk == LET F(v) == <>(x = v) IN F(1) /\ F(2)
+LetFair == LET Fair == WF_vars(B) IN Fair => <>(y = 2)
 IfT == IF y = 0 THEN <>(x = 2) ELSE []<>(y = 0)
 IfBad == IF y = 0 THEN <>(y = 2) ELSE <>(x = 2)
 Ev(v) == <>(x = v)
@@ -77,7 +82,8 @@ PROC_TLC = [
     ("AngleA", 13), ("WFImplies", 0), ("SFImplies", 0), ("WFImpliesBad", 13), ("WFProp", 13),
     ("WFPropOk", 0), ("SFPropBad", 13), ("EABox", 13), ("EABoxOk", 0), ("StaysTwo", 13),
     ("StaysTwoOk", 0), ("Nested", 13), ("NestedOk", 0), ("LeadsBox", 13), ("LeadsBoxOk", 0),
-    ("SeqP", 13), ("SeqOk", 0), ("LetP", 13), ("LetOk", 0), ("IfT", 0), ("IfBad", 13),
+    ("SeqP", 13), ("SeqOk", 0), ("LetP", 13), ("LetOk", 0),
+    ("LetTemporal", 13), ("LetTemporalOk", 0), ("LetFair", 0), ("IfT", 0), ("IfBad", 13),
     ("Param", 0), ("ParamBad", 13), ("NotEv", 13), ("NotEvOk", 0), ("InitImp", 0), ("InitImpBad", 13),
 ]
 
@@ -160,9 +166,13 @@ def test_formulas_tlc_refuses(tmp_path, prop, message):
     assert "Proc.tla:" in err.value.line()
 
 
-def test_sany_action_form_under_eventually(tmp_path):
+@pytest.mark.parametrize("bad", [
+    "[]<>(\\E p \\in Procs : <<Enter(p)>>_vars)",
+    "LET Step == <<Enter(1)>>_vars IN []<>Step",
+])
+def test_sany_action_form_under_eventually(tmp_path, bad):
     # SANY: "<> followed by action not of form <<A>>_v." (TLC exit 150)
-    body = MTX.replace("====\n", "Bad == []<>(\\E p \\in Procs : <<Enter(p)>>_vars)\n====\n")
+    body = MTX.replace("====\n", f"Bad == {bad}\n====\n")
     spec = tmp_path / "Mtx.tla"
     spec.write_text(body)
     (tmp_path / "Mtx.cfg").write_text("SPECIFICATION SpecWF\nCONSTANT N = 2\nPROPERTY Bad\n")
