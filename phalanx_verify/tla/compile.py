@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from . import compare as cmp
 from . import runtime as rt
 from . import syntax as ast
 from .errors import EvalError, SemanticError, TLAError
@@ -28,21 +29,27 @@ from .values import INT, NAT, STRING, Fcn, ModelValue, format_value, make_fcn
 
 # Built-in operators written as symbols: node kind -> Python template.
 _BINARY = {
-    "plus": "({0} + {1})", "minus": "({0} - {1})", "mul": "({0} * {1})",
-    "lt": "({0} < {1})", "gt": "({0} > {1})", "leq": "({0} <= {1})", "geq": "({0} >= {1})",
-    "eq": "({0} == {1})", "neq": "({0} != {1})",
-    "in": "({0} in {1})", "notin": "({0} not in {1})",
-    "cup": "({0} | {1})", "cap": "({0} & {1})", "setminus": "({0} - {1})",
-    "implies": "((not {0}) or {1})", "equiv": "({0} == {1})", "iff": "({0} == {1})",
-    "div": "_rt.div({0}, {1})", "mod": "_rt.mod({0}, {1})", "dots_2": "_mk_range({0}, {1})",
+    "plus": "_cmp.plus({0}, {1})", "minus": "_cmp.minus({0}, {1})", "mul": "_cmp.times({0}, {1})",
+    "lt": "_cmp.less({0}, {1})", "gt": "_cmp.greater({0}, {1})", "leq": "_cmp.less_eq({0}, {1})",
+    "geq": "_cmp.greater_eq({0}, {1})",
+    "cup": "_cmp.union2({0}, {1})", "cap": "_cmp.intersect({0}, {1})", "setminus": "_cmp.setminus({0}, {1})",
+    "div": "_cmp.div({0}, {1})", "mod": "_cmp.mod({0}, {1})", "dots_2": "_cmp.interval({0}, {1})",
     "subseteq": "_subseteq({0}, {1})", "supseteq": "_subseteq({1}, {0})",
     "map_to": "_rt.mapto({0}, {1})", "compose": "_rt.compose({0}, {1})",
-    "circ": "_rt.concat({0}, {1})", "pow": "_rt.power({0}, {1})",
+    "circ": "_rt.concat({0}, {1})", "pow": "_cmp.power({0}, {1})",
 }
+# Operators on integers whose Python form is exact when both operands are integers that fit.
+_INT_INLINE = {"plus": "+", "minus": "-", "mul": "*", "lt": "<", "gt": ">", "leq": "<=", "geq": ">="}
+_INT_RESULT = {"plus", "minus", "mul"}
 _UNARY = {
-    "lnot": "(not {0})", "negative": "(-{0})", "powerset": "_rt.powerset({0})",
+    "negative": "_cmp.negate({0})", "powerset": "_rt.powerset({0})",
     "union": "_rt.union({0})", "domain": "_rt.domain({0})",
 }
+# Operators whose value is always a Boolean (used to skip the "is it a Boolean?" check).
+_BOOL_OPS = {"lt", "gt", "leq", "geq", "eq", "neq", "in", "notin", "subseteq", "supseteq", "lnot",
+             "implies", "equiv", "iff", "IsFiniteSet"}
+_PY_TYPE = {"int": "int", "str": "str", "bool": "bool"}
+
 # Standard-module operators called by name: name -> (module, arity, template).
 _STD_CALLS = {
     "Cardinality": ("FiniteSets", 1, "_card({0})"),
@@ -137,6 +144,7 @@ class Local:
     pyname: str
     kind: str  # "value" | "op" (callable; arity >= 0) | "thunk" (zero-arity LET)
     arity: int = 0
+    vkind: str | None = None  # what is statically known of the value (see Compiler.static_kind)
 
 
 @dataclass(frozen=True)
@@ -161,6 +169,13 @@ class Ctx:
     def bind(self, name: str, loc: Local) -> Ctx:
         return replace(self, locals=self.locals + ((name, loc),))
 
+    def bind_all(self, defs: tuple[ast.Definition, ...]) -> Ctx:
+        """The context inside a LET: its definitions shadow (for static questions only)."""
+        ctx = self
+        for d in defs:
+            ctx = ctx.bind(d.name, Local("_", "op", len(getattr(d, "params", ()))))
+        return ctx
+
 
 @dataclass(frozen=True)
 class ActionLabel:
@@ -176,6 +191,29 @@ class ActionLabel:
 
         inner = f"({', '.join(format_value(a) for a in args)})" if args else ""
         return f"{self.name}{inner}"
+
+
+_COND_WHAT = {
+    "IF": "the condition of an IF", "CASE": "a condition of a CASE", "P /\\ Q": "an operand of /\\",
+    "P \\/ Q": "an operand of \\/", "~": "the operand of ~", "=>": "an operand of =>",
+    "<=>": "an operand of <=>", "\\A": "the body of \\A", "\\E": "the body of \\E",
+    "filter": "the predicate of a set filter", "CHOOSE": "the body of a CHOOSE", "action": "a conjunct of an action",
+}
+
+
+def _value_kind(v: Any) -> str | None:
+    """static_kind of a constant's value."""
+    if type(v) is ModelValue:
+        return "mv" if cmp.typed_prefix(v) is None else None
+    if type(v) is frozenset and v and all(type(x) is ModelValue and cmp.typed_prefix(x) is None for x in v):
+        return "mvset"
+    if type(v) is bool:
+        return "bool"
+    if type(v) is int:
+        return "int"
+    if type(v) is str:
+        return "str"
+    return None
 
 
 class _Code:
@@ -211,7 +249,8 @@ class Compiler:
         self.nvars = len(self.variables)
         self._names = itertools.count()
         self.ns: dict[str, Any] = {
-            "_rt": rt, "_EvalError": EvalError, "_TLAError": TLAError, "_Fcn": Fcn,
+            "_rt": rt, "_cmp": cmp, "_eq": cmp.eq, "_member": cmp.member, "_truth": cmp.truth,
+            "_EvalError": EvalError, "_TLAError": TLAError, "_Fcn": Fcn,
             "_mkfcn": make_fcn, "_NAT": NAT, "_INT": INT, "_STRING": STRING,
             "_BOOLEAN": frozenset((False, True)), "_EMPTY": frozenset(), "_ModelValue": ModelValue,
             "_NA": _NOT_YET, "_UNDET": UNDETERMINED,
@@ -234,6 +273,7 @@ class Compiler:
         self.ns["_POS"] = self._positions
         self.substitutions = substitutions
         self._hoisted: dict[tuple[int, int], str] = {}
+        self._bool_defs: dict[tuple[int, int], bool] = {}
         self._inline_depth = 0
         for name, value in constants.items():
             self.ns[f"C_{name}"] = value
@@ -422,8 +462,11 @@ class Compiler:
         code.depth -= 1
 
     def _fundef_value(self, defn: ast.FunDef, ctx: Ctx, pyname: str) -> str:
+        recursive = _mentions_any(defn.body, {defn.name})
+        if not recursive:
+            return self.v_FuncLit(ast.FuncLit(defn.pos, defn.bounds, defn.body), ctx)
         if len(defn.bounds) != 1 or len(defn.bounds[0].names) != 1 or defn.bounds[0].tuple_pattern:
-            raise SemanticError("function definitions with several arguments are not supported", defn.pos)
+            return self._recursive_fundef_n(defn, ctx)
         b = defn.bounds[0]
         x = self.fresh(b.names[0])
         dom = self.val(b.set, ctx)  # type: ignore[arg-type]
@@ -434,6 +477,26 @@ class Compiler:
         self_name = self.fresh(defn.name)
         body = self.val(defn.body, inner.bind(defn.name, Local(self_name, "value")))
         return f"_rt_recfcn({defn.name!r}, {dom}, lambda {self_name}, {x}: {body})"
+
+    def _recursive_fundef_n(self, defn: ast.FunDef, ctx: Ctx) -> str:
+        """f[a \\in S, b \\in T] == ... f[x, y] ...: a function of tuples over S \\X T."""
+        sets: list[str] = []
+        names: list[str] = []
+        inner = ctx
+        for b in defn.bounds:
+            s = self.val(b.set, ctx)  # type: ignore[arg-type]
+            if b.tuple_pattern:
+                raise SemanticError("a recursive function definition with a tuple pattern", defn.pos)
+            for n in b.names:
+                py = self.fresh(n)
+                sets.append(s)
+                names.append(py)
+                inner = inner.bind(n, Local(py, "value"))
+        self_name = self.fresh(defn.name)
+        x = self.fresh("x")
+        body = self.val(defn.body, inner.bind(defn.name, Local(self_name, "value")))
+        dom = f"_rt.product(({', '.join(sets)},))"
+        return f"_rt_recfcn({defn.name!r}, {dom}, lambda {self_name}, {x}: (lambda {', '.join(names)}: {body})(*{x}))"
 
     # -- value expressions --------------------------------------------------------------
     def val(self, e: ast.Expr, ctx: Ctx) -> str:
@@ -498,7 +561,8 @@ class Compiler:
         name = self.variables[i] + ("'" if primed else "")
         if ref is None:
             if primed:
-                raise SemanticError(f"{name} is primed where no next state exists", pos)
+                raise EvalError(f"In evaluation, the identifier {self.variables[i]} is either undefined or not "
+                                "an operator (primed where no next state exists).", pos)
             return f"_rt_unbound({name!r}, {self.pos_index(pos)})"
         r = ref.read(i)
         if r is None:
@@ -641,15 +705,39 @@ class Compiler:
             # x \\in {y \\in S : P(y)} is decided without building the set: x \\in S /\\ P(x).
             flt = e.args[1]
             py = self.fresh(flt.bound.names[0])
-            inner = ctx.bind(flt.bound.names[0], Local(py, "value"))
-            test = f"({py} in {self.val(flt.bound.set, ctx)} and {self.val(flt.pred, inner)})"
+            inner = ctx.bind(flt.bound.names[0], Local(py, "value", vkind=self.elem_kind(flt.bound.set, ctx)))
+            within = self._in_code(e.args[0], flt.bound.set, py, self.val(flt.bound.set, ctx), ctx)  # type: ignore[arg-type]
+            test = f"({within} and {self.cond(flt.pred, inner, 'filter')})"
             lazy = f"(lambda {py}: {test})({args[0]})"
             return lazy if e.op == "in" else f"(not {lazy})"
         if e.op in ("in", "notin") and isinstance(e.args[1], ast.SetEnum) and 0 < len(e.args[1].items) <= 4 \
-                and not args[1].startswith("(_K"):
+                and not args[1].startswith("(_K") and (self.static_kind(e.args[0], ctx) == "mv"
+                                                       or self.elem_kind(e.args[1], ctx) == "mv"):
             # x \\in {a, b}: a tuple test compares like set membership, without building a set.
             items = "".join(self.val(x, ctx) + ", " for x in e.args[1].items)
             return f"({args[0]} {'in' if e.op == 'in' else 'not in'} ({items}))"
+        if e.op in ("eq", "neq"):
+            test = self._eq_code(e.args[0], e.args[1], args[0], args[1], ctx)
+            return test if e.op == "eq" else f"(not {test})"
+        if e.op in ("in", "notin"):
+            test = self._in_code(e.args[0], e.args[1], args[0], args[1], ctx)
+            return test if e.op == "in" else f"(not {test})"
+        if e.op == "lnot":
+            return f"(not {self.cond(e.args[0], ctx, '~')})"
+        if e.op == "implies":
+            return f"((not {self.cond(e.args[0], ctx, '=>')}) or {self.cond(e.args[1], ctx, '=>')})"
+        if e.op in ("equiv", "iff"):
+            return f"({self.cond(e.args[0], ctx, '<=>')} == {self.cond(e.args[1], ctx, '<=>')})"
+        if e.op in _INT_INLINE and _SIMPLE.fullmatch(args[0]) and _SIMPLE.fullmatch(args[1]):
+            checks = [f"type({a}) is int" for a, x in zip(args, e.args, strict=True)
+                      if self.static_kind(x, ctx) != "int"]
+            fast = f"{args[0]} {_INT_INLINE[e.op]} {args[1]}"
+            if e.op in _INT_RESULT:
+                checks = [f"{cmp.INT_MIN} <= ({fast}) <= {cmp.INT_MAX}"] if not checks else \
+                    checks + [f"{cmp.INT_MIN} <= ({fast}) <= {cmp.INT_MAX}"]
+            if checks:
+                return f"(({fast}) if {' and '.join(checks)} else {_BINARY[e.op].format(*args)})"
+            return f"({fast})"
         if e.op == "subseteq" and _SIMPLE.fullmatch(args[0]) and _SIMPLE.fullmatch(args[1]):
             a, b = args
             return f"({a} <= {b} if type({a}) is frozenset and type({b}) is frozenset else _subseteq({a}, {b}))"
@@ -669,19 +757,123 @@ class Compiler:
         raise SemanticError(f"unknown operator {e.op}", e.pos)
 
     def v_And(self, e: ast.And, ctx: Ctx) -> str:
-        return "(" + " and ".join(self.val(x, ctx) for x in e.items) + ")"
+        return "(" + " and ".join(self.cond(x, ctx, "P /\\ Q") for x in e.items) + ")"
 
     def v_Or(self, e: ast.Or, ctx: Ctx) -> str:
-        return "(" + " or ".join(self.val(x, ctx) for x in e.items) + ")"
+        return "(" + " or ".join(self.cond(x, ctx, "P \\/ Q") for x in e.items) + ")"
 
     def v_If(self, e: ast.If, ctx: Ctx) -> str:
-        return f"({self.val(e.then, ctx)} if {self.val(e.cond, ctx)} else {self.val(e.else_, ctx)})"
+        return f"({self.val(e.then, ctx)} if {self.cond(e.cond, ctx, 'IF')} else {self.val(e.else_, ctx)})"
 
     def v_Case(self, e: ast.Case, ctx: Ctx) -> str:
         out = self.val(e.other, ctx) if e.other is not None else "_rt.case_fail()"
         for cond, value in reversed(e.arms):
-            out = f"({self.val(value, ctx)} if {self.val(cond, ctx)} else {out})"
+            out = f"({self.val(value, ctx)} if {self.cond(cond, ctx, 'CASE')} else {out})"
         return out
+
+    # -- what is statically known of a value ----------------------------------------------
+    def cond(self, e: ast.Expr, ctx: Ctx, what: str) -> str:
+        """e as a Python truth value: TLC requires a Boolean where it branches on a value, and
+        reports any other value as an error (``IF 1 THEN ...``, ``1 /\\ TRUE``)."""
+        code = self.val(e, ctx)
+        if self.is_bool(e, ctx):
+            return code
+        return f"_truth({code}, {_COND_WHAT[what]!r})"
+
+    def is_bool(self, e: ast.Expr, ctx: Ctx, depth: int = 0) -> bool:
+        """Is e's value a Boolean whatever the state (so no check is needed)?"""
+        if isinstance(e, ast.Bool | ast.And | ast.Or | ast.Quant | ast.Unchanged | ast.Enabled
+                      | ast.StepAction):
+            return True
+        if isinstance(e, ast.If):
+            return self.is_bool(e.then, ctx, depth) and self.is_bool(e.else_, ctx, depth)
+        if isinstance(e, ast.Let):
+            return self.is_bool(e.body, ctx.bind_all(e.defs), depth)
+        if isinstance(e, ast.Apply | ast.Name):
+            op = e.op if isinstance(e, ast.Apply) else e.name
+            if ctx.lookup(op) is not None:
+                return False
+            target = self._resolve_def(op, ctx.scope)
+            if target is None:
+                return isinstance(e, ast.Apply) and op in _BOOL_OPS
+            defn, scope = target
+            if not isinstance(defn, ast.OpDef) or depth > 8:
+                return False
+            key = (id(defn), id(scope))
+            known = self._bool_defs.get(key)
+            if known is None:
+                self._bool_defs[key] = False  # recursion: assume not, from below
+                inner = Ctx(scope)
+                for p in defn.params:
+                    inner = inner.bind(p.name, Local("_", "value" if p.arity == 0 else "op", p.arity))
+                known = self._bool_defs[key] = self.is_bool(defn.body, inner, depth + 1)
+            return known
+        return False
+
+    def static_kind(self, e: ast.Expr, ctx: Ctx, depth: int = 0) -> str | None:
+        """What is known of e's value before evaluation: "int", "str", "bool", "mv" (an untyped
+        model value, which compares with anything without error) or "mvset" (a set of them).
+        It lets = and \\in skip TLC's comparability checks where they cannot fail."""
+        if isinstance(e, ast.Num):
+            return "int"
+        if isinstance(e, ast.Str):
+            return "str"
+        if isinstance(e, ast.Bool):
+            return "bool"
+        if depth > 6:
+            return None
+        if isinstance(e, ast.Name):
+            loc = ctx.lookup(e.name)
+            if loc is not None:
+                return loc.vkind
+            scope = ctx.scope
+            if scope.subst is None and e.name not in self.substitutions \
+                    and any(c.name == e.name for c in scope.constants):
+                return _value_kind(self.ns.get(f"C_{e.name}"))
+            target = self._resolve_def(e.name, scope)
+            if target is not None and isinstance(target[0], ast.OpDef) and not target[0].params:
+                return self.static_kind(target[0].body, Ctx(target[1]), depth + 1)
+            return None
+        if isinstance(e, ast.SetEnum | ast.Apply) and self.elem_kind(e, ctx, depth) == "mv":
+            return "mvset"
+        return None
+
+    def elem_kind(self, e: ast.Expr | None, ctx: Ctx, depth: int = 0) -> str | None:
+        """static_kind of every element of the set e."""
+        if e is None or depth > 6:
+            return None
+        if isinstance(e, ast.SetEnum):
+            kinds = {self.static_kind(x, ctx, depth + 1) for x in e.items}
+            return "mv" if kinds == {"mv"} else None
+        if isinstance(e, ast.Apply) and ctx.lookup(e.op) is None and self._resolve_def(e.op, ctx.scope) is None:
+            if e.op == "powerset":
+                return "mvset" if self.static_kind(e.args[0], ctx, depth + 1) == "mvset" else None
+            if e.op == "cup":
+                kinds = {self.elem_kind(a, ctx, depth + 1) for a in e.args}
+                return "mv" if kinds == {"mv"} else None
+            if e.op in ("cap", "setminus"):
+                return self.elem_kind(e.args[0], ctx, depth + 1)
+            return None
+        if isinstance(e, ast.Name):
+            kind = self.static_kind(e, ctx, depth + 1)
+            return "mv" if kind == "mvset" else None
+        return None
+
+    def _eq_code(self, ea: ast.Expr, eb: ast.Expr, a: str, b: str, ctx: Ctx) -> str:
+        """a = b: Python's == where TLC's comparison cannot fail or differ, else TLC's."""
+        ka, kb = self.static_kind(ea, ctx), self.static_kind(eb, ctx)
+        if ka == "mv" or kb == "mv" or (ka == kb and ka in _PY_TYPE):
+            return f"({a} == {b})"
+        for x, kx, ky in ((a, ka, kb), (b, kb, ka)):
+            if ky in _PY_TYPE and kx is None and _SIMPLE.fullmatch(x):
+                return f"(({a} == {b}) if type({x}) is {_PY_TYPE[ky]} else _eq({a}, {b}))"
+        return f"_eq({a}, {b})"
+
+    def _in_code(self, ex: ast.Expr, es: ast.Expr, x: str, s: str, ctx: Ctx) -> str:
+        """x \\in S: Python's membership where TLC's cannot fail or differ, else TLC's."""
+        if self.static_kind(ex, ctx) == "mv" or self.elem_kind(es, ctx) == "mv":
+            return f"({x} in {s})"
+        return f"_member({x}, {s})"
 
     def _gens(self, bounds: tuple[ast.Bound, ...], ctx: Ctx, pos: ast.Pos,
               witnesses: str | None = None) -> tuple[list[str], Ctx]:
@@ -693,10 +885,11 @@ class Compiler:
                 raise SemanticError("unbounded quantifiers cannot be evaluated; bound the variable", pos)
             s = self.val(b.set, ctx)
             if witnesses is not None and not b.tuple_pattern:
+                ek = self.elem_kind(b.set, ctx)
                 for n in b.names:
                     py = self.fresh(n)
                     clauses.append(f"for {py} in _witness({witnesses}, {n!r}, {s})")
-                    ctx = ctx.bind(n, Local(py, "value"))
+                    ctx = ctx.bind(n, Local(py, "value", vkind=ek))
                 continue
             if b.tuple_pattern:
                 names = [self.fresh(n) for n in b.names]
@@ -705,18 +898,20 @@ class Compiler:
                     ctx = ctx.bind(n, Local(py, "value"))
             else:
                 new = []
+                ek = self.elem_kind(b.set, ctx)
                 for n in b.names:
                     py = self.fresh(n)
                     clauses.append(f"for {py} in _iterate({s})")
                     new.append((n, py))
                 for n, py in new:
-                    ctx = ctx.bind(n, Local(py, "value"))
+                    ctx = ctx.bind(n, Local(py, "value", vkind=ek))
         return clauses, ctx
 
     def v_Quant(self, e: ast.Quant, ctx: Ctx) -> str:
         gens, inner = self._gens(e.bounds, ctx, e.pos)
         fn = "all" if e.kind == "forall" else "any"
-        return f"{fn}({self.val(e.body, inner)} {' '.join(gens)})"
+        body = self.cond(e.body, inner, "\\A" if e.kind == "forall" else "\\E")
+        return f"{fn}({body} {' '.join(gens)})"
 
     def v_Choose(self, e: ast.Choose, ctx: Ctx) -> str:
         if e.bound.set is None:
@@ -728,15 +923,18 @@ class Compiler:
             names = [self.fresh(n) for n in e.bound.names]
             for n, py in zip(e.bound.names, names, strict=True):
                 inner = inner.bind(n, Local(py, "value"))
-            body = self.val(e.body, inner)
+            body = self.cond(e.body, inner, "CHOOSE")
             return f"_rt.choose({s}, lambda {x}: (lambda {', '.join(names)}: {body})(*{x}))"
-        inner = inner.bind(e.bound.names[0], Local(x, "value"))
-        return f"_rt.choose({s}, lambda {x}: {self.val(e.body, inner)})"
+        inner = inner.bind(e.bound.names[0], Local(x, "value", vkind=self.elem_kind(e.bound.set, ctx)))
+        return f"_rt.choose({s}, lambda {x}: {self.cond(e.body, inner, 'CHOOSE')})"
 
     def v_SetEnum(self, e: ast.SetEnum, ctx: Ctx) -> str:
         if not e.items:
             return "_EMPTY"
-        return "frozenset((" + "".join(self.val(x, ctx) + ", " for x in e.items) + "))"
+        items = "".join(self.val(x, ctx) + ", " for x in e.items)
+        if len(e.items) == 1 or self.elem_kind(e, ctx) == "mv":
+            return f"frozenset(({items}))"
+        return f"_cmp.set_of(({items}))"
 
     def v_SetFilter(self, e: ast.SetFilter, ctx: Ctx) -> str:
         gens, inner = self._gens((e.bound,), ctx, e.pos)
@@ -744,17 +942,25 @@ class Compiler:
             elem = "(" + "".join(inner.lookup(n).pyname + ", " for n in e.bound.names) + ")"  # type: ignore[union-attr]
         else:
             elem = inner.lookup(e.bound.names[0]).pyname  # type: ignore[union-attr]
-        return f"frozenset({{{elem} {' '.join(gens)} if {self.val(e.pred, inner)}}})"
+        return f"frozenset({{{elem} {' '.join(gens)} if {self.cond(e.pred, inner, 'filter')}}})"
 
     def v_SetMap(self, e: ast.SetMap, ctx: Ctx) -> str:
         gens, inner = self._gens(e.bounds, ctx, e.pos)
-        return f"frozenset({{{self.val(e.expr, inner)} {' '.join(gens)}}})"
+        return f"_cmp.homogeneous(frozenset({{{self.val(e.expr, inner)} {' '.join(gens)}}}))"
 
     def v_FuncLit(self, e: ast.FuncLit, ctx: Ctx) -> str:
         gens, inner = self._gens(e.bounds, ctx, e.pos)
         names = [inner.lookup(n).pyname for b in e.bounds for n in b.names]  # type: ignore[union-attr]
         key = names[0] if len(names) == 1 else "(" + ", ".join(names) + ",)"
-        return f"_mkfcn({{{key}: {self.val(e.body, inner)} {' '.join(gens)}}})"
+        body = self.val(e.body, inner)
+        built = f"_mkfcn({{{key}: {body} {' '.join(gens)}}})"
+        b = e.bounds[0]
+        if len(e.bounds) == 1 and len(b.names) == 1 and not b.tuple_pattern:
+            # [n \\in Nat |-> e] is a function TLC applies pointwise without enumerating Nat.
+            dom = self.val(b.set, ctx)  # type: ignore[arg-type]
+            if _SIMPLE.fullmatch(dom) or dom.startswith("(_K"):
+                return f"({built} if type({dom}) is frozenset else _rt.lazy_fcn({dom}, lambda {key}: {body}))"
+        return built
 
     def v_FuncApp(self, e: ast.FuncApp, ctx: Ctx) -> str:
         f = self.val(e.func, ctx)
@@ -806,8 +1012,11 @@ class Compiler:
         return "(" + "".join(self.val(x, ctx) + ", " for x in e.items) + ")"
 
     def v_Prime(self, e: ast.Prime, ctx: Ctx) -> str:
+        if self.level(e.expr, ctx) >= LEVEL_ACTION:
+            raise SemanticError("Level error in applying operator ': the level of its argument exceeds the "
+                                "maximum level allowed (a primed expression primed again).", e.pos)
         if ctx.nxt is None:
-            raise SemanticError("primed expression where no next state exists", e.pos)
+            raise EvalError("In evaluation, a primed expression appears where no next state exists.", e.pos)
         return self.val(e.expr, replace(ctx, cur=ctx.nxt, nxt=None))
 
     def v_Unchanged(self, e: ast.Unchanged, ctx: Ctx) -> str:
@@ -844,16 +1053,17 @@ class Compiler:
         """One LET definition as a Python callable (LET definitions are evaluated lazily)."""
         py = self.fresh(d.name if not isinstance(d, ast.InstanceDef) else "inst")
         if isinstance(d, ast.OpDef):
-            if d.recursive:
-                raise SemanticError("RECURSIVE operators inside LET are not supported", d.pos)
-            pctx = ctx
+            kind = "thunk" if not d.params else "op"
+            pctx = ctx.bind(d.name, Local(py, kind, len(d.params))) if d.recursive else ctx
             pnames = []
             for p in d.params:
                 pp = self.fresh(p.name)
                 pnames.append(pp)
                 pctx = pctx.bind(p.name, Local(pp, "value" if p.arity == 0 else "op", p.arity))
             value = f"lambda {', '.join(pnames)}: {self.val(d.body, pctx)}"
-            kind = "thunk" if not d.params else "op"
+            if d.recursive:
+                # LET RECURSIVE F(n) == ... F(n - 1) ...: the body calls itself through its name.
+                value = f"_rt.fix(lambda {py}: {value})"
             return ctx.bind(d.name, Local(py, kind, len(d.params))), py, value
         if isinstance(d, ast.FunDef):
             value = f"lambda: {self._fundef_value(d, ctx, py)}"
@@ -939,7 +1149,7 @@ class Compiler:
             return
         if isinstance(e, ast.If) and self.level(e, ctx) >= LEVEL_ACTION or (
                 isinstance(e, ast.If) and mode == "init"):
-            code.emit(f"if {self.val(e.cond, ctx)}:")
+            code.emit(f"if {self.cond(e.cond, ctx, 'IF')}:")
             code.depth += 1
             ctx = replace(ctx, guarded=True)
             self.gen(code, e.then, ctx, k, label, mode, split)
@@ -952,7 +1162,7 @@ class Compiler:
         if isinstance(e, ast.Case) and (self.level(e, ctx) >= LEVEL_ACTION or mode == "init"):
             ctx = replace(ctx, guarded=True)
             for i, (cond, body) in enumerate(e.arms):
-                code.emit(f"{'if' if i == 0 else 'elif'} {self.val(cond, ctx)}:")
+                code.emit(f"{'if' if i == 0 else 'elif'} {self.cond(cond, ctx, 'CASE')}:")
                 code.depth += 1
                 self.gen(code, body, ctx, k, label, mode, split)
                 code.depth -= 1
@@ -1005,7 +1215,7 @@ class Compiler:
                          mode, split)
             return
         # Anything else is a predicate on what is determined so far.
-        code.emit(f"if {self.val(e, ctx)}:")
+        code.emit(f"if {self.cond(e, ctx, 'action')}:")
         code.depth += 1
         k(code, ctx)
         code.depth -= 1

@@ -13,6 +13,7 @@ from pathlib import Path
 from . import syntax as ast
 from .errors import SemanticError
 from .parse import parse_module_file
+from .resolve import check_module, std_closure
 
 # Standard modules: the identifiers each makes visible (operators written as symbols, such as
 # + or \o, are always available; their meaning is fixed by the language in practice).
@@ -24,7 +25,6 @@ STANDARD_MODULES: dict[str, set[str]] = {
     "TLC": {"Print", "PrintT", "Assert", "JavaTime", "Permutations", "SortSeq", "ToString", "Any"},
     "Bags": set(),
 }
-_IMPLIED = {"Integers": ("Naturals",), "TLC": ("Naturals", "Sequences", "FiniteSets")}
 ALWAYS_VISIBLE = {"BOOLEAN", "STRING", "TRUE", "FALSE"}
 
 
@@ -64,14 +64,21 @@ class Loader:
             p = d / f"{name}.tla"
             if p.exists():
                 mod = parse_module_file(p)
-                self._parsed[name] = mod
+                self._register(mod)
                 return mod
         where = ", ".join(str(d) for d in self.search_dirs) or "nowhere"
         raise SemanticError(f"cannot find module {name} (searched {where}; --lib DIR adds a directory)", pos)
 
+    def _register(self, mod: ast.Module) -> None:
+        """A parsed module and the modules written inside it (found by name before any file)."""
+        self._parsed[mod.name] = mod
+        for inner in mod.inner:
+            self._register(inner)
+
     def load_root(self, path: Path) -> Scope:
         mod = parse_module_file(path)
-        self._parsed[mod.name] = mod
+        self._register(mod)
+        check_module(mod, self.parse)
         return self.build_scope(mod, subst=None, parent=None, prefix="")
 
     def build_scope(self, mod: ast.Module, subst: dict[str, ast.Expr] | None, parent: Scope | None,
@@ -86,12 +93,12 @@ class Loader:
         seen.add(mod.name)
         for ext in mod.extends:
             if ext in STANDARD_MODULES:
-                scope.std.add(ext)
-                scope.std.update(_IMPLIED.get(ext, ()))
+                scope.std.update(std_closure([ext]))
                 continue
             self._extend(scope, self.parse(ext, mod.pos), seen)
         scope.constants.extend(mod.constants)
-        scope.variables.extend(mod.variables)
+        # TLC accepts a variable declared twice; it is one variable.
+        scope.variables.extend(v for v in dict.fromkeys(mod.variables) if v not in scope.variables)
         own = mod is scope.module
         for d in mod.defs:
             if d.local and not own:

@@ -31,6 +31,34 @@ _SKIP_MODULE_UNITS = {"comment", "block_comment", "single_line", "double_line", 
                       "theorem", "use_or_hide", "proof", "terminal_proof", "non_terminal_proof"}
 
 
+# Operator symbols are named by their tree-sitter node kind (``minus`` for -, ``in`` for \\in).
+# An identifier spelled like one (a variable ``in``, an operator ``minus(a, b)``) gets a mark no
+# TLA+ identifier can carry, so user names and built-in operators never share a name.
+SYMBOL_KINDS = frozenset({
+    "plus", "minus", "mul", "pow", "lt", "gt", "leq", "geq", "mod", "div", "dots_2", "negative", "circ",
+    "map_to", "compose", "eq", "neq", "in", "notin", "cup", "cap", "setminus", "subseteq", "supseteq",
+    "lnot", "implies", "equiv", "iff", "powerset", "union", "domain", "times", "land", "lor", "subset",
+    "supset", "prime", "always", "eventually", "enabled", "unchanged", "leads_to", "oplus", "ominus",
+    "otimes", "oslash", "odot", "uplus", "sqcap", "sqcup", "sqsubseteq", "sqsupseteq", "sqsubset",
+    "sqsupset", "slash", "slashslash", "star", "bullet", "bigcirc", "amp", "ampamp", "plusplus",
+    "minusminus", "mulmul", "powpow", "modmod", "vert", "vertvert", "ll", "gg", "prec", "succ", "preceq",
+    "succeq", "sim", "simeq", "approx", "cong", "doteq", "asymp", "propto", "wr", "dol", "doldol",
+    "qq", "hashhash", "excl", "sup_plus", "sup_hash", "asterisk", "cdot", "dots_3", "assign", "bnf_rule",
+    "ld_ttile", "ls_ttile", "rd_ttile", "rs_ttile", "plus_arrow", "colon", "map_from", "gets",
+})
+IDENT_MARK = "\u02bc"  # MODIFIER LETTER APOSTROPHE: never part of a TLA+ identifier
+
+
+def ident(text: str) -> str:
+    """A user identifier as the AST names it (see SYMBOL_KINDS)."""
+    return text + IDENT_MARK if text in SYMBOL_KINDS else text
+
+
+def display(name: str) -> str:
+    """The name as the user wrote it."""
+    return name.replace(IDENT_MARK, "")
+
+
 class _Converter:
     def __init__(self, src: bytes, file: str) -> None:
         self.src = src
@@ -72,34 +100,52 @@ class _Converter:
         elif kind == "constant_declaration":
             for c in self.named(unit):
                 mod.constants.append(self.param(c))
+                mod.units.append(("constant", mod.constants[-1]))
         elif kind == "variable_declaration":
-            mod.variables.extend(self.text(c) for c in self.named(unit))
+            for c in self.named(unit):
+                mod.variables.append(ident(self.text(c)))
+                mod.units.append(("variable", mod.variables[-1]))
         elif kind == "recursive_declaration":
             for c in self.named(unit):
                 mod.recursive.add(self.param(c).name)
+                mod.units.append(("recursive", self.param(c).name))
         elif kind == "operator_definition":
-            mod.defs.append(self.opdef(unit, local, mod.recursive))
+            self._define(mod, self.opdef(unit, local, mod.recursive))
         elif kind == "function_definition":
-            mod.defs.append(self.fundef(unit, local))
+            self._define(mod, self.fundef(unit, local))
         elif kind == "module_definition":
             inst = self.instance(self.one(unit, "definition"), local)
             params = tuple(self.param(p) for p in self.fields(unit, "parameter"))
-            mod.defs.append(ast.InstanceDef(self.pos(unit), self.text(unit.child_by_field_name("name")),
-                                            inst.module, params, inst.subs, local))
+            self._define(mod, ast.InstanceDef(self.pos(unit), ident(self.text(unit.child_by_field_name("name"))),
+                                              inst.module, params, inst.subs, local))
         elif kind == "instance":
-            mod.defs.append(self.instance(unit, local))
+            self._define(mod, self.instance(unit, local))
         elif kind == "local_definition":
             for c in self.named(unit):
                 self.unit(mod, c, local=True)
         elif kind == "assumption":
             body = self.named(unit)
-            mod.assumes.append(self.expr(body[-1]))
+            expr = self.expr(body[-1])
+            name = unit.child_by_field_name("name")
+            if name is not None:
+                # ASSUME A == e also defines A (a zero-argument operator).
+                self._define(mod, ast.OpDef(self.pos(unit), ident(self.text(name)), (), expr))
+            mod.assumes.append(expr)
+            mod.units.append(("assume", expr))
         elif kind == "module":
-            raise self.unsupported(unit, "nested MODULE")
+            # A module written inside another sees what the outer one EXTENDS at that point.
+            inner = self.module(unit)
+            inner.extends = tuple(e for e in mod.extends if e not in inner.extends) + inner.extends
+            mod.inner.append(inner)
         elif kind in _SKIP_MODULE_UNITS:
             return
         else:
             raise self.unsupported(unit)
+
+    @staticmethod
+    def _define(mod: ast.Module, d: ast.Definition) -> None:
+        mod.defs.append(d)
+        mod.units.append(("definition", d))
 
     def fields(self, node: Node, name: str) -> list[Node]:
         return [c for c in node.children_by_field_name(name) if c.is_named]
@@ -114,12 +160,12 @@ class _Converter:
         if node.type == "operator_declaration":
             name = self.op_name(node.child_by_field_name("name"))
             return ast.Param(name, len(self.fields(node, "parameter")))
-        return ast.Param(self.text(node), 0)
+        return ast.Param(ident(self.text(node)), 0)
 
     def op_name(self, node: Node) -> str:
         if node.type in ("infix_op_symbol", "prefix_op_symbol", "postfix_op_symbol"):
             return self.named(node)[0].type
-        return self.text(node)
+        return ident(self.text(node))
 
     def opdef(self, node: Node, local: bool, recursive: set[str]) -> ast.OpDef:
         name = self.op_name(self.one(node, "name"))
@@ -127,7 +173,7 @@ class _Converter:
         if not params:
             # Infix/prefix definitions such as ``a ++ b == ...`` name their operands without
             # the ``parameter`` field.
-            params = [ast.Param(self.text(c)) for c in self.named(node)
+            params = [ast.Param(ident(self.text(c))) for c in self.named(node)
                       if c.type == "identifier" and c != node.child_by_field_name("name")]
         body = self.expr(self.one(node, "definition"))
         return ast.OpDef(self.pos(node), name, tuple(params), body, local, name in recursive)
@@ -135,7 +181,7 @@ class _Converter:
     def fundef(self, node: Node, local: bool) -> ast.FunDef:
         bounds = tuple(self.bound(b) for b in self.named(node) if b.type == "quantifier_bound")
         body = self.expr(self.one(node, "definition"))
-        return ast.FunDef(self.pos(node), self.text(self.one(node, "name")), bounds, body, local)
+        return ast.FunDef(self.pos(node), ident(self.text(self.one(node, "name"))), bounds, body, local)
 
     def instance(self, node: Node, local: bool) -> ast.InstanceDef:
         kids = self.named(node)
@@ -144,7 +190,7 @@ class _Converter:
             if sub.type != "substitution":
                 continue
             parts = self.named(sub)
-            subs.append((self.op_name(parts[0]), self.expr(parts[-1])))
+            subs.append((self.op_name(parts[0]), self.expr(parts[-1])))  # op_name applies ident()
         return ast.InstanceDef(self.pos(node), None, self.text(kids[0]), (), tuple(subs), local)
 
     # -- expressions --------------------------------------------------------------------
@@ -155,9 +201,9 @@ class _Converter:
         for n in intro:
             if n.type == "tuple_of_identifiers":
                 pattern = True
-                names.extend(self.text(c) for c in self.named(n) if c.type == "identifier")
+                names.extend(ident(self.text(c)) for c in self.named(n) if c.type == "identifier")
             elif n.type == "identifier":
-                names.append(self.text(n))
+                names.append(ident(self.text(n)))
         return ast.Bound(tuple(names), pattern, self.expr(self.one(node, "set")))
 
     def expr(self, node: Node) -> ast.Expr:
@@ -173,11 +219,17 @@ class _Converter:
         return self.expr(self.named(node)[-1])
 
     def x_nat_number(self, node: Node) -> ast.Expr:
-        return ast.Num(self.pos(node), int(self.text(node)))
+        return self._number(node, self.text(node), 10)
+
+    def _number(self, node: Node, digits: str, base: int) -> ast.Expr:
+        # TLC's integers are 32-bit: a larger literal is refused before anything runs (and
+        # Python's int() of a 5,000-digit literal would itself raise).
+        if len(digits) > 40 or int(digits, base) > 2 ** 31 - 1:
+            raise ParseError(f"TLC can't handle a number this big: {digits[:40]}", self.pos(node))
+        return ast.Num(self.pos(node), int(digits, base))
 
     def _based(self, node: Node, base: int) -> ast.Expr:
-        value = node.child_by_field_name("value")
-        return ast.Num(self.pos(node), int(self.text(value), base))
+        return self._number(node, self.text(self.named(node)[-1]), base)
 
     def x_binary_number(self, node: Node) -> ast.Expr:
         return self._based(node, 2)
@@ -206,7 +258,7 @@ class _Converter:
         return ast.Bool(self.pos(node), self.text(node) == "TRUE")
 
     def x_identifier_ref(self, node: Node) -> ast.Expr:
-        return ast.Name(self.pos(node), self.text(node))
+        return ast.Name(self.pos(node), ident(self.text(node)))
 
     x_identifier = x_identifier_ref
 
@@ -230,7 +282,7 @@ class _Converter:
             inner = self.named(comp)
             if len(inner) != 1 or inner[0].type not in ("identifier_ref", "identifier"):
                 raise self.unsupported(comp, "parameterised instance or subexpression reference")
-            parts.append(self.text(inner[0]))
+            parts.append(ident(self.text(inner[0])))
         op = self.one(node, "op")
         target = self.expr(op)
         qualified = "!".join(parts)
@@ -240,9 +292,43 @@ class _Converter:
             return ast.Apply(target.pos, f"{qualified}!{target.op}", target.args)
         raise self.unsupported(op, "subexpression reference")
 
+    def _precedence(self, node: Node, sym: str, lhs: Node, rhs: Node) -> None:
+        """SANY's rule for operators written without parentheses (tla2sany OperatorStack): in
+        ``a op1 b op2 c`` one operator's precedence range must lie wholly above the other's,
+        unless both are the same left-associative operator; ``a /\\ b \\/ c``, ``a = b = c`` and
+        ``7 \\div -2`` are conflicts."""
+        me = PRECEDENCE.get(sym)
+        if me is None:
+            return
+        for side, child in (("lhs", lhs), ("rhs", rhs)):
+            if child.type == "bound_infix_op":
+                other = self.one(child, "symbol").type
+                theirs = PRECEDENCE.get(other)
+                if theirs is None:
+                    continue
+                if side == "lhs":
+                    ok = theirs[0] > me[1] or (other == sym and me[2])
+                    pair = (other, sym)
+                else:
+                    ok = me[1] < theirs[0]
+                    pair = (sym, other)
+            elif child.type == "bound_prefix_op" and side == "rhs":
+                other = self.one(child, "symbol").type
+                theirs = PREFIX_PRECEDENCE.get(other)
+                if theirs is None:
+                    continue
+                ok = not me[0] > theirs[1]
+                pair = (sym, other)
+            else:
+                continue
+            if not ok:
+                raise ParseError(f"Precedence conflict between ops {_spell(pair[0])} and {_spell(pair[1])}.",
+                                 self.pos(child))
+
     def x_bound_infix_op(self, node: Node) -> ast.Expr:
         sym = self.one(node, "symbol").type
         lhs, rhs = self.one(node, "lhs"), self.one(node, "rhs")
+        self._precedence(node, sym, lhs, rhs)
         pos = self.pos(node)
         if sym in ("land", "lor"):
             items: list[ast.Expr] = []
@@ -398,17 +484,17 @@ class _Converter:
 
     def x_unbounded_quantification(self, node: Node) -> ast.Expr:
         kind = self.one(node, "quantifier").type
-        names = tuple(self.text(c) for c in self.fields(node, "intro"))
+        names = tuple(ident(self.text(c)) for c in self.fields(node, "intro"))
         bound = ast.Bound(names, False, None)
         return ast.Quant(self.pos(node), kind, (bound,), self.expr(self.one(node, "expression")))
 
     def x_choose(self, node: Node) -> ast.Expr:
         intro = self.one(node, "intro")
         if intro.type == "tuple_of_identifiers":
-            names = tuple(self.text(c) for c in self.named(intro) if c.type == "identifier")
+            names = tuple(ident(self.text(c)) for c in self.named(intro) if c.type == "identifier")
             pattern = True
         else:
-            names, pattern = (self.text(intro),), False
+            names, pattern = (ident(self.text(intro)),), False
         set_node = node.child_by_field_name("set")
         bound = ast.Bound(names, pattern, self.expr(set_node) if set_node else None)
         return ast.Choose(self.pos(node), bound, self.expr(self.one(node, "expression")))
@@ -428,8 +514,48 @@ class _Converter:
 
     def x_lambda(self, node: Node) -> ast.Expr:
         kids = self.named(node)
-        params = tuple(self.text(c) for c in kids[:-1] if c.type == "identifier")
+        params = tuple(ident(self.text(c)) for c in kids[:-1] if c.type == "identifier")
         return ast.Lambda(self.pos(node), params, self.expr(kids[-1]))
+
+
+# SANY's precedence ranges (low, high) and left associativity of infix operators, by
+# tree-sitter node kind (tla2sany/parser/Operators.java).
+def _ranges(spec: str, low: int, high: int, left: bool) -> dict[str, tuple[int, int, bool]]:
+    return {k: (low, high, left) for k in spec.split()}
+
+
+PRECEDENCE: dict[str, tuple[int, int, bool]] = {
+    **_ranges("pow powpow", 140, 140, False),
+    **_ranges("slash div oslash slashslash", 130, 130, False),
+    **_ranges("mul circ odot otimes amp ampamp mulmul star bigcirc bullet", 130, 130, True),
+    **_ranges("minus ominus minusminus", 110, 110, True),
+    **_ranges("plus oplus plusplus", 100, 100, True),
+    **_ranges("mod", 100, 110, False), **_ranges("vert vertvert modmod", 100, 110, True),
+    **_ranges("dots_2 dots_3", 90, 90, False),
+    **_ranges("uplus sqcap sqcup dol doldol qq hashhash", 90, 130, True), **_ranges("excl", 90, 130, False),
+    **_ranges("wr", 90, 140, False),
+    **_ranges("cup cap", 80, 80, True), **_ranges("setminus", 80, 80, False),
+    **_ranges("map_to", 70, 70, False), **_ranges("compose", 60, 60, True),
+    **_ranges("eq neq lt gt leq geq in notin subseteq supseteq subset supset prec succ preceq succeq sim "
+              "simeq ll gg asymp approx cong sqsubset sqsubseteq sqsupset sqsupseteq doteq propto", 50, 50, False),
+    **_ranges("cdot", 50, 140, True),
+    **_ranges("land lor", 30, 30, True),
+    **_ranges("equiv iff leads_to plus_arrow", 20, 20, False),
+    **_ranges("implies", 10, 10, False),
+}
+PREFIX_PRECEDENCE: dict[str, tuple[int, int]] = {
+    "negative": (120, 120), "lnot": (40, 40), "always": (40, 150), "eventually": (40, 150),
+    "enabled": (40, 150), "unchanged": (40, 150), "powerset": (100, 130), "union": (100, 130),
+    "domain": (100, 130),
+}
+_SPELL = {"land": "\\land", "lor": "\\lor", "eq": "=", "lt": "<", "gt": ">", "div": "\\div", "negative": "-",
+          "minus": "-", "plus": "+", "mul": "*", "leq": "\\leq", "geq": "\\geq", "neq": "/=", "in": "\\in",
+          "implies": "=>", "equiv": "\\equiv", "cup": "\\union", "cap": "\\intersect", "setminus": "\\",
+          "dots_2": "..", "pow": "^", "mod": "%", "circ": "\\o"}
+
+
+def _spell(kind: str) -> str:
+    return _SPELL.get(kind, kind)
 
 
 def _first_error(node: Node) -> Node | None:
@@ -466,4 +592,8 @@ def parse_module_file(path: str | Path) -> ast.Module:
         data = p.read_bytes()
     except OSError as exc:
         raise ParseError(f"cannot read {p}: {exc.strerror}", ast.Pos(str(p), 1, 1)) from None
-    return parse_module_text(data, str(p))
+    mod = parse_module_text(data, str(p))
+    if mod.name != p.stem:
+        raise ParseError(f"File name '{p.stem}' does not match the name '{mod.name}' of the top level module "
+                         "it contains.", mod.pos)
+    return mod

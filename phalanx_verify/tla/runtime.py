@@ -56,6 +56,22 @@ class RecFcn:
         return make_fcn({x: self(x) for x in as_set(self.domain)})
 
 
+def lazy_fcn(domain: Any, body: Callable[[Any], Any]) -> RecFcn:
+    """[x \\in D |-> e] over a set that cannot be enumerated (Nat): evaluated where applied."""
+    return RecFcn("function", domain, body)
+
+
+def fix(maker: Callable[[Callable[..., Any]], Callable[..., Any]]) -> Callable[..., Any]:
+    """The operator ``maker(self)`` whose body calls itself (LET RECURSIVE)."""
+    cell: list[Callable[..., Any]] = []
+
+    def call(*args: Any) -> Any:
+        return cell[0](*args)
+
+    cell.append(maker(call))
+    return call
+
+
 def ap(f: Any, x: Any) -> Any:
     """f[x]."""
     if type(f) is Fcn:
@@ -64,13 +80,16 @@ def ap(f: Any, x: Any) -> Any:
         except KeyError:
             raise EvalError(f"{format_value(x)} is not in the domain of {format_value(f)}") from None
     t = type(f)
-    if t is tuple or t is str:
+    if t is tuple:
         if type(x) is int and 1 <= x <= len(f):
             return f[x - 1]
-        raise EvalError(f"index {format_value(x)} is out of the domain of {format_value(f)}")
+        raise EvalError(f"In applying the function {format_value(f)}, the first argument is: "
+                        f"{format_value(x)}, which is not in its domain.")
     if t is RecFcn:
         return f(x)
-    raise EvalError(f"applying a non-function {format_value(f)} to {format_value(x)}")
+    if t is str:
+        raise EvalError("A non-function (a string) was applied as a function.")
+    raise EvalError(f"A non-function ({format_value(f)}) was applied as a function to {format_value(x)}.")
 
 
 def field(r: Any, name: str) -> Any:
@@ -273,7 +292,13 @@ def append(s: Any, e: Any) -> tuple:
     return _seq(s) + (e,)
 
 
-def subseq(s: Any, m: int, n: int) -> tuple:
+def subseq(s: Any, m: int, n: int) -> Any:
+    if type(s) is str:  # TLC allows Len, \\o and SubSeq on strings, and nothing else of Sequences
+        if m > n:
+            return ""
+        if m < 1 or n > len(s):
+            raise EvalError(f"SubSeq indices {m}..{n} out of range for a string of length {len(s)}")
+        return s[m - 1:n]
     s = _seq(s)
     if m > n:
         return ()

@@ -321,3 +321,9 @@ class Module:
     defs: list[Definition] = field(default_factory=list)
     assumes: list[Expr] = field(default_factory=list)
     recursive: set[str] = field(default_factory=set)
+    # Every declaration in source order, for checks that depend on it (a name is visible only
+    # after its declaration): ("constant", Param), ("variable", str), ("recursive", str),
+    # ("definition", Definition) or ("assume", Expr).
+    units: list[tuple[str, object]] = field(default_factory=list)
+    # Modules written inside this one (``---- MODULE Inner ----`` before this module ends).
+    inner: list[Module] = field(default_factory=list)

@@ -103,8 +103,8 @@ def fcn_domain(f: Any) -> frozenset:
     if type(f) is tuple:
         return frozenset(range(1, len(f) + 1))
     if type(f) is str:
-        return frozenset(range(1, len(f) + 1))
-    raise EvalError(f"DOMAIN applied to a non-function {format_value(f)}")
+        raise EvalError("Attempted to apply the operator DOMAIN to a non-function (a string)")
+    raise EvalError(f"Attempted to apply the operator DOMAIN to a non-function: {format_value(f)}")
 
 
 def fcn_items(f: Any) -> Iterable[tuple[Any, Any]]:
@@ -142,6 +142,17 @@ class LazySet:
 
     def __contains__(self, x: object) -> bool:  # pragma: no cover - abstract
         raise NotImplementedError
+
+    def member(self, x: Any) -> bool:
+        """x \\in self with TLC's errors: a value of the wrong kind is an error, not FALSE
+        (TLC: "Attempted to check if the value: "a" is an element of Nat."); an untyped model
+        value is simply not a member."""
+        if type(x) is ModelValue or self._kind_ok(x):
+            return x in self
+        raise EvalError(f"Attempted to check if the value: {format_value(x)} is an element of {self!r}.")
+
+    def _kind_ok(self, x: Any) -> bool:
+        return True
 
     def enumerate(self) -> frozenset:
         raise EvalError(f"cannot enumerate the set {self!r}")
@@ -197,6 +208,9 @@ class IntRange(LazySet):
         return (type(x) is int and (self.lo is None or x >= self.lo)
                 and (self.hi is None or x <= self.hi))
 
+    def _kind_ok(self, x: Any) -> bool:
+        return type(x) is int
+
     def contains_all(self, xs: Iterable) -> bool:
         """All of xs in the range, without a Python call per element's membership test."""
         lo, hi = self.lo, self.hi
@@ -222,6 +236,9 @@ INT = IntRange(None, None, "Int")
 
 class StringSet(LazySet):
     def __contains__(self, x: object) -> bool:
+        return type(x) is str
+
+    def _kind_ok(self, x: Any) -> bool:
         return type(x) is str
 
     def key(self) -> tuple:
@@ -250,6 +267,9 @@ class PowerSet(LazySet):
         if type(base) is IntRange:
             return base.contains_all(x)
         return all(e in base for e in x)
+
+    def _kind_ok(self, x: Any) -> bool:
+        return is_set(x)
 
     def enumerate(self) -> frozenset:
         elems = sorted(as_set(self.base), key=tlc_key)
@@ -317,6 +337,9 @@ class FcnSet(LazySet):
             memo[f] = answer
         return answer
 
+    def _kind_ok(self, x: Any) -> bool:
+        return type(x) is Fcn or type(x) is tuple
+
     def _contains(self, f: object) -> bool:
         rng = self.rng
         if type(f) is Fcn:
@@ -354,6 +377,9 @@ class RecordSet(LazySet):
     def __init__(self, fields: dict[str, Any]) -> None:
         self.fields = fields
 
+    def _kind_ok(self, x: Any) -> bool:
+        return type(x) is Fcn or type(x) is tuple
+
     def __contains__(self, r: object) -> bool:
         return (type(r) is Fcn and set(r) == set(self.fields)
                 and all(r[k] in s for k, s in self.fields.items()))
@@ -383,6 +409,9 @@ class SeqSet(LazySet):
     def __contains__(self, s: object) -> bool:
         return type(s) is tuple and all(e in self.base for e in s)
 
+    def _kind_ok(self, x: Any) -> bool:
+        return type(x) is tuple
+
     def key(self) -> tuple:
         return ("SEQ", self.base)
 
@@ -395,6 +424,9 @@ class ProductSet(LazySet):
 
     def __init__(self, parts: tuple) -> None:
         self.parts = parts
+
+    def _kind_ok(self, x: Any) -> bool:
+        return type(x) is tuple or type(x) is Fcn
 
     def __contains__(self, t: object) -> bool:
         return (type(t) is tuple and len(t) == len(self.parts)

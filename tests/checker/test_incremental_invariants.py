@@ -37,7 +37,7 @@ Next == \\/ x' = (x + 1) % 3 /\\ UNCHANGED <<y, z>>
         \\/ y' = (y + 1) % 4 /\\ UNCHANGED <<x, z>>
         \\/ z' = (z + 1) % 2 /\\ UNCHANGED <<x, y>>
 TypeOK == /\\ x \\in 0..2 /\\ y \\in 0..3 /\\ z \\in 0..1
-Small == /\\ A < 3 /\\ I!Get < 4 /\\ C < 1 \\/ x = 0
+Small == /\\ A < 3 /\\ I!Get < 4 /\\ (C < 1 \\/ x = 0)
 Mixed == B(x) < 4 /\\ F[2] + R(1) < 3
 """
 

@@ -242,4 +242,4 @@ f == [l \\in 1..3 |-> l % 2]
 Init == x = {}
 Next == \\E P \\in SUBSET (1..4) : (\\A l \\in P : f[l] = 1) /\\ P \\subseteq {1, 2, 3} /\\ x' = P""",
               "INIT Init\nNEXT Next\n")
-    assert r.verdict == "error" and "out of the domain" in r.message
+    assert r.verdict == "error" and "not in its domain" in r.message

@@ -1,0 +1,337 @@
+"""TLC's comparability rules for ``=``, ``#``, ``\\in``, set construction and integer arithmetic.
+
+Values are Python's own (values.py), and Python compares across kinds where TLC refuses: in
+Python ``1 = "a"`` is simply false, ``TRUE \\in {1}`` is true (``True == 1``) and ``"a" < "b"``
+orders strings. TLC raises an evaluation error whenever it has to compare values of
+incomparable kinds (``IntValue.equals`` of a string, ``BoolValue.compareTo`` of an integer, a set
+that mixes integers and strings when it is normalised), and its integers are 32-bit with
+overflow reported as an error. The compiled code calls the functions here on the paths where
+Python's answer may differ from TLC's, so a spec gets TLC's error rather than a verdict TLC
+would not give.
+
+Untyped model values compare with anything (unequal, no error), as in TLC's
+``ModelValue.modelValueEquals``. A typed model value (``s_a``: a one-letter type prefix and an
+underscore) is an error when compared with a non-model value or a model value of another type.
+
+Known residual: values nested inside equal Python containers are not re-checked (``{1} = {TRUE}``
+is TRUE here, an error in TLC), and a state variable holding 1 in one state and TRUE in
+another is one state here; both need a Boolean type of its own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import EvalError
+from .values import Fcn, LazySet, ModelValue, format_value, tlc_key
+
+INT_MIN = -(2 ** 31)
+INT_MAX = 2 ** 31 - 1
+
+_NAMES = {bool: "boolean", int: "integer", str: "string", frozenset: "set", tuple: "function", Fcn: "function"}
+
+
+def kind(v: Any) -> str:
+    """TLC's class of a value for comparisons: boolean, integer, string, model value, set,
+    function (tuples, records and other functions), or operator."""
+    t = type(v)
+    name = _NAMES.get(t)
+    if name is not None:
+        return name
+    if t is ModelValue:
+        return "model value"
+    if isinstance(v, LazySet):
+        return "set"
+    if callable(v):
+        return "operator"
+    return "function"
+
+
+def typed_prefix(mv: ModelValue) -> str | None:
+    """The type of a typed model value (``s_a`` has type ``s``), None for an untyped one."""
+    name = mv.name
+    return name[0] if len(name) > 2 and name[1] == "_" and name[0].isalpha() else None
+
+
+def _mv_equal(mv: ModelValue, other: Any) -> bool:
+    """ModelValue.equals / modelValueEquals: untyped model values are unequal to any other value."""
+    t = typed_prefix(mv)
+    if type(other) is ModelValue:
+        ot = typed_prefix(other)
+        if t is not None and ot is not None and t != ot:
+            raise EvalError(f"Attempted to check equality of the differently-typed model values "
+                            f"{mv.name} and {other.name}")
+        return mv is other
+    if t is not None:
+        raise EvalError(f"Attempted to check equality of typed model value {mv.name} and non-model "
+                        f"value {format_value(other)}")
+    return False
+
+
+def _is_record(v: Any) -> bool:
+    return type(v) is Fcn and len(v) > 0 and all(type(k) is str for k in v)
+
+
+def _incomparable(a: Any, b: Any) -> EvalError:
+    ka = kind(a)
+    if ka == "set":
+        return EvalError(f"Attempted to check equality of the set {format_value(a)} with the value: "
+                         f"{format_value(b)}")
+    if ka == "function":
+        what = "record:" if _is_record(a) else "the function"
+        return EvalError(f"Attempted to check equality of {what} {format_value(a)} with "
+                         f"{'non-record' if _is_record(a) else 'the value:'} {format_value(b)}")
+    verb = "compare equality" if ka == "boolean" else "check equality"
+    return EvalError(f"Attempted to {verb} of {ka} {format_value(a)} with non-{ka}: {format_value(b)}")
+
+
+def eq(a: Any, b: Any) -> bool:
+    """a = b with TLC's errors for incomparable values."""
+    ta = type(a)
+    tb = type(b)
+    if ta is tb:
+        if a == b:
+            return True
+        if ta is int or ta is str or ta is bool:
+            return False
+        if ta is ModelValue:
+            return _mv_equal(a, b)
+        return _unequal_containers(a, b)
+    if ta is ModelValue:
+        return _mv_equal(a, b)
+    if tb is ModelValue:
+        return _mv_equal(b, a)
+    ka, kb = kind(a), kind(b)
+    if ka != kb:
+        raise _incomparable(a, b)
+    if ka == "set":
+        return a == b or _unequal_containers(a, b)
+    if ka == "function":
+        if _is_record(a) != _is_record(b) and (type(a) is tuple or type(b) is tuple):
+            raise _incomparable(a, b) if _is_record(a) else _incomparable(b, a)
+        return a == b or _unequal_containers(a, b)
+    raise _incomparable(a, b)
+
+
+def _unequal_containers(a: Any, b: Any) -> bool:
+    """Python found two sets or two functions unequal: TLC compares them element by element
+    in its normal order, and raises where two elements are incomparable."""
+    if kind(a) == "set":
+        if isinstance(a, LazySet) or isinstance(b, LazySet):
+            return False
+        if len(a) != len(b):
+            return False
+        for x, y in zip(sorted(a, key=tlc_key), sorted(b, key=tlc_key), strict=True):
+            if not eq(x, y):
+                return False
+        return False
+    da = _items(a)
+    db = _items(b)
+    if da is None or db is None:
+        return False
+    if len(da) != len(db):
+        return False
+    ka = sorted(da, key=tlc_key)
+    kb = sorted(db, key=tlc_key)
+    for x, y in zip(ka, kb, strict=True):
+        if not eq(x, y):
+            return False
+    for x, y in zip(ka, kb, strict=True):
+        if not eq(da[x], db[y]):
+            return False
+    return False
+
+
+def _items(f: Any) -> dict | None:
+    if type(f) is Fcn:
+        return f
+    if type(f) is tuple:
+        return dict(enumerate(f, 1))
+    return None
+
+
+def check_member(x: Any, s: frozenset) -> None:
+    """Raise TLC's error if x cannot be compared with the elements of the (homogeneous) set s."""
+    if not s or type(x) is ModelValue:
+        return
+    for e in s:
+        if type(e) is not ModelValue:
+            kx, ke = kind(x), kind(e)
+            if kx != ke:
+                raise EvalError(f"Attempted to compare {ke} {format_value(e)} with non-{ke}: {format_value(x)}"
+                                if ke in ("integer", "boolean", "string") else
+                                f"Attempted to check if the value: {format_value(x)} is an element of "
+                                f"{format_value(s)}")
+            return
+
+
+def member(x: Any, s: Any) -> bool:
+    """x \\in s."""
+    if type(s) is frozenset:
+        found = x in s
+        t = type(x)
+        if (t is bool or t is int) and found:
+            check_member(x, s)  # Python's True == 1
+        elif not found:
+            check_member(x, s)
+        return found
+    if isinstance(s, LazySet):
+        return s.member(x)
+    raise EvalError(f"Attempted to check if the value: {format_value(x)} is an element of the "
+                    f"{kind(s)} {format_value(s)}")
+
+
+def homogeneous(elems: frozenset) -> frozenset:  # also called on the tuple of a set literal
+    """A set built from elements: TLC normalises (sorts) it, which fails on incomparable kinds."""
+    first = None
+    kf = ""
+    for e in elems:
+        if type(e) is ModelValue:
+            continue
+        if first is None:
+            first, kf = e, kind(e)
+            continue
+        ke = kind(e)
+        if ke != kf:
+            a, b = (first, e) if tlc_key(first) > tlc_key(e) else (e, first)
+            ka = kind(a)
+            raise EvalError(f"Attempted to compare {ka} {format_value(a)} with non-{ka}: {format_value(b)}")
+    return elems
+
+
+def set_of(items: tuple) -> frozenset:
+    """{a, b, ...}: the items are checked before Python's set merges TRUE into 1."""
+    homogeneous(items)  # type: ignore[arg-type]
+    return frozenset(items)
+
+
+def union2(a: Any, b: Any) -> Any:
+    """a \\cup b: both sets, and their elements comparable."""
+    if type(a) is frozenset and type(b) is frozenset:
+        if a and b:
+            _same_kind(a, b)
+        return a | b
+    return _lazy_binary(a, b, "\\cup")
+
+
+def _same_kind(a: frozenset, b: frozenset) -> None:
+    for x in a:
+        if type(x) is not ModelValue:
+            check_member(x, b)
+            return
+
+
+def _lazy_binary(a: Any, b: Any, op: str) -> Any:
+    if not (type(a) is frozenset or isinstance(a, LazySet)) or not (type(b) is frozenset or isinstance(b, LazySet)):
+        bad = b if (type(a) is frozenset or isinstance(a, LazySet)) else a
+        raise EvalError(f"Attempted to evaluate {op} with a non-set argument: {format_value(bad)}")
+    if op == "\\cup":
+        return homogeneous(a | b)
+    if op == "\\cap":
+        return a & b
+    return a - b
+
+
+def intersect(a: Any, b: Any) -> Any:
+    if type(a) is frozenset and type(b) is frozenset:
+        return a & b
+    return _lazy_binary(a, b, "\\cap")
+
+
+def setminus(a: Any, b: Any) -> Any:
+    if type(a) is frozenset and type(b) is frozenset:
+        return a - b
+    return _lazy_binary(a, b, "\\")
+
+
+# -- integers ------------------------------------------------------------------------------
+
+def _int_arg(v: Any, op: str, which: str) -> int:
+    if type(v) is not int:
+        raise EvalError(f"The {which} argument of {op} should be an integer, but instead it is: {format_value(v)}")
+    return v
+
+
+def _fit(r: int, text: str) -> int:
+    if INT_MIN <= r <= INT_MAX:
+        return r
+    raise EvalError(f"Overflow when computing {text}")
+
+
+def plus(a: Any, b: Any) -> int:
+    return _fit(_int_arg(a, "+", "first") + _int_arg(b, "+", "second"), f"{a}+{b}")
+
+
+def minus(a: Any, b: Any) -> int:
+    return _fit(_int_arg(a, "-", "first") - _int_arg(b, "-", "second"), f"{a}-{b}")
+
+
+def times(a: Any, b: Any) -> int:
+    return _fit(_int_arg(a, "*", "first") * _int_arg(b, "*", "second"), f"{a}*{b}")
+
+
+def negate(a: Any) -> int:
+    return _fit(-_int_arg(a, "-", "first"), f"-{a}")
+
+
+def power(a: Any, b: Any) -> int:
+    a = _int_arg(a, "^", "first")
+    b = _int_arg(b, "^", "second")
+    if b < 0:
+        raise EvalError(f"The second argument of ^ should be a natural number, but instead it is: {b}")
+    if a == 0 and b == 0:
+        raise EvalError("0^0 is undefined.")
+    if abs(a) > 1 and b > 32:
+        raise EvalError(f"Overflow when computing {a}^{b}")
+    return _fit(a ** b, f"{a}^{b}")
+
+
+def less(a: Any, b: Any) -> bool:
+    return _int_arg(a, "<", "first") < _int_arg(b, "<", "second")
+
+
+def less_eq(a: Any, b: Any) -> bool:
+    return _int_arg(a, "<=", "first") <= _int_arg(b, "<=", "second")
+
+
+def greater(a: Any, b: Any) -> bool:
+    return _int_arg(a, ">", "first") > _int_arg(b, ">", "second")
+
+
+def greater_eq(a: Any, b: Any) -> bool:
+    return _int_arg(a, ">=", "first") >= _int_arg(b, ">=", "second")
+
+
+def div(a: Any, b: Any) -> int:
+    a = _int_arg(a, "\\div", "first")
+    b = _int_arg(b, "\\div", "second")
+    if b == 0:
+        raise EvalError("The second argument of \\div is 0.")
+    return _fit(a // b, f"{a} \\div {b}")
+
+
+def mod(a: Any, b: Any) -> int:
+    a = _int_arg(a, "%", "first")
+    b = _int_arg(b, "%", "second")
+    if b <= 0:
+        raise EvalError(f"The second argument of % should be a positive number, but instead it is: {b}")
+    return a % b
+
+
+def interval(a: Any, b: Any) -> frozenset:
+    a = _int_arg(a, "..", "first")
+    b = _int_arg(b, "..", "second")
+    return frozenset(range(a, b + 1))
+
+
+def truth(v: Any, what: str) -> bool:
+    """A value used as a condition must be a Boolean (TLC: "A non-boolean expression (an
+    integer) was used as the condition of an IF")."""
+    if v is True or v is False:
+        return v
+    raise EvalError(f"A non-boolean expression ({_article(v)}) was used as {what}.")
+
+
+def _article(v: Any) -> str:
+    k = kind(v)
+    return ("an " if k[0] in "aeiou" else "a ") + k
