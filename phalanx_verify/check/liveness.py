@@ -296,15 +296,17 @@ class _Product:
         self.tnode: list[int] = []
         self.parent: list[int] = []
         self.adj: list[list[tuple[int, int]]] = []
-        index: dict[tuple[int, int], int] = {}
+        width = len(tab.nodes)
+        index: dict[int, int] = {}  # s * width + k -> product node
+        sid, tnode, parent = self.sid, self.tnode, self.parent
 
-        def node(s: int, k: int, parent: int) -> int:
-            v = index.get((s, k))
+        def node(s: int, k: int, via: int) -> int:
+            v = index.get(s * width + k)
             if v is None:
-                v = index[(s, k)] = len(self.sid)
-                self.sid.append(s)
-                self.tnode.append(k)
-                self.parent.append(parent)
+                v = index[s * width + k] = len(sid)
+                sid.append(s)
+                tnode.append(k)
+                parent.append(via)
             return v
 
         for s in space.initial:
@@ -312,17 +314,21 @@ class _Product:
                 for k in tab.initial:
                     if holds(k, s):
                         node(s, k, -1)
-        dst = space.edge_dst
+        dst, start = space.edge_dst, space.edge_start
+        succ = tab.succ
         v = 0
-        while v < len(self.sid):
-            s, k = self.sid[v], self.tnode[v]
+        while v < len(sid):
+            s, k = sid[v], tnode[v]
             out = []
-            steps = [(dst[e], e) for e in space.edges(s) if dst[e] < n]
-            steps.append((s, -1))
-            for t, e in steps:
-                for m in tab.succ[k]:
-                    if holds(m, t):
-                        out.append((node(t, m, v), e))
+            for e in range(start[s], start[s + 1]):
+                t = dst[e]
+                if t < n:
+                    for m in succ[k]:
+                        if holds(m, t):
+                            out.append((node(t, m, v), e))
+            for m in succ[k]:
+                if holds(m, s):
+                    out.append((node(s, m, v), -1))
             self.adj.append(out)
             v += 1
 
@@ -334,7 +340,7 @@ class _GeneralSearch:
     the spec's WF/SF conditions (SF by Emerson-Lei pruning, as for the fixed forms)."""
 
     def __init__(self, space: StateSpace, kinds: list[str], d: Disjunct, tab: Tableau,
-                 cache: dict[Any, bool]) -> None:
+                 cache: dict[Any, Any]) -> None:
         self.space, self.tab, self.d = space, tab, d
         self.cache = cache
         self.weak = sum(1 << i for i, k in enumerate(kinds) if k == "WF")
@@ -344,16 +350,22 @@ class _GeneralSearch:
         self.ae_state = [state_fn(x) for x in d.ae_state]
         self.ae_step = [step_fn(x) for x in d.ae_step]
         self.all_promises = (1 << len(tab.promises)) - 1
+        self.truth: list[bytearray] = cache.setdefault("holds", [bytearray() for _ in tab.nodes])
         self.prod = _Product(space, tab, self.holds)
-        self.fadj = [[(w, e) for w, e in out if self.ea_ok(self.prod.sid[v], e)]
-                     for v, out in enumerate(self.prod.adj)]
+        self.fadj = self.prod.adj if not self.ea else [
+            [(w, e) for w, e in out if self.ea_ok(self.prod.sid[v], e)] for v, out in enumerate(self.prod.adj)]
 
     def holds(self, k: int, s: int) -> bool:
-        key = (k, s)
-        r = self.cache.get(key)
-        if r is None:
-            r = self.cache[key] = self.tab.holds[k](self.space.states[s])
-        return r
+        """Does state s satisfy the atoms of tableau node k (0 unknown, 1 no, 2 yes, kept)?"""
+        if self.tab.free[k]:
+            return True
+        truth = self.truth[k]
+        if s >= len(truth):
+            truth.extend(bytes(len(self.space.states) - len(truth)))
+        r = truth[s]
+        if not r:
+            r = truth[s] = 2 if self.tab.holds[k](self.space.states[s]) else 1
+        return r == 2
 
     def target(self, s: int, e: int) -> int:
         return s if e < 0 else self.space.edge_dst[e]
@@ -371,19 +383,22 @@ class _GeneralSearch:
 
     def find(self) -> tuple[int, list[int]] | None:
         """(entry, cycle) of a violating lasso, or None."""
-        nodes = list(range(len(self.prod.sid)))
-        comp = self.fair_component(nodes)
+        comp = self.fair_component(range(len(self.prod.sid)), None)
         if comp is None:
             return None
         entry = min(comp)  # product ids are in BFS order: the shortest prefix
         return entry, self.cycle(set(comp), entry)
 
-    def fair_component(self, nodes: list[int]) -> list[int] | None:
+    def fair_component(self, nodes: Iterable[int], inside: set[int] | None) -> list[int] | None:
+        """A fair component among ``nodes`` (all of them in ``inside``; None: the whole product)."""
         fadj, sid = self.fadj, self.prod.sid
         space = self.space
         states = space.states
-        inside = set(nodes)
-        for comp in _sccs(nodes, lambda v: (w for w, _ in fadj[v] if w in inside)):
+        if inside is None:
+            succ: Callable[[int], Iterable[int]] = lambda v: [w for w, _ in fadj[v]]  # noqa: E731
+        else:
+            succ = lambda v: [w for w, _ in fadj[v] if w in inside]  # noqa: E731
+        for comp in _sccs(nodes, succ):
             members = set(comp)
             inner = [(v, e) for v in comp for w, e in fadj[v] if w in members]
             if not inner:
@@ -410,7 +425,8 @@ class _GeneralSearch:
                 continue
             strong = self.strong & enabled_any & ~taken
             if strong:
-                found = self.fair_component([v for v in comp if not space.enabled[sid[v]] & strong])
+                rest = [v for v in comp if not space.enabled[sid[v]] & strong]
+                found = self.fair_component(rest, set(rest))
                 if found is not None:
                     return found
                 continue

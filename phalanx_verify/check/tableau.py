@@ -76,6 +76,7 @@ class Tableau:
     promises: list[Even]
     fulfils: list[int]
     holds: list[Callable[[tuple], bool]] = field(default_factory=list)
+    free: list[bool] = field(default_factory=list)  # node without atoms: holds everywhere
 
 
 def build(tf: Node) -> Tableau:
@@ -98,13 +99,14 @@ def build(tf: Node) -> Tableau:
         k += 1
     promises = list(dict.fromkeys(f for p in nodes for f in p if isinstance(f, Even)))
     fulfils = [sum(1 << i for i, pr in enumerate(promises) if pr not in p or pr.body in p) for p in nodes]
-    holds = []
+    holds, free = [], []
     for p in nodes:
         atoms = [f for f in p if isinstance(f, Atom)]
         holds.append(state_fn(Conj(tuple(atoms))))
-    return Tableau(nodes, succ, initial, promises, fulfils, holds)
+        free.append(not atoms)
+    return Tableau(nodes, succ, initial, promises, fulfils, holds, free)
 
 
 def trivial() -> Tableau:
     """The tableau of TRUE: one node, its own successor, no promise."""
-    return Tableau([frozenset()], [[0]], [0], [], [0], [lambda s: True])
+    return Tableau([frozenset()], [[0]], [0], [], [0], [lambda s: True], [True])
