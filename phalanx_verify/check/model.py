@@ -4,7 +4,8 @@
 The split follows TLC: SPECIFICATION Spec must be a conjunction of an initial predicate,
 ``[][Next]_v`` and fairness conditions (operator names are expanded, ``\\A x \\in S`` over a
 constant set becomes one conjunct per element). PROPERTIES are split the same way into initial
-predicates, ``[]P``, ``[][A]_v`` and the liveness forms the checker supports.
+predicates, ``[]P``, ``[][A]_v``, the fixed liveness forms that have fast paths, and any other
+temporal formula TLC accepts (check/temporal.py).
 """
 
 from __future__ import annotations
