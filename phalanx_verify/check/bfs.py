@@ -181,6 +181,8 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
     violation or an error stopped the search). With ``fairness`` the graph is kept;
     ``on_level`` runs between levels and returns False to stop (it found a violation)."""
     space = StateSpace()
+    if fairness is not None:
+        fairness.prepare(space)
     intern = Interner(len(model.variables))
     checks = StateChecks(model)
     constraints = model.constraints

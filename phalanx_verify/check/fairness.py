@@ -11,18 +11,20 @@ two paths give the same bits on the RRP models.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..tla import syntax as ast
 from .model import Fairness, Model
 
+if TYPE_CHECKING:
+    from .bfs import StateSpace
+
 
 class FairnessTracker:
-    """Computes the bitmasks for up to 64 fairness conditions (bit i = condition i)."""
+    """Computes the bitmasks of the fairness conditions (bit i = condition i; Python integers,
+    so there is no limit on their number, as in TLC)."""
 
     def __init__(self, model: Model, fairs: list[Fairness], use_labels: bool = True) -> None:
-        if len(fairs) > 64:
-            raise ValueError("more than 64 fairness conditions")
         self.model = model
         self.fairs = fairs
         compiler = model.compiler
@@ -60,6 +62,13 @@ class FairnessTracker:
                 values = tuple(compiler.state_function(a, f.action.scope, f.action.env)(()) for a in args)
                 return idx, values
         return None
+
+    def prepare(self, space: StateSpace) -> None:
+        """Give the state graph room for the bitmasks: its compact 64-bit arrays hold at most
+        64 conditions; with more, plain lists of integers."""
+        if len(self.fairs) > 64:
+            space.enabled = []  # type: ignore[assignment]
+            space.edge_fair = []  # type: ignore[assignment]
 
     def slot_mask(self, key: tuple[int, tuple]) -> int:
         """Fast-path bits of an edge label (before the 'v changed' test)."""

@@ -10,6 +10,13 @@ component is fair when, for every WF_v(A) of the spec, A is disabled somewhere i
 <<A>>_v step lies inside it; for SF, a step lies inside or A is enabled nowhere in it (otherwise
 the states where A is enabled are removed and the rest searched again, as in Emerson-Lei).
 
+Any other temporal property (obligation kind "general", see check/temporal.py) is searched in
+the product of the state graph with the tableau of its negation (check/tableau.py), as TLC's
+LiveWorker does: a fair strongly connected component, reachable from an initial node, whose
+steps all satisfy the EA conditions, which holds a state or step for each AE condition and a
+node fulfilling each promise of the tableau. The fixed forms above are such properties too; a
+test proves both searches give the same verdicts (tests/checker/test_tlc_liveness_fastpath.py).
+
 Only explored states (all successors known) take part, so the check is sound on a partial
 graph too; the BFS runs it between levels to stop early, as TLC does.
 """
@@ -17,28 +24,31 @@ graph too; the BFS runs it between levels to stop early, as TLC does.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from .bfs import StateSpace, label_text
 from .model import Liveness, Model
 from .report import Trace, TraceStep
+from .tableau import Tableau, build, trivial
+from .temporal import Disjunct, state_fn, step_fn
 
 EdgeOk = Callable[[int], bool]  # edge index -> may the cycle use it
 
 
-def _sccs(nodes: list[int], allowed: bytearray, space: StateSpace, edge_ok: EdgeOk) -> list[list[int]]:
-    """Tarjan's algorithm, iterative, on the sub-graph induced by ``allowed`` and ``edge_ok``."""
+def _sccs(nodes: Iterable[int], succ: Callable[[int], Iterable[int]]) -> list[list[int]]:
+    """Tarjan's algorithm, iterative, on the graph given by ``succ`` (the successors of a node
+    that belong to the sub-graph searched), from the roots ``nodes``."""
     index: dict[int, int] = {}
     low: dict[int, int] = {}
     on_stack: set[int] = set()
     stack: list[int] = []
     out: list[list[int]] = []
-    dst = space.edge_dst
     counter = 0
     for root in nodes:
         if root in index:
             continue
-        work = [(root, iter(space.edges(root)))]
+        work = [(root, iter(succ(root)))]
         index[root] = low[root] = counter
         counter += 1
         stack.append(root)
@@ -46,16 +56,13 @@ def _sccs(nodes: list[int], allowed: bytearray, space: StateSpace, edge_ok: Edge
         while work:
             v, it = work[-1]
             advanced = False
-            for e in it:
-                w = dst[e]
-                if not allowed[w] or not edge_ok(e):
-                    continue
+            for w in it:
                 if w not in index:
                     index[w] = low[w] = counter
                     counter += 1
                     stack.append(w)
                     on_stack.add(w)
-                    work.append((w, iter(space.edges(w))))
+                    work.append((w, iter(succ(w))))
                     advanced = True
                     break
                 if w in on_stack and index[w] < low[v]:
@@ -82,6 +89,8 @@ class _Search:
                  accept: bytearray | None) -> None:
         self.space, self.kinds = space, fair_kinds
         self.allowed, self.edge_ok, self.accept = allowed, edge_ok, accept
+        self.weak = sum(1 << i for i, kind in enumerate(fair_kinds) if kind == "WF")
+        self.strong = sum(1 << i for i, kind in enumerate(fair_kinds) if kind == "SF")
 
     def inner_edges(self, v: int, members: set[int]) -> list[int]:
         dst = self.space.edge_dst
@@ -89,7 +98,12 @@ class _Search:
 
     def fair_component(self, nodes: list[int], allowed: bytearray) -> list[int] | None:
         space = self.space
-        for comp in _sccs(nodes, allowed, space, self.edge_ok):
+        dst, edge_ok = space.edge_dst, self.edge_ok
+
+        def succ(v: int) -> list[int]:
+            return [dst[e] for e in space.edges(v) if allowed[dst[e]] and edge_ok(e)]
+
+        for comp in _sccs(nodes, succ):
             if self.accept is not None and not any(self.accept[v] for v in comp):
                 continue
             members = set(comp)
@@ -103,10 +117,9 @@ class _Search:
                 enabled_any |= en
                 for e in self.inner_edges(v, members):
                     taken |= space.edge_fair[e]
-            weak = sum(1 << i for i, kind in enumerate(self.kinds) if kind == "WF")
-            if weak & enabled_all & ~taken:
+            if self.weak & enabled_all & ~taken:
                 continue  # a WF action enabled throughout and never taken: not a fair cycle
-            strong = sum(1 << i for i, kind in enumerate(self.kinds) if kind == "SF") & enabled_any & ~taken
+            strong = self.strong & enabled_any & ~taken
             prune = {v for v in comp if enabled[v] & strong} if strong else set()
             if prune:
                 rest = [v for v in comp if v not in prune]
@@ -171,6 +184,8 @@ class _Search:
 def check_liveness(model: Model, space: StateSpace, obligation: Liveness,
                    tracker_kinds: list[str], extra: dict | None = None) -> Trace | None:
     """None when the obligation holds on the explored graph; otherwise a lasso."""
+    if obligation.kind == "general":
+        return check_general(model, space, obligation, tracker_kinds)
     n = space.explored
     states = space.states
     explored = bytearray(b"\x01" * n) + bytearray(len(states) - n)
@@ -265,3 +280,249 @@ def _edge_label(model: Model, space: StateSpace, src: int, dst: int) -> str:
         if space.edge_dst[e] == dst:
             return label_text(model, space.slots[space.edge_slot[e]])
     return label_text(model, space.slots[space.via[dst]])
+
+
+# -- any temporal formula: the product of the state graph with a tableau ------------------
+
+class _Product:
+    """The product of the explored state graph, with a stuttering step at every state, and a
+    tableau: node (s, k) when s satisfies the atoms of tableau node k; an edge per step s -> t
+    (state edge index, -1 for stuttering) and successor k -> m that t satisfies. Built by BFS
+    from the initial pairs, so ``parent`` gives shortest prefixes."""
+
+    def __init__(self, space: StateSpace, tab: Tableau, holds: Callable[[int, int], bool]) -> None:
+        n = space.explored
+        self.sid: list[int] = []
+        self.tnode: list[int] = []
+        self.parent: list[int] = []
+        self.adj: list[list[tuple[int, int]]] = []
+        width = len(tab.nodes)
+        index: dict[int, int] = {}  # s * width + k -> product node
+        sid, tnode, parent = self.sid, self.tnode, self.parent
+
+        def node(s: int, k: int, via: int) -> int:
+            v = index.get(s * width + k)
+            if v is None:
+                v = index[s * width + k] = len(sid)
+                sid.append(s)
+                tnode.append(k)
+                parent.append(via)
+            return v
+
+        for s in space.initial:
+            if s < n:
+                for k in tab.initial:
+                    if holds(k, s):
+                        node(s, k, -1)
+        dst, start = space.edge_dst, space.edge_start
+        succ = tab.succ
+        v = 0
+        while v < len(sid):
+            s, k = sid[v], tnode[v]
+            out = []
+            for e in range(start[s], start[s + 1]):
+                t = dst[e]
+                if t < n:
+                    for m in succ[k]:
+                        if holds(m, t):
+                            out.append((node(t, m, v), e))
+            for m in succ[k]:
+                if holds(m, s):
+                    out.append((node(s, m, v), -1))
+            self.adj.append(out)
+            v += 1
+
+
+class _GeneralSearch:
+    """A fair cycle of the product meeting one disjunct of the negated property: every step of
+    it satisfies the EA conditions, and the cycle holds a state for each AE state condition, a
+    step for each AE step condition, a node fulfilling each promise of the tableau, and meets
+    the spec's WF/SF conditions (SF by Emerson-Lei pruning, as for the fixed forms)."""
+
+    def __init__(self, space: StateSpace, kinds: list[str], d: Disjunct, tab: Tableau,
+                 cache: dict[Any, Any]) -> None:
+        self.space, self.tab, self.d = space, tab, d
+        self.cache = cache
+        self.weak = sum(1 << i for i, k in enumerate(kinds) if k == "WF")
+        self.strong = sum(1 << i for i, k in enumerate(kinds) if k == "SF")
+        self.nfair = len(kinds)
+        self.ea = [step_fn(x) for x in d.ea]
+        self.ae_state = [state_fn(x) for x in d.ae_state]
+        self.ae_step = [step_fn(x) for x in d.ae_step]
+        self.all_promises = (1 << len(tab.promises)) - 1
+        self.truth: list[bytearray] = cache.setdefault("holds", [bytearray() for _ in tab.nodes])
+        self.prod = _Product(space, tab, self.holds)
+        self.fadj = self.prod.adj if not self.ea else [
+            [(w, e) for w, e in out if self.ea_ok(self.prod.sid[v], e)] for v, out in enumerate(self.prod.adj)]
+
+    def holds(self, k: int, s: int) -> bool:
+        """Does state s satisfy the atoms of tableau node k (0 unknown, 1 no, 2 yes, kept)?"""
+        if self.tab.free[k]:
+            return True
+        truth = self.truth[k]
+        if s >= len(truth):
+            truth.extend(bytes(len(self.space.states) - len(truth)))
+        r = truth[s]
+        if not r:
+            r = truth[s] = 2 if self.tab.holds[k](self.space.states[s]) else 1
+        return r == 2
+
+    def target(self, s: int, e: int) -> int:
+        return s if e < 0 else self.space.edge_dst[e]
+
+    def ea_ok(self, s: int, e: int) -> bool:
+        if not self.ea:
+            return True
+        key = ("ea", e if e >= 0 else -1 - s)
+        r = self.cache.get(key)
+        if r is None:
+            states = self.space.states
+            a, b = states[s], states[self.target(s, e)]
+            r = self.cache[key] = all(f(a, b) for f in self.ea)
+        return r
+
+    def find(self) -> tuple[int, list[int]] | None:
+        """(entry, cycle) of a violating lasso, or None."""
+        comp = self.fair_component(range(len(self.prod.sid)), None)
+        if comp is None:
+            return None
+        entry = min(comp)  # product ids are in BFS order: the shortest prefix
+        return entry, self.cycle(set(comp), entry)
+
+    def fair_component(self, nodes: Iterable[int], inside: set[int] | None) -> list[int] | None:
+        """A fair component among ``nodes`` (all of them in ``inside``; None: the whole product)."""
+        fadj, sid = self.fadj, self.prod.sid
+        space = self.space
+        states = space.states
+        if inside is None:
+            succ: Callable[[int], Iterable[int]] = lambda v: [w for w, _ in fadj[v]]  # noqa: E731
+        else:
+            succ = lambda v: [w for w, _ in fadj[v] if w in inside]  # noqa: E731
+        for comp in _sccs(nodes, succ):
+            members = set(comp)
+            inner = [(v, e) for v in comp for w, e in fadj[v] if w in members]
+            if not inner:
+                continue
+            fulfilled = 0
+            for v in comp:
+                fulfilled |= self.tab.fulfils[self.prod.tnode[v]]
+            if fulfilled != self.all_promises:
+                continue
+            if not all(any(f(states[sid[v]]) for v in comp) for f in self.ae_state):
+                continue
+            if not all(any(f(states[sid[v]], states[self.target(sid[v], e)]) for v, e in inner)
+                       for f in self.ae_step):
+                continue
+            taken, enabled_all, enabled_any = 0, -1, 0
+            for v in comp:
+                en = space.enabled[sid[v]]
+                enabled_all &= en
+                enabled_any |= en
+            for _, e in inner:
+                if e >= 0:
+                    taken |= space.edge_fair[e]
+            if self.weak & enabled_all & ~taken:
+                continue
+            strong = self.strong & enabled_any & ~taken
+            if strong:
+                rest = [v for v in comp if not space.enabled[sid[v]] & strong]
+                found = self.fair_component(rest, set(rest))
+                if found is not None:
+                    return found
+                continue
+            return comp
+        return None
+
+    def goals(self) -> list[Callable[[int, int, int], bool]]:
+        """Conditions the cycle must meet, each on a node v entered from u by step e."""
+        space, sid, states = self.space, self.prod.sid, self.space.states
+        out: list[Callable[[int, int, int], bool]] = []
+        for i in range(self.nfair):
+            bit = 1 << i
+            out.append(lambda u, e, v, bit=bit: not space.enabled[sid[v]] & bit
+                       or (e >= 0 and bool(space.edge_fair[e] & bit)))
+        for f in self.ae_state:
+            out.append(lambda u, e, v, f=f: f(states[sid[v]]))
+        for g in self.ae_step:
+            out.append(lambda u, e, v, g=g: u >= 0 and g(states[sid[u]], states[sid[v]]))
+        tnode, fulfils = self.prod.tnode, self.tab.fulfils
+        for i in range(len(self.tab.promises)):
+            out.append(lambda u, e, v, bit=1 << i: bool(fulfils[tnode[v]] & bit))
+        return out
+
+    def cycle(self, members: set[int], entry: int) -> list[int]:
+        """A closed walk from ``entry`` (first, not repeated) meeting every goal."""
+        walk, last_u, last_e = [entry], -1, -1
+        for goal in self.goals():
+            if goal(last_u, last_e, walk[-1]):
+                continue
+            path, last_u, last_e = self._bfs_until(walk[-1], members, goal)
+            walk.extend(path[1:])
+        back, _, _ = self._bfs_until(walk[-1], members, lambda u, e, v: v == entry)
+        walk.extend(back[1:-1])
+        return walk
+
+    def _bfs_until(self, start: int, members: set[int],
+                   goal: Callable[[int, int, int], bool]) -> tuple[list[int], int, int]:
+        parent: dict[int, int] = {start: -1}
+        queue = deque([start])
+        while queue:
+            u = queue.popleft()
+            for w, e in self.fadj[u]:
+                if w not in members:
+                    continue
+                if goal(u, e, w):
+                    path = [w, u]
+                    while parent[path[-1]] != -1:
+                        path.append(parent[path[-1]])
+                    return path[::-1], u, e
+                if w not in parent:
+                    parent[w] = u
+                    queue.append(w)
+        raise AssertionError("component is not strongly connected")  # pragma: no cover
+
+
+def check_general(model: Model, space: StateSpace, obligation: Liveness, kinds: list[str]) -> Trace | None:
+    """None when no behaviour of the explored graph satisfies a disjunct of the negated
+    property under the spec's fairness; otherwise a lasso."""
+    general = obligation.general
+    assert general is not None
+    for i, d in enumerate(general.disjuncts):
+        if i not in general.tableaux:
+            general.tableaux[i] = build(d.tf) if d.tf is not None else trivial()
+        search = _GeneralSearch(space, kinds, d, general.tableaux[i], obligation.values.setdefault(i, {}))
+        found = search.find()
+        if found is not None:
+            entry, walk = found
+            prod = search.prod
+            prefix = []
+            v = entry
+            while v != -1:
+                prefix.append(prod.sid[v])
+                v = prod.parent[v]
+            prefix.reverse()
+            return _lasso(model, space, prefix, [prod.sid[v] for v in walk])
+    return None
+
+
+def _lasso(model: Model, space: StateSpace, prefix: list[int], cycle: list[int]) -> Trace:
+    """A trace from state ids: ``prefix`` ends at the cycle's first state; repeated states
+    (stuttering steps, or steps of the tableau only) are shown once."""
+    entry = cycle[0]
+    while len(cycle) > 1 and cycle[-1] == entry:
+        cycle.pop()
+    ids: list[int] = []
+    for sid in prefix + cycle[1:]:
+        if not ids or ids[-1] != sid:
+            ids.append(sid)
+    loop_at = len([x for k, x in enumerate(prefix) if k == 0 or prefix[k - 1] != x])
+    states = space.states
+    steps = [TraceStep(states[sid], None if k == 0 else _edge_label(model, space, ids[k - 1], sid))
+             for k, sid in enumerate(ids)]
+    trace = Trace(model.variables, steps)
+    if len(ids) == loop_at:
+        trace.loop = "stuttering"
+    else:
+        trace.loop = "back_to"
+        trace.back_to = loop_at
+    return trace

@@ -4,7 +4,8 @@
 The split follows TLC: SPECIFICATION Spec must be a conjunction of an initial predicate,
 ``[][Next]_v`` and fairness conditions (operator names are expanded, ``\\A x \\in S`` over a
 constant set becomes one conjunct per element). PROPERTIES are split the same way into initial
-predicates, ``[]P``, ``[][A]_v`` and the liveness forms the checker supports.
+predicates, ``[]P``, ``[][A]_v``, the fixed liveness forms that have fast paths, and any other
+temporal formula TLC accepts (check/temporal.py).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ..tla.errors import ConfigError, ParseError, SemanticError
 from ..tla.modules import Loader, Scope
 from ..tla.values import ModelValue, as_set, format_value
 from .symmetry import canonicaliser, permutations_from
+from .temporal import General, general_obligation
 
 
 @dataclass
@@ -53,15 +55,18 @@ class Fairness:
 @dataclass
 class Liveness:
     """One liveness obligation; ``kind`` is leadsto, eventually, infinitely_often,
-    eventually_always, wf or sf."""
+    eventually_always, wf or sf (the fixed forms, checked by fast paths), or general (any other
+    temporal formula TLC accepts, see check/temporal.py)."""
 
     kind: str
     name: str
     p: Callable[[tuple], Any] | None = None
     q: Callable[[tuple], Any] | None = None
     fairness: Fairness | None = None
-    # p/q on each state so far, kept across the periodic checks (see liveness._values)
-    values: dict[str, bytearray] = field(default_factory=dict, repr=False)
+    general: General | None = None
+    part: Part | None = None  # the formula it was made from
+    # predicates on each state (and step) so far, kept across the periodic checks
+    values: dict[Any, Any] = field(default_factory=dict, repr=False)
 
 
 @dataclass
@@ -264,7 +269,10 @@ class Model:
     def _property(self, name: str) -> Property:
         prop = Property(name)
         for p in self.flatten(Part(self._def_expr(name, "property"), self.scope, {}, name)):
+            before = len(prop.liveness)
             self._classify(prop, p)
+            for ob in prop.liveness[before:]:
+                ob.part = p
         return prop
 
     def _classify(self, prop: Property, p: Part) -> None:
@@ -314,9 +322,7 @@ class Model:
                     self.compiler.level(inner.args[0], ctx) <= LEVEL_STATE:
                 prop.liveness.append(Liveness("eventually_always", p.label(), fn(inner.args[0], p.env, p.scope)))
                 return
-        raise SemanticError(f"unsupported temporal formula in property {prop.name} (supported: state "
-                            "predicates, []P, [][A]_v, P ~> Q, <>P, []<>P, <>[]P, WF, SF, and "
-                            "conjunctions and \\A over constant sets of these)", e.pos)
+        prop.liveness.append(Liveness("general", p.label(), general=general_obligation(self, p)))
 
     def format_state(self, s: tuple) -> list[tuple[str, str]]:
         return [(v, format_value(x)) for v, x in zip(self.variables, s, strict=True)]
