@@ -58,7 +58,7 @@ from phalanx_ref.baselines.navigator import GangNavigator
 from phalanx_ref.cost import step_comm_time
 from phalanx_ref.hdfb import Job, Planner, TopologyPolicy
 from phalanx_ref.sim.fair_navigator import FairNavigator
-from phalanx_ref.sim.params import TestbedParams
+from phalanx_ref.sim.params import QUALITY_SAMPLINGS, TestbedParams
 from phalanx_ref.sim.prepclock import PreparationClock
 from phalanx_ref.sim.recovery import PlannerRecovery, Recovery
 from phalanx_ref.topology import Topology, testbed_131k
@@ -99,6 +99,8 @@ class BenchResult:
     figures: dict[str, float | int | str] = field(default_factory=dict)
     by_size: dict[int, tuple[int, int]] = field(default_factory=dict)  # gang size -> (repairs, preserved)
     samples: dict[str, list[float]] = field(default_factory=dict)
+    alternatives: dict[str, dict[str, float | int | str]] = field(default_factory=dict)
+    """Table 5's figures under the settings not chosen (``"quality_sampling=leaf"``, ...)."""
 
 
 def fill(planner: Planner, rng: random.Random, target: float, max_gangs: int, res: BenchResult,
@@ -151,6 +153,7 @@ def fill(planner: Planner, rng: random.Random, target: float, max_gangs: int, re
     f["commit_median_us"] = percentile(commit_ns, 0.5) / 1e3
     if clock is not None:
         res.samples["place_carve_ns"] = carve_ns
+        res.samples["place_committed_ns"] = [c - m + q for c, m, q in zip(carve_ns, commit_ns, prep_ns, strict=True)]
         f["place_carve_median_us"] = percentile(carve_ns, 0.5) / 1e3
         f["place_carve_p99_us"] = percentile(carve_ns, 0.99) / 1e3
         f["commit_prep_median_us"] = percentile(prep_ns, 0.5) / 1e3
@@ -250,6 +253,7 @@ def inject_failures(planner: Planner, rng: random.Random, count: int, res: Bench
         gc.callbacks.remove(on_gc)
     res.samples["replan_ns"] = replan_ns
     res.samples["replan_search_ns"] = search_ns
+    res.samples["apply_ns"], res.samples["heal_ns"] = apply_ns, heal_ns
     f = res.figures
     f["failures"] = count
     for name, xs in (("replan", replan_ns), ("replan_search", search_ns)):
@@ -384,11 +388,13 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
         topo: Topology | None = None, target: float = 0.904, max_gangs: int = 260,
         mix: TestbedParams = DEFAULT_MIX, cost_model: Callable[[Topology], StepCostFn] | None = None,
         recovery: Callable[[Planner], Recovery] = PlannerRecovery,
-        on_failure: Progress = _noop, on_quality: Progress = _noop) -> BenchResult:
+        on_failure: Progress = _noop, on_quality: Progress = _noop, alternatives: bool = False) -> BenchResult:
     """Build the planner (one spare node per pod, per ``mix``), fill, compare recovery quality
     (on the filled state, or after the failures: ``mix.quality_state``), inject failures and
     probe the navigator. ``cost_model`` builds the step-cost function on the
-    tree (default cost.step_comm_time); ``recovery`` builds the recovery step on the planner."""
+    tree (default cost.step_comm_time); ``recovery`` builds the recovery step on the planner.
+    ``alternatives``: Table 5 also under the sampling and the state not chosen (``res.alternatives``;
+    their events draw from their own random stream, so the chosen figures do not change)."""
     res = BenchResult()
     rng = random.Random(seed)
     rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -409,6 +415,19 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
     f["quality_state"] = mix.quality_state
     if quality_events and mix.quality_state == "filled":  # compare_recovery commits nothing
         compare_recovery(planner, rng, quality_events, res, step_cost, on_quality, mix.quality_sampling)
+    alt_rng = random.Random(f"{seed}/alternatives")
+    other_sampling = next(x for x in QUALITY_SAMPLINGS if x != mix.quality_sampling)
+
+    def alternative(name: str, sampling: str, on: Planner) -> None:
+        alt = BenchResult()
+        compare_recovery(on, alt_rng, quality_events, alt, step_cost, sampling=sampling)
+        res.alternatives[name] = alt.figures
+
+    if alternatives and quality_events:
+        if mix.quality_state == "filled":
+            alternative(f"quality_sampling={other_sampling}", other_sampling, planner)
+        else:
+            alternative("quality_state=filled", mix.quality_sampling, planner)
     t_rec = time.perf_counter()
     rec = recovery(planner)
     f["recovery_setup_s"] = time.perf_counter() - t_rec
@@ -434,6 +453,10 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
     f.update(rec.figures())
     if quality_events and mix.quality_state == "after_failures":
         compare_recovery(planner, rng, quality_events, res, step_cost, on_quality, mix.quality_sampling)
+        if alternatives:
+            alternative(f"quality_sampling={other_sampling}", other_sampling, planner)
+    elif alternatives and quality_events:
+        alternative("quality_state=after_failures", mix.quality_sampling, planner)
     if probes:
         navigator_place_sample(planner, rng, probes, res, mix)
     f["peak_rss_end_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -445,6 +468,19 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
     f["place_floor_warm_median_us"] = floor.figures["place_warm_median_us"]
     f["python"] = f"{platform.python_implementation()} {sys.version.split()[0]}"
     f["cpus"] = os.cpu_count() or 0
+    return res
+
+
+def quality_only(topo: Topology, mix: TestbedParams, seed: int, events: int,
+                 cost_model: Callable[[Topology], StepCostFn] | None = None) -> BenchResult:
+    """The fill and Table 5's comparison on the filled state alone (no failures): what the
+    sensitivity rows and the scale trend need."""
+    res = BenchResult()
+    rng = random.Random(seed)
+    planner = _planner(topo, mix)
+    fill(planner, rng, mix.fill_target, mix.max_gangs, res, mix)
+    compare_recovery(planner, rng, events, res, cost_model(topo) if cost_model else None,
+                     sampling=mix.quality_sampling)
     return res
 
 

@@ -210,32 +210,38 @@ def _testbed(config: Path | None, small: bool) -> TestbedParams:
 @click.option("--no-scale", is_flag=True, help="Skip §8.3/Table 5 (renewal tables and plots only).")
 @click.option("--recovery", type=click.Choice(RECOVERY_CHOICES), default="engine", show_default=True,
               help="§8.3 recovery step: the RRP engine's transactions on the in-memory store, or the planner alone.")
+@click.option("--seeds", default=5, show_default=True, type=click.IntRange(1),
+              help="§8.3/Table 5 seeds (SEED, SEED+1, ...), one process each; the tables are the first's.")
+@click.option("--workers", default=None, type=click.IntRange(1), help="Processes at once (default: CPUs).")
+@click.option("--no-sensitivity", is_flag=True, help="Skip the runs under the settings not chosen.")
 def report(outdir: Path, seed: int, runs: int, sweep_runs: int, failures: int, quality_events: int,
-           testbed_config: Path | None, small: bool, no_scale: bool, recovery: str, **mc_kw: object) -> None:
-    """Every §8 table (Markdown, CSV, JSON) and plot (PNG) under OUTDIR."""
-    from rich.progress import Progress
-
+           testbed_config: Path | None, small: bool, no_scale: bool, recovery: str, seeds: int,
+           workers: int | None, no_sensitivity: bool, **mc_kw: object) -> None:
+    """Every §8 table (Markdown, CSV, JSON), plot (PNG), raw samples (CSV) and report.html under OUTDIR."""
+    from phalanx_ref.sim.progress import Reporter
     from phalanx_ref.sim.report import ReportConfig, make_report
 
     cfg = ReportConfig(seed=seed, mc=_mc(seed, runs, **mc_kw), sweep_runs=sweep_runs,
                        tb=_testbed(testbed_config, small), failures=failures,
-                       quality_events=quality_events, scale=not no_scale, recovery=recovery)
-    mc_steps = len(TABLE3_CONFIGS) + 2 * len(TABLE4_R_S) + 2 * len(TAU_SWEEP_MIN) + 16
-    with Progress() as bar:
-        mc_task = bar.add_task("Monte Carlo", total=mc_steps)
-        fail_task = bar.add_task("§8.3 failures", total=failures if cfg.scale else 0)
-        q_task = bar.add_task("Table 5 events", total=quality_events if cfg.scale else 0)
+                       quality_events=quality_events, scale=not no_scale, recovery=recovery, seeds=seeds,
+                       workers=workers, sensitivity=not no_sensitivity)
+    mc_steps = len(TABLE3_CONFIGS) * (2 if cfg.sensitivity else 1) + 2 * len(TABLE4_R_S) + 2 * len(TAU_SWEEP_MIN) + 16
+    tasks = {"Monte Carlo": mc_steps}
+    if cfg.scale:
+        tasks |= {f"seed {s} failures": failures for s in range(seed, seed + seeds)}
+        tasks |= {f"seed {s} events": quality_events for s in range(seed, seed + seeds)}
+    progress = Reporter(tasks)
 
-        def tick(what: str) -> None:
-            bar.update(mc_task, advance=1, description=f"Monte Carlo ({what})")
+    def tick(what: str) -> None:
+        progress.advance("Monte Carlo", what)
 
-        try:
-            files = make_report(outdir, cfg, tick, lambda: bar.advance(fail_task),
-                                lambda: bar.advance(q_task))
-        except ValueError as e:  # TopologyError, PlannerError, bad parameters: one line
-            raise click.ClickException(str(e)) from None
-        bar.update(mc_task, completed=mc_steps)
-    Console().print(f"wrote {len(files)} files to {outdir} (report.md is the index)")
+    try:
+        files = make_report(outdir, cfg, tick, lambda s, what, done: progress.set(f"seed {s} {what}", done))
+    except ValueError as e:  # TopologyError, PlannerError, bad parameters: one line
+        raise click.ClickException(str(e)) from None
+    finally:
+        progress.close()
+    Console().print(f"wrote {len(files)} files to {outdir} (report.html and report.md are the index)")
 
 
 @bench.command("ettr")

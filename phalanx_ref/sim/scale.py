@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from phalanx_ref.hdfb import Planner
-from phalanx_ref.sim.bench_planner import BenchResult, Progress, _noop, run
+from phalanx_ref.sim.bench_planner import BenchResult, Progress, _noop, quality_only, run
 from phalanx_ref.sim.commcost import StepCost
 from phalanx_ref.sim.params import TestbedParams
 from phalanx_ref.sim.recovery import EngineRecovery, PlannerRecovery, Recovery
@@ -48,12 +48,18 @@ RECOVERY_LABEL = {"engine": "RRP engine (Detect, Plan, Commit, Restore, Seal) on
 
 def run_scale(tb: TestbedParams, seed: int = 0, failures: int = 10_000, quality_events: int = 2_000,
               recovery: Callable[[Planner], Recovery] = EngineRecovery,
-              on_failure: Progress = _noop, on_quality: Progress = _noop) -> BenchResult:
-    """Fill, fail and repair on the testbed; recovery quality under the alpha-beta model."""
+              on_failure: Progress = _noop, on_quality: Progress = _noop, alternatives: bool = False) -> BenchResult:
+    """Fill, fail and repair on the testbed; recovery quality under the alpha-beta model (and,
+    with ``alternatives``, under the Table 5 settings not chosen)."""
     return run(failures=failures, seed=seed, quality_events=quality_events, probes=0,
                topo=build_testbed(tb), target=tb.fill_target, max_gangs=tb.max_gangs, mix=tb,
                cost_model=lambda topo: StepCost(topo, tb).step_time, recovery=recovery,
-               on_failure=on_failure, on_quality=on_quality)
+               on_failure=on_failure, on_quality=on_quality, alternatives=alternatives)
+
+
+def run_quality(tb: TestbedParams, seed: int, events: int) -> BenchResult:
+    """The fill and Table 5 alone on ``tb``'s testbed (the sensitivity rows, the scale trend)."""
+    return quality_only(build_testbed(tb), tb, seed, events, lambda topo: StepCost(topo, tb).step_time)
 
 
 def _num(x: float | int | str) -> float | int | None:
@@ -175,4 +181,52 @@ def table5(res: BenchResult) -> Table:
     t.notes.append(f"Events {state} (quality_state), drawn with quality_sampling = {f['quality_sampling']} "
                    "(see docs/simulator.md); events by gang size: "
                    + ", ".join(f"{g}: {n}" for g, n in sorted(sizes.items())) + ".")
+    return t
+
+
+TABLE5_FIGURES = (("hdfb", "HDF-B"), ("blind", "blind"), ("navigator_fair", "fair navigator"))
+
+
+def _table5_cells(f: dict[str, float | int | str]) -> list[object]:
+    return [_num(f.get(f"{k}_{q}")) for k, _ in TABLE5_FIGURES
+            for q in ("inflation_median", "inflation_p95", "level_preserved_pct")]
+
+
+def _table5_columns(first: list[str]) -> list[str]:
+    return first + [f"{label} {q}" for _, label in TABLE5_FIGURES
+                    for q in ("median", "p95", "level preserved %")]
+
+
+def sensitivity_table(res: BenchResult, tb: TestbedParams, others: dict[str, BenchResult]) -> Table:
+    """Table 5 under each setting that was chosen after a first run missed the paper, beside the
+    chosen one: the events' sampling and state (``res.alternatives``, same run) and the gang-mix
+    weights (``others``: a separate fill per setting, no failures)."""
+    t = Table("sensitivity_8_4", "Sensitivity of Table 5 to the settings chosen after a mismatch "
+              "(measured under each; the first row is the report's choice)",
+              _table5_columns(["setting", "chosen", "utilization reached", "gangs reached"]))
+    chosen = f"quality_sampling={tb.quality_sampling}, quality_state={tb.quality_state}, gang_weights=" \
+             + ",".join(f"{w:g}" for w in tb.gang_weights)
+    f = res.figures
+    t.rows.append([chosen, "yes", _num(f["utilization"]), _num(f["gangs"]), *_table5_cells(f)])
+    for name, alt in res.alternatives.items():
+        t.rows.append([name, "no", _num(f["utilization"]), _num(f["gangs"]), *_table5_cells(alt)])
+    for name, other in others.items():
+        g = other.figures
+        t.rows.append([name, "no", _num(g["utilization"]), _num(g["gangs"]), *_table5_cells(g)])
+    paper = [PAPER_TABLE5.get(k, (None, None, None)) for k, _ in TABLE5_FIGURES]
+    t.rows.append(["paper", None, PAPER_SCALE["utilization"], PAPER_SCALE["gangs"], *[x for p in paper for x in p]])
+    t.notes.append("Each alternative row differs from the chosen one in the named setting only. The "
+                   "gang-weight rows are a separate fill with the same seed and Table 5 on it (no failures); "
+                   "the sampling/state rows reuse the report's run, with their own random stream.")
+    return t
+
+
+def trend_table(by_pods: dict[int, BenchResult]) -> Table:
+    """Table 5 as the cluster grows (same seed, same mix, Table 5 on the filled state)."""
+    t = Table("table5_scale_trend", "Table 5 vs cluster size (filled state, same seed and gang mix)",
+              _table5_columns(["pods", "GPUs", "events"]))
+    for pods, r in sorted(by_pods.items()):
+        f = r.figures
+        t.rows.append([pods, _num(f["leaves"]), _num(f["quality_events"]), *_table5_cells(f)])
+    t.notes.append("The paper's Table 5 is at 64 pods (131,072 GPUs).")
     return t
