@@ -280,19 +280,23 @@ def inject_failures(planner: Planner, rng: random.Random, count: int, res: Bench
 
 
 def compare_recovery(planner: Planner, rng: random.Random, events: int, res: BenchResult,
-                     cost: StepCostFn | None = None, on_step: Progress = _noop, sampling: str = "gang") -> None:
+                     cost: StepCostFn | None = None, on_step: Progress = _noop, sampling: str = "gang",
+                     seed003: bool = True) -> None:
     """§8.4 on a sample: for gangs of >= 64 ranks, the repaired placement's step-communication
     inflation (``cost``, default cost.step_comm_time) and level preservation under HDF-B Replan,
     blind replacement, and the navigator (the failed node's TP groups searched as a gang).
     Nothing is committed. ``sampling`` (TestbedParams.quality_sampling, where the choice is
     explained): "gang" draws an eligible gang uniformly, then one of its nodes; "leaf" draws a held
-    GPU uniformly (gangs in proportion to their size)."""
+    GPU uniformly (gangs in proportion to their size). ``seed003=False`` leaves seed 003's
+    navigator out (its search of every group costs ~60 ms per event at 131,072 GPUs; the extra
+    seeds and the sensitivity runs do without it)."""
     t = planner.topo
     if cost is None:
         def cost(tpl: tuple[int, int, int], rank_leaf: Sequence[int]) -> float:
             return step_comm_time(t, tpl, rank_leaf)
-    nav, fair = GangNavigator(planner), FairNavigator(planner)
-    stats: dict[str, list[tuple[float, bool]]] = {name: [] for name in QUALITY_METHODS}
+    nav, fair = GangNavigator(planner) if seed003 else None, FairNavigator(planner)
+    methods = tuple(m for m in QUALITY_METHODS if seed003 or m != "navigator")
+    stats: dict[str, list[tuple[float, bool]]] = {name: [] for name in methods}
     decide_ns: dict[str, list[int]] = {name: [] for name in QUALITY_METHODS}
     pc = time.perf_counter_ns
     eligible = sorted(j for j, p in planner.placements.items() if p.gang_size >= 64)
@@ -322,7 +326,7 @@ def compare_recovery(planner: Planner, rng: random.Random, events: int, res: Ben
         t2 = pc()
         outcomes = {"hdfb": q.rank_leaf, "blind": blind_replace(planner, cur.rank_leaf, ranks, rng)}
         t3 = pc()
-        got = nav.place(len(ranks) // tp, tp)
+        got = nav.place(len(ranks) // tp, tp) if nav is not None else None
         t4 = pc()
         by_fair = fair.repair(cur.rank_leaf, ranks, tp, leaf)
         t5 = pc()
@@ -335,7 +339,7 @@ def compare_recovery(planner: Planner, rng: random.Random, events: int, res: Ben
             outcomes["navigator"] = tuple(new)
         if by_fair is not None:
             outcomes["navigator_fair"] = by_fair[0]
-        for name in QUALITY_METHODS:
+        for name in methods:
             rl = outcomes.get(name)
             infl, kept = float("nan"), float("nan")
             if rl is not None:
@@ -388,13 +392,15 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
         topo: Topology | None = None, target: float = 0.904, max_gangs: int = 260,
         mix: TestbedParams = DEFAULT_MIX, cost_model: Callable[[Topology], StepCostFn] | None = None,
         recovery: Callable[[Planner], Recovery] = PlannerRecovery,
-        on_failure: Progress = _noop, on_quality: Progress = _noop, alternatives: bool = False) -> BenchResult:
+        on_failure: Progress = _noop, on_quality: Progress = _noop, alternatives: bool = False,
+        seed003: bool = True) -> BenchResult:
     """Build the planner (one spare node per pod, per ``mix``), fill, compare recovery quality
     (on the filled state, or after the failures: ``mix.quality_state``), inject failures and
     probe the navigator. ``cost_model`` builds the step-cost function on the
     tree (default cost.step_comm_time); ``recovery`` builds the recovery step on the planner.
     ``alternatives``: Table 5 also under the sampling and the state not chosen (``res.alternatives``;
-    their events draw from their own random stream, so the chosen figures do not change)."""
+    their events draw from their own random stream, so the chosen figures do not change).
+    ``seed003``: Table 5 includes seed 003's navigator (see :func:`compare_recovery`)."""
     res = BenchResult()
     rng = random.Random(seed)
     rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -414,13 +420,13 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
     step_cost = cost_model(topo) if cost_model is not None else None
     f["quality_state"] = mix.quality_state
     if quality_events and mix.quality_state == "filled":  # compare_recovery commits nothing
-        compare_recovery(planner, rng, quality_events, res, step_cost, on_quality, mix.quality_sampling)
+        compare_recovery(planner, rng, quality_events, res, step_cost, on_quality, mix.quality_sampling, seed003)
     alt_rng = random.Random(f"{seed}/alternatives")
     other_sampling = next(x for x in QUALITY_SAMPLINGS if x != mix.quality_sampling)
 
     def alternative(name: str, sampling: str, on: Planner) -> None:
         alt = BenchResult()
-        compare_recovery(on, alt_rng, quality_events, alt, step_cost, sampling=sampling)
+        compare_recovery(on, alt_rng, quality_events, alt, step_cost, sampling=sampling, seed003=False)
         res.alternatives[name] = alt.figures
 
     if alternatives and quality_events:
@@ -452,7 +458,7 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
         f["replan_floor_warm_median_us"] = floor.figures["replan_warm_median_us"]
     f.update(rec.figures())
     if quality_events and mix.quality_state == "after_failures":
-        compare_recovery(planner, rng, quality_events, res, step_cost, on_quality, mix.quality_sampling)
+        compare_recovery(planner, rng, quality_events, res, step_cost, on_quality, mix.quality_sampling, seed003)
         if alternatives:
             alternative(f"quality_sampling={other_sampling}", other_sampling, planner)
     elif alternatives and quality_events:
@@ -480,7 +486,7 @@ def quality_only(topo: Topology, mix: TestbedParams, seed: int, events: int,
     planner = _planner(topo, mix)
     fill(planner, rng, mix.fill_target, mix.max_gangs, res, mix)
     compare_recovery(planner, rng, events, res, cost_model(topo) if cost_model else None,
-                     sampling=mix.quality_sampling)
+                     sampling=mix.quality_sampling, seed003=False)
     return res
 
 

@@ -22,6 +22,7 @@ from rich.table import Table
 
 from phalanx_ref.sim.params import (
     CHECKPOINT_GRIDS,
+    CROSSOVER_BASELINE,
     HORIZON_DAYS,
     RECOVERY_CV,
     RECOVERY_FAILURE_MODES,
@@ -172,7 +173,7 @@ def ettr(which: str, seed: int, runs: int, sweep_runs: int, **mc_kw: object) -> 
         t, _ = tables.tau_sweep(sweep)
     else:
         _, res = tables.table3(mc)
-        base = res[TABLE3_CONFIGS.index(tables.CROSSOVER_BASELINE)]
+        base = res[TABLE3_CONFIGS.index(CROSSOVER_BASELINE)]
         t, _ = tables.crossover(sweep, base)
     print_table(t)
 

@@ -72,6 +72,38 @@ TAU_SWEEP_MIN = (0.5, 1.0, 2.5, 5.0, 10.0, 15.0, 20.0, 30.0)
 
 
 @dataclass(frozen=True)
+class RenewalParams:
+    """The renewal half's model constants and design points (paper §8.1-8.2): the failure rate per
+    GPU (as ``m_gpu_hours``, M(N) = m_gpu_hours / N), c(tau), the Table 3 configurations, the design
+    Table 4, the tau sweep and the crossover vary (``fast``), the crossover's baseline, the R and tau
+    grids and the two cluster sizes of the sweeps. The defaults are the paper's (or the choices
+    documented above); paper figures are shown only while they are the defaults."""
+
+    m_gpu_hours: float = M_GPU_HOURS
+    c_base: float = C_BASE
+    c_per_ckpt_min: float = C_PER_CKPT_MIN
+    table3: tuple[tuple[int, Design], ...] = TABLE3_CONFIGS
+    fast: Design = PHALANX
+    crossover_baseline: tuple[int, Design] = CROSSOVER_BASELINE
+    table4_r_s: tuple[float, ...] = TABLE4_R_S
+    tau_sweep_min: tuple[float, ...] = TAU_SWEEP_MIN
+    scales: tuple[int, int] = (N_16K, N_131K)
+
+    def __post_init__(self) -> None:
+        if self.m_gpu_hours <= 0:
+            raise ValueError("m_gpu_hours must be positive")
+        if self.crossover_baseline not in self.table3:
+            raise ValueError("crossover_baseline must be one of the table3 configurations")
+        if min(self.tau_sweep_min, default=1.0) <= 0 or min(self.table4_r_s, default=1.0) < 0:
+            raise ValueError("tau values must be positive and R values non-negative")
+
+    @property
+    def is_paper(self) -> bool:
+        """True while every value is the paper's (the paper's figures apply)."""
+        return self == RenewalParams()
+
+
+@dataclass(frozen=True)
 class MonteCarloParams:
     """How the Monte Carlo runs; see docs/simulator.md for the exact event semantics."""
 

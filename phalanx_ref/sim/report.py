@@ -28,12 +28,9 @@ import numpy as np  # noqa: E402
 
 from phalanx_ref.sim import tables  # noqa: E402
 from phalanx_ref.sim.params import (  # noqa: E402
-    C_BASE,
-    C_PER_CKPT_MIN,
     GANG_WEIGHTS_FIRST,
-    M_GPU_HOURS,
-    TABLE3_CONFIGS,
     MonteCarloParams,
+    RenewalParams,
     TestbedParams,
 )
 from phalanx_ref.sim.tables import Crossover, Sweep, Table  # noqa: E402
@@ -87,9 +84,11 @@ def write_table(t: Table, outdir: Path) -> list[Path]:
 
 # ---- plots --------------------------------------------------------------------------------
 def _log_ticks(ax: plt.Axes, axis: str = "x") -> None:
-    """Plain-number tick labels (1, 2, 5, 10, ...) on a log axis instead of 10^k."""
+    """Plain-number tick labels on a log axis instead of 10^k: 1, 2, 5, 10, ... over up to three
+    decades, decades only beyond (call after plotting: it reads the axis range)."""
     fmt_ = matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}")
-    loc = matplotlib.ticker.LogLocator(subs=(1.0, 2.0, 5.0))
+    lo, hi = ax.get_xlim() if axis == "x" else ax.get_ylim()
+    loc = matplotlib.ticker.LogLocator(subs=(1.0, 2.0, 5.0) if hi / max(lo, 1e-300) < 1e3 else (1.0,))
     target = ax.xaxis if axis == "x" else ax.yaxis
     target.set_major_locator(loc)
     target.set_major_formatter(fmt_)
@@ -119,14 +118,15 @@ def _finish_ettr(ax: plt.Axes, xlabel: str, title: str) -> None:
     ax.legend(fontsize=7, loc="lower left")
 
 
-def plot_ettr_vs_r(sweeps: list[Sweep], x: Crossover, path: Path) -> Path:
+def plot_ettr_vs_r(sweeps: list[Sweep], x: Crossover, path: Path, paper: bool = True) -> Path:
     fig, ax = plt.subplots(figsize=(8.5, 5.5))
     _curves(ax, sweeps, "paper (Table 4)")
     ax.axhline(x.baseline, color="gray", lw=1, ls=":",
-               label=f"131K restart baseline, measured {x.baseline:.3f}")
+               label=f"restart baseline, measured {x.baseline:.3f}")
     ax.axvline(x.r_s, color="black", lw=1.2, label=f"crossover, measured {x.r_s:.0f} s")
-    ax.axvline(tables.PAPER_CROSSOVER_S, color="black", lw=1.2, ls="--",
-               label=f"crossover, paper {tables.PAPER_CROSSOVER_S:.0f} s")
+    if paper:
+        ax.axvline(tables.PAPER_CROSSOVER_S, color="black", lw=1.2, ls="--",
+                   label=f"crossover, paper {tables.PAPER_CROSSOVER_S:.0f} s")
     _finish_ettr(ax, "recovery time R (s, log scale)",
                  "ETTR vs recovery time R at 16K and 131K GPUs (tau = 2.5 min)")
     return _save(fig, path)
@@ -140,18 +140,41 @@ def plot_ettr_vs_tau(sweeps: list[Sweep], path: Path) -> Path:
     return _save(fig, path)
 
 
+def plot_sweep(sweeps: list[Sweep], xlabel: str, ylabel: str, title: str, path: Path) -> Path:
+    """Measured curves (with their 95% CI bands, when known) over one swept parameter."""
+    fig, ax = plt.subplots(figsize=(8.5, 5.5))
+    colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    for sw, color in zip(sweeps, colors * (1 + len(sweeps) // len(colors)), strict=False):
+        mean = np.asarray(sw.mean, dtype=float)
+        ax.plot(sw.x, mean, "o-", color=color, label=f"{sw.label} (measured)")
+        if sw.ci95:
+            ci = np.asarray(sw.ci95, dtype=float)
+            ax.fill_between(sw.x, mean - ci, mean + ci, color=color, alpha=0.25, lw=0)
+        if sw.eq3:
+            ax.plot(sw.x, sw.eq3, "--", color=color, alpha=0.6)
+    if min(sw.x[0] for sw in sweeps if sw.x) > 0:
+        ax.set_xscale("log")
+        _log_ticks(ax)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title + ("; dashed: eq. 3 (computed)" if any(sw.eq3 for sw in sweeps) else ""))
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=7)
+    return _save(fig, path)
+
+
 INFLATION_LABELS = {"hdfb": "Phalanx Replan (HDF-B)", "blind": "topology-blind", "navigator": "GangNavigator",
                     "navigator_fair": "GangNavigator, fair"}
 
 
 def plot_inflation_cdf(samples: dict[str, list[float]], path: Path) -> Path:
     fig, ax = plt.subplots(figsize=(8.5, 5.5))
-    for (key, label), color in zip(INFLATION_LABELS.items(), ("tab:blue", "tab:red", "tab:green", "tab:purple"),
-                                   strict=True):
+    styles = (("tab:blue", "-", 3.0), ("tab:red", "-", 1.5), ("tab:green", "-", 1.5), ("tab:purple", "--", 1.5))
+    for (key, label), (color, ls, lw) in zip(INFLATION_LABELS.items(), styles, strict=True):
         xs = np.sort(np.asarray(samples.get(f"{key}_inflation", [])))
         if not xs.size:
             continue
-        ax.step(xs, np.arange(1, xs.size + 1) / xs.size, where="post", color=color,
+        ax.step(xs, np.arange(1, xs.size + 1) / xs.size, where="post", color=color, ls=ls, lw=lw,
                 label=f"{label} (measured, n={xs.size:,})")
         if key in tables.PAPER_TABLE5:
             med, p95, _ = tables.PAPER_TABLE5[key]
@@ -277,6 +300,7 @@ class ReportConfig:
     scale: bool = True
     recovery: str = "engine"
     """The §8.3 recovery step: "engine" (RRP engine on the in-memory store) or "planner"."""
+    renewal: RenewalParams = field(default_factory=RenewalParams)
     seeds: int = 5
     """§8.3/Table 5 runs seeds ``seed .. seed + seeds - 1``, one process each (``workers`` at once)."""
     workers: int | None = None
@@ -330,16 +354,20 @@ def make_report(outdir: Path, cfg: ReportConfig, tick: Tick = _noop,
         for pods in trend:
             runs.submit(("pods", pods), run_quality, replace(cfg.tb, pods=pods), cfg.seed, cfg.quality_events)
     sweep_mc = tables.sweep_params(cfg.mc, cfg.sweep_runs)
-    t3, res3 = timed("table3_s", lambda: tables.table3(cfg.mc, tick))
-    t4, r_sweeps = timed("table4_s", lambda: tables.table4(sweep_mc, tick))
-    tt, tau_sweeps = timed("tau_sweep_s", lambda: tables.tau_sweep(sweep_mc, tick))
-    baseline = res3[TABLE3_CONFIGS.index(tables.CROSSOVER_BASELINE)]
-    tx, cross = timed("crossover_s", lambda: tables.crossover(sweep_mc, baseline, tick))
-    built += [t3, t4, tt, tx]
+    rp = cfg.renewal
+    t3, res3 = timed("table3_s", lambda: tables.table3(cfg.mc, tick, rp))
+    t4, r_sweeps = timed("table4_s", lambda: tables.table4(sweep_mc, tick, rp))
+    tt, tau_sweeps = timed("tau_sweep_s", lambda: tables.tau_sweep(sweep_mc, tick, rp))
+    baseline = res3[rp.table3.index(rp.crossover_baseline)]
+    tx, cross = timed("crossover_s", lambda: tables.crossover(sweep_mc, baseline, tick, rp=rp))
+    tf, rate_sweeps = timed("failure_rate_s", lambda: tables.failure_rate_sweep(sweep_mc, tick, rp))
+    built += [t3, t4, tt, tx, tf]
     if cfg.sensitivity:
-        built.append(timed("sensitivity_mc_s", lambda: tables.mc_sensitivity(cfg.mc, res3, tick)))
-    written.append(plot_ettr_vs_r(r_sweeps, cross, outdir / "ettr_vs_r.png"))
+        built.append(timed("sensitivity_mc_s", lambda: tables.mc_sensitivity(cfg.mc, res3, tick, rp)))
+    written.append(plot_ettr_vs_r(r_sweeps, cross, outdir / "ettr_vs_r.png", rp.is_paper))
     written.append(plot_ettr_vs_tau(tau_sweeps, outdir / "ettr_vs_tau.png"))
+    written.append(plot_sweep(rate_sweeps, "per-GPU failure rate (x the paper's 1/50,000 h, log scale)", "ETTR",
+                              "ETTR of Table 3's configurations vs failure rate", outdir / "failure_rate_sweep.png"))
     timings["monte_carlo_s"] = time.perf_counter() - t_start
     if runs is not None:
         got = timed("scale_wait_s", lambda: runs.wait(on_seed))
@@ -361,9 +389,8 @@ def make_report(outdir: Path, cfg: ReportConfig, tick: Tick = _noop,
     meta = {
         "command": " ".join(sys.argv), "git_commit": git_commit(), "scenario": cfg.scenario,
         "seed": cfg.seed, "seeds": seeds if cfg.scale else None, "monte_carlo": asdict(cfg.mc),
-        "sweep_runs": cfg.sweep_runs, "m_gpu_hours": M_GPU_HOURS,
-        "c_of_tau": f"{C_BASE} + {C_PER_CKPT_MIN}/tau_min",
-        "designs": [{"n_gpus": n, **asdict(d)} for n, d in TABLE3_CONFIGS],
+        "sweep_runs": cfg.sweep_runs,
+        "renewal": asdict(cfg.renewal),
         "testbed": cfg.tb.as_dict() if cfg.scale else None, "failures": cfg.failures,
         "quality_events": cfg.quality_events, "recovery": cfg.recovery if cfg.scale else None,
         "trend_pods": trend if cfg.scale else None, "timings_s": timings,
