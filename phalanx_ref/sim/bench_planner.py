@@ -117,9 +117,10 @@ def fill(planner: Planner, rng: random.Random, target: float, max_gangs: int, re
     place = planner.place
     timed = timed or place
     t_fill = time.perf_counter()
-    while gangs < max_gangs and used < target * n:
+    smallest = min(mix.gang_sizes)
+    while gangs < max_gangs and used < target * n and used + smallest <= target * n * 1.01:
         g = rng.choices(mix.gang_sizes, mix.gang_weights)[0]
-        if used + g > target * n * 1.01:
+        if used + g > target * n * 1.01:  # redraw: a smaller gang still fits
             continue
         job = Job(f"g{gangs + rejected}", mix.templates_for(g))
         t0 = pc()

@@ -140,7 +140,7 @@ def plot_ettr_vs_tau(sweeps: list[Sweep], path: Path) -> Path:
     return _save(fig, path)
 
 
-def plot_sweep(sweeps: list[Sweep], xlabel: str, ylabel: str, title: str, path: Path) -> Path:
+def plot_sweep(sweeps: list[Sweep], xlabel: str, ylabel: str, title: str, path: Path, log_x: bool = True) -> Path:
     """Measured curves (with their 95% CI bands, when known) over one swept parameter."""
     fig, ax = plt.subplots(figsize=(8.5, 5.5))
     colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
@@ -152,7 +152,7 @@ def plot_sweep(sweeps: list[Sweep], xlabel: str, ylabel: str, title: str, path: 
             ax.fill_between(sw.x, mean - ci, mean + ci, color=color, alpha=0.25, lw=0)
         if sw.eq3:
             ax.plot(sw.x, sw.eq3, "--", color=color, alpha=0.6)
-    if min(sw.x[0] for sw in sweeps if sw.x) > 0:
+    if log_x:
         ax.set_xscale("log")
         _log_ticks(ax)
     ax.set_xlabel(xlabel)

@@ -17,7 +17,16 @@ from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
-from phalanx_ref.sim.params import Design, MonteCarloParams, RenewalParams, TestbedParams
+from phalanx_ref.sim.params import (
+    AGGRESSIVE_REMOTE,
+    PHALANX,
+    PHALANX_TAU1,
+    RESTART_REMOTE,
+    Design,
+    MonteCarloParams,
+    RenewalParams,
+    TestbedParams,
+)
 from phalanx_ref.sim.report import ReportConfig
 
 DEFAULT_SCENARIO = Path(__file__).with_name("scenarios") / "paper_s8.toml"
@@ -65,10 +74,15 @@ def _build(cls: type, where: str, table: dict[str, Any], **converted: object) ->
         raise ScenarioError(f"{where}: {e}") from None
 
 
+DEFAULT_DESIGNS = {"restart_remote": RESTART_REMOTE, "aggressive_remote": AGGRESSIVE_REMOTE, "phalanx": PHALANX,
+                   "phalanx_tau1": PHALANX_TAU1}
+"""The paper's Table 3 designs by key; a scenario's ``[renewal.designs.<key>]`` adds or replaces."""
+
+
 def _renewal(where: str, table: dict[str, Any]) -> RenewalParams:
     table = dict(table)
     designs_raw = table.pop("designs", {})
-    designs: dict[str, Design] = {}
+    designs: dict[str, Design] = dict(DEFAULT_DESIGNS)
     for key, d in designs_raw.items():
         designs[key] = _build(Design, f"{where}.designs.{key}", d)
 
@@ -95,22 +109,26 @@ def _renewal(where: str, table: dict[str, Any]) -> RenewalParams:
 def config_from(raw: dict[str, Any], source: str) -> ReportConfig:
     """A ReportConfig from a scenario's tables (``source`` names the file in errors)."""
     try:
-        _check_keys(source, raw, SECTIONS)
+        for key in raw:
+            if key not in SECTIONS:
+                raise ScenarioError(f"[{key}]: unknown section (known: {', '.join(SECTIONS)})")
+        for key in SECTIONS:
+            if not isinstance(raw.get(key, {}), dict):
+                raise ScenarioError(f"{key}: expected a table")
         rep = dict(raw.get("report", {}))
-        _check_keys(f"{source}: report", rep, REPORT_KEYS)
+        _check_keys("report", rep, REPORT_KEYS)
         seed = rep.get("seed", 0)
-        mc = _build(MonteCarloParams, f"{source}: monte_carlo", raw.get("monte_carlo", {}), seed=seed)
-        renewal = _renewal(f"{source}: renewal", raw.get("renewal", {}))
+        mc = _build(MonteCarloParams, "monte_carlo", raw.get("monte_carlo", {}), seed=seed)
+        renewal = _renewal("renewal", raw.get("renewal", {}))
         tb_raw = raw.get("testbed", {})
-        conv = {k: _levels(f"{source}: testbed.{k}", tb_raw[k]) for k in ("bandwidth_gbs", "alpha_s") if k in tb_raw}
-        tb = _build(TestbedParams, f"{source}: testbed", tb_raw, **conv)
+        conv = {k: _levels(f"testbed.{k}", tb_raw[k]) for k in ("bandwidth_gbs", "alpha_s") if k in tb_raw}
+        tb = _build(TestbedParams, "testbed", tb_raw, **conv)
         if "trend_pods" in rep:
             rep["trend_pods"] = tuple(rep["trend_pods"])
-        return _build(ReportConfig, f"{source}: report", rep, mc=mc, renewal=renewal, tb=tb,
+        return _build(ReportConfig, "report", rep, mc=mc, renewal=renewal, tb=tb,
                       scenario={"file": source, "contents": raw})
     except ScenarioError as e:
-        msg = str(e)
-        raise ScenarioError(msg if msg.startswith(source) else f"{source}: {msg}") from None
+        raise ScenarioError(f"{source}: {e}") from None
 
 
 def load(path: Path | None = None) -> ReportConfig:

@@ -95,7 +95,7 @@ def _eq3(rp: RenewalParams, n: int, tau: float, c: float, r_s: float) -> float:
     return ettr_eq3(mtbf_min(n, rp.m_gpu_hours), tau, c, r_s / 60.0)
 
 
-def _k(n: int) -> str:
+def k_label(n: int) -> str:
     """A cluster size as the paper writes it: 16K, 131K."""
     return f"{round(n / 1000)}K"
 
@@ -103,7 +103,7 @@ def _k(n: int) -> str:
 PAPER_OMITTED = "Paper figures omitted: the scenario's renewal parameters differ from the paper's."
 
 
-def _simulate(rp: RenewalParams, n: int, d: Design, mc: MonteCarloParams, *tags: int) -> McResult:
+def simulate_config(rp: RenewalParams, n: int, d: Design, mc: MonteCarloParams, *tags: int) -> McResult:
     return simulate(n, d, mc, config_rng(mc.seed, *tags), m_min=mtbf_min(n, rp.m_gpu_hours))
 
 
@@ -115,7 +115,7 @@ def table3(mc: MonteCarloParams, on_step: OnStep = _noop,
                "MC mean (measured)", "MC 95% CI +/-", "MC (paper)", "MC diff"])
     results = []
     for i, (n, d) in enumerate(rp.table3):
-        r = _simulate(rp, n, d, mc, 3, i)
+        r = simulate_config(rp, n, d, mc, 3, i)
         results.append(r)
         model, measured = PAPER_TABLE3.get((n, d.name), (None, None)) if rp.is_paper else (None, None)
         eq3 = _eq3(rp, n, d.tau_min, d.c, d.r_mean_s)
@@ -134,7 +134,7 @@ def _r_sweep(rp: RenewalParams, n: int, mc: MonteCarloParams, paper_col: int, on
     sw = Sweep(f"{n:,} GPUs", [], [], [], [], paper)
     for r_s in rp.table4_r_s:
         d = rp.fast.with_recovery(r_s, mc.recovery_cv)
-        res = _simulate(rp, n, d, mc, 4, n)  # same stream at every R: a smooth curve
+        res = simulate_config(rp, n, d, mc, 4, n)  # same stream at every R: a smooth curve
         sw.x.append(r_s)
         sw.mean.append(res.mean)
         sw.ci95.append(res.ci95)
@@ -147,7 +147,7 @@ def table4(mc: MonteCarloParams, on_step: OnStep = _noop,
            rp: RenewalParams = DEFAULT_RENEWAL) -> tuple[Table, list[Sweep]]:
     """Paper Table 4: Monte Carlo ETTR as R varies for the fast design, at the two scales."""
     sweeps = [_r_sweep(rp, n, mc, i, on_step) for i, n in enumerate(rp.scales)]
-    ka, kb = (_k(n) for n in rp.scales)
+    ka, kb = (k_label(n) for n in rp.scales)
     t = Table("table4", f"Table 4: Monte Carlo ETTR vs recovery time R (tau = {rp.fast.tau_min:g} min, "
               f"c = {rp.fast.c:g}, {mc.runs} runs of {mc.horizon_days:g} days)",
               ["R (s)", f"{ka} measured", f"{ka} CI +/-", f"{ka} paper", f"{ka} diff",
@@ -170,14 +170,14 @@ def tau_sweep(mc: MonteCarloParams, on_step: OnStep = _noop,
         sw = Sweep(f"{n:,} GPUs", [], [], [], [], paper)
         for tau in rp.tau_sweep_min:
             d = rp.fast.with_tau(tau, c_of_tau(tau, rp.c_base, rp.c_per_ckpt_min))
-            res = _simulate(rp, n, d, mc, 5, n)
+            res = simulate_config(rp, n, d, mc, 5, n)
             sw.x.append(tau)
             sw.mean.append(res.mean)
             sw.ci95.append(res.ci95)
             sw.eq3.append(_eq3(rp, n, tau, d.c, d.r_mean_s))
             on_step(f"tau sweep: {n} tau={tau:g}min")
         sweeps.append(sw)
-    ka, kb = (_k(n) for n in rp.scales)
+    ka, kb = (k_label(n) for n in rp.scales)
     t = Table("tau_sweep", f"Checkpoint-interval sweep: ETTR vs tau (R = {rp.fast.r_mean_s:g} s, c = c(tau), "
               f"{mc.runs} runs)",
               ["tau (min)", "c(tau)", f"{ka} measured", f"{ka} CI +/-", f"{kb} measured", f"{kb} CI +/-",
@@ -216,7 +216,7 @@ def crossover(mc: MonteCarloParams, baseline: McResult, on_step: OnStep = _noop,
 
     def at(r_s: float) -> McResult:
         on_step(f"crossover: R={r_s:.0f}s")
-        return _simulate(rp, n, rp.fast.with_recovery(r_s, mc.recovery_cv), mc, 6)
+        return simulate_config(rp, n, rp.fast.with_recovery(r_s, mc.recovery_cv), mc, 6)
 
     lo, hi = rp.fast.r_mean_s, 4.0 * 3600.0
     while hi - lo > tol_s:
@@ -231,7 +231,7 @@ def crossover(mc: MonteCarloParams, baseline: McResult, on_step: OnStep = _noop,
     x = Crossover(baseline.mean, baseline.ci95, r_star, ci, 60.0 * crossover_eq3(*fast, b_eq3),
                   60.0 * crossover_eq3(*fast, PAPER_CROSSOVER_BASELINE))
     t = Table("crossover", f"Crossover: largest R at which {rp.fast.name} (tau = {rp.fast.tau_min:g} min) matches "
-              f"the {_k(n)} baseline ({base_design.name}, tau = {base_design.tau_min:g} min, "
+              f"the {k_label(n)} baseline ({base_design.name}, tau = {base_design.tau_min:g} min, "
               f"R = {base_design.r_mean_s:g} s)",
               ["method", "baseline ETTR", "crossover R (s)", "+/- (s)", "paper R (s)", "diff (s)"])
     t.rows += [
@@ -271,7 +271,7 @@ def mc_sensitivity(mc: MonteCarloParams, chosen: list[McResult], on_step: OnStep
                *[f"{name} diff" for name, _ in MC_ALTERNATIVES]])
     alts = [replace(mc, **kw) for _, kw in MC_ALTERNATIVES]
     for i, ((n, d), r) in enumerate(zip(rp.table3, chosen, strict=True)):
-        means = [_simulate(rp, n, d, a, 3, i).mean for a in alts]
+        means = [simulate_config(rp, n, d, a, 3, i).mean for a in alts]
         paper = PAPER_TABLE3.get((n, d.name), (None, None))[1] if rp.is_paper else None
         t.rows.append([n, d.name, r.mean, *means, paper, diff(r.mean, paper), *[diff(m, paper) for m in means]])
         on_step(f"sensitivity: {n} {d.name}")
@@ -289,15 +289,15 @@ def failure_rate_sweep(mc: MonteCarloParams, on_step: OnStep = _noop,
     rate varies (M_gpu = m_gpu_hours / factor), Monte Carlo and eq. 3, same stream per configuration."""
     t = Table("failure_rate_sweep", f"Failure-rate sensitivity: Table 3's configurations as the per-GPU failure "
               f"rate is scaled ({mc.runs} runs each; factor 1 = M_gpu {rp.m_gpu_hours:,.0f} h)",
-              ["failure-rate factor", "M_gpu (h)", *[f"{_k(n)} {d.name} MC" for n, d in rp.table3],
-               *[f"{_k(n)} {d.name} eq. 3" for n, d in rp.table3]])
-    sweeps = [Sweep(f"{_k(n)} {d.name}", [], [], [], []) for n, d in rp.table3]
+              ["failure-rate factor", "M_gpu (h)", *[f"{k_label(n)} {d.name} MC" for n, d in rp.table3],
+               *[f"{k_label(n)} {d.name} eq. 3" for n, d in rp.table3]])
+    sweeps = [Sweep(f"{k_label(n)} {d.name}", [], [], [], []) for n, d in rp.table3]
     for f in FAILURE_RATE_FACTORS:
         scaled = replace(rp, m_gpu_hours=rp.m_gpu_hours / f)
         row: list[object] = [f, scaled.m_gpu_hours]
         eq3s = []
         for i, ((n, d), sw) in enumerate(zip(rp.table3, sweeps, strict=True)):
-            r = _simulate(scaled, n, d, mc, 7, i)
+            r = simulate_config(scaled, n, d, mc, 7, i)
             e = _eq3(scaled, n, d.tau_min, d.c, d.r_mean_s)
             sw.x.append(f)
             sw.mean.append(r.mean)

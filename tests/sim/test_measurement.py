@@ -66,3 +66,11 @@ def test_preparation_clock_counts_the_commit_share_once() -> None:
     assert not set(PREPARATION_METHODS) & set(vars(pl))
     pl.heal([])
     assert clock.ns == ns  # unwrapped: nothing counted any more
+
+
+def test_fill_stops_when_no_gang_size_fits_the_room_left() -> None:
+    from phalanx_ref.sim.scale import run_quality
+
+    # 128 GPUs, 90.4% = 115.7: after 96 GPUs no gang of 32+ fits; the fill used to redraw forever
+    res = run_quality(TB, seed=0, events=5)
+    assert res.figures["utilization"] <= 0.904 * 1.01 and res.figures["gangs"] >= 1
