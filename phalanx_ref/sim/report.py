@@ -320,6 +320,7 @@ def make_report(outdir: Path, cfg: ReportConfig, tick: Tick = _noop,
     """Run everything and write it under ``outdir``; returns the files written. §8.3/Table 5 (every
     seed, the sensitivity fills, the scale trend) run in worker processes while this one runs the
     Monte Carlo; ``tick`` reports the Monte Carlo's steps, ``on_seed(seed, what, done)`` the workers'."""
+    from phalanx_ref.sim.goodput import goodput_table
     from phalanx_ref.sim.scale import (
         run_quality,
         scale_table,
@@ -373,7 +374,9 @@ def make_report(outdir: Path, cfg: ReportConfig, tick: Tick = _noop,
         got = timed("scale_wait_s", lambda: runs.wait(on_seed))
         by_seed = {s: got[("seed", s)] for s in seeds}
         res = by_seed[cfg.seed]
-        built += [scale_table(res), table5(res), uncertainty_table(by_seed)]
+        fast = tables.simulate_config(rp, rp.crossover_baseline[0], rp.fast, cfg.mc, 8)
+        built += [scale_table(res), table5(res), uncertainty_table(by_seed),
+                  goodput_table(res, fast, baseline, cfg.tb.step_comm_fraction)]
         if cfg.sensitivity:
             built.append(sensitivity_table(res, cfg.tb, {
                 "gang_weights=" + ",".join(f"{w:g}" for w in GANG_WEIGHTS_FIRST): got["gang_weights"]}))
