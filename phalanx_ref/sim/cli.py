@@ -133,6 +133,8 @@ def mc_options(f: Callable[..., None]) -> Callable[..., None]:
                      show_default=True, help="A failure during recovery: absorbed by it, or restarts it."),
         click.option("--recovery-cv", default=RECOVERY_CV, show_default=True,
                      help="sigma/mean of the truncated-Gaussian recovery time."),
+        click.option("--weibull-shape", default=1.0, show_default=True,
+                     help="Failure model: 1 = Poisson; else Weibull up-times of this shape, same mean."),
     ]
     for o in reversed(opts):
         f = o(f)
@@ -140,9 +142,10 @@ def mc_options(f: Callable[..., None]) -> Callable[..., None]:
 
 
 def _mc(seed: int, runs: int, horizon_days: float, checkpoint_grid: str, recovery_failures: str,
-        recovery_cv: float) -> MonteCarloParams:
+        recovery_cv: float, weibull_shape: float) -> MonteCarloParams:
     try:
-        return MonteCarloParams(horizon_days, runs, seed, checkpoint_grid, recovery_failures, recovery_cv)
+        return MonteCarloParams(horizon_days, runs, seed, checkpoint_grid, recovery_failures, recovery_cv,
+                                weibull_shape)
     except ValueError as e:
         raise click.UsageError(str(e)) from None
 
@@ -227,7 +230,7 @@ def _config(path: Path | None) -> ReportConfig:
 
 
 SCENARIO_HELP = "TOML scenario with every parameter (default: the paper's §8, phalanx_ref/sim/scenarios/paper_s8.toml)."
-MC_FLAGS = ("horizon_days", "runs", "checkpoint_grid", "recovery_failures", "recovery_cv")
+MC_FLAGS = ("horizon_days", "runs", "checkpoint_grid", "recovery_failures", "recovery_cv", "weibull_shape")
 REPORT_FLAGS = ("sweep_runs", "failures", "quality_events", "recovery", "seeds")
 
 

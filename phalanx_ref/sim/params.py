@@ -113,6 +113,9 @@ class MonteCarloParams:
     checkpoint_grid: str = "resume"
     recovery_failures: str = "absorb"
     recovery_cv: float = RECOVERY_CV
+    # choice: the failure model. 1.0 = Poisson failures (exponential up-times, the paper's model);
+    # another value draws Weibull up-times of that shape with the same mean M(N) (montecarlo.uptimes).
+    weibull_shape: float = 1.0
 
     def __post_init__(self) -> None:
         if self.checkpoint_grid not in CHECKPOINT_GRIDS:
@@ -120,6 +123,8 @@ class MonteCarloParams:
         if self.recovery_failures not in RECOVERY_FAILURE_MODES:
             raise ValueError(f"recovery failures {self.recovery_failures!r}: expected one of "
                              f"{RECOVERY_FAILURE_MODES}")
+        if self.weibull_shape <= 0:
+            raise ValueError(f"weibull_shape {self.weibull_shape}: must be positive")
         if self.runs < 2 or self.horizon_days <= 0:
             raise ValueError("need at least 2 runs and a positive horizon")
 
