@@ -85,7 +85,7 @@ def test_checkpoints_off_the_grid_change_the_answer(monkeypatch: pytest.MonkeyPa
 
 
 def test_ignoring_recovery_time_changes_the_answer(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(montecarlo, "_downtime", lambda rng, m, mu, sd, shape, mode: np.zeros(shape))
+    monkeypatch.setattr(montecarlo, "_downtime", lambda rng, m, mu, sd, shape, mode, k: np.zeros(shape))
     r = simulate(N_131K, AGGRESSIVE_REMOTE, MonteCarloParams(runs=100), config_rng(2))
     assert r.mean > 0.467 + 0.1
 
