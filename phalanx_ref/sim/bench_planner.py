@@ -483,6 +483,7 @@ def quality_only(topo: Topology, mix: TestbedParams, seed: int, events: int,
     """The fill and Table 5's comparison on the filled state alone (no failures): what the
     sensitivity rows and the scale trend need."""
     res = BenchResult()
+    res.figures["leaves"] = topo.n_leaves
     rng = random.Random(seed)
     planner = _planner(topo, mix)
     fill(planner, rng, mix.fill_target, mix.max_gangs, res, mix)

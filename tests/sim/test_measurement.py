@@ -74,3 +74,12 @@ def test_fill_stops_when_no_gang_size_fits_the_room_left() -> None:
     # 128 GPUs, 90.4% = 115.7: after 96 GPUs no gang of 32+ fits; the fill used to redraw forever
     res = run_quality(TB, seed=0, events=5)
     assert res.figures["utilization"] <= 0.904 * 1.01 and res.figures["gangs"] >= 1
+
+
+def test_scale_trend_rows_from_quality_runs() -> None:
+    from phalanx_ref.sim.scale import run_quality, trend_table
+
+    small, larger = run_quality(TB, 0, 20), run_quality(TestbedParams(pods=2), 0, 20)
+    t = trend_table({4: larger, 1: small})
+    assert [r[:2] for r in t.rows] == [[1, 128], [4, 4096]]  # sorted by size, GPUs from each run
+    assert t.rows[1][3] == larger.figures["hdfb_inflation_median"]
