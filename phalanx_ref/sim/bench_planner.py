@@ -8,7 +8,8 @@ timer's own overhead, ``timer_overhead_ns``, the median of two back-to-back perf
   (whose entries carry the block to carve in each node, recomputed when the node changes), the
   union of chunks for gangs beyond the largest free block, and the Placement object (its rank
   map is lazy). Commit (allocator split, index updates including those blocks, and the
-  preparation of the job's repairs) is timed separately (``commit_*``).
+  preparation of the job's repairs) is timed separately (``commit_*``); ``place_carve_*`` is the
+  call plus the commit without that preparation (Carve: the paper's Place writes the allocation).
 - Replan: ``recovery.plan(job, failed_leaves)``: planning only, nothing is committed or written
   inside the timed region. With ``PlannerRecovery`` it is one call around ``planner.replan``;
   with ``EngineRecovery`` (``recovery="engine"``) it is the engine's Plan decision,
@@ -16,8 +17,10 @@ timer's own overhead, ``timer_overhead_ns``, the median of two back-to-back perf
   which is this benchmark's planner kept in step with the store). The failed node is passed as its
   leaf range when the job holds all of it (always, on this testbed), which Replan checks in O(1).
   For one failed node this is the lookup of the repair the planner prepared when the state last
-  changed. The work moved out of it
-  is timed too: ``repair_commit_*`` is ``recovery.apply`` (planner: the commit of the repair, which
+  changed. On the same state, right after it, the search path (``Planner._replan``: Algorithm 1
+  run at the failure, the paper's description) is timed too (``replan_search_*``), and a
+  :class:`PreparationClock` adds up the preparation of repairs inside the apply and heal that
+  follow (``prep_per_failure_*``). The work moved out of it is timed too: ``repair_commit_*`` is ``recovery.apply`` (planner: the commit of the repair, which
   re-prepares the repairs it affects; engine: the Fail lease revokes, the Detect, Plan, Commit and
   Restore transactions, the Seal, the cache following them, which includes that planner commit,
   and the check of the moved leaves' alloc records), and ``heal_*`` is ``recovery.heal`` (the node

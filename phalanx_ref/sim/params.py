@@ -1,5 +1,7 @@
 """Every parameter of the §8 evaluation, with the paper's value or, where the paper leaves it
-open, the choice made here and why. The CLI exposes each as a flag; the report records them.
+open, the choice made here and why. Each is a key of a scenario file (``sim/scenario.py``; the
+paper's §8 is ``scenarios/paper_s8.toml``), the common run sizes are also flags, and the report
+records them all in report.json.
 
 Values the paper states are marked ``paper``; values chosen here are marked ``choice``.
 """

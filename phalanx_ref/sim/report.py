@@ -1,5 +1,6 @@
-"""``phalanx-sim report OUTDIR``: every §8 table as Markdown, CSV and JSON, the plots as PNG, and
-``report.json`` / ``report.md`` recording the seed, every parameter and what ran.
+"""``phalanx-sim report OUTDIR``: every §8 table as Markdown, CSV and JSON, the plots as PNG, the
+raw per-event samples as CSV, ``report.html`` (one page with everything) and ``report.json`` /
+``report.md`` recording the git commit, the scenario, the seeds, every parameter and what ran.
 
 Tables keep the paper's figures in columns headed ``paper`` and the differences in ``diff``
 columns; measured values are only ever what this run produced.
