@@ -405,7 +405,7 @@ def make_report(outdir: Path, cfg: ReportConfig, tick: Tick = _noop,
         "samples": [p.name for p in written if p.name.startswith("samples_")],
     }
     (outdir / "report.json").write_text(json.dumps(meta, indent=2, default=str))
-    intro = [f"Seed {cfg.seed}" + (f" (§8.3/Table 5 also seeds {seeds[1]}..{seeds[-1]}: table 'uncertainty')"
+    intro = [f"Seed {cfg.seed}" + (f" (§8.3/Table 5 also seeds {', '.join(map(str, seeds[1:]))}: table 'uncertainty')"
                                    if cfg.scale and len(seeds) > 1 else "") +
              f"; Monte Carlo {cfg.mc.runs} runs (Table 3), {cfg.sweep_runs} runs (sweeps), "
              f"{cfg.mc.horizon_days:g} days, checkpoint grid `{cfg.mc.checkpoint_grid}`, failures during "
