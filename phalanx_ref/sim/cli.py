@@ -284,10 +284,12 @@ def report(ctx: click.Context, outdir: Path, scenario: Path | None, seed: int, t
     def tick(what: str) -> None:
         progress.advance("Monte Carlo", what)
 
+    from phalanx_ref.sim.recovery import RecoveryDiverged
+
     try:
         files = make_report(outdir, cfg, tick, lambda s, what, done: progress.set(f"seed {s} {what}", done))
-    except ValueError as e:  # TopologyError, PlannerError, bad parameters: one line
-        raise click.ClickException(str(e)) from None
+    except (ValueError, RecoveryDiverged) as e:  # TopologyError, PlannerError, bad parameters, a scenario
+        raise click.ClickException(f"{type(e).__name__}: {e}") from None  # the engine cannot run: one line
     finally:
         progress.close()
     Console().print(f"wrote {len(files)} files to {outdir} (report.html and report.md are the index)")

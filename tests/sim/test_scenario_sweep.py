@@ -118,3 +118,16 @@ def test_sweep_of_a_testbed_parameter(tmp_path) -> None:
 def test_values_parse_as_toml_literals() -> None:
     assert parse_value("2.5") == 2.5 and parse_value("[4, 16]") == [4, 16]
     assert parse_value('"leaf"') == "leaf" and parse_value("leaf") == "leaf"
+
+
+def test_a_run_the_engine_cannot_take_is_one_line(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from phalanx_ref.sim import report
+    from phalanx_ref.sim.recovery import RecoveryDiverged
+
+    def diverges(*_: object, **__: object) -> None:  # what a worker raises for a job left without room
+        raise RecoveryDiverged("g7: no placement; RRP would wait in Plan for capacity")
+
+    monkeypatch.setattr(report, "make_report", diverges)
+    out = CliRunner().invoke(main, ["report", str(tmp_path / "r"), "--no-scale"])
+    assert out.exit_code == 1 and "RecoveryDiverged: g7: no placement" in out.output
+    assert "Traceback" not in out.output
