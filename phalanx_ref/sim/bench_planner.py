@@ -8,7 +8,8 @@ timer's own overhead, ``timer_overhead_ns``, the median of two back-to-back perf
   (whose entries carry the block to carve in each node, recomputed when the node changes), the
   union of chunks for gangs beyond the largest free block, and the Placement object (its rank
   map is lazy). Commit (allocator split, index updates including those blocks, and the
-  preparation of the job's repairs) is timed separately (``commit_*``).
+  preparation of the job's repairs) is timed separately (``commit_*``); ``place_carve_*`` is the
+  call plus the commit without that preparation (Carve: the paper's Place writes the allocation).
 - Replan: ``recovery.plan(job, failed_leaves)``: planning only, nothing is committed or written
   inside the timed region. With ``PlannerRecovery`` it is one call around ``planner.replan``;
   with ``EngineRecovery`` (``recovery="engine"``) it is the engine's Plan decision,
@@ -16,8 +17,10 @@ timer's own overhead, ``timer_overhead_ns``, the median of two back-to-back perf
   which is this benchmark's planner kept in step with the store). The failed node is passed as its
   leaf range when the job holds all of it (always, on this testbed), which Replan checks in O(1).
   For one failed node this is the lookup of the repair the planner prepared when the state last
-  changed. The work moved out of it
-  is timed too: ``repair_commit_*`` is ``recovery.apply`` (planner: the commit of the repair, which
+  changed. On the same state, right after it, the search path (``Planner._replan``: Algorithm 1
+  run at the failure, the paper's description) is timed too (``replan_search_*``), and a
+  :class:`PreparationClock` adds up the preparation of repairs inside the apply and heal that
+  follow (``prep_per_failure_*``). The work moved out of it is timed too: ``repair_commit_*`` is ``recovery.apply`` (planner: the commit of the repair, which
   re-prepares the repairs it affects; engine: the Fail lease revokes, the Detect, Plan, Commit and
   Restore transactions, the Seal, the cache following them, which includes that planner commit,
   and the check of the moved leaves' alloc records), and ``heal_*`` is ``recovery.heal`` (the node
@@ -57,12 +60,17 @@ from phalanx_ref.baselines.blind import blind_replace
 from phalanx_ref.baselines.navigator import GangNavigator
 from phalanx_ref.cost import step_comm_time
 from phalanx_ref.hdfb import Job, Planner, TopologyPolicy
-from phalanx_ref.sim.params import TestbedParams
+from phalanx_ref.sim.fair_navigator import FairNavigator
+from phalanx_ref.sim.params import QUALITY_SAMPLINGS, TestbedParams
+from phalanx_ref.sim.prepclock import PreparationClock
 from phalanx_ref.sim.recovery import PlannerRecovery, Recovery
 from phalanx_ref.topology import Topology, testbed_131k
 
 # The gang mix (sizes 32 .. 8192, weights, templates) is TestbedParams' documented choice.
 DEFAULT_MIX = TestbedParams()
+QUALITY_METHODS = ("hdfb", "blind", "navigator", "navigator_fair")
+"""Table 5's recovery methods: HDF-B Replan, topology-blind, seed 003's navigator, the same
+navigator with HDF-B's spares and the gang's footprint (``fair_navigator``)."""
 StepCostFn = Callable[[tuple[int, int, int], Sequence[int]], float]
 Progress = Callable[[], None]
 
@@ -94,22 +102,28 @@ class BenchResult:
     figures: dict[str, float | int | str] = field(default_factory=dict)
     by_size: dict[int, tuple[int, int]] = field(default_factory=dict)  # gang size -> (repairs, preserved)
     samples: dict[str, list[float]] = field(default_factory=dict)
+    alternatives: dict[str, dict[str, float | int | str]] = field(default_factory=dict)
+    """Table 5's figures under the settings not chosen (``"quality_sampling=leaf"``, ...)."""
 
 
 def fill(planner: Planner, rng: random.Random, target: float, max_gangs: int, res: BenchResult,
-         mix: TestbedParams = DEFAULT_MIX, timed: Callable[[Job], object] | None = None) -> list[float]:
+         mix: TestbedParams = DEFAULT_MIX, timed: Callable[[Job], object] | None = None,
+         clock: PreparationClock | None = None) -> list[float]:
     """Admit gangs drawn from ``mix`` until ``target`` utilization or ``max_gangs``. ``timed``
     replaces ``planner.place`` in the timed region (the placement committed is then computed after
-    it, untimed): the calibration fill times :func:`empty_call` there."""
+    it, untimed): the calibration fill times :func:`empty_call` there. With ``clock`` (on
+    ``planner``), each commit's preparation of repairs is split off, and Place + Carve (the call
+    and the commit without that preparation: the paper's Place writes the allocation) is reported."""
     n = planner.topo.n_leaves
-    used, place_ns, warm_ns, commit_ns, rejected, gangs = 0, [], [], [], 0, 0
+    used, place_ns, warm_ns, commit_ns, prep_ns, carve_ns, rejected, gangs = 0, [], [], [], [], [], 0, 0
     pc = time.perf_counter_ns
     place = planner.place
     timed = timed or place
     t_fill = time.perf_counter()
-    while gangs < max_gangs and used < target * n:
+    smallest = min(mix.gang_sizes)
+    while gangs < max_gangs and used < target * n and used + smallest <= target * n * 1.01:
         g = rng.choices(mix.gang_sizes, mix.gang_weights)[0]
-        if used + g > target * n * 1.01:
+        if used + g > target * n * 1.01:  # redraw: a smaller gang still fits
             continue
         job = Job(f"g{gangs + rejected}", mix.templates_for(g))
         t0 = pc()
@@ -126,9 +140,12 @@ def fill(planner: Planner, rng: random.Random, target: float, max_gangs: int, re
             if rejected > 200:
                 break
             continue
+        prep0 = clock.ns if clock else 0
         t0 = pc()
         planner.commit(p)
         commit_ns.append(pc() - t0)
+        prep_ns.append(clock.ns - prep0 if clock else 0)
+        carve_ns.append(place_ns[-1] + commit_ns[-1] - prep_ns[-1])
         used += p.gang_size
         gangs += 1
     f = res.figures
@@ -138,6 +155,12 @@ def fill(planner: Planner, rng: random.Random, target: float, max_gangs: int, re
     f["place_median_us"], f["place_p99_us"] = percentile(place_ns, 0.5) / 1e3, percentile(place_ns, 0.99) / 1e3
     f["place_warm_median_us"] = percentile(warm_ns, 0.5) / 1e3
     f["commit_median_us"] = percentile(commit_ns, 0.5) / 1e3
+    if clock is not None:
+        res.samples["place_carve_ns"] = carve_ns
+        res.samples["place_committed_ns"] = [c - m + q for c, m, q in zip(carve_ns, commit_ns, prep_ns, strict=True)]
+        f["place_carve_median_us"] = percentile(carve_ns, 0.5) / 1e3
+        f["place_carve_p99_us"] = percentile(carve_ns, 0.99) / 1e3
+        f["commit_prep_median_us"] = percentile(prep_ns, 0.5) / 1e3
     res.samples["place_ns"] = place_ns
     return place_ns
 
@@ -150,19 +173,27 @@ def empty_call(_job: object, _failed: object = None) -> None:
 
 def inject_failures(planner: Planner, rng: random.Random, count: int, res: BenchResult,
                     recovery: Recovery | None = None, on_step: Progress = _noop,
-                    timed: Callable[[str, Sequence[int]], object] | None = None) -> None:
+                    timed: Callable[[str, Sequence[int]], object] | None = None,
+                    clock: PreparationClock | None = None) -> None:
     """Fail ``count`` random held nodes one at a time; ``recovery`` (default: planner Replan +
     commit) repairs each; its ``plan``, its ``apply`` and the heal that follows are timed apart.
     A node held whole by the job is passed as its leaf range, else as the list of the job's leaves
     in it. ``timed`` replaces ``recovery.plan`` in the timed region (the decision applied is then
-    planned after it, untimed): the calibration run times :func:`empty_call` there."""
+    planned after it, untimed): the calibration run times :func:`empty_call` there.
+
+    On the same state, after the timed call, Replan's search path (``Planner._replan``: Algorithm 1
+    run at the failure, what the paper describes) is timed too (``replan_search_*``) and its answer
+    compared with the decision (``replan_search_differs`` counts disagreements). With ``clock``
+    (a :class:`PreparationClock` on ``planner``), the preparation of repairs inside apply and heal
+    is added up per failure (``prep_per_failure_*``): the search's cost moved out of Replan."""
     t = planner.topo
     recovery = recovery or PlannerRecovery(planner)
     plan = recovery.plan
     timed = timed or plan
+    search = planner._replan
     pc = time.perf_counter_ns
-    replan_ns, warm_ns, apply_ns, heal_ns = [], [], [], []
-    migrated, kinds, preserved = Counter(), Counter(), 0
+    replan_ns, warm_ns, search_ns, apply_ns, heal_ns, prep_ns = [], [], [], [], [], []
+    migrated, kinds, preserved, differs, prepared0 = Counter(), Counter(), 0, 0, clock.prepared if clock else 0
     in_timed, gc_hits = [False], [0]
 
     def on_gc(phase: str, _info: dict[str, int]) -> None:
@@ -193,8 +224,15 @@ def inject_failures(planner: Planner, rng: random.Random, count: int, res: Bench
             in_timed[0] = False
             if timed is not plan:
                 q = plan(job, failed)
+            as_tuple = tuple(failed)
+            t3 = pc()
+            by_search = search(job, as_tuple)
+            t4 = pc()
+            differs += (q is None) != (by_search is None) or (
+                q is not None and (q.leaves, q.template_index) != (by_search.leaves, by_search.template_index))
             replan_ns.append(t1 - t0)
             warm_ns.append(t2 - t1)
+            search_ns.append(t4 - t3)
             done += 1
             if q is None:
                 kinds["queued"] += 1
@@ -205,6 +243,7 @@ def inject_failures(planner: Planner, rng: random.Random, count: int, res: Bench
                 preserved += ok
                 reps, good = res.by_size.get(cur.gang_size, (0, 0))
                 res.by_size[cur.gang_size] = (reps + 1, good + ok)
+            prep0 = clock.ns if clock else 0
             t0 = pc()
             recovery.apply(job, failed, q)
             t1 = pc()
@@ -212,15 +251,28 @@ def inject_failures(planner: Planner, rng: random.Random, count: int, res: Bench
             t2 = pc()
             apply_ns.append(t1 - t0)
             heal_ns.append(t2 - t1)
+            prep_ns.append(clock.ns - prep0 if clock else 0)
             on_step()
     finally:
         gc.callbacks.remove(on_gc)
     res.samples["replan_ns"] = replan_ns
+    res.samples["replan_search_ns"] = search_ns
+    res.samples["apply_ns"], res.samples["heal_ns"] = apply_ns, heal_ns
     f = res.figures
     f["failures"] = count
-    f["replan_median_us"] = percentile(replan_ns, 0.5) / 1e3
-    f["replan_p99_us"] = percentile(replan_ns, 0.99) / 1e3
-    f["replan_max_us"] = max(replan_ns) / 1e3
+    for name, xs in (("replan", replan_ns), ("replan_search", search_ns)):
+        f[f"{name}_median_us"] = percentile(xs, 0.5) / 1e3
+        f[f"{name}_p99_us"] = percentile(xs, 0.99) / 1e3
+        f[f"{name}_max_us"] = max(xs) / 1e3
+        f[f"{name}_mean_us"] = statistics.fmean(xs) / 1e3
+    f["replan_search_differs"] = differs
+    if clock is not None:
+        res.samples["prep_ns"] = prep_ns
+        f["prep_per_failure_median_us"] = percentile(prep_ns, 0.5) / 1e3
+        f["prep_per_failure_p99_us"] = percentile(prep_ns, 0.99) / 1e3
+        f["prep_per_failure_mean_us"] = statistics.fmean(prep_ns) / 1e3
+        f["repairs_prepared_per_failure"] = (clock.prepared - prepared0) / count
+        f["replan_lookup_plus_prep_mean_us"] = f["replan_mean_us"] + f["prep_per_failure_mean_us"]
     f["replan_warm_median_us"] = percentile(warm_ns, 0.5) / 1e3
     f["replan_samples_with_gc"] = gc_hits[0]
     for name, xs in (("repair_commit", apply_ns), ("heal", heal_ns)):
@@ -232,20 +284,24 @@ def inject_failures(planner: Planner, rng: random.Random, count: int, res: Bench
 
 
 def compare_recovery(planner: Planner, rng: random.Random, events: int, res: BenchResult,
-                     cost: StepCostFn | None = None, on_step: Progress = _noop, sampling: str = "gang") -> None:
+                     cost: StepCostFn | None = None, on_step: Progress = _noop, sampling: str = "gang",
+                     seed003: bool = True) -> None:
     """§8.4 on a sample: for gangs of >= 64 ranks, the repaired placement's step-communication
     inflation (``cost``, default cost.step_comm_time) and level preservation under HDF-B Replan,
     blind replacement, and the navigator (the failed node's TP groups searched as a gang).
     Nothing is committed. ``sampling`` (TestbedParams.quality_sampling, where the choice is
     explained): "gang" draws an eligible gang uniformly, then one of its nodes; "leaf" draws a held
-    GPU uniformly (gangs in proportion to their size)."""
+    GPU uniformly (gangs in proportion to their size). ``seed003=False`` leaves seed 003's
+    navigator out (its search of every group costs ~60 ms per event at 131,072 GPUs; the extra
+    seeds and the sensitivity runs do without it)."""
     t = planner.topo
     if cost is None:
         def cost(tpl: tuple[int, int, int], rank_leaf: Sequence[int]) -> float:
             return step_comm_time(t, tpl, rank_leaf)
-    nav = GangNavigator(planner)
-    stats: dict[str, list[tuple[float, bool]]] = {"hdfb": [], "blind": [], "navigator": []}
-    nav_ns: list[int] = []
+    nav, fair = GangNavigator(planner) if seed003 else None, FairNavigator(planner)
+    methods = tuple(m for m in QUALITY_METHODS if seed003 or m != "navigator")
+    stats: dict[str, list[tuple[float, bool]]] = {name: [] for name in methods}
+    decide_ns: dict[str, list[int]] = {name: [] for name in QUALITY_METHODS}
     pc = time.perf_counter_ns
     eligible = sorted(j for j, p in planner.placements.items() if p.gang_size >= 64)
     tries = 0
@@ -263,25 +319,38 @@ def compare_recovery(planner: Planner, rng: random.Random, events: int, res: Ben
         cur = planner.placements[job]
         dom = t.leaf_domain[leaf]
         failed = [x for x in range(t.lo[dom], t.hi[dom]) if planner.alloc.owner(x) == job]
+        t0 = pc()
         q = planner.replan(job, failed)
+        t1 = pc()
         if q is None:
             continue
         before = cost(cur.template, cur.rank_leaf)
         ranks = q.migrated
+        tp = cur.template[0]
+        t2 = pc()
         outcomes = {"hdfb": q.rank_leaf, "blind": blind_replace(planner, cur.rank_leaf, ranks, rng)}
-        t0 = pc()
-        got = nav.place(len(ranks) // cur.template[0], cur.template[0])
-        nav_ns.append(pc() - t0)
+        t3 = pc()
+        got = nav.place(len(ranks) // tp, tp) if nav is not None else None
+        t4 = pc()
+        by_fair = fair.repair(cur.rank_leaf, ranks, tp, leaf)
+        t5 = pc()
+        for name, ns in zip(QUALITY_METHODS, (t1 - t0, t3 - t2, t4 - t3, t5 - t4), strict=True):
+            decide_ns[name].append(ns)
         if got is not None:
             new = list(cur.rank_leaf)
             for r, x in zip(ranks, got.leaves, strict=True):
                 new[r] = x
             outcomes["navigator"] = tuple(new)
-        for name, rl in outcomes.items():
-            if rl is None:
-                continue
-            lvl = t.lca_level(min(rl), max(rl))
-            stats[name].append((cost(cur.template, rl) / before, lvl == cur.level))
+        if by_fair is not None:
+            outcomes["navigator_fair"] = by_fair[0]
+        for name in methods:
+            rl = outcomes.get(name)
+            infl, kept = float("nan"), float("nan")
+            if rl is not None:
+                infl, kept = cost(cur.template, rl) / before, t.lca_level(min(rl), max(rl)) == cur.level
+                stats[name].append((infl, kept))
+            res.samples.setdefault(f"event_{name}_inflation", []).append(infl)
+            res.samples.setdefault(f"event_{name}_level_preserved", []).append(float(kept))
         res.samples.setdefault("quality_gang_size", []).append(cur.gang_size)
         on_step()
     f = res.figures
@@ -293,8 +362,8 @@ def compare_recovery(planner: Planner, rng: random.Random, events: int, res: Ben
         f[f"{name}_inflation_median"] = percentile(infl, 0.5)
         f[f"{name}_inflation_p95"] = percentile(infl, 0.95)
         f[f"{name}_level_preserved_pct"] = 100.0 * sum(ok for _, ok in xs) / max(1, len(xs))
-    f["navigator_recovery_median_ms"] = percentile(nav_ns, 0.5) / 1e6
-    f["navigator_recovery_p99_ms"] = percentile(nav_ns, 0.99) / 1e6
+        f[f"{name}_decision_median_us"] = percentile(decide_ns[name], 0.5) / 1e3
+        f[f"{name}_decision_p99_us"] = percentile(decide_ns[name], 0.99) / 1e3
 
 
 def navigator_place_sample(planner: Planner, rng: random.Random, n: int, res: BenchResult,
@@ -327,37 +396,55 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
         topo: Topology | None = None, target: float = 0.904, max_gangs: int = 260,
         mix: TestbedParams = DEFAULT_MIX, cost_model: Callable[[Topology], StepCostFn] | None = None,
         recovery: Callable[[Planner], Recovery] = PlannerRecovery,
-        on_failure: Progress = _noop, on_quality: Progress = _noop) -> BenchResult:
+        on_failure: Progress = _noop, on_quality: Progress = _noop, alternatives: bool = False,
+        seed003: bool = True) -> BenchResult:
     """Build the planner (one spare node per pod, per ``mix``), fill, compare recovery quality
     (on the filled state, or after the failures: ``mix.quality_state``), inject failures and
     probe the navigator. ``cost_model`` builds the step-cost function on the
-    tree (default cost.step_comm_time); ``recovery`` builds the recovery step on the planner."""
+    tree (default cost.step_comm_time); ``recovery`` builds the recovery step on the planner.
+    ``alternatives``: Table 5 also under the sampling and the state not chosen (``res.alternatives``;
+    their events draw from their own random stream, so the chosen figures do not change).
+    ``seed003``: Table 5 includes seed 003's navigator (see :func:`compare_recovery`)."""
     res = BenchResult()
     rng = random.Random(seed)
     rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     t0 = time.perf_counter()
     topo = topo or testbed_131k()
     planner = _planner(topo, mix)
+    clock = PreparationClock(planner)
     f = res.figures
     f["build_s"] = time.perf_counter() - t0
     f["leaves"] = topo.n_leaves
     f["timer_overhead_ns"] = timer_overhead_ns()
     gc.collect()
     gc.freeze()  # the tree and allocator are long-lived: keep them out of the young-generation scans
-    fill(planner, rng, target, max_gangs, res, mix)
+    fill(planner, rng, target, max_gangs, res, mix, clock=clock)
     f["peak_rss_after_fill_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     f["rss_growth_mb"] = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss0) / 1024
     step_cost = cost_model(topo) if cost_model is not None else None
     f["quality_state"] = mix.quality_state
     if quality_events and mix.quality_state == "filled":  # compare_recovery commits nothing
-        compare_recovery(planner, rng, quality_events, res, step_cost, on_quality, mix.quality_sampling)
+        compare_recovery(planner, rng, quality_events, res, step_cost, on_quality, mix.quality_sampling, seed003)
+    alt_rng = random.Random(f"{seed}/alternatives")
+    other_sampling = next(x for x in QUALITY_SAMPLINGS if x != mix.quality_sampling)
+
+    def alternative(name: str, sampling: str, on: Planner) -> None:
+        alt = BenchResult()
+        compare_recovery(on, alt_rng, quality_events, alt, step_cost, sampling=sampling, seed003=False)
+        res.alternatives[name] = alt.figures
+
+    if alternatives and quality_events:
+        if mix.quality_state == "filled":
+            alternative(f"quality_sampling={other_sampling}", other_sampling, planner)
+        else:
+            alternative("quality_state=filled", mix.quality_sampling, planner)
     t_rec = time.perf_counter()
     rec = recovery(planner)
     f["recovery_setup_s"] = time.perf_counter() - t_rec
     gc.collect()
     gc.freeze()  # the engine's store and cache (if any) are long-lived too
     t_rec = time.perf_counter()
-    inject_failures(planner, rng, failures, res, rec, on_failure)
+    inject_failures(planner, rng, failures, res, rec, on_failure, clock=clock)
     f["failures_s"] = time.perf_counter() - t_rec
     if failures >= 10:
         off = BenchResult()
@@ -375,7 +462,11 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
         f["replan_floor_warm_median_us"] = floor.figures["replan_warm_median_us"]
     f.update(rec.figures())
     if quality_events and mix.quality_state == "after_failures":
-        compare_recovery(planner, rng, quality_events, res, step_cost, on_quality, mix.quality_sampling)
+        compare_recovery(planner, rng, quality_events, res, step_cost, on_quality, mix.quality_sampling, seed003)
+        if alternatives:
+            alternative(f"quality_sampling={other_sampling}", other_sampling, planner)
+    elif alternatives and quality_events:
+        alternative("quality_state=after_failures", mix.quality_sampling, planner)
     if probes:
         navigator_place_sample(planner, rng, probes, res, mix)
     f["peak_rss_end_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -387,6 +478,20 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
     f["place_floor_warm_median_us"] = floor.figures["place_warm_median_us"]
     f["python"] = f"{platform.python_implementation()} {sys.version.split()[0]}"
     f["cpus"] = os.cpu_count() or 0
+    return res
+
+
+def quality_only(topo: Topology, mix: TestbedParams, seed: int, events: int,
+                 cost_model: Callable[[Topology], StepCostFn] | None = None) -> BenchResult:
+    """The fill and Table 5's comparison on the filled state alone (no failures): what the
+    sensitivity rows and the scale trend need."""
+    res = BenchResult()
+    res.figures["leaves"] = topo.n_leaves
+    rng = random.Random(seed)
+    planner = _planner(topo, mix)
+    fill(planner, rng, mix.fill_target, mix.max_gangs, res, mix)
+    compare_recovery(planner, rng, events, res, cost_model(topo) if cost_model else None,
+                     sampling=mix.quality_sampling, seed003=False)
     return res
 
 

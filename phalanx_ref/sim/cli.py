@@ -13,25 +13,31 @@ import platform
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 import numpy as np
+from click.core import ParameterSource
 from rich.console import Console
 from rich.table import Table
 
 from phalanx_ref.sim.params import (
     CHECKPOINT_GRIDS,
+    CROSSOVER_BASELINE,
     HORIZON_DAYS,
     RECOVERY_CV,
     RECOVERY_FAILURE_MODES,
     TABLE3_CONFIGS,
-    TABLE4_R_S,
-    TAU_SWEEP_MIN,
     MonteCarloParams,
     TestbedParams,
 )
+from phalanx_ref.sim.tables import FAILURE_RATE_FACTORS
 from phalanx_ref.sim.tables import Table as SimTable
+
+if TYPE_CHECKING:
+    from phalanx_ref.sim.report import ReportConfig
 
 RECOVERY_CHOICES = ("engine", "planner")
 """``--recovery``: the names of scale.RECOVERIES (kept here so the CLI imports no planner code)."""
@@ -127,6 +133,8 @@ def mc_options(f: Callable[..., None]) -> Callable[..., None]:
                      show_default=True, help="A failure during recovery: absorbed by it, or restarts it."),
         click.option("--recovery-cv", default=RECOVERY_CV, show_default=True,
                      help="sigma/mean of the truncated-Gaussian recovery time."),
+        click.option("--weibull-shape", default=1.0, show_default=True,
+                     help="Failure model: 1 = Poisson; else Weibull up-times of this shape, same mean."),
     ]
     for o in reversed(opts):
         f = o(f)
@@ -134,9 +142,10 @@ def mc_options(f: Callable[..., None]) -> Callable[..., None]:
 
 
 def _mc(seed: int, runs: int, horizon_days: float, checkpoint_grid: str, recovery_failures: str,
-        recovery_cv: float) -> MonteCarloParams:
+        recovery_cv: float, weibull_shape: float) -> MonteCarloParams:
     try:
-        return MonteCarloParams(horizon_days, runs, seed, checkpoint_grid, recovery_failures, recovery_cv)
+        return MonteCarloParams(horizon_days, runs, seed, checkpoint_grid, recovery_failures, recovery_cv,
+                                weibull_shape)
     except ValueError as e:
         raise click.UsageError(str(e)) from None
 
@@ -172,13 +181,13 @@ def ettr(which: str, seed: int, runs: int, sweep_runs: int, **mc_kw: object) -> 
         t, _ = tables.tau_sweep(sweep)
     else:
         _, res = tables.table3(mc)
-        base = res[TABLE3_CONFIGS.index(tables.CROSSOVER_BASELINE)]
+        base = res[TABLE3_CONFIGS.index(CROSSOVER_BASELINE)]
         t, _ = tables.crossover(sweep, base)
     print_table(t)
 
 
-def _testbed(config: Path | None, small: bool) -> TestbedParams:
-    """TestbedParams from a JSON file of overrides (keys of TestbedParams), optionally 8,192 GPUs."""
+def _testbed(base: TestbedParams, config: Path | None, small: bool) -> TestbedParams:
+    """``base`` with a JSON file's overrides (keys of TestbedParams), optionally 4 pods."""
     kw: dict[str, object] = {}
     if config is not None:
         try:
@@ -194,48 +203,125 @@ def _testbed(config: Path | None, small: bool) -> TestbedParams:
     if small:
         kw["pods"] = 4
     try:
-        return TestbedParams(**kw)
+        return replace(base, **kw)
     except (TypeError, ValueError) as e:
         raise click.BadParameter(str(e), param_hint="--testbed-config") from None
 
 
+def _scenario(path: Path | None) -> tuple[dict[str, object], str]:
+    """A scenario file's tables (default: the paper's §8) and its name, or a usage error."""
+    from phalanx_ref.sim.scenario import DEFAULT_SCENARIO, ScenarioError, read
+
+    path = path or DEFAULT_SCENARIO
+    try:
+        return read(path), str(path)
+    except ScenarioError as e:
+        raise click.BadParameter(str(e), param_hint="--scenario") from None
+
+
+def _config(path: Path | None) -> ReportConfig:
+    from phalanx_ref.sim.scenario import ScenarioError, config_from
+
+    raw, source = _scenario(path)
+    try:
+        return config_from(raw, source)
+    except ScenarioError as e:
+        raise click.BadParameter(str(e), param_hint="--scenario") from None
+
+
+SCENARIO_HELP = "TOML scenario with every parameter (default: the paper's §8, phalanx_ref/sim/scenarios/paper_s8.toml)."
+MC_FLAGS = ("horizon_days", "runs", "checkpoint_grid", "recovery_failures", "recovery_cv", "weibull_shape")
+REPORT_FLAGS = ("sweep_runs", "failures", "quality_events", "recovery", "seeds")
+
+
 @main.command("report")
 @click.argument("outdir", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--scenario", type=click.Path(dir_okay=False, path_type=Path), default=None, help=SCENARIO_HELP)
 @mc_options
 @click.option("--failures", default=10_000, show_default=True, help="§8.3 injected node failures.")
 @click.option("--quality-events", default=2_000, show_default=True, help="Table 5 recovery events.")
 @click.option("--testbed-config", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
-              help="JSON overrides of the testbed parameters (see docs/simulator.md).")
+              help="JSON overrides of the scenario's testbed parameters (see docs/simulator.md).")
 @click.option("--small", is_flag=True, help="4 pods (8,192 GPUs) instead of 64 for §8.3/8.4 (quick check).")
 @click.option("--no-scale", is_flag=True, help="Skip §8.3/Table 5 (renewal tables and plots only).")
 @click.option("--recovery", type=click.Choice(RECOVERY_CHOICES), default="engine", show_default=True,
               help="§8.3 recovery step: the RRP engine's transactions on the in-memory store, or the planner alone.")
-def report(outdir: Path, seed: int, runs: int, sweep_runs: int, failures: int, quality_events: int,
-           testbed_config: Path | None, small: bool, no_scale: bool, recovery: str, **mc_kw: object) -> None:
-    """Every §8 table (Markdown, CSV, JSON) and plot (PNG) under OUTDIR."""
-    from rich.progress import Progress
+@click.option("--seeds", default=5, show_default=True, type=click.IntRange(1),
+              help="§8.3/Table 5 seeds (SEED, SEED+1, ...), one process each; the tables are the first's.")
+@click.option("--workers", default=None, type=click.IntRange(1), help="Processes at once (default: CPUs).")
+@click.option("--no-sensitivity", is_flag=True, help="Skip the runs under the settings not chosen.")
+@click.pass_context
+def report(ctx: click.Context, outdir: Path, scenario: Path | None, seed: int, testbed_config: Path | None,
+           small: bool, no_scale: bool, workers: int | None, no_sensitivity: bool, **flags: object) -> None:
+    """Every §8 table (Markdown, CSV, JSON), plot (PNG), raw samples (CSV) and report.html under OUTDIR.
+    The scenario gives every parameter; flags given on the command line override it."""
+    from phalanx_ref.sim.progress import Reporter
+    from phalanx_ref.sim.report import make_report
 
-    from phalanx_ref.sim.report import ReportConfig, make_report
+    def given(name: str) -> bool:
+        return ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE
 
-    cfg = ReportConfig(seed=seed, mc=_mc(seed, runs, **mc_kw), sweep_runs=sweep_runs,
-                       tb=_testbed(testbed_config, small), failures=failures,
-                       quality_events=quality_events, scale=not no_scale, recovery=recovery)
-    mc_steps = len(TABLE3_CONFIGS) + 2 * len(TABLE4_R_S) + 2 * len(TAU_SWEEP_MIN) + 16
-    with Progress() as bar:
-        mc_task = bar.add_task("Monte Carlo", total=mc_steps)
-        fail_task = bar.add_task("§8.3 failures", total=failures if cfg.scale else 0)
-        q_task = bar.add_task("Table 5 events", total=quality_events if cfg.scale else 0)
+    cfg = _config(scenario)
+    try:
+        mc = replace(cfg.mc, **{k: flags[k] for k in MC_FLAGS if given(k)})
+        if given("seed"):
+            cfg, mc = replace(cfg, seed=seed), replace(mc, seed=seed)
+    except ValueError as e:
+        raise click.UsageError(str(e)) from None
+    cfg = replace(cfg, mc=mc, tb=_testbed(cfg.tb, testbed_config, small), workers=workers,
+                  scale=cfg.scale and not no_scale, sensitivity=cfg.sensitivity and not no_sensitivity,
+                  **{k: flags[k] for k in REPORT_FLAGS if given(k)})
+    n_configs, rp = len(cfg.renewal.table3), cfg.renewal
+    mc_steps = (n_configs * (2 if cfg.sensitivity else 1) + 2 * len(rp.table4_r_s) + 2 * len(rp.tau_sweep_min)
+                + 16 + len(FAILURE_RATE_FACTORS))
+    tasks = {"Monte Carlo": mc_steps}
+    if cfg.scale:
+        seeds = range(cfg.seed, cfg.seed + cfg.seeds)
+        tasks |= {f"seed {s} failures": cfg.failures for s in seeds}
+        tasks |= {f"seed {s} events": cfg.quality_events for s in seeds}
+    progress = Reporter(tasks)
 
-        def tick(what: str) -> None:
-            bar.update(mc_task, advance=1, description=f"Monte Carlo ({what})")
+    def tick(what: str) -> None:
+        progress.advance("Monte Carlo", what)
 
-        try:
-            files = make_report(outdir, cfg, tick, lambda: bar.advance(fail_task),
-                                lambda: bar.advance(q_task))
-        except ValueError as e:  # TopologyError, PlannerError, bad parameters: one line
-            raise click.ClickException(str(e)) from None
-        bar.update(mc_task, completed=mc_steps)
-    Console().print(f"wrote {len(files)} files to {outdir} (report.md is the index)")
+    from phalanx_ref.sim.recovery import RecoveryDiverged
+
+    try:
+        files = make_report(outdir, cfg, tick, lambda s, what, done: progress.set(f"seed {s} {what}", done))
+    except (ValueError, RecoveryDiverged) as e:  # TopologyError, PlannerError, bad parameters, a scenario
+        raise click.ClickException(f"{type(e).__name__}: {e}") from None  # the engine cannot run: one line
+    finally:
+        progress.close()
+    Console().print(f"wrote {len(files)} files to {outdir} (report.html and report.md are the index)")
+
+
+@main.command("sweep")
+@click.argument("outdir", type=click.Path(file_okay=False, path_type=Path))
+@click.argument("param")
+@click.argument("values", nargs=-1, required=True)
+@click.option("--scenario", type=click.Path(dir_okay=False, path_type=Path), default=None, help=SCENARIO_HELP)
+@click.option("--runs", default=None, type=click.IntRange(2), help="Monte Carlo runs per value (default: sweep_runs).")
+@click.option("--events", default=None, type=click.IntRange(1),
+              help="Table 5 events per value of a testbed parameter (default: quality_events).")
+def sweep(outdir: Path, param: str, values: tuple[str, ...], scenario: Path | None, runs: int | None,
+          events: int | None) -> None:
+    """One scenario parameter (SECTION.KEY, e.g. renewal.m_gpu_hours, monte_carlo.recovery_cv,
+    testbed.spare_nodes_per_pod) over VALUES (TOML literals); table and plot under OUTDIR."""
+    from phalanx_ref.sim.scenario import ScenarioError
+    from phalanx_ref.sim.sweep import parse_value, run_sweep, write_sweep
+
+    raw, source = _scenario(scenario)
+    parsed = [parse_value(v) for v in values]
+    try:
+        table, curves = run_sweep(raw, source, param, parsed, runs, events,
+                                  lambda what: Console(stderr=True).print(f"done: {what}"))
+    except ScenarioError as e:
+        raise click.BadParameter(str(e), param_hint="PARAM/VALUES") from None
+    except ValueError as e:  # TopologyError, PlannerError: one line
+        raise click.ClickException(str(e)) from None
+    files = write_sweep(outdir, param, parsed, table, curves)
+    print_table(table)
+    Console().print(f"wrote {len(files)} files to {outdir}")
 
 
 @bench.command("ettr")

@@ -68,8 +68,18 @@ def _recovery_draws(rng: np.random.Generator, r_mean: float, r_sd: float, n: int
     return truncated_normal(rng, r_mean, r_sd, (n,)) if r_sd > 0 else np.full(n, r_mean)
 
 
+def uptimes(rng: np.random.Generator, m: float, weibull_shape: float, size: int | tuple[int, ...]) -> np.ndarray:
+    """Times to the next failure from a resume, mean ``m``: exponential (Poisson failures) at shape
+    1, else Weibull with that shape, scaled to the same mean (shape < 1: failures cluster soon
+    after a resume, as infant mortality of replaced parts; > 1: wear-out). The failure clock
+    restarts at each resume (a renewal process)."""
+    if weibull_shape == 1.0:
+        return rng.exponential(m, size)
+    return rng.weibull(weibull_shape, size) * (m / math.gamma(1.0 + 1.0 / weibull_shape))
+
+
 def _downtime(rng: np.random.Generator, m: float, r_mean: float, r_sd: float, shape: tuple[int, int],
-              mode: str) -> np.ndarray:
+              mode: str, weibull_shape: float = 1.0) -> np.ndarray:
     """Down time of each cycle (minutes) under the failures-during-recovery mode."""
     n = shape[0] * shape[1]
     d = _recovery_draws(rng, r_mean, r_sd, n)
@@ -78,7 +88,7 @@ def _downtime(rng: np.random.Generator, m: float, r_mean: float, r_sd: float, sh
     total = np.zeros(n)
     pending = np.arange(n)  # cycles whose current recovery attempt is still running
     while pending.size:
-        gap = rng.exponential(m, pending.size)
+        gap = uptimes(rng, m, weibull_shape, pending.size)
         hit = gap < d  # another failure before this attempt finishes: start over
         total[pending] += np.where(hit, gap, d)
         pending = pending[hit]
@@ -120,8 +130,8 @@ def simulate(n_gpus: int, design: Design, mc: MonteCarloParams, rng: np.random.G
     while active.size:
         expect = float((horizon - start[active]).max()) / (m + r_mean)
         k = int(expect + 6.0 * math.sqrt(expect) + 8)  # nearly every run reaches the horizon in one chunk
-        u = rng.exponential(m, (active.size, k))
-        d = _downtime(rng, m, r_mean, r_sd, (active.size, k), mc.recovery_failures)
+        u = uptimes(rng, m, mc.weibull_shape, (active.size, k))
+        d = _downtime(rng, m, r_mean, r_sd, (active.size, k), mc.recovery_failures, mc.weibull_shape)
         gain, nfail, end = account(start[active], u, d, horizon, design.tau_min, mc.checkpoint_grid)
         kept[active] += gain
         failures[active] += nfail

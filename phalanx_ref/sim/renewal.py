@@ -28,12 +28,13 @@ def ettr_eq3(m_min: float, tau_min: float, c: float, r_min: float) -> float:
     return (m_min * (1.0 - c) - tau_min / 2.0) / (m_min + r_min)
 
 
-def c_of_tau(tau_min: float) -> float:
-    """Checkpoint overhead fraction at interval tau (see params.C_BASE): passes through the paper's
-    c(2.5 min) = 0.007 and c(1 min) = 0.010, and falls toward C_BASE as checkpoints get rarer."""
+def c_of_tau(tau_min: float, base: float = C_BASE, per_ckpt_min: float = C_PER_CKPT_MIN) -> float:
+    """Checkpoint overhead fraction at interval tau (see params.C_BASE): with the defaults it passes
+    through the paper's c(2.5 min) = 0.007 and c(1 min) = 0.010, and falls toward ``base`` as
+    checkpoints get rarer."""
     if tau_min <= 0:
         raise ValueError(f"tau must be positive, got {tau_min}")
-    return C_BASE + C_PER_CKPT_MIN / tau_min
+    return base + per_ckpt_min / tau_min
 
 
 def saved_uptime_per_cycle(m_min: float, tau_min: float) -> float:

@@ -75,4 +75,18 @@ def test_scale_on_a_small_testbed() -> None:
     s, q = scale_table(res), table5(res)
     assert [r[0] for r in q.rows][:2] == ["Phalanx Replan (HDF-B)", "Topology-blind"]
     assert q.rows[0][2] == 1.0 and q.rows[1][2] == 8.89  # paper columns hold the paper's figures
-    assert s.rows[0][0] == "utilization" and s.rows[0][2] == 0.904
+    rows = {r[0]: r for r in s.rows}
+    # the fill's targets are the paper's inputs: in the paper column, no measured value, no diff
+    assert rows["utilization: target (input)"][1:4] == [None, 0.904, None]
+    assert rows["utilization: reached by the fill"][1] == f["utilization"]
+    assert rows["gangs: reached by the fill"][1:4] == [f["gangs"], None, None]
+    # Replan both ways on the same states: the search agrees with the prepared repair, costs more
+    assert f["replan_search_differs"] == 0 and len(res.samples["replan_search_ns"]) == 200
+    assert f["replan_search_median_us"] > f["replan_median_us"]
+    assert rows["replan_search_median_us"][4].startswith("yes") and rows["replan_median_us"][4].startswith("no")
+    assert f["repairs_prepared_per_failure"] > 0 and f["prep_per_failure_mean_us"] > 0
+    assert f["place_carve_median_us"] > f["place_median_us"]
+    # the fair navigator sees HDF-B's spares and the gang's footprint: it preserves the level at
+    # least as often as seed 003's navigator
+    assert f["navigator_fair_level_preserved_pct"] >= f["navigator_level_preserved_pct"]
+    assert len(q.rows) == 4 and len(set(q.columns)) == len(q.columns)

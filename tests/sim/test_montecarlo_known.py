@@ -85,7 +85,7 @@ def test_checkpoints_off_the_grid_change_the_answer(monkeypatch: pytest.MonkeyPa
 
 
 def test_ignoring_recovery_time_changes_the_answer(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(montecarlo, "_downtime", lambda rng, m, mu, sd, shape, mode: np.zeros(shape))
+    monkeypatch.setattr(montecarlo, "_downtime", lambda rng, m, mu, sd, shape, mode, k: np.zeros(shape))
     r = simulate(N_131K, AGGRESSIVE_REMOTE, MonteCarloParams(runs=100), config_rng(2))
     assert r.mean > 0.467 + 0.1
 
@@ -95,3 +95,25 @@ def test_bad_parameters_are_rejected() -> None:
         MonteCarloParams(checkpoint_grid="continuous")
     with pytest.raises(ValueError, match="recovery failures"):
         MonteCarloParams(recovery_failures="ignore")
+
+
+def test_weibull_uptimes_keep_the_mean_and_shape_one_is_poisson() -> None:
+    from phalanx_ref.sim.montecarlo import uptimes
+
+    rng = np.random.default_rng(0)
+    for k in (0.5, 0.7, 2.0):
+        xs = uptimes(rng, 10.0, k, 400_000)
+        assert xs.mean() == pytest.approx(10.0, rel=0.01), k
+    bursty = uptimes(np.random.default_rng(1), 10.0, 0.5, 400_000)
+    assert np.median(bursty) < 0.5 * 10.0 * np.log(2)  # shape < 1: most failures come early
+    a = simulate(N_131K, PHALANX, MonteCarloParams(runs=20), config_rng(5))
+    b = simulate(N_131K, PHALANX, MonteCarloParams(runs=20, weibull_shape=1.0), config_rng(5))
+    assert np.array_equal(a.ettr, b.ettr)  # the default is the Poisson model, draw for draw
+
+
+def test_bunched_failures_change_the_restart_baseline() -> None:
+    poisson = simulate(N_131K, AGGRESSIVE_REMOTE, MonteCarloParams(runs=200), config_rng(6))
+    bunched = simulate(N_131K, AGGRESSIVE_REMOTE, MonteCarloParams(runs=200, weibull_shape=0.7), config_rng(6))
+    # same mean time between failures, but more short up-times: fewer checkpoints survive and more
+    # cycles start; the difference is far outside the two CIs
+    assert abs(poisson.mean - bunched.mean) > 3 * (poisson.ci95 + bunched.ci95)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
 
 import pytest
@@ -11,6 +12,7 @@ from click.testing import CliRunner
 from phalanx_ref.sim import tables
 from phalanx_ref.sim.cli import main
 from phalanx_ref.sim.params import MonteCarloParams
+from phalanx_ref.sim.progress import Reporter
 from phalanx_ref.sim.report import ReportConfig, fmt, make_report, markdown
 
 SMALL = MonteCarloParams(runs=40, horizon_days=54)
@@ -74,12 +76,27 @@ def test_cli_ettr_and_report(tmp_path) -> None:
     out = runner.invoke(main, ["ettr", "tau", "--checkpoint-grid", "bogus"])
     assert out.exit_code == 2
     out = runner.invoke(main, ["report", str(tmp_path / "r"), "--runs", "10", "--sweep-runs", "10",
-                               "--horizon-days", "10", "--small", "--failures", "50", "--quality-events", "20"])
+                               "--horizon-days", "10", "--small", "--failures", "50", "--quality-events", "20",
+                               "--seeds", "2", "--recovery", "planner"])
     assert out.exit_code == 0, out.output
     written = {p.name for p in (tmp_path / "r").iterdir()}
-    assert {"table5.md", "reformation_8_3.json", "inflation_cdf.png", "latency_hist.png"} <= written
+    assert {"table5.md", "reformation_8_3.json", "inflation_cdf.png", "latency_hist.png", "uncertainty.csv",
+            "sensitivity_8_4.csv", "sensitivity_monte_carlo.csv", "table5_scale_trend.csv", "report.html",
+            "samples_failures.csv", "samples_events.csv", "samples_place.csv"} <= written
     meta = json.loads((tmp_path / "r" / "report.json").read_text())
     assert meta["testbed"]["pods"] == 4 and meta["testbed"]["leaves"] == 8192
+    assert meta["seeds"] == [0, 1] and len(meta["git_commit"]) >= 40
+    failures = list(csv.reader((tmp_path / "r" / "samples_failures.csv").open()))
+    assert failures[0] == ["seed", "replan_ns", "replan_search_ns", "prep_ns", "apply_ns", "heal_ns"]
+    assert [r[0] for r in failures[1:]] == ["0"] * 50 + ["1"] * 50  # one row per failure of each seed
+    page = (tmp_path / "r" / "report.html").read_text()
+    for name in meta["tables"]:
+        assert f"id='{name}'" in page  # every table on the one page
+    for name in meta["plots"]:
+        assert f"src='{name}'" in page
+    for t in meta["tables"]:  # unique headers in every CSV
+        header = next(csv.reader((tmp_path / "r" / f"{t}.csv").open()))
+        assert len(header) == len(set(header)), t
 
 
 def test_cli_rejects_a_bad_testbed_config(tmp_path) -> None:
@@ -87,3 +104,29 @@ def test_cli_rejects_a_bad_testbed_config(tmp_path) -> None:
     cfg.write_text('{"no_such_param": 1}')
     out = CliRunner().invoke(main, ["report", str(tmp_path / "r"), "--testbed-config", str(cfg)])
     assert out.exit_code == 2 and "no_such_param" in out.output
+
+
+def test_tables_refuse_repeated_column_names() -> None:
+    with pytest.raises(ValueError, match="repeated column"):
+        tables.Table("t", "T", ["median", "paper", "diff", "p95", "paper", "diff"])
+
+
+def test_mc_sensitivity_shows_the_restart_baseline_drop(t3) -> None:
+    t3_table, res = t3
+    t = tables.mc_sensitivity(SMALL, res)
+    cols = t.columns
+    row = next(r for r in t.rows if r[0] == 131_072 and r[1] == "Aggressive remote")
+    chosen, restart = row[cols.index("chosen mean (measured)")], row[cols.index("recovery_failures=restart mean")]
+    assert chosen == res[3].mean  # the chosen column is Table 3's own run
+    assert restart < chosen - 0.03  # a failure restarting a 15-min recovery costs ~0.06 at 131K (0.4028)
+
+
+def test_progress_prints_lines_when_not_a_terminal() -> None:
+    out = io.StringIO()
+    rep = Reporter({"Monte Carlo": 3, "seed 0 failures": 10}, stream=out, every_s=0.0, tty=False)
+    rep.advance("Monte Carlo", "table 3")
+    rep.set("seed 0 failures", 7)
+    rep.close()
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 3
+    assert "Monte Carlo 1/3 (table 3)" in lines[0] and "seed 0 failures 7/10" in lines[-1]

@@ -1,0 +1,102 @@
+"""§8.3/Table 5 over several seeds, one process per seed (the machine's cores used in parallel).
+
+The first seed is the report's run: the recovery path chosen (``--recovery``, the RRP engine by
+default), Table 5 with seed 003's navigator (~60 ms per event at 131,072 GPUs) and under the
+alternative settings too. The other seeds run without those, and with the planner's
+recovery: the engine's Plan *is* the planner's Replan (``EngineRecovery`` checks every decision
+against it), so the decisions, and with them every quality figure, are the same; only the apply
+and heal timings differ, and those are reported for the first seed. Workers report progress
+through a queue the parent reads (``on_progress(seed, what, done)``).
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import queue
+from collections.abc import Callable, Hashable
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from phalanx_ref.sim.bench_planner import BenchResult
+from phalanx_ref.sim.params import TestbedParams
+
+ProgressFn = Callable[[int, str, int], None]
+PROGRESS_EVERY = 100
+"""A worker reports every this many failures or events (a queue put costs ~10 us)."""
+
+_progress: queue.Queue | None = None
+
+
+@dataclass(frozen=True)
+class SeedJob:
+    """One seed's run of :func:`scale.run_scale`."""
+
+    tb: TestbedParams
+    seed: int
+    failures: int
+    quality_events: int
+    recovery: str
+    first: bool
+    """The report's own seed: Table 5 with seed 003's navigator and under the alternative settings."""
+
+
+def _init(q: queue.Queue) -> None:
+    global _progress
+    _progress = q
+
+
+def _counter(seed: int, what: str) -> Callable[[], None]:
+    done = [0]
+
+    def tick() -> None:
+        done[0] += 1
+        if _progress is not None and done[0] % PROGRESS_EVERY == 0:
+            _progress.put((seed, what, done[0]))
+
+    return tick
+
+
+def run_one(job: SeedJob) -> BenchResult:
+    """One seed (in a worker process, or here)."""
+    from phalanx_ref.sim.scale import RECOVERIES, run_scale
+
+    return run_scale(job.tb, job.seed, job.failures, job.quality_events, RECOVERIES[job.recovery],
+                     _counter(job.seed, "failures"), _counter(job.seed, "events"), job.first, job.first)
+
+
+class Runs:
+    """Runs submitted to a process pool as they come (:meth:`submit`, longest first for balance);
+    :meth:`wait` collects them, the caller's thread being free to do other work (the Monte Carlo)
+    in between."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
+        self.queue = ctx.Queue()
+        self.pool = ProcessPoolExecutor(max(1, workers or os.cpu_count() or 1), mp_context=ctx,
+                                        initializer=_init, initargs=(self.queue,))
+        self.futures: dict[Hashable, Future[Any]] = {}
+
+    def submit(self, key: Hashable, fn: Callable[..., Any], *args: object) -> None:
+        self.futures[key] = self.pool.submit(fn, *args)
+
+    def seeds(self, tb: TestbedParams, seeds: list[int], failures: int, quality_events: int, recovery: str) -> None:
+        """Submit §8.3/Table 5 for every seed under the key ``("seed", s)`` (see the module docstring)."""
+        for i, s in enumerate(seeds):
+            job = SeedJob(tb, s, failures, quality_events, recovery if i == 0 else "planner", i == 0)
+            self.submit(("seed", s), run_one, job)
+
+    def wait(self, on_progress: ProgressFn | None = None) -> dict[Hashable, Any]:
+        """Every result by key; a worker's exception is raised here."""
+        try:
+            while not all(f.done() for f in self.futures.values()):
+                try:
+                    seed, what, done = self.queue.get(timeout=0.5)
+                except queue.Empty:
+                    continue
+                if on_progress is not None:
+                    on_progress(seed, what, done)
+            return {k: f.result() for k, f in self.futures.items()}
+        finally:
+            self.pool.shutdown(cancel_futures=True)
