@@ -31,8 +31,8 @@ def exit_code(results: list[Result]) -> int:
     failed = [r for r in results if not r.ok]
     if not failed:
         return EXIT_OK
-    if any(r.result in ("cti", "counterexample", "vacuous", "no counterexample") and not r.obligation.startswith("Step ")
-           for r in failed):
+    if any(r.result == "vacuous" or (r.result in ("cti", "counterexample", "no counterexample")
+                                     and not r.obligation.startswith("Step ")) for r in failed):
         return EXIT_INVARIANT
     if all(r.result == "cti" for r in failed):
         return EXIT_PROPERTY
