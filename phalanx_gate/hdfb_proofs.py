@@ -153,10 +153,6 @@ def _allocated(fl: FreeList, r: Block) -> z3.BoolRef:
     return z3.And([z3.Not(fl.covers(x)) for x in range(s, s + (1 << o))])
 
 
-def _in_selected(tree: Tree, sel: dict[Block, z3.BoolRef], x: int) -> z3.BoolRef:
-    return z3.Or([v for (s, o), v in sel.items() if s <= x < s + (1 << o)])
-
-
 def prop1_release(tree: Tree, coalesce: bool = True) -> list[list[z3.BoolRef]]:
     """Negation of Prop. 1 (i) for Release, one query per released block r: the invariant breaks,
     or the free leaves do not grow by exactly r's."""

@@ -108,26 +108,23 @@ class TranslationCheck:
 
     def init_state(self, s: tuple, out: Agreement) -> None:
         """The checker's verdict on s (``Model.check_init``) must be z3's."""
-        expected = self.model.check_init(s)
-        got = self._holds(self._init, self._pins(self.problem.cur, s), f"Init({s})", out)
-        if expected:
-            out.init_states += 1
-        else:
-            out.non_init += 1
-        if got is not None and got != expected:
-            (out.missed if expected else out.extra).append(f"Init({self._text(s)})")
+        self._judge(self._init, self._pins(self.problem.cur, s), self.model.check_init(s),
+                    f"Init({self._text(s)})", ("init_states", "non_init"), out)
 
     def step(self, s: tuple, t: tuple, out: Agreement) -> None:
         """The checker's verdict on (s, t) (``Model.check_step``) must be z3's."""
-        expected = bool(self.model.check_step(s, t))
-        pins = self._pins(self.problem.cur, s) + self._pins(self.problem.nxt, t)
-        got = self._holds(self._next, pins, "Next", out)
-        if expected:
-            out.edges += 1
-        else:
-            out.non_edges += 1
+        self._judge(self._next, self._pins(self.problem.cur, s) + self._pins(self.problem.nxt, t),
+                    bool(self.model.check_step(s, t)), f"Next({self._text(s)}, {self._text(t)})",
+                    ("edges", "non_edges"), out)
+
+    def _judge(self, solver: z3.Solver, pins: list[z3.BoolRef], expected: bool, text: str,
+               counters: tuple[str, str], out: Agreement) -> None:
+        """Count the case (first counter when the checker says yes), record any difference."""
+        got = self._holds(solver, pins, text, out)
+        name = counters[0] if expected else counters[1]
+        setattr(out, name, getattr(out, name) + 1)
         if got is not None and got != expected:
-            (out.missed if expected else out.extra).append(f"Next({self._text(s)}, {self._text(t)})")
+            (out.missed if expected else out.extra).append(text)
 
     def _text(self, s: tuple) -> str:
         return ", ".join(f"{v}={x}" for v, x in zip(self.problem.variables, s, strict=True))
