@@ -17,8 +17,8 @@ from pathlib import Path
 
 import z3
 
+from phalanx_gate.hdfb_proofs import run_hdfb
 from phalanx_verify.prove.crosscheck import crosscheck
-from phalanx_verify.prove.hdfb import run_hdfb
 from phalanx_verify.prove.inductive import prove_inductive
 
 SPEC = Path(__file__).resolve().parents[1] / "spec"

@@ -1,5 +1,6 @@
-"""``phalanx-verify prove``: z3 proofs of inductive invariants (``inductive``) and of the HDF-B
-planner lemmas on bounded trees (``hdfb``).
+"""``phalanx-verify prove``: z3 proofs of inductive invariants (``inductive``), and the commands
+other packages register under the entry-point group ``phalanx_verify.prove_commands`` (the
+Phalanx layer's ``hdfb``, see phalanx_gate/cli.py).
 
 Exit codes follow the checker's: 0 every obligation proved, 12 an invariant obligation failed
 (a CTI or a lemma counterexample), 13 only action-property obligations failed, 75 z3 answered
@@ -9,6 +10,7 @@ unknown, 150/151 translation or config errors (one line with file:line:col).
 from __future__ import annotations
 
 import sys
+from importlib.metadata import entry_points
 
 import click
 from rich.console import Console
@@ -19,7 +21,7 @@ from .report import Result, print_table, to_json
 _out = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
 
 
-def _finish(results: list[Result], as_json: bool, title: str) -> None:
+def finish(results: list[Result], as_json: bool, title: str) -> None:
     if as_json:
         click.echo(to_json(results))
     else:
@@ -31,8 +33,8 @@ def exit_code(results: list[Result]) -> int:
     failed = [r for r in results if not r.ok]
     if not failed:
         return EXIT_OK
-    if any(r.result in ("cti", "counterexample", "vacuous", "no counterexample") and not r.obligation.startswith("Step ")
-           for r in failed):
+    if any(r.result == "vacuous" or (r.result in ("cti", "counterexample", "no counterexample")
+                                     and not r.obligation.startswith("Step ")) for r in failed):
         return EXIT_INVARIANT
     if all(r.result == "cti" for r in failed):
         return EXIT_PROPERTY
@@ -41,7 +43,7 @@ def exit_code(results: list[Result]) -> int:
 
 @click.group()
 def prove() -> None:
-    """z3 proofs: inductive invariants of a spec, HDF-B lemmas on bounded trees."""
+    """z3 proofs: inductive invariants of a spec (and registered plugins: HDF-B lemmas)."""
 
 
 @prove.command()
@@ -64,17 +66,22 @@ def inductive(spec: str, config: str | None, inv: str, ind_module: str | None, t
     except TLAError as err:
         click.echo(err.line(), err=True)
         sys.exit(err.exit_code)
-    _finish(results, as_json, f"prove inductive {spec} --inv {inv}")
+    finish(results, as_json, f"prove inductive {spec} --inv {inv}")
 
 
-@prove.command()
-@click.option("--max-leaves", default=64, show_default=True, help="largest generated tree")
-@click.option("--mutants/--no-mutants", default=True, help="also find each planner mutant's counterexample")
-@click.option("--timeout", default=60.0, show_default=True, help="seconds per z3 query")
-@click.option("--json", "as_json", is_flag=True, help="print the results as JSON")
-def hdfb(max_leaves: int, mutants: bool, timeout: float, as_json: bool) -> None:
-    """Theorem 2 (precise, and the naive form's counterexample), Propositions 1 and 2, and the
-    planner mutants, on every bounded tree shape."""
-    from .hdfb import run_hdfb
+def load_plugins(group: click.Group, entry_group: str = "phalanx_verify.prove_commands") -> None:
+    """Add the click commands other packages register under ``entry_group`` (the Phalanx layer's
+    ``prove hdfb``): this package imports none of them. A plugin that fails to import is
+    skipped, so a broken layer cannot take the generic commands down."""
+    for ep in entry_points(group=entry_group):
+        if ep.name in group.commands:
+            continue
+        try:
+            cmd = ep.load()
+        except ImportError as err:
+            click.echo(f"phalanx-verify: prove plugin {ep.name} not loaded: {err}", err=True)
+            continue
+        group.add_command(cmd, ep.name)
 
-    _finish(run_hdfb(max_leaves, mutants, timeout), as_json, "prove hdfb")
+
+load_plugins(prove)

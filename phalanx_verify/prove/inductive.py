@@ -3,6 +3,9 @@
 For a candidate ``Inv`` (``IndInv`` by default) and the model's Init and Next:
 
 - ``Init satisfiable`` (else every obligation below about Init is vacuous),
+- ``Inv /\\ A satisfiable`` for every sub-action A: an action that translated to FALSE (or that
+  the candidate never enables) would make ``IndNext A`` and ``Step A |= P`` hold for no reason,
+  so those obligations are reported ``vacuous`` instead of proved (exit 12),
 - ``IndInit``: Init => Inv,
 - ``IndNext A``: Inv /\\ A => Inv', once per sub-action A of Next (``Commit(j2)``), so a CTI
   names the step,
@@ -18,6 +21,7 @@ the spec can be held to the invariant written for the spec.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,6 +34,7 @@ from ..tla.compile import LEVEL_ACTION, LEVEL_STATE, Ctx, Local
 from ..tla.errors import ConfigError
 from ..tla.modules import Loader, Scope
 from ..tla.values import ModelValue
+from . import symbolic as sym
 from .actions import SubAction, split_action
 from .report import Result, verdict
 from .state import fresh_state, infer_shapes, render
@@ -71,7 +76,7 @@ class Problem:
         self.inv_next = self.tr.formula(ast.Prime(inv_expr.pos, inv_expr), self.inv_env)
         self.init = self.tr.formula(model.init_expr, self.env)
         nxt = model.next_part
-        self.int_terms = [t for st in (self.cur, self.nxt) for v in st.values() for t in _int_leaves(v)]
+        self.int_terms = [t for st in (self.cur, self.nxt) for v in st.values() for t in _leaves(v, sym.is_int)]
         self.actions = split_action(self.tr, nxt.expr, self._env_of(nxt), self._is_action)
 
     def _inv_scope(self, inv: str, ind_module: Path | None) -> Scope:
@@ -146,11 +151,11 @@ def _def_name(scope: Scope, name: str, what: str, model: Model) -> ast.Name:
     return ast.Name(entry[0].pos, name)
 
 
-def _int_leaves(v: Any) -> list[z3.ExprRef]:
-    """The integer components of a state value (the terms CHOOSE's axiom is instantiated with)."""
+def _leaves(v: Any, keep: Callable[[Any], bool]) -> list[z3.ExprRef]:
+    """The components of a state value (through functions) that ``keep`` selects."""
     if isinstance(v, Fun):
-        return [t for x in v.items.values() for t in _int_leaves(x)]
-    return [v] if isinstance(v, z3.ExprRef) and v.sort() == z3.IntSort() else []
+        return [t for x in v.items.values() for t in _leaves(x, keep)]
+    return [v] if keep(v) else []
 
 
 def _model_values(values: Any) -> list[ModelValue]:
@@ -190,15 +195,19 @@ class Prover:
     def run(self) -> list[Result]:
         p, tr = self.p, self.p.tr
         results = []
-        sat_init = self.query("Init satisfiable", [p.init], failing="sat")
-        sat_init.result = {"sat": "proved", "proved": "vacuous"}.get(sat_init.result, sat_init.result)
+        sat_init = self._satisfiable("Init satisfiable", [p.init], "no state satisfies Init")
         results.append(sat_init)
-        results.append(self.query(f"IndInit: Init => {p.inv_name}", [p.init, z3.Not(p.inv_now)],
-                                  explain=self._one_state(p.inv_now)))
+        results.append(self._guarded(f"IndInit: Init => {p.inv_name}", sat_init, [p.init, z3.Not(p.inv_now)],
+                                     self._one_state(p.inv_now)))
+        enabled = {a.label: self._satisfiable(
+            f"{p.inv_name} /\\ {a.label} satisfiable", [p.inv_now, tr.formula(a.expr, a.env)],
+            f"no state satisfying {p.inv_name} has a {a.label} step (the action's translation is FALSE there)")
+            for a in p.actions}
+        results.extend(enabled.values())
         for a in p.actions:
-            act = tr.formula(a.expr, a.env)
-            results.append(self.query(f"IndNext {a.label}", [p.inv_now, act, z3.Not(p.inv_next)],
-                                      explain=self._step(a, failing_after=True)))
+            results.append(self._guarded(f"IndNext {a.label}", enabled[a.label],
+                                         [p.inv_now, tr.formula(a.expr, a.env), z3.Not(p.inv_next)],
+                                         self._step(a, failing_after=True)))
         invariants = [(n, ast.Name(p.model.scope.defs[n][0].pos, n), p.env) for n in p.model.cfg.invariants
                       if n in p.model.scope.defs]
         for kind, part in p.property_parts():
@@ -207,14 +216,14 @@ class Prover:
                 invariants.append((part.label(), part.expr.args[0], env))  # type: ignore[attr-defined]
             elif kind == "init":
                 goal = tr.formula(part.expr, env)
-                results.append(self.query(f"Init => {part.label()}", [p.init, z3.Not(goal)],
-                                          explain=self._one_state(goal)))
+                results.append(self._guarded(f"Init => {part.label()}", sat_init, [p.init, z3.Not(goal)],
+                                             self._one_state(goal)))
             elif kind == "action":
                 goal = tr.formula(part.expr.args[0], env)  # type: ignore[attr-defined]
                 for a in p.actions:
-                    act = tr.formula(a.expr, a.env)
-                    results.append(self.query(f"Step {a.label} |= {part.label()}", [p.inv_now, act, z3.Not(goal)],
-                                              explain=self._step(a, failing_after=False)))
+                    results.append(self._guarded(f"Step {a.label} |= {part.label()}", enabled[a.label],
+                                                 [p.inv_now, tr.formula(a.expr, a.env), z3.Not(goal)],
+                                                 self._step(a, failing_after=False)))
             else:
                 results.append(Result(f"{part.label()} (liveness)", self.instance, "skipped", 0.0,
                                        "liveness is not an inductive obligation; check it with the model checker"))
@@ -223,6 +232,37 @@ class Prover:
             results.append(self.query(f"IndProp: {p.inv_name} => {name}", [p.inv_now, z3.Not(goal)],
                                       explain=self._one_state(goal)))
         return results
+
+    def _satisfiable(self, name: str, premise: list[z3.BoolRef], why: str) -> Result:
+        """A premise's satisfiability: ``proved`` when sat, ``vacuous`` (with ``why``) when unsat."""
+        r = self.query(name, premise, failing="sat")
+        if r.result == "unknown":
+            # z3's quantifier instantiation often cannot build a model with unconstrained integer
+            # sets; a model whose sets are small and finite is a model all the same.
+            r = self.query(name, [*premise, *self._finite_int_sets()], failing="sat")
+        r.result = {"sat": "proved", "proved": "vacuous"}.get(r.result, r.result)
+        if r.result == "vacuous":
+            r.detail = f"  {why}: every obligation with this premise would hold for no reason"
+        return r
+
+    def _finite_int_sets(self, size: int = 3) -> list[z3.BoolRef]:
+        """Each integer-set component of both states holds at most ``size`` integers (fresh ones):
+        a strengthening, so a model of it satisfies the unstrengthened premise too."""
+        out = []
+        for st in (self.p.cur, self.p.nxt):
+            for v in st.values():
+                for arr in _leaves(v, sym.is_int_set):
+                    xs = [(z3.FreshInt("elem"), z3.FreshBool("has")) for _ in range(size)]
+                    e = z3.FreshInt("e")
+                    out.append(arr == z3.Lambda([e], z3.Or([z3.And(h, e == x) for x, h in xs])))
+        return out
+
+    def _guarded(self, name: str, premise: Result, facts: list[z3.BoolRef], explain: Any) -> Result:
+        """The query ``facts`` (a premise and a negated goal), or ``vacuous`` when the premise's
+        satisfiability check found it unsatisfiable."""
+        if premise.result == "vacuous":
+            return Result(name, self.instance, "vacuous", 0.0, premise.detail)
+        return self.query(name, facts, explain=explain)
 
     # -- counterexample rendering ----------------------------------------------------------------
     def _state_text(self, m: z3.ModelRef, state: dict[str, Any]) -> dict[str, str]:

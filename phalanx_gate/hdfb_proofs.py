@@ -32,7 +32,8 @@ from collections.abc import Callable
 
 import z3
 
-from .report import Result, verdict
+from phalanx_verify.prove.report import Result, verdict
+
 from .trees import Block, FreeList, Tree, bounded_trees
 
 Query = Callable[[Tree], list[z3.BoolRef] | None]
@@ -40,7 +41,7 @@ Query = Callable[[Tree], list[z3.BoolRef] | None]
 
 def _tps(tree: Tree, k: int, split: bool) -> list[int]:
     """TP sizes to try for an order-k request; ``split`` adds sizes larger than a level-1 domain."""
-    return [1 << i for i in range(k + 1) if split or (1 << i) <= tree.size(1)]
+    return [1 << i for i in range(k + 1) if split or (1 << i) <= tree.max_domain]
 
 
 def _inlisted(fl: FreeList, b: Block) -> z3.BoolRef:
@@ -92,11 +93,10 @@ def naive_theorem2(tree: Tree, fl: FreeList) -> z3.BoolRef:
     for k in range(1, tree.max_order + 1):
         for tp in _tps(tree, k, split=False):
             pl = place_level(fl, k, tp)
-            per_domain = [z3.Sum([z3.If(pick[x], 1, 0) for x in range(d * tree.size(1), (d + 1) * tree.size(1))])
-                          for d in range(tree.n // tree.size(1))]
+            per_domain = [z3.Sum([z3.If(pick[x], 1, 0) for x in r]) for r in tree.domain_ranges(1)]
             below = z3.Or([z3.And(z3.IntVal(h) < pl, z3.And([z3.Not(pick[x]) for x in range(tree.n)
                                                           if tree.domain(h, x) != dom]))
-                           for h in range(tree.depth + 1) for dom in range(tree.n // tree.size(h))])
+                           for h in range(tree.depth + 1) for dom in tree.domain_ids(h)])
             cases.append(z3.And(z3.Sum([z3.If(p, 1, 0) for p in pick]) == (1 << k),
                                 z3.And([z3.Implies(pick[x], fl.covers(x)) for x in range(tree.n)]),
                                 z3.And([c % tp == 0 for c in per_domain]), below))
@@ -151,10 +151,6 @@ def _post_list(tree: Tree, fl: FreeList, posts: dict[Block, dict[Block, z3.BoolR
 def _allocated(fl: FreeList, r: Block) -> z3.BoolRef:
     s, o = r
     return z3.And([z3.Not(fl.covers(x)) for x in range(s, s + (1 << o))])
-
-
-def _in_selected(tree: Tree, sel: dict[Block, z3.BoolRef], x: int) -> z3.BoolRef:
-    return z3.Or([v for (s, o), v in sel.items() if s <= x < s + (1 << o)])
 
 
 def prop1_release(tree: Tree, coalesce: bool = True) -> list[list[z3.BoolRef]]:
@@ -216,7 +212,7 @@ def _bottleneck(tree: Tree, held: dict[Block, z3.BoolRef]) -> z3.ArithRef:
     for h in range(tree.depth - 1, -1, -1):
         inside = z3.Or([z3.And([z3.Not(v) for b, v in held.items()
                                 if tree.domain(h, b[0]) != dom or tree.domain(h, b[0] + (1 << b[1]) - 1) != dom])
-                        for dom in range(tree.n // tree.size(h))])
+                        for dom in tree.domain_ids(h)])
         out = z3.If(inside, h, out)
     return out
 
