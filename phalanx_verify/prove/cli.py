@@ -41,7 +41,25 @@ def exit_code(results: list[Result]) -> int:
     return EXIT_EVAL
 
 
-@click.group()
+class _PluginGroup(click.Group):
+    """A group that adds its plugin commands when first asked for its commands, not at import:
+    a plugin may itself import this module (for ``finish``)."""
+
+    def _load(self) -> None:
+        if not getattr(self, "_plugins_loaded", False):
+            self._plugins_loaded = True
+            load_plugins(self)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        self._load()
+        return super().list_commands(ctx)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        self._load()
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=_PluginGroup)
 def prove() -> None:
     """z3 proofs: inductive invariants of a spec (and registered plugins: HDF-B lemmas)."""
 
@@ -82,6 +100,3 @@ def load_plugins(group: click.Group, entry_group: str = "phalanx_verify.prove_co
             click.echo(f"phalanx-verify: prove plugin {ep.name} not loaded: {err}", err=True)
             continue
         group.add_command(cmd, ep.name)
-
-
-load_plugins(prove)
