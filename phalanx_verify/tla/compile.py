@@ -61,6 +61,7 @@ _STD_CALLS = {
     "Permutations": ("TLC", 1, "_rt.permutations({0})"),
     "SortSeq": ("TLC", 2, "_rt.sort_seq({0}, {1})"),
     "JavaTime": ("TLC", 0, "_rt.java_time()"),
+    "TLCGet": ("TLC", 1, "_rt.tlc_get({0})"),
 }
 _STD_CONSTANTS = {"Nat": ("Naturals", "_NAT"), "Int": ("Integers", "_INT"),
                   "BOOLEAN": (None, "_BOOLEAN"), "STRING": (None, "_STRING")}

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .errors import EvalError
+from .errors import AssertionFailure, EvalError
 from .values import (
     Fcn,
     FcnSet,
@@ -304,12 +304,30 @@ def tlc_printt(out: Any) -> bool:
 
 def tlc_assert(cond: Any, msg: Any) -> bool:
     if cond is not True:
-        raise EvalError(f"assertion failed: {format_value(msg)}")
+        raise AssertionFailure(f"The first argument of Assert evaluated to FALSE; the second argument was: "
+                               f"{format_value(msg)}")
     return True
 
 
 def to_string(v: Any) -> str:
     return format_value(v)
+
+
+# What TLCGet("stats") and friends read: the checker sets these figures as the search goes
+# (generated, distinct, queue, diameter), empty outside a model-checking run.
+TLC_STATS: dict[str, int] = {}
+
+
+def tlc_get(key: Any) -> Any:
+    """TLC!TLCGet for the documented keys the checker knows: "stats" (a record of the search's
+    figures) and its fields "distinct", "diameter" and so on."""
+    if not TLC_STATS:
+        raise EvalError(f"TLCGet({format_value(key)}) has no value outside a model-checking run")
+    if key == "stats":
+        return Fcn(dict(TLC_STATS))
+    if type(key) is str and key in TLC_STATS:
+        return TLC_STATS[key]
+    raise EvalError(f"TLCGet({format_value(key)}): unsupported key")
 
 
 def java_time() -> int:

@@ -1,0 +1,108 @@
+"""What a TLC model file does to the spec's names, applied as TLC's SpecProcessor applies it.
+
+- ``C = v`` gives the declared constant C its value; ``Op = v`` replaces the body of the
+  ordinary definition Op by the value v; an assignment to any other name (a variable, a name
+  the spec does not have, ``r1 = r1`` declaring a model value) is ignored, as TLC ignores it.
+- ``C <- Op`` substitutes an operator for a constant (the compiler resolves it), ``Def <- Op``
+  replaces the definition Def by Op: the name now resolves to Op's definition. The operator
+  must exist and take as many arguments; a ``<-`` naming nothing the spec declares is an error.
+- ``Op <- [Mod]Other`` and ``Op = [Mod]v`` do the same to the definitions of module Mod only
+  (wherever Mod is extended or instantiated); Other comes from the root module.
+
+A definition is rewritten where the compiler resolves it (``Scope.defs``), so every use of the
+name, from any module, sees the override and the compiler needs no notion of it. A value
+becomes a definition whose body names a constant of the root scope holding the value.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..tla import syntax as ast
+from ..tla.config import ModelConfig
+from ..tla.errors import ConfigError
+from ..tla.modules import Scope
+
+
+def apply_overrides(root: Scope, cfg: ModelConfig) -> dict[str, Any]:
+    """Rewrite the scopes for the model's overrides; returns the constant values the compiler
+    needs (the declared constants' and one per overridden value)."""
+    constants: dict[str, Any] = {}
+    declared = {c.name for c in root.constants}
+    for c in root.constants:
+        if c.name not in cfg.constants and c.name not in cfg.substitutions:
+            raise ConfigError(f"The constant parameter {c.name} is not assigned a value by the "
+                              "configuration file.", ast.Pos(cfg.path, 1, 1))
+    for name, value in cfg.constants.items():
+        if name in declared:
+            constants[name] = value
+        elif name in root.defs and isinstance(root.defs[name][0], ast.OpDef | ast.FunDef):
+            _set_value(root, root, name, value, constants, cfg)
+    for name, target in cfg.substitutions.items():
+        replacement = _target(root, name, target, cfg)
+        if name in declared:
+            _check_arity(0, replacement[0], name, target, cfg)
+        elif name in root.defs:
+            _check_arity(_arity(root.defs[name][0]), replacement[0], name, target, cfg)
+            root.defs[name] = replacement
+        else:
+            raise ConfigError(f"{name} <- {target}: {name} does not appear in the specification",
+                              cfg.pos_of(name))
+    for (module, name), target in cfg.module_substitutions.items():
+        replacement = _target(root, name, target, cfg)
+        found = [scope for scope in _scopes(root) if _defined_in(scope, name, module)]
+        if not found:
+            raise ConfigError(f"{name} <- [{module}]{target}: module {module} defines no {name}",
+                              cfg.pos_of(name))
+        for scope in found:
+            _check_arity(_arity(scope.defs[name][0]), replacement[0], name, target, cfg)
+            scope.defs[name] = replacement
+    for (module, name), value in cfg.module_constants.items():
+        for scope in _scopes(root):
+            if _defined_in(scope, name, module):
+                _set_value(root, scope, name, value, constants, cfg, module)
+    return constants
+
+
+def _set_value(root: Scope, scope: Scope, name: str, value: Any, constants: dict[str, Any],
+               cfg: ModelConfig, module: str = "") -> None:
+    """Make ``name`` in ``scope`` a definition whose value is ``value``."""
+    holder = f"{name}__cfg_{module}" if module else f"{name}__cfg"
+    pos = cfg.pos_of(name)
+    root.constants.append(ast.Param(holder))
+    constants[holder] = value
+    scope.defs[name] = (ast.OpDef(pos, name, (), ast.Name(pos, holder)), root)
+
+
+def _target(root: Scope, name: str, target: str, cfg: ModelConfig) -> tuple[ast.Definition, Scope]:
+    entry = root.defs.get(target)
+    if entry is None or isinstance(entry[0], ast.InstanceDef):
+        raise ConfigError(f"{name} <- {target}: the spec has no operator {target}", cfg.pos_of(name))
+    return entry
+
+
+def _arity(defn: ast.Definition) -> int:
+    return len(defn.params) if isinstance(defn, ast.OpDef) else 0
+
+
+def _check_arity(want: int, defn: ast.Definition, name: str, target: str, cfg: ModelConfig) -> None:
+    if _arity(defn) != want:
+        raise ConfigError(f"The configuration file substitutes for {name} with {target} of different number "
+                          "of arguments.", cfg.pos_of(name))
+
+
+def _defined_in(scope: Scope, name: str, module: str) -> bool:
+    """Does ``scope`` resolve ``name`` to a definition written in module ``module``?"""
+    entry = scope.defs.get(name)
+    return entry is not None and Path(entry[0].pos.file).stem == module
+
+
+def _scopes(root: Scope) -> list[Scope]:
+    """The root scope and every instance scope below it."""
+    out, todo = [], [root]
+    while todo:
+        scope = todo.pop()
+        out.append(scope)
+        todo.extend(inst for _, inst in scope.instances.values())
+    return out
