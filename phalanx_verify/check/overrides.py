@@ -6,6 +6,7 @@
 - ``C <- Op`` substitutes an operator for a constant (the compiler resolves it), ``Def <- Op``
   replaces the definition Def by Op: the name now resolves to Op's definition. The operator
   must exist and take as many arguments; a ``<-`` naming nothing the spec declares is an error.
+  A standard-module operator the spec sees can be replaced too (``Seq <- BoundedSeq``).
 - ``Op <- [Mod]Other`` and ``Op = [Mod]v`` do the same to the definitions of module Mod only
   (wherever Mod is extended or instantiated); Other comes from the root module.
 
@@ -22,7 +23,7 @@ from typing import Any
 from ..tla import syntax as ast
 from ..tla.config import ModelConfig
 from ..tla.errors import ConfigError
-from ..tla.modules import Scope
+from ..tla.modules import STANDARD_MODULES, Scope
 
 
 def apply_overrides(root: Scope, cfg: ModelConfig) -> dict[str, Any]:
@@ -46,6 +47,8 @@ def apply_overrides(root: Scope, cfg: ModelConfig) -> dict[str, Any]:
         elif name in root.defs:
             _check_arity(_arity(root.defs[name][0]), replacement[0], name, target, cfg)
             root.defs[name] = replacement
+        elif any(name in STANDARD_MODULES[m] for m in root.std):
+            root.defs[name] = replacement  # a standard-module operator (Seq <- BoundedSeq, Nat <- MyNat)
         else:
             raise ConfigError(f"{name} <- {target}: {name} does not appear in the specification",
                               cfg.pos_of(name))

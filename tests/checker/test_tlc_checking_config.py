@@ -119,3 +119,14 @@ def test_module_scoped_entries_parse():
     assert cfg.module_substitutions == {("Mod", "Op"): "Other"}
     assert [(k, v.name) for k, v in cfg.module_constants.items()] == [(("Nano", "NoHash"), "NoHashVal")]
     assert cfg.constants == {"_x": 1}
+
+
+def test_standard_module_operator_overridden(tmp_path):
+    body = """VARIABLE x
+BoundedSeq(S) == UNION {[1..n -> S] : n \\in 0..2}
+MyNat == 0..3
+Init == x \\in Seq({1}) \\cup {<<n>> : n \\in Nat}
+Next == UNCHANGED x"""
+    cfg = "CONSTANTS Seq <- BoundedSeq  Nat <- MyNat\nINIT Init\nNEXT Next\n"
+    r = check(tmp_path, body, cfg, extends="Naturals, Sequences")
+    assert (r.verdict, r.distinct) == ("ok", 6)  # <<>>, <<1>>, <<1, 1>>, <<0>>, <<2>>, <<3>>
