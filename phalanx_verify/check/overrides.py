@@ -50,8 +50,8 @@ def apply_overrides(root: Scope, cfg: ModelConfig) -> dict[str, Any]:
         elif any(name in STANDARD_MODULES[m] for m in root.std):
             root.defs[name] = replacement  # a standard-module operator (Seq <- BoundedSeq, Nat <- MyNat)
         else:
-            raise ConfigError(f"{name} <- {target}: {name} does not appear in the specification",
-                              cfg.pos_of(name))
+            raise ConfigError(f"In the configuration file, the identifier {name} does not appear in the "
+                              "specification.", cfg.pos_of(name))
     for (module, name), target in cfg.module_substitutions.items():
         replacement = _target(root, name, target, cfg)
         found = [scope for scope in _scopes(root) if _defined_in(scope, name, module)]
@@ -81,7 +81,8 @@ def _set_value(root: Scope, scope: Scope, name: str, value: Any, constants: dict
 def _target(root: Scope, name: str, target: str, cfg: ModelConfig) -> tuple[ast.Definition, Scope]:
     entry = root.defs.get(target)
     if entry is None or isinstance(entry[0], ast.InstanceDef):
-        raise ConfigError(f"{name} <- {target}: the spec has no operator {target}", cfg.pos_of(name))
+        raise ConfigError(f"The configuration file substitutes for {name} with the undefined identifier "
+                          f"{target}.", cfg.pos_of(name))
     return entry
 
 

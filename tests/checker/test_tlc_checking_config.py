@@ -1,6 +1,7 @@
 """TLC model files as TLC's ModelConfig and SpecProcessor read them (issue #13, item 5):
 overrides of ordinary definitions, module-scoped overrides, names the spec does not declare,
-the cfg syntax TLC rejects, strings without escapes, and substitution arity."""
+the cfg syntax TLC rejects, strings without escapes, and substitution arity. The counts and
+messages called TLC's were recorded with real TLC (tla2tools 2026.12) on these models."""
 
 from __future__ import annotations
 
@@ -57,10 +58,12 @@ Next == UNCHANGED <<x, y>>
 Two == 2"""
     plain = check(tmp_path, body, "INIT Init\nNEXT Next\n")
     assert plain.distinct == 50
+    # TLC: 20 generated, 10 distinct (x in 1..2, y in 1..5: the root's Limit is untouched) ...
     scoped = check(tmp_path, body, "CONSTANT Limit <- [Inner]Two\nINIT Init\nNEXT Next\n")
-    assert scoped.distinct == 10  # x in 1..2, y in 1..5: the root's Limit is untouched
+    assert (scoped.generated, scoped.distinct) == (20, 10)
+    # ... and 30 generated, 15 distinct.
     valued = check(tmp_path, body, "CONSTANT Limit = [Inner]3\nINIT Init\nNEXT Next\n")
-    assert valued.distinct == 15
+    assert (valued.generated, valued.distinct) == (30, 15)
     r = cli(write_model(tmp_path, body, "CONSTANT Nope <- [Inner]Two\nINIT Init\nNEXT Next\n"))
     assert r.exit_code == 151 and "M.cfg:1:10" in r.output
 
@@ -93,7 +96,13 @@ def test_substitution_of_a_different_arity(tmp_path):
 
 def test_substitution_by_an_undefined_operator(tmp_path):
     r = cli(write_model(tmp_path, RANGE, "CONSTANT N = 1\nLimit <- Nope\nINIT Init\nNEXT Next\n"))
-    assert r.exit_code == 151 and "Nope" in r.output and "M.cfg:2:1" in r.output
+    assert r.exit_code == 151 and "M.cfg:2:1" in r.output  # TLC's words:
+    assert "substitutes for Limit with the undefined identifier Nope" in r.output
+
+
+def test_substitution_for_a_name_the_spec_does_not_have(tmp_path):
+    r = cli(write_model(tmp_path, RANGE + "One == 1", "CONSTANT N = 1\nQ <- One\nINIT Init\nNEXT Next\n"))
+    assert r.exit_code == 151 and "the identifier Q does not appear in the specification" in r.output
 
 
 def test_cfg_strings_keep_their_backslashes():
@@ -125,8 +134,9 @@ def test_standard_module_operator_overridden(tmp_path):
     body = """VARIABLE x
 BoundedSeq(S) == UNION {[1..n -> S] : n \\in 0..2}
 MyNat == 0..3
-Init == x \\in Seq({1}) \\cup {<<n>> : n \\in Nat}
+Init == x \\in Seq({1}) \\cup {<<n + 5>> : n \\in Nat}
 Next == UNCHANGED x"""
     cfg = "CONSTANTS Seq <- BoundedSeq  Nat <- MyNat\nINIT Init\nNEXT Next\n"
     r = check(tmp_path, body, cfg, extends="Naturals, Sequences")
-    assert (r.verdict, r.distinct) == ("ok", 6)  # <<>>, <<1>>, <<1, 1>>, <<0>>, <<2>>, <<3>>
+    # TLC: 14 generated, 7 distinct (<<>>, <<1>>, <<1, 1>>, <<5>> .. <<8>>).
+    assert (r.verdict, r.generated, r.distinct) == ("ok", 14, 7)
