@@ -112,6 +112,7 @@ def test_cfg_strings_keep_their_backslashes():
 
 @pytest.mark.parametrize("text,where", [
     ("CONSTANT N = -2", "1:14"),           # no negative numbers in a cfg
+    ("CONSTANT N = 1 + 2", "1:16"),        # nor arithmetic (TLC: exit 255, "error in the configuration file")
     ("CONSTANT N = <<1, 2>>", "1:14"),
     ("CONSTANT N = 1..3", "1:15"),         # '..' is no value
     ("CONSTANT F(1) = 2", "1:11"),         # point-wise operator definitions are not supported
