@@ -3,6 +3,7 @@
 - ``C = v`` gives the declared constant C its value; ``Op = v`` replaces the body of the
   ordinary definition Op by the value v; an assignment to any other name (a variable, a name
   the spec does not have, ``r1 = r1`` declaring a model value) is ignored, as TLC ignores it.
+- ``F(1) = 2  F(2) = 4`` gives a constant operator F its value point by point (a table).
 - ``C <- Op`` substitutes an operator for a constant (the compiler resolves it), ``Def <- Op``
   replaces the definition Def by Op: the name now resolves to Op's definition. The operator
   must exist and take as many arguments; a ``<-`` naming nothing the spec declares is an error.
@@ -24,6 +25,7 @@ from ..tla import syntax as ast
 from ..tla.config import ModelConfig
 from ..tla.errors import ConfigError
 from ..tla.modules import STANDARD_MODULES, Scope
+from ..tla.values import make_fcn
 
 
 def apply_overrides(root: Scope, cfg: ModelConfig) -> dict[str, Any]:
@@ -32,9 +34,11 @@ def apply_overrides(root: Scope, cfg: ModelConfig) -> dict[str, Any]:
     constants: dict[str, Any] = {}
     declared = {c.name for c in root.constants}
     for c in root.constants:
-        if c.name not in cfg.constants and c.name not in cfg.substitutions:
+        if c.name not in cfg.constants and c.name not in cfg.substitutions and c.name not in cfg.operator_values:
             raise ConfigError(f"The constant parameter {c.name} is not assigned a value by the "
                               "configuration file.", ast.Pos(cfg.path, 1, 1))
+    for name, table in cfg.operator_values.items():
+        _tabulate(root, name, table, constants, cfg)
     for name, value in cfg.constants.items():
         if name in declared:
             constants[name] = value
@@ -76,6 +80,25 @@ def _set_value(root: Scope, scope: Scope, name: str, value: Any, constants: dict
     root.constants.append(ast.Param(holder))
     constants[holder] = value
     scope.defs[name] = (ast.OpDef(pos, name, (), ast.Name(pos, holder)), root)
+
+
+def _tabulate(root: Scope, name: str, table: dict[tuple, Any], constants: dict[str, Any],
+              cfg: ModelConfig) -> None:
+    """``CONSTANT F(_)`` given as ``F(1) = 2  F(2) = 4``: F becomes the definition
+    ``F(a) == T[a]`` over the table T; outside the points given it is an evaluation error."""
+    pos = cfg.pos_of(name)
+    decl = next((c for c in root.constants if c.name == name), None)
+    arities = {len(args) for args in table}
+    if decl is None or arities != {decl.arity}:
+        raise ConfigError(f"{name}(...) = ...: the spec declares no constant operator {name} with "
+                          f"{'/'.join(map(str, sorted(arities)))} arguments", pos)
+    root.constants.remove(decl)
+    holder = f"{name}__cfg"
+    root.constants.append(ast.Param(holder))
+    constants[holder] = make_fcn({args[0] if len(args) == 1 else args: v for args, v in table.items()})
+    params = tuple(ast.Param(f"a{i}") for i in range(decl.arity))
+    body = ast.FuncApp(pos, ast.Name(pos, holder), tuple(ast.Name(pos, p.name) for p in params))
+    root.defs[name] = (ast.OpDef(pos, name, params, body), root)
 
 
 def _target(root: Scope, name: str, target: str, cfg: ModelConfig) -> tuple[ast.Definition, Scope]:

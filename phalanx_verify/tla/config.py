@@ -1,7 +1,7 @@
 """TLC model configuration files (.cfg).
 
 Supports what TLC's ModelConfig reads: CONSTANT(S) with plain values, model values and sets of
-them, ``<-`` substitution, module-scoped ``Op <- [Mod]Other`` and ``Op = [Mod]value``,
+them, constant operators point by point (``F(1) = 2``), ``<-`` substitution, module-scoped ``Op <- [Mod]Other`` and ``Op = [Mod]value``,
 INIT/NEXT or SPECIFICATION, INVARIANT(S), PROPERTY/PROPERTIES, CONSTRAINT(S),
 ACTION_CONSTRAINT(S), SYMMETRY, VIEW, ALIAS, POSTCONDITION, CHECK_DEADLOCK. As in TLC, a string
 keeps its backslashes (no escapes), any other name is a model value, and there is no negative
@@ -52,6 +52,8 @@ class ModelConfig:
     # Module-scoped ones: (module, name) -> operator of the root module / value.
     module_substitutions: dict[tuple[str, str], str] = field(default_factory=dict)
     module_constants: dict[tuple[str, str], Any] = field(default_factory=dict)
+    # Constant operators given point by point: name -> {argument tuple: value}.
+    operator_values: dict[str, dict[tuple, Any]] = field(default_factory=dict)
     init: str | None = None
     next: str | None = None
     specification: str | None = None
@@ -165,8 +167,8 @@ def parse_config_text(text: str, path: str = "<cfg>") -> ModelConfig:
 def _constant(toks: _Tokens, cfg: ModelConfig, name: str, pos: Pos) -> None:
     tok = toks.peek()
     if tok and tok[1] == "(":
-        raise ConfigError(f"{name}(...) = value: a constant operator defined point-wise in the model is "
-                          "not supported", tok[2])
+        _operator_value(toks, cfg, name, pos)
+        return
     _, op, opos = toks.next("'=' or '<-'")
     cfg.positions[name] = pos
     if op not in ("=", "<-"):
@@ -186,6 +188,21 @@ def _constant(toks: _Tokens, cfg: ModelConfig, name: str, pos: Pos) -> None:
         cfg.substitutions[name] = target
     else:
         cfg.module_substitutions[(module, name)] = target
+
+
+def _operator_value(toks: _Tokens, cfg: ModelConfig, name: str, pos: Pos) -> None:
+    """``F(1, a) = v``: one point of a constant operator, which TLC tabulates."""
+    toks.next("(")
+    args = [_value(toks)]
+    while (sep := toks.next("',' or ')'"))[1] == ",":
+        args.append(_value(toks))
+    if sep[1] != ")":
+        raise ConfigError(f"expected ',' or ')' in the arguments of {name}, found {sep[1]!r}", sep[2])
+    _, op, opos = toks.next("'='")
+    if op != "=":
+        raise ConfigError(f"expected '=' after {name}(...), found {op!r}", opos)
+    cfg.positions.setdefault(name, pos)
+    cfg.operator_values.setdefault(name, {})[tuple(args)] = _value(toks)
 
 
 def _module_scope(toks: _Tokens) -> str | None:
