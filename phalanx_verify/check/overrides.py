@@ -32,7 +32,7 @@ def apply_overrides(root: Scope, cfg: ModelConfig) -> dict[str, Any]:
     """Rewrite the scopes for the model's overrides; returns the constant values the compiler
     needs (the declared constants' and one per overridden value)."""
     constants: dict[str, Any] = {}
-    declared = {c.name for c in root.constants}
+    declared = {c.name: c.arity for c in root.constants}
     for c in root.constants:
         if c.name not in cfg.constants and c.name not in cfg.substitutions and c.name not in cfg.operator_values:
             raise ConfigError(f"The constant parameter {c.name} is not assigned a value by the "
@@ -47,7 +47,7 @@ def apply_overrides(root: Scope, cfg: ModelConfig) -> dict[str, Any]:
     for name, target in cfg.substitutions.items():
         replacement = _target(root, name, target, cfg)
         if name in declared:
-            _check_arity(0, replacement[0], name, target, cfg)
+            _check_arity(declared[name], replacement[0], name, target, cfg)
         elif name in root.defs:
             _check_arity(_arity(root.defs[name][0]), replacement[0], name, target, cfg)
             root.defs[name] = replacement
