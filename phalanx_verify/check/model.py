@@ -27,7 +27,7 @@ from ..tla.compile import (
 )
 from ..tla.config import ModelConfig, parse_config_file
 from ..tla.errors import ConfigError, EvalError, LevelError, ParseError, SemanticError
-from ..tla.modules import Loader, Scope
+from ..tla.modules import STANDARD_MODULES, Loader, Scope
 from ..tla.values import ModelValue, as_set, format_value
 from .overrides import apply_overrides
 from .symmetry import canonicaliser, permutations_from
@@ -100,8 +100,10 @@ class Model:
         self._init_check: Callable[[tuple], Any] | None = None
         self._subscript: Callable[[tuple], Any] | None = None
         self._step_check: Callable[..., Iterator] | None = None
-        # ASSUMEs of the root module, each with its position; run.check_model evaluates them first.
-        self.assumptions = [(e.pos, self._state_fn(e, {})) for e in self.scope.module.assumes]
+        # ASSUMEs of the root module and the modules it extends (not of instantiated ones, as
+        # in TLC), each with its position; run.check_model evaluates them first.
+        self.assumptions = [(e.pos, self._state_fn(e, {}))
+                            for e in _assumes(self.scope.module, loader, set())]
         self.assume_only = self._assume_only()
         self.fairness: list[Fairness] = []
         self.vars_part: Part | None = None  # the v of [][Next]_v; None with INIT/NEXT (TLC: all variables)
@@ -385,6 +387,15 @@ def part_ctx(part: Part) -> Ctx:
     for name in part.env:
         ctx = ctx.bind(name, Local("_", "value"))
     return ctx
+
+
+def _assumes(mod: ast.Module, loader: Loader, seen: set[str]) -> Iterator[ast.Expr]:
+    """The ASSUMEs of ``mod`` after those of the modules it extends, each module once."""
+    seen.add(mod.name)
+    for ext in mod.extends:
+        if ext not in seen and ext not in STANDARD_MODULES:
+            yield from _assumes(loader.parse(ext, mod.pos), loader, seen)
+    yield from mod.assumes
 
 
 def _model_values(values: Any) -> Iterator[ModelValue]:

@@ -97,9 +97,9 @@ def _done(report: Report, start: float) -> Report:
     return report
 
 
-def _where(pos: Pos, module: str) -> str:
-    """A position the way TLC names one in its messages."""
-    return f"line {pos.line}, col {pos.col} of module {module}"
+def _where(pos: Pos) -> str:
+    """A position the way TLC names one in its messages (the module is the file's)."""
+    return f"line {pos.line}, col {pos.col} of module {Path(pos.file).stem}"
 
 
 def check_assumptions(model: Model, report: Report) -> bool:
@@ -110,11 +110,11 @@ def check_assumptions(model: Model, report: Report) -> bool:
             value = fn(())
         except TLAError as err:
             report.verdict = "assumption"
-            report.message = f"Evaluating assumption {_where(pos, model.module_name)} failed. {err.line()}"
+            report.message = f"Evaluating assumption {_where(pos)} failed. {err.line()}"
             return False
         if value is not True:
             report.verdict = "assumption"
-            report.message = f"Assumption {_where(pos, model.module_name)} is false." if value is False else \
+            report.message = f"Assumption {_where(pos)} is false." if value is False else \
                 f"{pos}: the assumption is not a boolean: {format_value(value)}"
             return False
     return True

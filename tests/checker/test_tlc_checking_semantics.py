@@ -97,6 +97,17 @@ def test_assume_whose_evaluation_fails_is_exit_10(tmp_path):
     assert r.exit_code == 10 and "Evaluating assumption line 6, col 8 of module M failed" in r.output
 
 
+def test_assumptions_of_extended_modules_not_of_instances(tmp_path):
+    # TLC: "Assumption line 3, col 8 to line 3, col 12 of module Base is false." (exit 10) for
+    # the extended module; the instantiated one's ASSUME is not checked (exit 0).
+    (tmp_path / "Base.tla").write_text("---- MODULE Base ----\nEXTENDS Naturals\nASSUME 1 = 2\n====\n")
+    (tmp_path / "Inst.tla").write_text("---- MODULE Inst ----\nEXTENDS Naturals\nASSUME 2 = 3\n====\n")
+    body = "VARIABLE x\nInit == x = 0\nNext == UNCHANGED x"
+    r = cli(write_model(tmp_path, body, "INIT Init\nNEXT Next\n", extends="Naturals, Base"))
+    assert r.exit_code == 10 and "Assumption line 3, col 8 of module Base is false." in r.output
+    assert check(tmp_path, body + "\nI == INSTANCE Inst", "INIT Init\nNEXT Next\n").verdict == "ok"
+
+
 def test_assume_only_model(tmp_path):
     ok = check(tmp_path, "ASSUME 1 + 1 = 2", "")
     assert (ok.verdict, ok.generated, ok.distinct, ok.depth) == ("ok", 0, 0, 0)
