@@ -133,8 +133,10 @@ class Model:
         # ALIAS: a record printed for each counterexample state instead of the variables.
         self.alias = self._state_fn(self._def_expr(cfg.alias, "alias"), {}) if cfg.alias else None
         self.postcondition = None
+        self.postcondition_pos: ast.Pos | None = None  # of its body, which TLC's messages name
         if cfg.postcondition:
             post = self._def_expr(cfg.postcondition, "postcondition")
+            self.postcondition_pos = self.scope.defs[cfg.postcondition][0].body.pos  # type: ignore[union-attr]
             self.postcondition = self._state_fn(post, {})
             if self._constant_value(post) is not _UNEVALUATED:
                 raise ConfigError(f"The post condition {cfg.postcondition} cannot be a constant.",

@@ -125,7 +125,8 @@ def check_postcondition(model: Model, report: Report) -> None:
     or an error while evaluating it, is the verdict "postcondition" (exit 10)."""
     if model.postcondition is None:
         return
-    name = model.cfg.postcondition
+    name = f"{model.cfg.postcondition} at {_where(model.postcondition_pos)}" if model.postcondition_pos \
+        else model.cfg.postcondition
     rt.TLC_STATS.update(generated=report.generated, distinct=report.distinct, queue=report.queue,
                         diameter=report.depth)
     try:

@@ -204,6 +204,7 @@ def test_postcondition(tmp_path):
     assert check(tmp_path, body.format(n=3), cfg, extends="Naturals, TLC").verdict == "ok"
     bad = check(tmp_path, body.format(n=4), cfg, extends="Naturals, TLC")
     assert (bad.verdict, bad.exit_code) == ("postcondition", 10)
+    assert bad.message == "Postcondition Post at line 6, col 9 of module M is false."  # TLC's, without the end
     const = cli(write_model(tmp_path, body.replace('TLCGet("stats").distinct = {n}', "TRUE"), cfg))
     assert const.exit_code == 151 and "The post condition Post cannot be a constant." in const.output
 
