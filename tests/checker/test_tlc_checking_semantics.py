@@ -127,8 +127,12 @@ def test_variables_without_a_behaviour_spec(tmp_path):
 
 
 def test_specification_naming_an_undefined_operator(tmp_path):
+    # TLC: 151 for a SPECIFICATION the module does not define, 150 (SANY) for one whose formula
+    # names an undefined operator.
     r = cli(write_model(tmp_path, COUNTER + "Spec == Init /\\ [][Next]_x", "SPECIFICATION Nope\n"))
     assert r.exit_code == 151 and "Nope" in r.output and "M.cfg:1:15" in r.output
+    r = cli(write_model(tmp_path, COUNTER + "Spec == Init /\\ [][Next]_x /\\ Undefined", "SPECIFICATION Spec\n"))
+    assert r.exit_code == 150 and "M.tla:6:31" in r.output and "Undefined" in r.output
 
 
 # -- exit codes -----------------------------------------------------------------------------
