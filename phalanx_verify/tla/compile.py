@@ -62,6 +62,7 @@ _STD_CALLS = {
     "SortSeq": ("TLC", 2, "_rt.sort_seq({0}, {1})"),
     "JavaTime": ("TLC", 0, "_rt.java_time()"),
     "TLCGet": ("TLC", 1, "_rt.tlc_get({0})"),
+    "TLCEval": ("TLC", 1, "({0})"),  # TLC's hint to evaluate eagerly: the value itself
 }
 _STD_CONSTANTS = {"Nat": ("Naturals", "_NAT"), "Int": ("Integers", "_INT"),
                   "BOOLEAN": (None, "_BOOLEAN"), "STRING": (None, "_STRING")}
