@@ -271,7 +271,8 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                             edge_dst.append(tid)  # type: ignore[arg-type]
                             edge_slot.append(space.slot((lab, args)))
                         succs.append(((lab, args), t))
-                        in_model_flags.append(in_model)
+                        if constrained:
+                            in_model_flags.append(in_model)
                 if keep:
                     # Enabledness counts every step of the action, inside the model or not.
                     enabled, masks = fairness.state(s, succs)  # type: ignore[union-attr]
