@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..tla.errors import TLAError
+from ..tla.errors import EXIT_ASSERT, AssertionFailure, TLAError
 from .fairness import FairnessTracker
 from .invariants import StateChecks
 from .model import Model
@@ -54,9 +54,10 @@ class StateSpace:
             self.slots.append(key)
         return s
 
-    def add(self, t: tuple, parent: int, slot: int) -> int:
+    def add(self, t: tuple, parent: int, slot: int, key: Any = None) -> int:
+        """Store state t; ``key`` is what it is found by when it differs from t (its VIEW)."""
         tid = len(self.states)
-        self.index[t] = tid
+        self.index[t if key is None else key] = tid
         self.states.append(t)
         self.parent.append(parent)
         self.via.append(slot)
@@ -148,27 +149,33 @@ LevelHook = Callable[[StateSpace], bool]
 def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks: StateChecks,
                        report: Report) -> tuple[int, bool]:
     """Generate the initial states into ``space``; (states generated, False if a violation
-    was recorded in ``report``)."""
+    was recorded in ``report``). As TLC's DoInitFunctor: a state that fails a CONSTRAINT is
+    neither stored nor counted as distinct, but the invariants and the initial predicates of
+    the properties are still checked on it."""
     init_preds = [(p.name, f) for p in model.properties for _, f in p.init_preds]
     constraints = model.constraints
-    canon = model.canonical
     root_slot = space.slot((-1, ()))
     generated = 0
     for s in model.init():
         generated += 1
-        if canon is not None:
-            s = canon(s)
-        if s in space.index:
+        if model.canonical is not None:
+            s = model.canonical(s)
+        key = None if model.view is None else model.view(s)
+        if (s if key is None else key) in space.index:
             continue
-        if constraints and not all(c(s) for c in constraints):
-            continue
-        s = intern(s)
-        sid = space.add(s, -1, root_slot)
-        space.initial.append(sid)
-        bad = next((("temporal_property", pname) for pname, f in init_preds if not f(s)), None) or checks(s)
+        ids: list[int] = []
+        extra: list[tuple[tuple, str | None]] = []
+        if all(c(s) for c in constraints):
+            s = intern(s)
+            sid = space.add(s, -1, root_slot, key)
+            space.initial.append(sid)
+            ids.append(sid)
+        else:
+            extra.append((s, None))
+        bad = checks(s) or next((("temporal_property", pname) for pname, f in init_preds if not f(s)), None)
         if bad is not None:
             report.verdict, report.violated = bad
-            report.trace = make_trace(model, space, [sid])
+            report.trace = make_trace(model, space, ids, extra)
             report.complete = False
             return generated, False
     return generated, True
@@ -198,9 +205,16 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
         report.complete = False
 
     canon = model.canonical
+    view = model.view
+    constrained = bool(constraints or action_constraints)
+    # A state found in the seen set passed the state constraints when it was added, unless
+    # the set holds representatives (VIEW, SYMMETRY) rather than the state itself.
+    exact = canon is None and view is None
     generated = 0
+    initialising = True
     try:
         generated, ok = add_initial_states(model, space, intern, checks, report)
+        initialising = False
         if not ok:
             return _finish(report, space, generated, 1, start_time)
         depth = 1 if space.states else 0
@@ -218,8 +232,35 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                 if keep:
                     edge_start.append(len(edge_dst))
                     succs: list[tuple[tuple[int, tuple], tuple]] = []
+                    in_model_flags: list[bool] = []
+                # TLC's Worker.addElement: a successor outside the model (a CONSTRAINT or an
+                # ACTION_CONSTRAINT fails) is not looked up, stored or explored, and is no edge
+                # of the liveness graph, but invariants are checked on it as on a new state;
+                # action properties are checked on every step, after the invariants.
                 for lab, args, t in nxt(s):
                     generated += 1
+                    stored = t if canon is None else canon(t)
+                    key = stored if view is None else view(stored)
+                    tid = index.get(key)
+                    in_model = True
+                    if constrained:
+                        in_model = ((tid is not None and exact) or all(c(t) for c in constraints)) \
+                            and all(c(s, t) for c in action_constraints)
+                        if not in_model:
+                            tid = None
+                            bad = checks(stored, s)
+                            if bad is not None:
+                                violation(*bad, space.path_to(sid), [(t, label_text(model, (lab, args)))])
+                                return _finish(report, space, generated, depth + 1, start_time,
+                                               len(level) - pos)
+                    if tid is None and in_model:
+                        stored = intern(stored, s)
+                        tid = space.add(stored, sid, space.slot((lab, args)), None if view is None else key)
+                        new_level.append(tid)
+                        bad = checks(stored, s)
+                        if bad is not None:
+                            violation(*bad, space.path_to(tid))
+                            return _finish(report, space, generated, depth + 1, start_time, len(level) - pos)
                     if action_props:
                         for pname, f in action_props:
                             if not f(s, t):
@@ -227,28 +268,19 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                                           [(t, label_text(model, (lab, args)))])
                                 return _finish(report, space, generated, depth + 1, start_time,
                                                len(level) - pos)
-                    key = t if canon is None else canon(t)
-                    tid = index.get(key)
-                    if tid is None:
-                        if constraints and not all(c(t) for c in constraints):
-                            continue
-                        if action_constraints and not all(c(s, t) for c in action_constraints):
-                            continue
-                        key = intern(key, s)
-                        tid = space.add(key, sid, space.slot((lab, args)))
-                        new_level.append(tid)
-                        bad = checks(key, s)
-                        if bad is not None:
-                            violation(*bad, space.path_to(tid))
-                            return _finish(report, space, generated, depth + 1, start_time, len(level) - pos)
                     if keep:
-                        edge_dst.append(tid)
-                        edge_slot.append(space.slot((lab, args)))
+                        if in_model:
+                            edge_dst.append(tid)  # type: ignore[arg-type]
+                            edge_slot.append(space.slot((lab, args)))
                         succs.append(((lab, args), t))
+                        if constrained:
+                            in_model_flags.append(in_model)
                 if keep:
+                    # Enabledness counts every step of the action, inside the model or not.
                     enabled, masks = fairness.state(s, succs)  # type: ignore[union-attr]
                     space.enabled.append(enabled)
-                    space.edge_fair.extend(masks)
+                    space.edge_fair.extend(masks if not constrained else
+                                           [m for m, f in zip(masks, in_model_flags, strict=True) if f])
                 if generated == before and check_deadlock:
                     report.verdict = "deadlock"
                     report.trace = make_trace(model, space, space.path_to(sid))
@@ -277,6 +309,10 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
     except TLAError as err:
         report.verdict = "error"
         report.message = err.line()
+        # TLC: a failed Assert is its own verdict (14) while successors are computed, an
+        # evaluation error (75) in the initial states.
+        report.error_exit = EXIT_ASSERT if isinstance(err, AssertionFailure) and not initialising \
+            else err.exit_code
         report.complete = False
         _finish(report, space, generated, 0, start_time)
         return None

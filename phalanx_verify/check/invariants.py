@@ -22,7 +22,9 @@ from typing import Any
 
 from ..tla import syntax as ast
 from ..tla.compile import Ctx
+from ..tla.errors import EvalError
 from ..tla.reads import ReadsAnalysis
+from ..tla.values import format_value
 from .model import Model, part_ctx
 
 # Remembered combinations per conjunct; past this the memo starts over (a variable with very
@@ -54,7 +56,7 @@ class StateChecks:
     def __init__(self, model: Model) -> None:
         analysis = ReadsAnalysis(model.compiler)
         self.names: list[tuple[str, str]] = []
-        ns: dict[str, Any] = {"_LIMIT": MEMO_LIMIT}
+        ns: dict[str, Any] = {"_LIMIT": MEMO_LIMIT, "_failed": _failed}
         nvars = len(model.variables)
         lines = ["def state_checks(t, p):",
                  "    " + "".join(f"t{i}, " for i in range(nvars)) + "= t" if nvars else "    pass",
@@ -68,7 +70,7 @@ class StateChecks:
                 fn = model.compiler.state_function(expr, ctx.scope, part.env)
                 reads = analysis.of(expr, ctx)
                 lines += _conjunct_code(k, check_index, reads)
-                ns[f"_f{k}"], ns[f"_m{k}"] = fn, {}
+                ns[f"_f{k}"], ns[f"_m{k}"], ns[f"_p{k}"] = fn, {}, expr.pos
                 k += 1
         lines.append("    return -1")
         exec(compile("\n".join(lines) + "\n", "<state-checks>", "exec"), ns)
@@ -79,14 +81,22 @@ class StateChecks:
         return None if failed < 0 else self.names[failed]
 
 
+def _failed(check_index: int, value: Any, pos: ast.Pos) -> int:
+    """A conjunct did not give TRUE: the check failed when it gave FALSE; any other value is an
+    evaluation error, as in TLC (an invariant must be a Boolean)."""
+    if value is False:
+        return check_index
+    raise EvalError(f"TLC expected a boolean value, but did not find one: {format_value(value)}", pos)
+
+
 def _conjunct_code(k: int, check_index: int, reads: frozenset[int] | None) -> list[str]:
     """Lines testing conjunct k (part of check ``check_index``) inside state_checks(t, p)."""
     if reads is None:
-        return [f"    if not _f{k}(t): return {check_index}"]
+        return [f"    if (v := _f{k}(t)) is not True: return _failed({check_index}, v, _p{k})"]
     idx = sorted(reads)
     if not idx:  # a constant conjunct: evaluated once
         return [f"    if not _m{k}:",
-                f"        if not _f{k}(t): return {check_index}",
+                f"        if (v := _f{k}(t)) is not True: return _failed({check_index}, v, _p{k})",
                 f"        _m{k}[0] = True"]
     same = " and ".join(f"t{i} is p{i}" for i in idx)
     key = f"id(t{idx[0]})" if len(idx) == 1 else "(" + "".join(f"id(t{i}), " for i in idx) + ")"
@@ -94,7 +104,7 @@ def _conjunct_code(k: int, check_index: int, reads: frozenset[int] | None) -> li
     return [f"    if not ({same}):",
             f"        k = {key}",
             f"        if k not in _m{k}:",
-            f"            if not _f{k}(t): return {check_index}",
+            f"            if (v := _f{k}(t)) is not True: return _failed({check_index}, v, _p{k})",
             f"            if len(_m{k}) >= _LIMIT: _m{k}.clear()",
             f"            _m{k}[k] = {keep}"]
 

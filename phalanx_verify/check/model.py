@@ -16,13 +16,25 @@ from pathlib import Path
 from typing import Any
 
 from ..tla import syntax as ast
-from ..tla.compile import LEVEL_ACTION, LEVEL_STATE, LEVEL_TEMPORAL, ActionLabel, Compiler, Ctx, Local
+from ..tla.compile import (
+    LEVEL_ACTION,
+    LEVEL_CONSTANT,
+    LEVEL_STATE,
+    LEVEL_TEMPORAL,
+    ActionLabel,
+    Compiler,
+    Ctx,
+    Local,
+)
 from ..tla.config import ModelConfig, parse_config_file
-from ..tla.errors import ConfigError, ParseError, SemanticError
-from ..tla.modules import Loader, Scope
+from ..tla.errors import ConfigError, EvalError, LevelError, ParseError, SemanticError
+from ..tla.modules import STANDARD_MODULES, Loader, Scope
 from ..tla.values import ModelValue, as_set, format_value
+from .overrides import apply_overrides
 from .symmetry import canonicaliser, permutations_from
 from .temporal import General, general_obligation
+
+_UNEVALUATED = object()  # a formula TLC does not evaluate before the search
 
 
 @dataclass
@@ -88,23 +100,32 @@ class Model:
         self.scope: Scope = loader.load_root(self.spec_path)
         self.module_name = self.scope.module.name
         self.variables = list(self.scope.variables)
-        self._check_constants()
-        self.compiler = Compiler(self.scope, cfg.constants, cfg.substitutions)
+        self.compiler = Compiler(self.scope, apply_overrides(self.scope, cfg), cfg.substitutions)
         self.model_values = {v.name: v for v in _model_values(cfg.constants.values())}
         self._init_check: Callable[[tuple], Any] | None = None
         self._subscript: Callable[[tuple], Any] | None = None
         self._step_check: Callable[..., Iterator] | None = None
-        self._resolve_behaviour()
-        self.invariants = [(n, self._state_fn(self._def_expr(n, "invariant"), {})) for n in cfg.invariants]
+        # ASSUMEs of the root module and the modules it extends (not of instantiated ones, as
+        # in TLC), each with its position; run.check_model evaluates them first.
+        self.assumptions = [(e.pos, self._state_fn(e, {}))
+                            for e in _assumes(self.scope.module, loader, set())]
+        self.assume_only = self._assume_only()
+        self.fairness: list[Fairness] = []
+        self.vars_part: Part | None = None  # the v of [][Next]_v; None with INIT/NEXT (TLC: all variables)
+        if not self.assume_only:
+            self._resolve_behaviour()
+        invariants = [n for n in cfg.invariants if self._state_predicate(n, "invariant")]
+        self.invariants = [(n, self._state_fn(self._def_expr(n, "invariant"), {})) for n in invariants]
         # What is checked on every new state, as parts (check/invariants splits them into
-        # conjuncts): each INVARIANT, then the state predicate P of each []P property.
+        # conjuncts): each INVARIANT, then the state predicate P of each []P property, which
+        # TLC reports as an invariant (exit 12).
         self.state_checks: list[tuple[str, str, Part]] = [
-            ("invariant", n, Part(self._def_expr(n, "invariant"), self.scope, {}, n)) for n in cfg.invariants]
+            ("invariant", n, Part(self._def_expr(n, "invariant"), self.scope, {}, n)) for n in invariants]
         self.constraints = [self._state_fn(self._def_expr(n, "constraint"), {}) for n in cfg.constraints]
         self.action_constraints = [self.compiler.action_function(self._def_expr(n, "action constraint"))
                                    for n in cfg.action_constraints]
         self.properties = [self._property(n) for n in cfg.properties]
-        self.state_checks += [("temporal_property", p.name, part) for p in self.properties
+        self.state_checks += [("invariant", p.name, part) for p in self.properties
                               for part in p.state_invariants]
         self.canonical: Callable[[tuple], tuple] | None = None
         if cfg.symmetry:
@@ -112,22 +133,60 @@ class Model:
                                       cfg.symmetry)
             if perms:
                 self.canonical = canonicaliser(perms)
+        # VIEW: states are told apart by this value, not by the whole state (TLC fingerprints it).
+        self.view = self._state_fn(self._def_expr(cfg.view, "view"), {}) if cfg.view else None
+        # ALIAS: a record printed for each counterexample state instead of the variables.
+        self.alias = self._state_fn(self._def_expr(cfg.alias, "alias"), {}) if cfg.alias else None
+        self.postcondition = None
+        self.postcondition_pos: ast.Pos | None = None  # of its body, which TLC's messages name
+        if cfg.postcondition:
+            post = self._def_expr(cfg.postcondition, "postcondition")
+            self.postcondition_pos = self.scope.defs[cfg.postcondition][0].body.pos  # type: ignore[union-attr]
+            self.postcondition = self._state_fn(post, {})
+            if self._constant_value(post) is not _UNEVALUATED:
+                raise ConfigError(f"The post condition {cfg.postcondition} cannot be a constant.",
+                                  cfg.pos_of(cfg.postcondition))
 
     # -- config checks --------------------------------------------------------------------
-    def _check_constants(self) -> None:
-        declared = {c.name for c in self.scope.constants}
-        for name in list(self.cfg.constants) + list(self.cfg.substitutions):
-            if name not in declared and name not in self.scope.defs:
-                raise ConfigError(f"the model assigns {name}, which the spec does not declare",
-                                  self.cfg.pos_of(name))
-        for c in self.scope.constants:
-            if c.name not in self.cfg.constants and c.name not in self.cfg.substitutions:
-                raise ConfigError(f"constant {c.name} is not assigned a value by the model",
-                                  ast.Pos(self.cfg.path, 1, 1))
-        for name, target in self.cfg.substitutions.items():
-            if target not in self.scope.defs:
-                raise ConfigError(f"{name} <- {target}: the spec has no operator {target}",
-                                  self.cfg.pos_of(name))
+    def _assume_only(self) -> bool:
+        """A model with neither INIT/NEXT nor SPECIFICATION: TLC accepts it when there is nothing
+        to check on states (no variables, invariants or properties), evaluates the assumptions
+        and stops with 0 states; otherwise it names what is missing (TLC_CONFIG_MISSING_INIT)."""
+        cfg = self.cfg
+        if cfg.specification or cfg.init or cfg.next:
+            return False
+        if self.variables or cfg.invariants or cfg.properties:
+            raise ConfigError("the model gives neither SPECIFICATION nor INIT and NEXT (TLC: the "
+                              "configuration file did not specify the initial state predicate)",
+                              ast.Pos(cfg.path, 1, 1))
+        return True
+
+    def _state_predicate(self, name: str, what: str) -> bool:
+        """Is INVARIANT ``name`` to be checked on states? As TLC's SpecProcessor: an action or
+        temporal formula is an error (exit 76); a constant one is evaluated once, TRUE is
+        dropped and anything else is a configuration error."""
+        e = self._def_expr(name, what)
+        level = self.compiler.level(e, Ctx(self.scope))
+        if level > LEVEL_STATE:
+            raise LevelError(f"The {what} {name} is not a state predicate (one with no primes or temporal "
+                             "operators).", self.cfg.pos_of(name))
+        value = self._constant_value(e)
+        if value is _UNEVALUATED:
+            return True
+        if value is not True:
+            raise ConfigError(f"The {what} of {name} is equal to {format_value(value)}", self.cfg.pos_of(name))
+        return False
+
+    def _constant_value(self, e: ast.Expr) -> Any:
+        """The value of a constant-level formula, computed before the search as TLC's
+        SpecProcessor does; _UNEVALUATED when it is not constant or its evaluation fails there
+        (TLC then evaluates it where it is used, e.g. TLCGet("stats") in a POSTCONDITION)."""
+        if self.compiler.level(e, Ctx(self.scope)) != LEVEL_CONSTANT:
+            return _UNEVALUATED
+        try:
+            return self._state_fn(e, {})(())
+        except EvalError:
+            return _UNEVALUATED
 
     def _def_expr(self, name: str, what: str) -> ast.Expr:
         entry = self.scope.defs.get(name)
@@ -146,9 +205,6 @@ class Model:
     # -- behaviour spec -------------------------------------------------------------------
     def _resolve_behaviour(self) -> None:
         cfg = self.cfg
-        self.fairness: list[Fairness] = []
-        # The v of [][Next]_v; None with INIT/NEXT, where TLC's v is every variable.
-        self.vars_part: Part | None = None
         if cfg.specification:
             parts = self.flatten(Part(self._def_expr(cfg.specification, "specification"), self.scope, {},
                                       cfg.specification))
@@ -339,6 +395,15 @@ def part_ctx(part: Part) -> Ctx:
     for name in part.env:
         ctx = ctx.bind(name, Local("_", "value"))
     return ctx
+
+
+def _assumes(mod: ast.Module, loader: Loader, seen: set[str]) -> Iterator[ast.Expr]:
+    """The ASSUMEs of ``mod`` after those of the modules it extends, each module once."""
+    seen.add(mod.name)
+    for ext in mod.extends:
+        if ext not in seen and ext not in STANDARD_MODULES:
+            yield from _assumes(loader.parse(ext, mod.pos), loader, seen)
+    yield from mod.assumes
 
 
 def _model_values(values: Any) -> Iterator[ModelValue]:

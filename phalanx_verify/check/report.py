@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..tla.errors import EXIT_DEADLOCK, EXIT_EVAL, EXIT_INVARIANT, EXIT_OK, EXIT_PROPERTY
+from ..tla.errors import EXIT_ASSUMPTION, EXIT_DEADLOCK, EXIT_EVAL, EXIT_INVARIANT, EXIT_OK, EXIT_PROPERTY
 from ..tla.values import format_value, to_itf
 
 VERDICT_EXIT = {
@@ -15,7 +15,9 @@ VERDICT_EXIT = {
     "invariant": EXIT_INVARIANT,
     "action_property": EXIT_PROPERTY,
     "temporal_property": EXIT_PROPERTY,
-    "error": EXIT_EVAL,
+    "assumption": EXIT_ASSUMPTION,
+    "postcondition": EXIT_ASSUMPTION,
+    "error": EXIT_EVAL,  # or the error's own code, see Report.error_exit
 }
 
 
@@ -31,6 +33,8 @@ class Trace:
     steps: list[TraceStep]
     loop: str | None = None        # None (finite), "stuttering", or "back_to"
     back_to: int | None = None     # 1-based index of the state the lasso returns to
+    # With an ALIAS: per state, the (field, printed value) pairs shown instead of the variables.
+    aliased: list[list[tuple[str, str]]] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """ITF: {"vars": [...], "states": [{"#meta": {...}, var: value}], "loop": index}."""
@@ -50,15 +54,17 @@ class Trace:
     def render(self) -> str:
         """TLC-like text, with the variables that changed in a step marked by '*'."""
         lines = []
-        prev: tuple | None = None
+        prev: dict[str, str] | None = None
         for i, st in enumerate(self.steps, 1):
             head = "<Initial predicate>" if st.action is None else f"<{st.action}>"
             lines.append(f"State {i}: {head}")
-            for name, value, old in zip(self.variables, st.state, prev or st.state, strict=True):
-                mark = "*" if prev is not None and value != old else " "
-                lines.append(f"{mark}/\\ {name} = {format_value(value)}")
+            shown = self.aliased[i - 1] if self.aliased is not None else \
+                [(name, format_value(value)) for name, value in zip(self.variables, st.state, strict=True)]
+            for name, text in shown:
+                mark = "*" if prev is not None and prev.get(name) != text else " "
+                lines.append(f"{mark}/\\ {name} = {text}")
             lines.append("")
-            prev = st.state
+            prev = dict(shown)
         if self.loop == "stuttering":
             lines.append(f"State {len(self.steps) + 1}: Stuttering")
         elif self.loop == "back_to":
@@ -69,9 +75,11 @@ class Trace:
 @dataclass
 class Report:
     model: str
-    verdict: str = "ok"                 # ok | deadlock | invariant | action_property | temporal_property | error
+    # ok | deadlock | invariant | action_property | temporal_property | assumption | postcondition | error
+    verdict: str = "ok"
     violated: str | None = None         # name of the violated invariant/property
     message: str | None = None
+    error_exit: int | None = None       # TLC's exit code of an error verdict when it is not 75
     generated: int = 0
     distinct: int = 0
     depth: int = 0
@@ -85,6 +93,8 @@ class Report:
 
     @property
     def exit_code(self) -> int:
+        if self.verdict == "error" and self.error_exit is not None:
+            return self.error_exit
         return VERDICT_EXIT[self.verdict]
 
     def to_json(self) -> dict[str, Any]:
@@ -101,6 +111,8 @@ class Report:
             "invariant": f"Invariant {self.violated} is violated.",
             "action_property": f"Action property {self.violated} is violated.",
             "temporal_property": f"Temporal property {self.violated} was violated.",
+            "assumption": f"Error: {self.message}",
+            "postcondition": f"Error: {self.message}",
             "error": f"Error: {self.message}",
         }[self.verdict]
         return what

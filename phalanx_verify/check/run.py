@@ -9,13 +9,16 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..tla.errors import TLAError
+from ..tla import runtime as rt
+from ..tla.errors import EvalError, TLAError
 from ..tla.runtime import clear_memos
+from ..tla.syntax import Pos
+from ..tla.values import Fcn, format_value
 from .bfs import ProgressFn, StateSpace, explore
 from .fairness import FairnessTracker
 from .liveness import check_liveness
 from .model import Fairness, Liveness, Model, load_model
-from .report import Report
+from .report import Report, Trace
 
 PERIODIC_FIRST = 5000  # explored states before the first periodic liveness check
 
@@ -67,20 +70,85 @@ def check_model(model: Model, name: str | None = None, progress: ProgressFn | No
     report = Report(model=name or f"{model.spec_path.name}:{Path(model.cfg.path).name}")
     start = time.monotonic()
     live = None
-    if check_liveness_props and any(p.liveness for p in model.properties):
-        live = _LivenessRunner(model, report)
     try:
+        if not check_assumptions(model, report) or model.assume_only:
+            return _done(report, start)
+        if check_liveness_props and any(p.liveness for p in model.properties):
+            live = _LivenessRunner(model, report)
         space = explore(model, report, fairness=live.tracker if live else None, progress=progress,
                         on_level=live.periodic if live else None)
         if space is not None and live is not None:
             live.run(space)
+        if space is not None and report.verdict == "ok":
+            check_postcondition(model, report)
+        if report.trace is not None and model.alias is not None:
+            alias_trace(model, report.trace)
     except TLAError as err:
-        report.verdict, report.message = "error", err.line()
+        report.verdict, report.message, report.error_exit = "error", err.line(), err.exit_code
     finally:
+        rt.TLC_STATS.clear()
         clear_memos()  # a campaign runs many models in one process: keep none of this one's values
+    return _done(report, start)
+
+
+def _done(report: Report, start: float) -> Report:
     report.seconds = time.monotonic() - start
     report.peak_rss_mb = peak_rss_mb()
     return report
+
+
+def _where(pos: Pos) -> str:
+    """A position the way TLC names one in its messages (the module is the file's)."""
+    return f"line {pos.line}, col {pos.col} of module {Path(pos.file).stem}"
+
+
+def check_assumptions(model: Model, report: Report) -> bool:
+    """Evaluate every ASSUME before any state, as TLC does; a false one, or one whose evaluation
+    fails, is the verdict "assumption" (exit 10). True when all hold."""
+    for pos, fn in model.assumptions:
+        try:
+            value = fn(())
+        except TLAError as err:
+            report.verdict = "assumption"
+            report.message = f"Evaluating assumption {_where(pos)} failed. {err.line()}"
+            return False
+        if value is not True:
+            report.verdict = "assumption"
+            report.message = f"Assumption {_where(pos)} is false." if value is False else \
+                f"{pos}: the assumption is not a boolean: {format_value(value)}"
+            return False
+    return True
+
+
+def check_postcondition(model: Model, report: Report) -> None:
+    """TLC's POSTCONDITION, evaluated once the search has completed without a violation: false,
+    or an error while evaluating it, is the verdict "postcondition" (exit 10)."""
+    if model.postcondition is None:
+        return
+    name = f"{model.cfg.postcondition} at {_where(model.postcondition_pos)}" if model.postcondition_pos \
+        else model.cfg.postcondition
+    rt.TLC_STATS.update(generated=report.generated, distinct=report.distinct, queue=report.queue,
+                        diameter=report.depth)
+    try:
+        value = model.postcondition(())
+    except TLAError as err:
+        report.verdict, report.message = "postcondition", f"Evaluating the postcondition {name} failed. {err.line()}"
+        return
+    if value is not True:
+        report.verdict, report.message = "postcondition", f"Postcondition {name} is false."
+
+
+def alias_trace(model: Model, trace: Trace) -> None:
+    """With an ALIAS, each counterexample state prints as the alias record's fields (TLC)."""
+    assert model.alias is not None
+    rows = []
+    for step in trace.steps:
+        value = model.alias(step.state)
+        if type(value) is not Fcn or not all(type(k) is str for k in value):
+            raise EvalError(f"the ALIAS {model.cfg.alias} must be a record, found {format_value(value)}",
+                            model.cfg.pos_of(model.cfg.alias or ""))
+        rows.append([(k, format_value(v)) for k, v in value.items()])
+    trace.aliased = rows
 
 
 def check_files(spec: str | Path, config: str | Path | None = None, progress: ProgressFn | None = None,

@@ -1,9 +1,12 @@
 """TLC model configuration files (.cfg).
 
-Supports what TLC users write: CONSTANT(S) with plain values, model values and sets of them,
-``<-`` substitution, INIT/NEXT or SPECIFICATION, INVARIANT(S), PROPERTY/PROPERTIES,
-CONSTRAINT(S), ACTION_CONSTRAINT(S), SYMMETRY, VIEW, CHECK_DEADLOCK. Errors carry the cfg
-file's line and column and exit 151 like TLC.
+Supports what TLC's ModelConfig reads: CONSTANT(S) with plain values, model values and sets of
+them, constant operators point by point (``F(1) = 2``), ``<-`` substitution, module-scoped ``Op <- [Mod]Other`` and ``Op = [Mod]value``,
+INIT/NEXT or SPECIFICATION, INVARIANT(S), PROPERTY/PROPERTIES, CONSTRAINT(S),
+ACTION_CONSTRAINT(S), SYMMETRY, VIEW, ALIAS, POSTCONDITION, CHECK_DEADLOCK. As in TLC, a string
+keeps its backslashes (no escapes), any other name is a model value, and there is no negative
+number or arithmetic (``N = -2`` is a syntax error). Errors carry the cfg file's line and
+column and exit 151 (TLC's 255 for cfg syntax).
 """
 
 from __future__ import annotations
@@ -22,9 +25,9 @@ _TOKEN = re.compile(r"""
   | (?P<comment>\\\*[^\n]*)
   | (?P<block>\(\*.*?\*\))
   | (?P<str>"(?:[^"\\]|\\.)*")
-  | (?P<num>-?\d+)
+  | (?P<num>\d+)
   | (?P<arrow><-)
-  | (?P<sym>[{}(),=_\[\]])
+  | (?P<sym>[{}(),=\[\]])
   | (?P<id>[A-Za-z_][A-Za-z0-9_!]*)
   | (?P<bad>.)
 """, re.VERBOSE | re.DOTALL)
@@ -46,6 +49,11 @@ class ModelConfig:
     path: str
     constants: dict[str, Any] = field(default_factory=dict)        # name -> value
     substitutions: dict[str, str] = field(default_factory=dict)    # name -> operator name
+    # Module-scoped ones: (module, name) -> operator of the root module / value.
+    module_substitutions: dict[tuple[str, str], str] = field(default_factory=dict)
+    module_constants: dict[tuple[str, str], Any] = field(default_factory=dict)
+    # Constant operators given point by point: name -> {argument tuple: value}.
+    operator_values: dict[str, dict[tuple, Any]] = field(default_factory=dict)
     init: str | None = None
     next: str | None = None
     specification: str | None = None
@@ -55,6 +63,8 @@ class ModelConfig:
     action_constraints: list[str] = field(default_factory=list)
     symmetry: str | None = None
     view: str | None = None
+    alias: str | None = None
+    postcondition: str | None = None
     check_deadlock: bool = True
     positions: dict[str, Pos] = field(default_factory=dict)        # where each name was given
 
@@ -99,7 +109,7 @@ def _value(toks: _Tokens) -> Any:
     if kind == "num":
         return int(val)
     if kind == "str":
-        return val[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+        return val[1:-1]
     if kind == "id":
         if val in ("TRUE", "FALSE"):
             return val == "TRUE"
@@ -146,8 +156,7 @@ def parse_config_text(text: str, path: str = "<cfg>") -> ModelConfig:
             continue
         cfg.positions.setdefault(val, pos)
         if section in ("init", "next", "specification", "symmetry", "view", "alias", "postcondition"):
-            if section in ("init", "next", "specification", "symmetry", "view"):
-                setattr(cfg, section, val)
+            setattr(cfg, section, val)
         else:
             getattr(cfg, section).append(val)
     if cfg.specification and (cfg.init or cfg.next):
@@ -156,24 +165,59 @@ def parse_config_text(text: str, path: str = "<cfg>") -> ModelConfig:
 
 
 def _constant(toks: _Tokens, cfg: ModelConfig, name: str, pos: Pos) -> None:
-    # Operator constants may carry a parameter list: F(_, _) <- G
     tok = toks.peek()
     if tok and tok[1] == "(":
-        while toks.next("')'")[1] != ")":
-            pass
+        _operator_value(toks, cfg, name, pos)
+        return
     _, op, opos = toks.next("'=' or '<-'")
     cfg.positions[name] = pos
+    if op not in ("=", "<-"):
+        raise ConfigError(f"expected '=' or '<-' after constant {name}, found {op!r}", opos)
+    module = _module_scope(toks)
     if op == "=":
-        cfg.constants[name] = _value(toks)
-    elif op == "<-":
-        kind, target, tpos = toks.next("an operator name")
-        if kind != "id":
-            raise ConfigError(f"expected an operator name after '<-', found {target!r}", tpos)
-        if target.startswith("[") :
-            raise ConfigError("module-scoped substitution is not supported", tpos)
+        value = _value(toks)
+        if module is None:
+            cfg.constants[name] = value
+        else:
+            cfg.module_constants[(module, name)] = value
+        return
+    kind, target, tpos = toks.next("an operator name")
+    if kind != "id":
+        raise ConfigError(f"expected an operator name after '<-', found {target!r}", tpos)
+    if module is None:
         cfg.substitutions[name] = target
     else:
-        raise ConfigError(f"expected '=' or '<-' after constant {name}, found {op!r}", opos)
+        cfg.module_substitutions[(module, name)] = target
+
+
+def _operator_value(toks: _Tokens, cfg: ModelConfig, name: str, pos: Pos) -> None:
+    """``F(1, a) = v``: one point of a constant operator, which TLC tabulates."""
+    toks.next("(")
+    args = [_value(toks)]
+    while (sep := toks.next("',' or ')'"))[1] == ",":
+        args.append(_value(toks))
+    if sep[1] != ")":
+        raise ConfigError(f"expected ',' or ')' in the arguments of {name}, found {sep[1]!r}", sep[2])
+    _, op, opos = toks.next("'='")
+    if op != "=":
+        raise ConfigError(f"expected '=' after {name}(...), found {op!r}", opos)
+    cfg.positions.setdefault(name, pos)
+    cfg.operator_values.setdefault(name, {})[tuple(args)] = _value(toks)
+
+
+def _module_scope(toks: _Tokens) -> str | None:
+    """The ``[Mod]`` of ``Op <- [Mod]Other`` or ``Op = [Mod]value``, if there is one."""
+    tok = toks.peek()
+    if tok is None or tok[1] != "[":
+        return None
+    toks.next("[")
+    kind, module, mpos = toks.next("a module name")
+    if kind != "id":
+        raise ConfigError(f"expected a module name after '[', found {module!r}", mpos)
+    _, close, cpos = toks.next("']'")
+    if close != "]":
+        raise ConfigError(f"expected ']' after [{module}, found {close!r}", cpos)
+    return module
 
 
 def parse_config_file(path: str | Path) -> ModelConfig:

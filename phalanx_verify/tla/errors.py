@@ -1,8 +1,11 @@
 """Errors the user sees as one line with a position, and the TLC exit code that goes with them.
 
 Scripts written for TLC branch on its exit codes, so every failure class here carries the code
-TLC would give (see ../shared/reference/tlc/): 150 for parse and semantic errors, 151 for
-configuration errors, 75 for errors found while evaluating, 2 for usage errors.
+TLC would give (tlc2.output.EC.ExitStatus; see ../shared/reference/tlc/): 150 for parse and
+semantic errors, 151 for configuration errors, 75 for errors found while evaluating, 76 for an
+INVARIANT that is not a state predicate, 2 for usage errors. The verdicts have their own codes:
+10 a false ASSUME or POSTCONDITION, 11 deadlock, 12 safety, 13 liveness or action property,
+14 a failed Assert while computing successors.
 """
 
 from __future__ import annotations
@@ -11,14 +14,16 @@ from .syntax import Pos
 
 EXIT_OK = 0
 EXIT_USAGE = 2
-EXIT_ASSUME = 10
+EXIT_ASSUMPTION = 10
 EXIT_DEADLOCK = 11
 EXIT_INVARIANT = 12
 EXIT_PROPERTY = 13
 EXIT_ASSERT = 14
 EXIT_EVAL = 75
+EXIT_SAFETY_EVAL = 76
 EXIT_PARSE = 150
 EXIT_CONFIG = 151
+EXIT_TLC_ERROR = 255
 
 
 class TLAError(Exception):
@@ -67,11 +72,16 @@ class EvalError(TLAError):
     kind = "evaluation error"
 
 
-class AssertFailed(EvalError):
-    """TLC's Assert(FALSE, msg): exit 14 while computing successors (TLC reports it as an
-    evaluation error, 75, when it happens in the initial states)."""
+class AssertionFailure(EvalError):
+    """TLC's Assert(FALSE, msg): an evaluation error (75) in Init or an invariant, but its own
+    verdict (14) when it fails while successors are computed (the checker tells which)."""
 
-    exit_code = EXIT_ASSERT
+
+class LevelError(TLAError):
+    """An INVARIANT that is not a state predicate (TLC: TLC_INVARIANT_VIOLATED_LEVEL, 76)."""
+
+    exit_code = EXIT_SAFETY_EVAL
+    kind = "semantic error"
 
 
 class UsageError(TLAError):

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .errors import AssertFailed, EvalError
+from .errors import AssertionFailure, EvalError
 from .values import (
     Fcn,
     FcnSet,
@@ -343,12 +343,6 @@ def random_set_of_subsets(k: Any, n: Any, s: Any) -> frozenset:
 TLC_REGISTERS: dict[Any, Any] = {}
 
 
-def tlc_get(key: Any) -> Any:
-    if key in TLC_REGISTERS:
-        return TLC_REGISTERS[key]
-    raise EvalError(f"TLCGet({format_value(key)}): no such value (TLCSet it first, or a key TLC documents)")
-
-
 def tlc_set(key: Any, value: Any) -> bool:
     TLC_REGISTERS[key] = value
     return True
@@ -447,13 +441,32 @@ def tlc_assert(cond: Any, msg: Any) -> bool:
         if cond is not False:
             raise EvalError(f"The first argument of Assert should be a boolean, but instead it is: "
                             f"{format_value(cond)}")
-        raise AssertFailed(f"The first argument of Assert evaluated to FALSE; the second argument was: "
-                           f"{format_value(msg)}")
+        raise AssertionFailure(f"The first argument of Assert evaluated to FALSE; the second argument was: "
+                               f"{format_value(msg)}")
     return True
 
 
 def to_string(v: Any) -> str:
     return format_value(v)
+
+
+# What TLCGet("stats") and friends read: the checker sets these figures as the search goes
+# (generated, distinct, queue, diameter), empty outside a model-checking run.
+TLC_STATS: dict[str, int] = {}
+
+
+def tlc_get(key: Any) -> Any:
+    """TLC!TLCGet for the documented keys the checker knows: "stats" (a record of the search's
+    figures) and its fields "distinct", "diameter" and so on; and the registers TLCSet wrote."""
+    if key in TLC_REGISTERS:
+        return TLC_REGISTERS[key]
+    if not TLC_STATS:
+        raise EvalError(f"TLCGet({format_value(key)}) has no value outside a model-checking run")
+    if key == "stats":
+        return Fcn(dict(TLC_STATS))
+    if type(key) is str and key in TLC_STATS:
+        return TLC_STATS[key]
+    raise EvalError(f"TLCGet({format_value(key)}): unsupported key")
 
 
 def java_time() -> int:

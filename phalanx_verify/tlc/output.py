@@ -11,13 +11,16 @@ engine would raise for the same bad spec or model (parse 150, config 151).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..check.report import Report, Trace, TraceStep
-from ..tla.errors import ConfigError, ParseError
+from ..tla.config import parse_config_file
+from ..tla.errors import ConfigError, ParseError, TLAError
 from ..tla.syntax import Pos
+from .positions import RANGE, property_at
 from .values import TLCValueError, parse_values
 
 _START = re.compile(r"@!@!@STARTMSG (\d+):(\d+) @!@!@")
@@ -33,9 +36,14 @@ SEVERITY_ERROR = 1
 # The violation messages: the verdict each one stands for, and how it names the property.
 _VIOLATIONS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^Invariant (\S+) is violated"), "invariant"),
+    # A property TLC names by its source range (see tlc/positions.py) comes before a named one.
+    (re.compile(r"^Action property (?:line \d+, col \d+ to line \d+, col \d+ of module \S+) is violated"),
+     "action_property"),
     (re.compile(r"^Action property (\S+) is violated"), "action_property"),
     (re.compile(r"^Temporal property (\S+) was violated"), "temporal_property"),
     (re.compile(r"^Deadlock reached"), "deadlock"),
+    (re.compile(r"^(?:Assumption .* is false|Evaluating assumption .* failed)"), "assumption"),
+    (re.compile(r"^Postcondition .* is false"), "postcondition"),
 ]
 _COUNTS = re.compile(r"([\d,]+) states generated.*?([\d,]+) distinct states found.*?([\d,]+) states left on queue")
 _PROGRESS_DEPTH = re.compile(r"^Progress\((\d+)\)")
@@ -133,13 +141,14 @@ def progress_of(msg: Message) -> dict[str, Any] | None:
 
 
 def build_report(out: ToolOutput, model: str = "", variables: list[str] | None = None,
-                 spec: str | None = None, config: str | None = None) -> Report:
+                 spec: str | None = None, config: str | None = None, lib: Sequence[Path] = ()) -> Report:
     """The Report for a finished TLC run.
 
     ``variables`` (the spec's declaration order) reorders trace states to the built-in engine's
     layout; TLC prints variables in its own order. Parse and config errors raise ParseError and
     ConfigError with a position, like the built-in engine; unreadable trace values raise
-    TLCValueError.
+    TLCValueError. A property TLC names only by a source range is named after the model's
+    PROPERTY containing it (``spec``, ``config`` and ``lib`` locate it).
     """
     report = Report(model=model, engine="tlc", complete=False, verdict="error",
                     message="TLC ended without a verdict (no success or violation message)")
@@ -173,9 +182,13 @@ def build_report(out: ToolOutput, model: str = "", variables: list[str] | None =
             raise ConfigError(msg.one_line(), _config_pos(msg.one_line(), config))
         elif msg.severity == SEVERITY_ERROR:
             errors.append(msg)
-    violations = [v for v in (_violation(m) for m in errors) if v is not None]
+    violations = [(v, m) for v, m in ((_violation(m), m) for m in errors) if v is not None]
     if violations:
-        (report.verdict, report.violated), report.message = violations[0], None
+        (report.verdict, report.violated), report.message = violations[0][0], None
+        if report.verdict in ("assumption", "postcondition"):
+            report.message = violations[0][1].one_line()
+        elif report.violated is None and report.verdict != "deadlock":
+            report.violated = _named_by_position(violations[0][1], spec, config, lib)
     elif errors:
         report.verdict, report.message = "error", f"TLC: {errors[0].one_line()}"
     if trace_msgs:
@@ -187,9 +200,22 @@ def build_report(out: ToolOutput, model: str = "", variables: list[str] | None =
 
 
 def parse_tool_output(text: str, model: str = "", variables: list[str] | None = None,
-                      spec: str | None = None, config: str | None = None) -> Report:
+                      spec: str | None = None, config: str | None = None, lib: Sequence[Path] = ()) -> Report:
     """Read a whole ``-tool`` output (e.g. a recording) into a Report."""
-    return build_report(ToolOutput(model or "TLC output").feed_text(text), model, variables, spec, config)
+    return build_report(ToolOutput(model or "TLC output").feed_text(text), model, variables, spec, config, lib)
+
+
+def _named_by_position(msg: Message, spec: str | None, config: str | None, lib: Sequence[Path]) -> str | None:
+    """The PROPERTY of the model that contains the source range a violation message gives."""
+    where = RANGE.search(msg.lines[0]) if msg.lines else None
+    if where is None or spec is None or config is None:
+        return None
+    try:
+        properties = parse_config_file(config).properties
+    except TLAError:
+        return None
+    line, col, module = int(where.group(1)), int(where.group(2)), where.group(3)
+    return property_at(Path(spec), properties, module, line, col, lib)
 
 
 def _initial_states(text: str) -> dict[str, int]:

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..check.report import Report
-from ..tla.errors import ConfigError, TLAError
+from ..tla.errors import EXIT_ASSERT, EXIT_SAFETY_EVAL, ConfigError, TLAError
 from ..tla.modules import Loader
 from ..tla.syntax import Pos
 from .locate import locate_jar, locate_java
@@ -145,11 +145,13 @@ def finish_report(out: ToolOutput, rc: int, spec: Path, cfg: Path, seconds: floa
     TLCFailure: a verdict is only trusted when TLC finished and agrees with itself."""
     failed_code = rc if rc > 0 else EXIT_SYSTEM
     try:
-        report = build_report(out, f"{spec.name}:{cfg.name}", spec_variables(spec, lib), str(spec), str(cfg))
+        report = build_report(out, f"{spec.name}:{cfg.name}", spec_variables(spec, lib), str(spec), str(cfg), lib)
     except TLAError as err:
         if rc == err.exit_code and not out.truncated:
             raise
         raise TLCFailure(_death(out, rc, err.line()), failed_code) from None
+    if report.verdict == "error" and rc in (EXIT_ASSERT, EXIT_SAFETY_EVAL):
+        report.error_exit = rc  # TLC's own verdict for its error message (a failed Assert, an invariant's level)
     if rc < 0 or out.truncated or rc != report.exit_code:
         said = report.message if report.verdict == "error" else f"its output says {report.verdict}"
         raise TLCFailure(_death(out, rc, said or report.verdict), failed_code)

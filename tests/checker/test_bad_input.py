@@ -64,8 +64,10 @@ def test_evaluation_error(tmp_path):
     assert "second argument of \\div is 0" in one_error_line(r)
 
 
-def test_cfg_names_undeclared_constant(tmp_path):
-    spec = write(tmp_path, "Init == x = 0\nNext == x' = x", "INIT Init\nNEXT Next\nCONSTANT Q = 1\n")
+def test_cfg_substitutes_undeclared_name(tmp_path):
+    # TLC ignores `Q = 1` for a name the spec does not declare (see test_tlc_checking_config),
+    # but a substitution for it is TLC_CONFIG_ID_DOES_NOT_APPEAR_IN_SPEC.
+    spec = write(tmp_path, "Init == x = 0\nNext == x' = x\nOne == 1", "INIT Init\nNEXT Next\nCONSTANT Q <- One\n")
     r = run("check", str(spec))
     assert r.exit_code == 151
     assert "B.cfg:3:10" in one_error_line(r)

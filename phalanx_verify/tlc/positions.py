@@ -1,0 +1,84 @@
+"""TLC names some violated properties by a source range instead of a name.
+
+A PROPERTY reached through INSTANCE (``RefinesRRP == R!Spec``) is split by TLC into the
+conjuncts of the instantiated formula, and a violated one is reported as ``Action property
+line 28, col 17 to line 28, col 29 of module RRP is violated.``: the ``[][Next]_vars`` of RRP's
+Spec. This module maps such a position back to the PROPERTY of the model whose formula, with
+every definition it uses opened up, contains a node starting there, so that the real-TLC
+backend reports the same name as the built-in engine.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from ..tla import syntax as ast
+from ..tla.errors import TLAError
+from ..tla.modules import Loader, Scope
+
+# "line 28, col 17 to line 28, col 29 of module RRP"
+RANGE = re.compile(r"line (\d+), col (\d+) to line \d+, col \d+ of module (\S+)")
+
+
+def property_at(spec: Path, properties: Sequence[str], module: str, line: int, col: int,
+                lib: Sequence[Path] = ()) -> str | None:
+    """The first of ``properties`` (names defined in ``spec``) whose formula contains a node of
+    module ``module`` starting at line:col; None when none does or the spec cannot be read."""
+    try:
+        root = Loader([spec.parent, *lib]).load_root(spec)
+    except TLAError:
+        return None
+    for name in properties:
+        entry = root.defs.get(name)
+        if entry is not None and any(_at(e, module, line, col) for e in _reachable(entry)):
+            return name
+    return None
+
+
+def _at(e: ast.Expr, module: str, line: int, col: int) -> bool:
+    pos = e.pos
+    return pos.line == line and pos.col == col and Path(pos.file).stem == module
+
+
+def _reachable(entry: tuple[ast.Definition, Scope]) -> Iterator[ast.Expr]:
+    """Every expression node of the definition and of the definitions it names, transitively."""
+    seen: set[tuple[int, int]] = set()
+    todo = [entry]
+    while todo:
+        defn, scope = todo.pop()
+        if (id(defn), id(scope)) in seen or isinstance(defn, ast.InstanceDef):
+            continue
+        seen.add((id(defn), id(scope)))
+        for e in _nodes(defn.body):
+            yield e
+            name = e.name if isinstance(e, ast.Name) else e.op if isinstance(e, ast.Apply) else None
+            if name is not None:
+                target = _resolve(name, scope)
+                if target is not None:
+                    todo.append(target)
+
+
+def _resolve(name: str, scope: Scope) -> tuple[ast.Definition, Scope] | None:
+    """A (possibly ``I!``-prefixed) name to its definition and the scope it is written in."""
+    while "!" in name:
+        inst, _, name = name.partition("!")
+        if inst not in scope.instances:
+            return None
+        scope = scope.instances[inst][1]
+    return scope.defs.get(name)
+
+
+def _nodes(e: object) -> Iterator[ast.Expr]:
+    """Every expression node under ``e`` (itself included), in no particular order."""
+    todo = [e]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, tuple | list):
+            todo.extend(x)
+        elif dataclasses.is_dataclass(x) and not isinstance(x, ast.Pos):
+            if isinstance(x, ast.Expr):
+                yield x
+            todo.extend(getattr(x, f.name) for f in dataclasses.fields(x))
