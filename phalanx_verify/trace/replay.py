@@ -110,6 +110,11 @@ class ModelCache:
         if self.spec_override is not None:
             return self.spec_override
         given = Path(header.spec)
+        if given.is_absolute() or ".." in given.parts or given.suffix != ".tla":
+            # the header is untrusted: it may only name a .tla file below the project or the
+            # trace's folders, never an arbitrary file whose content a parse error would show
+            raise TraceError(f"header.spec: {header.spec[:60]!r} must be a relative path to a .tla file "
+                             "without '..' (or give the spec with --spec)", _pos(trace_path, 1))
         for base in (Path.cwd(), *Path(trace_path).resolve().parents):
             if (base / given).exists():
                 return base / given
