@@ -32,6 +32,7 @@ from phalanx_ref.sim.params import (
     TestbedParams,
 )
 from phalanx_ref.sim.tables import Table as SimTable
+from phalanx_ref.sim.topology_cli import topology
 
 RECOVERY_CHOICES = ("engine", "planner")
 """``--recovery``: the names of scale.RECOVERIES (kept here so the CLI imports no planner code)."""
@@ -261,6 +262,8 @@ def bench_ettr(seed: int) -> None:
     console.print(f"{platform.python_implementation()} {sys.version.split()[0]}, numpy {np.__version__}, "
                   f"{os.cpu_count()} CPUs, {platform.machine()}")
 
+
+main.add_command(topology)
 
 if __name__ == "__main__":
     main()
