@@ -17,8 +17,9 @@ the manifest is rejected otherwise, so a surviving mutant is never left unexplai
 from __future__ import annotations
 
 import multiprocessing
+import os
+import signal
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import UnionType
@@ -27,7 +28,7 @@ from typing import Any, Union, get_args, get_origin, get_type_hints
 from .check.report import Report
 from .check.run import check_files
 from .tlc.agree import engine_differences
-from .tlc.run import TLCOptions, run_tlc
+from .tlc.run import TLCFailure, TLCOptions, run_tlc
 from .tomlfile import KeyPath, TomlFile, type_name
 
 _VERDICTS = {"ok", "deadlock", "invariant", "action_property", "temporal_property", "error"}
@@ -284,9 +285,28 @@ def check_run(run: Run, engine: str = "builtin", tlc: TLCOptions | None = None,
     return report, problems
 
 
-def _check_run_in_child(args: tuple[Run, str, TLCOptions | None]) -> tuple[Report, list[str]]:
-    run, engine, tlc = args
-    return check_run(run, engine, tlc)
+class CampaignInterrupted(Exception):
+    """Ctrl-C during a campaign: ``outcomes`` holds the runs that finished, in campaign order."""
+
+    def __init__(self, outcomes: list[Outcome]) -> None:
+        super().__init__("campaign interrupted")
+        self.outcomes = outcomes
+
+
+def _ignore_sigint() -> None:
+    """In a worker: Ctrl-C (sent to the whole process group) is the parent's to handle, which
+    then ends every worker; a worker that caught it would report the run failed and take the next."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _check_run_in_child(args: tuple[int, Run, str, TLCOptions | None]) -> tuple[int, tuple[Report, list[str]]]:
+    i, run, engine, tlc = args
+    try:
+        return i, check_run(run, engine, tlc)
+    except TLCFailure as e:
+        if e.exit_code == 128 + signal.SIGTERM:  # the pool is ending this worker and TLC is ended:
+            os._exit(e.exit_code)                # leave, or the pool would wait for it forever
+        raise
 
 
 def run_campaign(runs: list[Run], progress: Callable[[Run], Callable[[dict], None] | None] | None = None,
@@ -294,7 +314,8 @@ def run_campaign(runs: list[Run], progress: Callable[[Run], Callable[[dict], Non
                  tlc: TLCOptions | None = None, jobs: int = 1) -> list[Outcome]:
     """Check every run. With ``jobs`` > 1 runs are checked side by side in worker processes
     (one model per process: the search itself is single-threaded, the campaign is not);
-    progress lines are then not shown, only each run's completion."""
+    progress lines are then not shown, only each run's completion. Ctrl-C ends the workers at
+    once and raises CampaignInterrupted with the outcomes of the runs that finished."""
     outcomes: list[Outcome] = []
 
     def finish(run: Run, result: tuple[Report, list[str]]) -> None:
@@ -303,16 +324,26 @@ def run_campaign(runs: list[Run], progress: Callable[[Run], Callable[[dict], Non
         if on_done:
             on_done(outcome)
 
-    if jobs <= 1 or len(runs) <= 1:
-        for run in runs:
-            finish(run, check_run(run, engine, tlc, progress(run) if progress else None))
-        return outcomes
-    ctx = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-        futures = {pool.submit(_check_run_in_child, (run, engine, tlc)): run for run in runs}
-        for fut in as_completed(futures):
-            finish(futures[fut], fut.result())
     order = {id(r): i for i, r in enumerate(runs)}
+    try:
+        if jobs <= 1 or len(runs) <= 1:
+            for run in runs:
+                result = check_run(run, engine, tlc, progress(run) if progress else None)
+                if result[0].extra.get("interrupted"):  # the search caught the Ctrl-C itself
+                    raise KeyboardInterrupt
+                finish(run, result)
+        else:
+            with multiprocessing.get_context("fork").Pool(min(jobs, len(runs)), _ignore_sigint) as pool:
+                try:
+                    for i, result in pool.imap_unordered(_check_run_in_child,
+                                                         [(i, r, engine, tlc) for i, r in enumerate(runs)]):
+                        finish(runs[i], result)
+                except KeyboardInterrupt:
+                    pool.terminate()  # SIGTERM to every worker, then joined: nothing keeps running
+                    raise
+    except KeyboardInterrupt:
+        outcomes.sort(key=lambda o: order[id(o.run)])
+        raise CampaignInterrupted(outcomes) from None
     outcomes.sort(key=lambda o: order[id(o.run)])
     return outcomes
 

@@ -16,7 +16,16 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from .campaign import Outcome, PropertySet, Run, SetVerdict, load_campaign, run_campaign, set_verdicts
+from .campaign import (
+    CampaignInterrupted,
+    Outcome,
+    PropertySet,
+    Run,
+    SetVerdict,
+    load_campaign,
+    run_campaign,
+    set_verdicts,
+)
 from .check.report import Report
 from .check.run import check_files, peak_rss_mb
 from .prove.cli import prove
@@ -46,7 +55,23 @@ def _progress_printer(label: str, quiet: bool) -> Callable[[dict], None] | None:
     return show
 
 
-@click.group()
+EXIT_INTERRUPTED = 130
+"""Ctrl-C: the shell's code for a command ended by SIGINT (128 + 2)."""
+
+
+class _Main(click.Group):
+    """Ctrl-C in any command ends it with one line and 130, not click's "Aborted!" and 1
+    (check and tlc campaign catch it earlier, to print and write what they have)."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("interrupted (Ctrl-C)", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+
+
+@click.group(cls=_Main)
 @click.version_option(package_name="phalanx-verify")
 def main() -> None:
     """Phalanx Verify: TLC-compatible model checking of the RRP spec and friends."""
@@ -64,21 +89,25 @@ def main() -> None:
                    "TLA-Library).")
 def check(spec: str, config: str | None, json_path: str | None, no_liveness: bool, quiet: bool,
           lib: tuple[Path, ...]) -> None:
-    """Model-check SPEC with the built-in engine."""
+    """Model-check SPEC with the built-in engine. Ctrl-C stops the search and prints the states
+    found so far (exit 130, the JSON marked ``"interrupted": true``)."""
     try:
         report = check_files(spec, config, progress=_progress_printer(Path(spec).name, quiet),
                              liveness=not no_liveness, lib=lib)
     except TLAError as err:
         _fail(err)
         return
+    interrupted = bool(report.extra.get("interrupted"))
     _print_report(report)
     if json_path:
-        Path(json_path).write_text(json.dumps(report.to_json(), indent=2))
-    sys.exit(report.exit_code)
+        Path(json_path).write_text(json.dumps({**report.to_json(), "interrupted": interrupted}, indent=2))
+    sys.exit(EXIT_INTERRUPTED if interrupted else report.exit_code)
 
 
 def _print_report(report: Report) -> None:
-    if report.verdict == "error":
+    if report.extra.get("interrupted"):
+        click.echo("Interrupted (Ctrl-C): the search stopped before it was complete. The figures so far:")
+    elif report.verdict == "error":
         click.echo(report.message, err=True)
     else:
         click.echo(report.summary())
@@ -154,30 +183,34 @@ def campaign(campaign_file: str, engine: str, tags: tuple[str, ...], only: tuple
             mark = "[green]as expected[/green]" if o.passed else f"[red]{'; '.join(o.problems)}[/red]"
             _err.print(f"{o.run.name}: {o.report.verdict} in {o.report.seconds:.1f}s - {mark}")
 
+    interrupted = False
     try:
         outcomes = run_campaign(runs, progress, done, engine=engine, tlc=tlc_options, jobs=jobs)
     except TLAError as err:
         _fail(err)
         return
-    _out.print(_table(outcomes, engine))
+    except CampaignInterrupted as stop:
+        outcomes, interrupted = stop.outcomes, True
+    _out.print(_table(outcomes, engine, "INTERRUPTED (Ctrl-C)" if interrupted else ""))
     if any(o.run.mutant for o in outcomes):
         _out.print(_mutant_table(outcomes, loaded.property_sets))
     failed = [o for o in outcomes if not o.passed]
     for o in failed:
         _out.print(f"[red]MISMATCH[/red] {o.run.name}: {'; '.join(o.problems)}")
-    _out.print(f"{len(outcomes) - len(failed)} passed, {len(failed)} failed "
+    _out.print(f"{len(outcomes) - len(failed)} passed, {len(failed)} failed"
+               f"{f', {len(runs) - len(outcomes)} not finished (interrupted)' if interrupted else ''} "
                f"({time.monotonic() - start:.1f}s, peak memory {peak_rss_mb():,.0f} MB)")
     if json_path:
-        Path(json_path).write_text(json.dumps(
-            [{"name": o.run.name, "mutant": o.run.mutant, "model": o.run.model, "properties": o.run.properties,
-              "expected": o.run.expect.__dict__, "problems": o.problems, "report": o.report.to_json()}
-             for o in outcomes], indent=2))
-    sys.exit(1 if failed else 0)
+        Path(json_path).write_text(json.dumps({"interrupted": interrupted, "selected": len(runs), "runs": [
+            {"name": o.run.name, "mutant": o.run.mutant, "model": o.run.model, "properties": o.run.properties,
+             "expected": o.run.expect.__dict__, "problems": o.problems, "report": o.report.to_json()}
+            for o in outcomes]}, indent=2))
+    sys.exit(EXIT_INTERRUPTED if interrupted else 1 if failed else 0)
 
 
-def _table(outcomes: list[Outcome], engine: str) -> Table:
+def _table(outcomes: list[Outcome], engine: str, note: str = "") -> Table:
     what = "built-in engine and real TLC" if engine == "both" else f"{engine} engine"
-    table = Table(title=f"Campaign ({what}; expected = real TLC where measured)")
+    table = Table(title=f"Campaign ({what}; expected = real TLC where measured)" + (f" - {note}" if note else ""))
     for col, just in (("model", "left"), ("properties", "left"), ("generated", "right"), ("distinct", "right"), ("depth", "right"),
                       ("verdict", "left"), ("expected", "left"), ("trace", "right"), ("seconds", "right"),
                       ("", "left")):

@@ -196,7 +196,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
         report.complete = False
 
     canon = model.canonical
-    generated = 0
+    generated = depth = 0
     try:
         generated, ok = add_initial_states(model, space, intern, checks, report)
         if not ok:
@@ -277,6 +277,11 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
         report.message = err.line()
         report.complete = False
         _finish(report, space, generated, 0, start_time)
+        return None
+    except KeyboardInterrupt:  # Ctrl-C: the figures so far, marked interrupted; the CLI exits 130
+        report.complete = False
+        report.extra["interrupted"] = True
+        _finish(report, space, generated, depth, start_time)
         return None
 
 
