@@ -25,8 +25,10 @@ from pathlib import Path
 from types import UnionType
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
+from .boundary import load_guarded
+from .check.model import load_model
 from .check.report import Report
-from .check.run import check_files
+from .check.run import check_model
 from .tlc.agree import engine_differences
 from .tlc.run import TLCFailure, TLCOptions, run_tlc
 from .tomlfile import KeyPath, TomlFile, type_name
@@ -275,7 +277,8 @@ def check_run(run: Run, engine: str = "builtin", tlc: TLCOptions | None = None,
     if engine == "tlc":
         report = run_tlc(run.spec, run.config, opts, progress=progress, lib=run.lib)
     else:
-        report = check_files(run.spec, run.config, progress=progress, lib=run.lib)
+        model = load_guarded(lambda: load_model(run.spec, run.config, run.lib), run.spec, run.config)
+        report = check_model(model, progress=progress)
     report.model = run.name
     problems = compare(run, report)
     if engine == "both":

@@ -16,6 +16,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from .boundary import load_guarded
 from .campaign import (
     CampaignInterrupted,
     Outcome,
@@ -26,10 +27,12 @@ from .campaign import (
     run_campaign,
     set_verdicts,
 )
+from .check.model import load_model
 from .check.report import Report
-from .check.run import check_files, peak_rss_mb
+from .check.run import check_model, peak_rss_mb
 from .prove.cli import prove
-from .tla.errors import EXIT_USAGE, TLAError
+from .tla.errors import EXIT_USAGE, EvalError, TLAError
+from .tla.syntax import Pos
 from .tlc.locate import locate_jar
 from .tlc.run import TLCOptions
 from .trace.cli import drift, trace
@@ -92,10 +95,14 @@ def check(spec: str, config: str | None, json_path: str | None, no_liveness: boo
     """Model-check SPEC with the built-in engine. Ctrl-C stops the search and prints the states
     found so far (exit 130, the JSON marked ``"interrupted": true``)."""
     try:
-        report = check_files(spec, config, progress=_progress_printer(Path(spec).name, quiet),
-                             liveness=not no_liveness, lib=lib)
+        model = load_guarded(lambda: load_model(spec, config, lib), Path(spec), Path(config) if config else None)
+        report = check_model(model, progress=_progress_printer(Path(spec).name, quiet),
+                             check_liveness_props=not no_liveness)
     except TLAError as err:
         _fail(err)
+        return
+    except RecursionError:
+        _fail(EvalError("evaluation nested too deeply", Pos(spec, 1, 1)))
         return
     interrupted = bool(report.extra.get("interrupted"))
     _print_report(report)

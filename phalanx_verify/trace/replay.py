@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..boundary import load_guarded
 from ..check.model import Model
 from ..tla import syntax as ast
 from ..tla.config import ModelConfig, parse_config_file
@@ -124,7 +125,8 @@ class ModelCache:
         spec = self.spec_path(header, trace_path)
         key = (str(spec.resolve()), repr(sorted((k, format_value(v)) for k, v in header.constants.items())))
         if key not in self._models:
-            self._models[key] = Model(spec, _config(spec, header, trace_path))
+            self._models[key] = load_guarded(lambda: Model(spec, _config(spec, header, trace_path)), spec,
+                                             spec.with_suffix(".cfg"))
         return self._models[key]
 
 
