@@ -306,7 +306,7 @@ def _devices(items: list[tuple[str, Mapping[str, Any]]], node_place: dict[str, t
             domains.setdefault(clique, []).append((node, index, f"{node}/{dname}", rail))
             product = product or str(a.get("productName", ("", ""))[0])
     if not domains:
-        raise ResourceSliceError("no GPU devices found in the ResourceSlices")
+        raise ResourceSliceError("no GPU devices found in the ResourceSlices", "<top level>")
     return domains, domain_rg, product
 
 
