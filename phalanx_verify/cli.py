@@ -30,6 +30,7 @@ from .campaign import (
 from .check.model import load_model
 from .check.report import Report
 from .check.run import check_model, peak_rss_mb
+from .progress import ProgressLine
 from .prove.cli import prove
 from .tla.errors import EXIT_USAGE, EvalError, TLAError
 from .tla.syntax import Pos
@@ -46,15 +47,15 @@ def _fail(err: TLAError) -> None:
     sys.exit(err.exit_code)
 
 
-def _progress_printer(label: str, quiet: bool) -> Callable[[dict], None] | None:
+def _progress_printer(line: ProgressLine, label: str, quiet: bool) -> Callable[[dict], None] | None:
     if quiet:
         return None
 
     def show(p: dict) -> None:
         rate = p["generated"] / p["seconds"] if p["seconds"] else 0.0
-        _err.print(f"[dim]{label}: {p['generated']:,} generated, {p['distinct']:,} distinct, "
-                   f"queue {p['queue']:,}, depth {p['depth']}, {rate:,.0f} states/s, "
-                   f"{peak_rss_mb():,.0f} MB[/dim]")
+        line.show(f"{label}: {p['generated']:,} generated, {p['distinct']:,} distinct, "
+                       f"queue {p['queue']:,}, depth {p['depth']}, {rate:,.0f} states/s, "
+                       f"{peak_rss_mb():,.0f} MB")
     return show
 
 
@@ -94,9 +95,10 @@ def check(spec: str, config: str | None, json_path: str | None, no_liveness: boo
           lib: tuple[Path, ...]) -> None:
     """Model-check SPEC with the built-in engine. Ctrl-C stops the search and prints the states
     found so far (exit 130, the JSON marked ``"interrupted": true``)."""
+    progress = ProgressLine()
     try:
         model = load_guarded(lambda: load_model(spec, config, lib), Path(spec), Path(config) if config else None)
-        report = check_model(model, progress=_progress_printer(Path(spec).name, quiet),
+        report = check_model(model, progress=_progress_printer(progress, Path(spec).name, quiet),
                              check_liveness_props=not no_liveness)
     except TLAError as err:
         _fail(err)
@@ -104,6 +106,7 @@ def check(spec: str, config: str | None, json_path: str | None, no_liveness: boo
     except RecursionError:
         _fail(EvalError("evaluation nested too deeply", Pos(spec, 1, 1)))
         return
+    progress.end()
     interrupted = bool(report.extra.get("interrupted"))
     _print_report(report)
     if json_path:
@@ -182,10 +185,13 @@ def campaign(campaign_file: str, engine: str, tags: tuple[str, ...], only: tuple
         sys.exit(EXIT_USAGE)
     start = time.monotonic()
 
+    line = ProgressLine()
+
     def progress(run: Run) -> Callable[[dict], None] | None:
-        return _progress_printer(run.name, quiet)
+        return _progress_printer(line, run.name, quiet)
 
     def done(o: Outcome) -> None:
+        line.end()
         if not quiet:
             mark = "[green]as expected[/green]" if o.passed else f"[red]{'; '.join(o.problems)}[/red]"
             _err.print(f"{o.run.name}: {o.report.verdict} in {o.report.seconds:.1f}s - {mark}")
@@ -198,6 +204,7 @@ def campaign(campaign_file: str, engine: str, tags: tuple[str, ...], only: tuple
         return
     except CampaignInterrupted as stop:
         outcomes, interrupted = stop.outcomes, True
+    line.end()
     _out.print(_table(outcomes, engine, "INTERRUPTED (Ctrl-C)" if interrupted else ""))
     if any(o.run.mutant for o in outcomes):
         _out.print(_mutant_table(outcomes, loaded.property_sets))
