@@ -29,6 +29,7 @@ from .boundary import load_guarded
 from .check.model import load_model
 from .check.report import Report
 from .check.run import check_model
+from .tla.errors import ConfigError, ParseError, SemanticError
 from .tlc.agree import engine_differences
 from .tlc.run import TLCFailure, TLCOptions, run_tlc
 from .tomlfile import KeyPath, TomlFile, type_name
@@ -277,7 +278,11 @@ def check_run(run: Run, engine: str = "builtin", tlc: TLCOptions | None = None,
     if engine == "tlc":
         report = run_tlc(run.spec, run.config, opts, progress=progress, lib=run.lib)
     else:
-        model = load_guarded(lambda: load_model(run.spec, run.config, run.lib), run.spec, run.config)
+        try:
+            model = load_guarded(lambda: load_model(run.spec, run.config, run.lib), run.spec, run.config)
+        except (ParseError, SemanticError, ConfigError) as err:  # this run fails; the campaign goes on
+            report = Report(model=run.name, verdict="error", message=err.line(), complete=False)
+            return report, compare(run, report)
         report = check_model(model, progress=progress)
     report.model = run.name
     problems = compare(run, report)

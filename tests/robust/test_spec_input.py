@@ -37,8 +37,12 @@ def test_deeply_parenthesised_expressions_are_checked(tmp_path):
     assert r.exit_code == 0 and "4 distinct states" in r.output, r.output
 
 
-def test_a_campaign_with_a_broken_spec_is_one_line(tmp_path):
+def test_a_broken_spec_fails_its_campaign_run_and_the_others_still_run(tmp_path):
     write(tmp_path, SPEC.encode().replace(b"Next ==", b"Next \xfe=="))
-    (tmp_path / "c.toml").write_text('[[model]]\nname = "a"\nspec = "A.tla"\nconfig = "A.cfg"\n'
-                                     'expect = { verdict = "ok" }\n')
-    error_line(run_cli("tlc", "campaign", str(tmp_path / "c.toml"), "-q"), 150, "A.tla:5:6", "0xfe is not UTF-8")
+    (tmp_path / "B.tla").write_text(SPEC.replace("MODULE A", "MODULE B"))
+    (tmp_path / "c.toml").write_text("".join(f'[[model]]\nname = "{m}"\nspec = "{m}.tla"\nconfig = "A.cfg"\n'
+                                             'expect = { verdict = "ok" }\n' for m in "AB"))
+    r = run_cli("tlc", "campaign", str(tmp_path / "c.toml"), "-q")
+    assert r.exit_code == 1, r.output
+    assert f"{tmp_path / 'A.tla'}:5:6: parse error: byte 0xfe is not UTF-8" in r.output.replace("\n", "")
+    assert "1 passed, 1 failed" in r.output
