@@ -35,9 +35,17 @@ def _at(text: str, index: int, path: Path) -> Pos:
     return Pos(str(path), before.count("\n") + 1, index - before.rfind("\n"))
 
 
+MAX_BRACKETS = {ParseError: 200, ConfigError: 32}
+"""Deepest nesting of set, function and tuple brackets ({, [, <<) accepted in a spec and in a
+model file; parentheses are not counted (5,000 levels load). No real spec comes near these, and
+deeper literals make the compiler's analysis quadratic: refused with a line rather than a hang."""
+_ALL_BRACKETS = re.compile(r"<<|>>|[(\[{)\]}]")
+_SET_BRACKETS = re.compile(r"<<|>>|[\[{\]}]")
+
+
 def precheck(path: Path, error: type[TLAError]) -> str | None:
-    """The file's text, or ``error`` at the first non-UTF-8 byte or over-long integer literal;
-    None when the file cannot be read (the loader reports that with its own message)."""
+    """The file's text, or ``error`` at the first non-UTF-8 byte, over-long integer literal or
+    bracket nested too deeply; None when the file cannot be read (the loader reports that)."""
     try:
         data = path.read_bytes()
     except OSError:
@@ -46,17 +54,20 @@ def precheck(path: Path, error: type[TLAError]) -> str | None:
     m = _LONG_NUMBER.search(text)
     if m is not None:
         raise error(f"integer literal of {len(m[0]):,} digits (at most {MAX_DIGITS:,})", _at(text, m.start(), path))
+    depth, at = deepest(text, _SET_BRACKETS)
+    if depth > MAX_BRACKETS[error]:
+        raise error(f"brackets nested {depth:,} levels deep (at most {MAX_BRACKETS[error]})", _at(text, at, path))
     return text
 
 
-def deepest(text: str, path: Path) -> Pos:
-    """Where bracket nesting ((, [, {, <<) is deepest: the likely place of a too-deep expression."""
+def deepest(text: str, brackets: re.Pattern[str] = _ALL_BRACKETS) -> tuple[int, int]:
+    """The deepest bracket nesting and the index where it is reached."""
     depth = best = best_at = 0
-    for m in re.finditer(r"<<|>>|[(\[{)\]}]", text):
+    for m in brackets.finditer(text):
         depth += 1 if m[0] in ("(", "[", "{", "<<") else -1
         if depth > best:
             best, best_at = depth, m.start()
-    return _at(text, best_at, path)
+    return best, best_at
 
 
 def load_guarded(load: Callable[[], T], spec: Path, config: Path | None) -> T:
@@ -84,7 +95,7 @@ def load_guarded(load: Callable[[], T], spec: Path, config: Path | None) -> T:
     err = outcome.get("error")
     if err is None:
         return outcome["value"]  # type: ignore[return-value]
-    where = deepest(spec_text, spec) if spec_text is not None else Pos(str(spec), 1, 1)
+    where = _at(spec_text, deepest(spec_text)[1], spec) if spec_text is not None else Pos(str(spec), 1, 1)
     if isinstance(err, RecursionError | MemoryError):
         raise ParseError("expression nested too deeply to load", where) from None
     if isinstance(err, SyntaxError):  # the compiled Python exceeds the interpreter's nesting limits

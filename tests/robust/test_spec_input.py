@@ -25,6 +25,10 @@ def write(tmp_path: Path, spec: bytes | str = SPEC, cfg: bytes | str = CFG) -> s
     (SPEC, CFG + "CONSTANT N = " + "9" * 5000 + "\n", 151, "A.cfg:4:14", "integer literal of 5,000 digits"),
     (SPEC.replace("x = 0", "x = " + "IF TRUE THEN " * 3000 + "0" + " ELSE 1" * 3000), CFG, 150, "A.tla:",
      "nested"),
+    (SPEC.replace("x = 0", "x = " + "{" * 3000 + "0" + "}" * 3000), CFG, 150, "A.tla:4:3012",
+     "brackets nested 3,000 levels deep (at most 200)"),
+    (SPEC, CFG + "CONSTANT N = " + "{" * 100 + "}" * 100 + "\n", 151, "A.cfg:4:113",
+     "brackets nested 100 levels deep (at most 32)"),
 ])
 def test_bad_spec_or_model_is_one_positioned_line(tmp_path, spec, cfg, code, where, needle):
     line = error_line(run_cli("check", write(tmp_path, spec, cfg), "-q"), code, needle)
