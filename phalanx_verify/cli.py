@@ -54,8 +54,8 @@ def _progress_printer(line: ProgressLine, label: str, quiet: bool) -> Callable[[
     def show(p: dict) -> None:
         rate = p["generated"] / p["seconds"] if p["seconds"] else 0.0
         line.show(f"{label}: {p['generated']:,} generated, {p['distinct']:,} distinct, "
-                       f"queue {p['queue']:,}, depth {p['depth']}, {rate:,.0f} states/s, "
-                       f"{peak_rss_mb():,.0f} MB")
+                  f"queue {p['queue']:,}, depth {p['depth']}, {rate:,.0f} states/s, "
+                  f"{peak_rss_mb():,.0f} MB")
     return show
 
 
