@@ -24,6 +24,17 @@ from .tla.errors import ConfigError, ParseError, TLAError
 from .tla.syntax import Pos
 
 T = TypeVar("T")
+EXIT_SYSTEM = 255
+"""TLC's code for a system-level failure, such as running out of memory."""
+
+
+class OutOfMemory(TLAError):
+    """The search or the load ran out of memory (a state space, or a set the spec enumerates,
+    too large for this machine): one line and TLC's 255 instead of a MemoryError traceback."""
+
+    exit_code = EXIT_SYSTEM
+    kind = "out of memory"
+
 STACK_BYTES = 512 * 2**20
 RECURSION_LIMIT = 60_000
 MAX_DIGITS = 4000
@@ -96,7 +107,9 @@ def load_guarded(load: Callable[[], T], spec: Path, config: Path | None) -> T:
     if err is None:
         return outcome["value"]  # type: ignore[return-value]
     where = _at(spec_text, deepest(spec_text)[1], spec) if spec_text is not None else Pos(str(spec), 1, 1)
-    if isinstance(err, RecursionError | MemoryError):
+    if isinstance(err, MemoryError):
+        raise OutOfMemory("loading the spec and model used all the memory", where) from None
+    if isinstance(err, RecursionError):
         raise ParseError("expression nested too deeply to load", where) from None
     if isinstance(err, SyntaxError):  # the compiled Python exceeds the interpreter's nesting limits
         raise ParseError(f"expression nested too deeply to compile ({err.msg})", where) from None

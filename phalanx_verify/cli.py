@@ -16,7 +16,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from .boundary import load_guarded
+from .boundary import OutOfMemory, load_guarded
 from .campaign import (
     CampaignInterrupted,
     Outcome,
@@ -105,6 +105,9 @@ def check(spec: str, config: str | None, json_path: str | None, no_liveness: boo
         return
     except RecursionError:
         _fail(EvalError("evaluation nested too deeply", Pos(spec, 1, 1)))
+        return
+    except MemoryError:
+        _fail(OutOfMemory("the search used all the memory (a state space or a set too large)", Pos(spec, 1, 1)))
         return
     progress.end()
     interrupted = bool(report.extra.get("interrupted"))

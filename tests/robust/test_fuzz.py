@@ -9,6 +9,7 @@ A few seconds per kind in the normal run (derandomized, so CI is reproducible); 
 from __future__ import annotations
 
 import os
+import resource
 import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -20,17 +21,18 @@ from hypothesis import HealthCheck, given, settings
 SMALL = {"tla": 10, "cfg": 10, "trace": 8, "campaign": 60, "manifest": 40, "slices": 60, "fabric": 40}
 LONG = int(os.environ.get("PHALANX_FUZZ_EXAMPLES", "10000"))
 HANG_SECONDS = 30.0
-"""An input still running after this long is a hang (the inputs take well under a second)."""
-
-
-class Hang(Exception):
-    pass
+"""After this long the watchdog presses Ctrl-C. A search that a mutation made huge then stops
+and reports (allowed); anything else still running (loading, replaying) is a hang, which shows
+as exit 130 without the search's report."""
+MEMORY_BYTES = 6 * 2**30
+"""Address space for the fuzzing process: a mutation that makes a set or a state space huge
+ends in MemoryError (reported by the command as out of memory) instead of the OOM killer."""
 
 
 @contextmanager
 def watchdog(seconds: float) -> Iterator[None]:
     def fire(signum: int, frame: object) -> None:
-        raise Hang(f"no answer within {seconds:.0f} s")
+        raise KeyboardInterrupt
 
     old = signal.signal(signal.SIGALRM, fire)
     signal.setitimer(signal.ITIMER_REAL, seconds)
@@ -39,6 +41,16 @@ def watchdog(seconds: float) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
+
+
+@contextmanager
+def memory_cap(limit: int) -> Iterator[None]:
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    resource.setrlimit(resource.RLIMIT_AS, (min(limit, hard) if hard != resource.RLIM_INFINITY else limit, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
 def fuzz(name: str, examples: int, derandomize: bool) -> int:
@@ -50,7 +62,7 @@ def fuzz(name: str, examples: int, derandomize: bool) -> int:
     @given(mutations())
     def one(muts: list[Mutation]) -> None:
         seen[0] += 1
-        with watchdog(HANG_SECONDS):
+        with memory_cap(MEMORY_BYTES), watchdog(HANG_SECONDS):
             data, result = run_input(name, muts)
         problem = outcome_problem(name, result)
         assert problem is None, f"{name} input {describe(data)} ({muts}): {problem}"
