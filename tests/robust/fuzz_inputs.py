@@ -108,8 +108,8 @@ def _apply(kind: str, op: str, data: bytes, place: int, param: int) -> bytes:
     if op == "nest":
         opening, closing = BRACKETS[kind][param % len(BRACKETS[kind])]
         depth = DEPTHS[param // 7 % len(DEPTHS)]
-        if opening.startswith(b"IF"):
-            depth = min(depth, MAX_IF_DEPTH)
+        if opening.startswith(b"IF"):  # the total, over repeated nestings
+            depth = max(min(depth, MAX_IF_DEPTH - data.count(opening)), 0)
         return data[:s] + opening * depth + data[s:e] + closing * depth + data[e:]
     if op == "huge":
         return data[:s] + HUGE[param % len(HUGE)] + data[e:]

@@ -53,8 +53,9 @@ def memory_cap(limit: int) -> Iterator[None]:
         resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
-def fuzz(name: str, examples: int, derandomize: bool) -> int:
-    """Run ``examples`` mutated inputs of kind ``name``; returns how many ran."""
+def fuzz(name: str, examples: int, derandomize: bool, report_every: int = 0) -> int:
+    """Run ``examples`` mutated inputs of kind ``name``; returns how many ran. With
+    ``report_every``, a line every that many inputs (a long run cut short still tells its figure)."""
     seen = [0]
 
     @settings(max_examples=examples, deadline=None, database=None, derandomize=derandomize,
@@ -62,6 +63,8 @@ def fuzz(name: str, examples: int, derandomize: bool) -> int:
     @given(mutations())
     def one(muts: list[Mutation]) -> None:
         seen[0] += 1
+        if report_every and seen[0] % report_every == 0:
+            print(f"fuzz {name}: {seen[0]:,} inputs so far, no failure", flush=True)
         with memory_cap(MEMORY_BYTES), watchdog(HANG_SECONDS):
             data, result = run_input(name, muts)
         problem = outcome_problem(name, result)
@@ -79,5 +82,5 @@ def test_fuzz_small_budget(name):
 @pytest.mark.fuzz
 @pytest.mark.parametrize("name", sorted(KINDS))
 def test_fuzz_long_budget(name):
-    ran = fuzz(name, LONG, derandomize=False)
+    ran = fuzz(name, LONG, derandomize=False, report_every=500)
     print(f"\nfuzz {name}: {ran:,} inputs, 0 tracebacks, 0 hangs, 0 undocumented exit codes")
