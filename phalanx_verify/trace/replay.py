@@ -34,7 +34,7 @@ from ..boundary import load_guarded
 from ..check.model import Model
 from ..tla import syntax as ast
 from ..tla.config import ModelConfig, parse_config_file
-from ..tla.errors import EXIT_INVARIANT, EXIT_OK, EXIT_PROPERTY
+from ..tla.errors import EXIT_INVARIANT, EXIT_OK, EXIT_PROPERTY, ConfigError
 from ..tla.values import Fcn, ModelValue, fcn_as_dict, format_value
 from .format import Header, TraceError, TraceReader
 
@@ -125,8 +125,14 @@ class ModelCache:
         spec = self.spec_path(header, trace_path)
         key = (str(spec.resolve()), repr(sorted((k, format_value(v)) for k, v in header.constants.items())))
         if key not in self._models:
-            self._models[key] = load_guarded(lambda: Model(spec, _config(spec, header, trace_path)), spec,
-                                             spec.with_suffix(".cfg"))
+            try:
+                self._models[key] = load_guarded(lambda: Model(spec, _config(spec, header, trace_path)), spec,
+                                                 spec.with_suffix(".cfg"))
+            except ConfigError as err:
+                if err.pos is None or err.pos.file != trace_path:
+                    raise  # the spec's own .cfg is wrong
+                # the header's constants do not fit the spec: the trace is malformed, not a model file
+                raise TraceError(f"header.constants: {err.message}", err.pos) from None
         return self._models[key]
 
 
