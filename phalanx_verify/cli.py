@@ -213,7 +213,7 @@ def campaign(campaign_file: str, engine: str, tags: tuple[str, ...], only: tuple
         _out.print(_mutant_table(outcomes, loaded.property_sets))
     failed = [o for o in outcomes if not o.passed]
     for o in failed:
-        _out.print(f"[red]MISMATCH[/red] {o.run.name}: {'; '.join(o.problems)}")
+        _out.print(f"[red]MISMATCH[/red] {o.run.name}: {'; '.join(o.problems)}", soft_wrap=True)  # one line each
     _out.print(f"{len(outcomes) - len(failed)} passed, {len(failed)} failed"
                f"{f', {len(runs) - len(outcomes)} not finished (interrupted)' if interrupted else ''} "
                f"({time.monotonic() - start:.1f}s, peak memory {peak_rss_mb():,.0f} MB)")

@@ -48,5 +48,6 @@ def test_a_broken_spec_fails_its_campaign_run_and_the_others_still_run(tmp_path)
                                              'expect = { verdict = "ok" }\n' for m in "AB"))
     r = run_cli("tlc", "campaign", str(tmp_path / "c.toml"), "-q")
     assert r.exit_code == 1, r.output
-    assert f"{tmp_path / 'A.tla'}:5:6: parse error: byte 0xfe is not UTF-8" in r.output.replace("\n", "")
+    mismatch = [ln for ln in r.output.splitlines() if ln.startswith("MISMATCH A: ")]
+    assert len(mismatch) == 1 and f"{tmp_path / 'A.tla'}:5:6: parse error: byte 0xfe is not UTF-8" in mismatch[0]
     assert "1 passed, 1 failed" in r.output
