@@ -19,9 +19,11 @@ or after ``max_ops`` operations.
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from phalanx_ref.engine import Engine
 from phalanx_ref.engine_cache import PlannerCache
@@ -30,6 +32,12 @@ from phalanx_ref.rrp_records import Keys, encode, epoch_value, leaf_name, worker
 from phalanx_ref.store.base import Put, Store, StoreUnavailable
 from phalanx_ref.store.memory import MemoryStore
 from phalanx_ref.topology import Topology, hgx_a100
+
+T = TypeVar("T")
+RETRIES = 50
+RETRY_WAIT = 0.2
+"""A read (or idempotent write) that finds the store unreachable is tried again up to RETRIES
+times, RETRY_WAIT seconds apart on a real store (an etcd restart takes a few seconds)."""
 
 LEASE_TTL = 600
 """Worker lease TTL in seconds: long, so on etcd only the injector's revokes end leases."""
@@ -73,6 +81,20 @@ class RunResult:
     """Operations that found the store unreachable (and were retried later)."""
 
 
+def until_available(store: Store, fn: Callable[[], T]) -> T:
+    """``fn()``, tried again while the store is unreachable; StoreUnavailable after RETRIES tries.
+    Only for reads and idempotent writes: a write whose reply was lost is simply done again."""
+    for attempt in range(RETRIES):
+        try:
+            return fn()
+        except StoreUnavailable:
+            if attempt == RETRIES - 1:
+                raise
+            if not isinstance(store, MemoryStore):
+                time.sleep(RETRY_WAIT)
+    raise AssertionError("unreachable")  # pragma: no cover - the loop returns or raises
+
+
 def job_names(n: int) -> list[str]:
     return [f"j{i}" for i in range(1, n + 1)]
 
@@ -98,9 +120,9 @@ def setup(store: Store, keys: Keys, cfg: WorkloadConfig, mutant: str | None = No
     leases: dict[str, int] = {}
     for i in range(topo.n_leaves):
         w = worker_of(leaf_name(i))
-        leases[w] = store.lease_grant(LEASE_TTL)
+        leases[w] = until_available(store, lambda: store.lease_grant(LEASE_TTL))
         ops.append(Put(keys.lease(w), encode({"leaf": leaf_name(i)}), leases[w]))
-    store.txn((), ops)
+    until_available(store, lambda: store.txn((), ops))  # puts only: doing it twice is doing it once
     cache = PlannerCache(store, keys, topo, jobs) if cached else None
     return Engine(store, keys, topo, jobs, mutant, cache), leases
 
@@ -120,7 +142,7 @@ class Workload:
         self.writer = dict.fromkeys(self.engine.jobs, 0)   # token of each job's current writer
         self.zombies: list[tuple[str, int]] = []
         self.seal_step = 0
-        kvs, rev = store.range(self.keys.root)
+        kvs, rev = until_available(store, lambda: store.range(self.keys.root))
         self.result = RunResult(self.keys, list(self.engine.jobs), list(self.engine.leaves), cfg.max_fail,
                                 {kv.key: kv.value for kv in kvs}, rev, rev)
 
@@ -138,12 +160,13 @@ class Workload:
         if isinstance(self.store, MemoryStore):
             # everyone heartbeats, half a TTL passes, everyone but the victim heartbeats again,
             # and the victim's lease runs out on the logical clock
-            self.store.lease_keepalive(victim)
+            store = self.store
+            until_available(store, lambda: store.lease_keepalive(victim))
             for lease in self.leases.values():
-                self.store.lease_keepalive(lease)
-            self.store.advance(LEASE_TTL / 2)
+                until_available(store, lambda lease=lease: store.lease_keepalive(lease))
+            store.advance(LEASE_TTL / 2)
             for lease in self.leases.values():
-                self.store.lease_keepalive(lease)
+                until_available(store, lambda lease=lease: store.lease_keepalive(lease))
             expired = self.store.advance(LEASE_TTL / 2 + 1)
             assert expired == [victim], "only the victim's lease may expire"
         else:
@@ -172,10 +195,15 @@ class Workload:
 
     # ---- the schedule ------------------------------------------------------------------------
     def quiescent(self) -> bool:
-        """Every failure injected, every job back in Run on live leaves, every epoch sealed."""
+        """Every failure injected, every job back in Run on live leaves, every epoch sealed.
+        False while the store is unreachable (the run goes on, and asks again later)."""
         if len(self.result.failures) < self.cfg.max_fail:
             return False
-        snap = self.engine.snapshot()
+        try:
+            snap = self.engine.snapshot()
+        except StoreUnavailable:
+            self.result.unavailable += 1
+            return False
         return all(self.engine.settled(snap, j) for j in self.engine.jobs)
 
     def run(self) -> RunResult:
@@ -202,5 +230,5 @@ class Workload:
                 self.on_op(op)
             if op % 16 == 0 and self.quiescent():
                 break
-        self.result.end_revision = self.store.revision()
+        self.result.end_revision = until_available(self.store, self.store.revision)
         return self.result

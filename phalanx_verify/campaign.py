@@ -17,19 +17,22 @@ the manifest is rejected otherwise, so a surviving mutant is never left unexplai
 from __future__ import annotations
 
 import multiprocessing
-import tomllib
+import os
+import signal
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from types import UnionType
+from typing import Any, Union, get_args, get_origin, get_type_hints
 
+from .boundary import load_guarded
+from .check.model import load_model
 from .check.report import Report
-from .check.run import check_files
-from .tla.errors import ConfigError
-from .tla.syntax import Pos
+from .check.run import check_model
+from .tla.errors import ConfigError, ParseError, SemanticError
 from .tlc.agree import engine_differences
-from .tlc.run import TLCOptions, run_tlc
+from .tlc.run import TLCFailure, TLCOptions, run_tlc
+from .tomlfile import KeyPath, TomlFile, type_name
 
 _VERDICTS = {"ok", "deadlock", "invariant", "action_property", "temporal_property", "error"}
 
@@ -99,68 +102,94 @@ class Outcome:
         return not self.problems
 
 
-def _expectation(raw: dict[str, Any], where: str) -> Expectation:
-    verdict = raw.get("verdict")
+_EXPECT_INTS = ("generated", "distinct", "depth", "trace_length")
+_EXPECT_KEYS = ("verdict", "violated", *_EXPECT_INTS, "source")
+_RUN_KEYS = ("config", "model", "tags", "properties", "tlc")
+_TLC_TYPES = get_type_hints(TLCOptions)
+
+
+def _expectation(f: TomlFile, raw: dict[str, Any], path: KeyPath) -> Expectation:
+    verdict = f.get(raw, "verdict", path, str)
     if verdict not in _VERDICTS:
-        raise ConfigError(f"{where}: verdict must be one of {sorted(_VERDICTS)}, got {verdict!r}")
-    known = {"verdict", "violated", "generated", "distinct", "depth", "trace_length", "source"}
-    unknown = set(raw) - known
-    if unknown:
-        raise ConfigError(f"{where}: unknown expectation keys {sorted(unknown)}")
-    return Expectation(**raw)
+        raise f.error((*path, "verdict"), f"must be one of {', '.join(sorted(_VERDICTS))}, got {verdict!r}")
+    f.only_keys(raw, _EXPECT_KEYS, path)
+    counts = {k: f.get(raw, k, path, int, None) for k in _EXPECT_INTS}
+    for k, v in counts.items():
+        if v is not None and v < 0:
+            raise f.error((*path, k), f"must not be negative, got {v}")
+    return Expectation(verdict, f.get(raw, "violated", path, str, None), source=f.get(raw, "source", path, str, ""),
+                       **counts)
 
 
-def _read_toml(p: Path, what: str) -> dict[str, Any]:
-    try:
-        return tomllib.loads(p.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ConfigError(f"cannot read {what} {p}: {exc.strerror}", Pos(str(p), 1, 1)) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{what} {p} is not valid TOML: {exc}", Pos(str(p), 1, 1)) from None
+def _hint_matches(value: Any, hint: Any) -> bool:
+    """Does a TOML value fit a TLCOptions field's type hint (bool is not an int; an int is a float)?"""
+    if get_origin(hint) in (Union, UnionType):
+        return any(_hint_matches(value, h) for h in get_args(hint))
+    if get_origin(hint) is list:
+        return isinstance(value, list) and all(_hint_matches(v, get_args(hint)[0]) for v in value)
+    if hint in (int, float) and isinstance(value, bool):
+        return False
+    return isinstance(value, (int, float) if hint is float else hint)
 
 
-def _property_sets(raw: list[dict[str, Any]], p: Path) -> list[PropertySet]:
+def _tlc_table(f: TomlFile, table: dict[str, Any], path: KeyPath) -> dict[str, Any]:
+    """A ``tlc`` table of TLC options, every key known and of its field's type."""
+    raw = f.get(table, "tlc", path, dict, {})
+    for key, value in raw.items():
+        name = key.replace("-", "_")
+        if name not in _TLC_TYPES:
+            raise f.error((*path, "tlc", key), f"unknown TLC option (known: {', '.join(sorted(_TLC_TYPES))})")
+        if not _hint_matches(value, _TLC_TYPES[name]):
+            raise f.error((*path, "tlc", key), f"must be {_TLC_TYPES[name]}, got {type_name(value)}")
+    return raw
+
+
+def _property_sets(f: TomlFile) -> list[PropertySet]:
     sets: list[PropertySet] = []
-    for i, s in enumerate(raw):
-        where = f"{p}: properties #{i + 1}"
-        unknown = set(s) - {"name", "about", "extends", "must_kill"}
-        if "name" not in s or unknown:
-            raise ConfigError(f"{where}: needs a name; unknown keys {sorted(unknown)}", Pos(str(p), 1, 1))
-        if s.get("extends") not in (None, *(x.name for x in sets)):
-            raise ConfigError(f"{where}: extends {s['extends']!r}, which is not declared before it",
-                              Pos(str(p), 1, 1))
-        sets.append(PropertySet(s["name"], s.get("about", ""), s.get("extends"), bool(s.get("must_kill"))))
+    for i, s in enumerate(f.tables(f.data, "properties", ())):
+        path: KeyPath = ("properties", i)
+        f.only_keys(s, ("name", "about", "extends", "must_kill"), path)
+        extends = f.get(s, "extends", path, str, None)
+        if extends not in (None, *(x.name for x in sets)):
+            raise f.error((*path, "extends"), f"{extends!r} is not a property set declared before it")
+        sets.append(PropertySet(f.get(s, "name", path, str), f.get(s, "about", path, str, ""), extends,
+                                f.get(s, "must_kill", path, bool, False)))
     return sets or [PropertySet("default")]
 
 
 def load_campaign(path: str | Path) -> Campaign:
-    p = Path(path)
-    data = _read_toml(p, "campaign")
-    sets = _property_sets(data.get("properties", []), p)
+    """The runs of a campaign file and of the mutant manifest it names. Every path in either file
+    must stay inside the campaign file's folder; every failure is a positioned ConfigError."""
+    f = TomlFile(path, "campaign")
+    root = f.path.parent
+    f.only_keys(f.data, ("mutants", "properties", "model", "tlc"), ())
+    sets = _property_sets(f)
     names = [s.name for s in sets]
     runs: list[Run] = []
-    for i, m in enumerate(data.get("model", [])):
-        where = f"{p}: model #{i + 1}"
-        try:
-            runs.append(Run(m["name"], p.parent / m["spec"], p.parent / m["config"],
-                            _expectation(m.get("expect", {}), where), m.get("tags", []), m.get("note", ""),
-                            _set_name(m, names, where), model=m["name"], tlc=m.get("tlc", {})))
-        except KeyError as exc:
-            raise ConfigError(f"{where}: missing key {exc}", Pos(str(p), 1, 1)) from None
-    if "mutants" in data:
-        runs.extend(load_mutants(p.parent / data["mutants"], sets))
+    for i, m in enumerate(f.tables(f.data, "model", ())):
+        where: KeyPath = ("model", i)
+        f.only_keys(m, ("name", "spec", "config", "expect", "tags", "note", "properties", "tlc"), where)
+        name = f.get(m, "name", where, str)
+        runs.append(Run(name, f.inside(f.get(m, "spec", where, str), (*where, "spec"), root, ".tla"),
+                        f.inside(f.get(m, "config", where, str), (*where, "config"), root, ".cfg"),
+                        _expectation(f, f.get(m, "expect", where, dict), (*where, "expect")),
+                        f.strings(m, "tags", where), f.get(m, "note", where, str, ""),
+                        _set_name(f, m, names, where), model=name, tlc=_tlc_table(f, m, where)))
+    mutants = f.get(f.data, "mutants", (), str, None)
+    if mutants is not None:
+        runs.extend(load_mutants(f.inside(mutants, ("mutants",), root, ".toml"), sets, root))
     for run in runs:
-        run.lib = (p.parent,)
-    tlc = TLCOptions.from_mapping(data.get("tlc", {}), f"{p} [tlc]")
+        run.lib = (root,)
+    tlc = TLCOptions.from_mapping(_tlc_table(f, f.data, ()), f"{f.path} [tlc]")
     for run in runs:  # a typo in a run's TLC options is reported now, not after hours of checking
         TLCOptions.from_mapping(run.tlc, f"{run.name} tlc", base=tlc)
     return Campaign(runs, sets, tlc)
 
 
-def _set_name(raw: dict[str, Any], names: list[str], where: str) -> str:
-    name = raw.get("properties", names[0] if len(names) == 1 else None)
+def _set_name(f: TomlFile, raw: dict[str, Any], names: list[str], path: KeyPath) -> str:
+    name = f.get(raw, "properties", path, str, names[0] if len(names) == 1 else None)
     if name not in names:
-        raise ConfigError(f"{where}: properties must be one of {names}, got {name!r}")
+        raise f.error((*path, "properties"), f"must be one of {', '.join(names)}, got {name!r}")
     return name
 
 
@@ -173,40 +202,50 @@ def closure(sets: list[PropertySet], name: str) -> list[str]:
     return out
 
 
-def load_mutants(path: Path, sets: list[PropertySet]) -> list[Run]:
-    data = _read_toml(path, "mutant manifest")
+def load_mutants(path: Path, sets: list[PropertySet], root: Path | None = None) -> list[Run]:
+    """The runs of a mutant manifest; its paths must stay under ``root`` (default: its folder)."""
+    f = TomlFile(path, "mutant manifest")
+    root = root or f.path.parent
+    f.only_keys(f.data, ("mutant",), ())
     names = [s.name for s in sets]
     runs = []
-    for m in data.get("mutant", []):
-        where = f"{path}: mutant {m.get('name')}"
-        try:
-            mruns = []
-            for r in m.get("run", []):
-                props = _set_name(r, names, where)
-                expect = {k: v for k, v in r.items() if k not in ("config", "model", "tags", "properties", "tlc")}
-                mruns.append(Run(f"{m['name']} ({r['model']}, {props})", path.parent / m["module"],
-                                 path.parent / r["config"], _expectation(expect, where), r.get("tags", []),
-                                 m.get("change", ""), props, m["name"], r["model"], r.get("tlc", {})))
-        except KeyError as exc:
-            raise ConfigError(f"{where}: missing key {exc}", Pos(str(path), 1, 1)) from None
-        _check_kill_claim(m, mruns, sets, where)
+    for i, m in enumerate(f.tables(f.data, "mutant", ())):
+        where: KeyPath = ("mutant", i)
+        f.only_keys(m, ("name", "module", "change", "equivalent", "run"), where)
+        name = f.get(m, "name", where, str)
+        module = f.inside(f.get(m, "module", where, str), (*where, "module"), root, ".tla")
+        change = f.get(m, "change", where, str, "")
+        mruns = []
+        for k, r in enumerate(f.tables(m, "run", where)):
+            at: KeyPath = (*where, "run", k)
+            props = _set_name(f, r, names, at)
+            model = f.get(r, "model", at, str)
+            expect = {key: v for key, v in r.items() if key not in _RUN_KEYS}
+            mruns.append(Run(f"{name} ({model}, {props})", module,
+                             f.inside(f.get(r, "config", at, str), (*at, "config"), root, ".cfg"),
+                             _expectation(f, expect, at), f.strings(r, "tags", at), change, props, name, model,
+                             _tlc_table(f, r, at)))
+        _check_kill_claim(f, m, mruns, sets, where)
         runs.extend(mruns)
     return runs
 
 
-def _check_kill_claim(m: dict[str, Any], runs: list[Run], sets: list[PropertySet], where: str) -> None:
+def _check_kill_claim(f: TomlFile, m: dict[str, Any], runs: list[Run], sets: list[PropertySet],
+                      where: KeyPath) -> None:
     """A mutant either dies under every must_kill set on some model, or carries the argument that
     it is equivalent (and then dies nowhere)."""
     killed_by = {r.properties for r in runs if r.expect.verdict != "ok"}
+    equivalent = f.get(m, "equivalent", where, str, "")
     for s in sets:
         if not s.must_kill:
             continue
         killed = bool(killed_by & set(closure(sets, s.name)))
-        if not killed and not m.get("equivalent"):
-            raise ConfigError(f"{where}: survives property set {s.name} on every model; kill it or "
-                              "argue it equivalent (key `equivalent`)")
-        if killed and m.get("equivalent"):
-            raise ConfigError(f"{where}: argued equivalent, yet expected to be killed under {s.name}")
+        if not killed and not equivalent:
+            raise f.error(where, f"mutant {m['name']} survives property set {s.name} on every model; kill it "
+                                 "or argue it equivalent (key `equivalent`)")
+        if killed and equivalent:
+            raise f.error(where, f"mutant {m['name']} is argued equivalent, yet expected to be killed under "
+                                 f"{s.name}")
 
 
 def compare(run: Run, report: Report) -> list[str]:
@@ -239,7 +278,12 @@ def check_run(run: Run, engine: str = "builtin", tlc: TLCOptions | None = None,
     if engine == "tlc":
         report = run_tlc(run.spec, run.config, opts, progress=progress, lib=run.lib)
     else:
-        report = check_files(run.spec, run.config, progress=progress, lib=run.lib)
+        try:
+            model = load_guarded(lambda: load_model(run.spec, run.config, run.lib), run.spec, run.config)
+        except (ParseError, SemanticError, ConfigError) as err:  # this run fails; the campaign goes on
+            report = Report(model=run.name, verdict="error", message=err.line(), complete=False)
+            return report, compare(run, report)
+        report = check_model(model, progress=progress)
     report.model = run.name
     problems = compare(run, report)
     if engine == "both":
@@ -249,9 +293,28 @@ def check_run(run: Run, engine: str = "builtin", tlc: TLCOptions | None = None,
     return report, problems
 
 
-def _check_run_in_child(args: tuple[Run, str, TLCOptions | None]) -> tuple[Report, list[str]]:
-    run, engine, tlc = args
-    return check_run(run, engine, tlc)
+class CampaignInterrupted(Exception):
+    """Ctrl-C during a campaign: ``outcomes`` holds the runs that finished, in campaign order."""
+
+    def __init__(self, outcomes: list[Outcome]) -> None:
+        super().__init__("campaign interrupted")
+        self.outcomes = outcomes
+
+
+def _ignore_sigint() -> None:
+    """In a worker: Ctrl-C (sent to the whole process group) is the parent's to handle, which
+    then ends every worker; a worker that caught it would report the run failed and take the next."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _check_run_in_child(args: tuple[int, Run, str, TLCOptions | None]) -> tuple[int, tuple[Report, list[str]]]:
+    i, run, engine, tlc = args
+    try:
+        return i, check_run(run, engine, tlc)
+    except TLCFailure as e:
+        if e.exit_code == 128 + signal.SIGTERM:  # the pool is ending this worker and TLC is ended:
+            os._exit(e.exit_code)                # leave, or the pool would wait for it forever
+        raise
 
 
 def run_campaign(runs: list[Run], progress: Callable[[Run], Callable[[dict], None] | None] | None = None,
@@ -259,7 +322,8 @@ def run_campaign(runs: list[Run], progress: Callable[[Run], Callable[[dict], Non
                  tlc: TLCOptions | None = None, jobs: int = 1) -> list[Outcome]:
     """Check every run. With ``jobs`` > 1 runs are checked side by side in worker processes
     (one model per process: the search itself is single-threaded, the campaign is not);
-    progress lines are then not shown, only each run's completion."""
+    progress lines are then not shown, only each run's completion. Ctrl-C ends the workers at
+    once and raises CampaignInterrupted with the outcomes of the runs that finished."""
     outcomes: list[Outcome] = []
 
     def finish(run: Run, result: tuple[Report, list[str]]) -> None:
@@ -268,16 +332,26 @@ def run_campaign(runs: list[Run], progress: Callable[[Run], Callable[[dict], Non
         if on_done:
             on_done(outcome)
 
-    if jobs <= 1 or len(runs) <= 1:
-        for run in runs:
-            finish(run, check_run(run, engine, tlc, progress(run) if progress else None))
-        return outcomes
-    ctx = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-        futures = {pool.submit(_check_run_in_child, (run, engine, tlc)): run for run in runs}
-        for fut in as_completed(futures):
-            finish(futures[fut], fut.result())
     order = {id(r): i for i, r in enumerate(runs)}
+    try:
+        if jobs <= 1 or len(runs) <= 1:
+            for run in runs:
+                result = check_run(run, engine, tlc, progress(run) if progress else None)
+                if result[0].extra.get("interrupted"):  # the search caught the Ctrl-C itself
+                    raise KeyboardInterrupt
+                finish(run, result)
+        else:
+            with multiprocessing.get_context("fork").Pool(min(jobs, len(runs)), _ignore_sigint) as pool:
+                try:
+                    for i, result in pool.imap_unordered(_check_run_in_child,
+                                                         [(i, r, engine, tlc) for i, r in enumerate(runs)]):
+                        finish(runs[i], result)
+                except KeyboardInterrupt:
+                    pool.terminate()  # SIGTERM to every worker, then joined: nothing keeps running
+                    raise
+    except KeyboardInterrupt:
+        outcomes.sort(key=lambda o: order[id(o.run)])
+        raise CampaignInterrupted(outcomes) from None
     outcomes.sort(key=lambda o: order[id(o.run)])
     return outcomes
 

@@ -16,11 +16,24 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from .campaign import Outcome, PropertySet, Run, SetVerdict, load_campaign, run_campaign, set_verdicts
+from .boundary import OutOfMemory, load_guarded
+from .campaign import (
+    CampaignInterrupted,
+    Outcome,
+    PropertySet,
+    Run,
+    SetVerdict,
+    load_campaign,
+    run_campaign,
+    set_verdicts,
+)
+from .check.model import load_model
 from .check.report import Report
-from .check.run import check_files, peak_rss_mb
+from .check.run import check_model, peak_rss_mb
+from .progress import ProgressLine
 from .prove.cli import prove
-from .tla.errors import EXIT_USAGE, TLAError
+from .tla.errors import EXIT_USAGE, EvalError, TLAError
+from .tla.syntax import Pos
 from .tlc.locate import locate_jar
 from .tlc.run import TLCOptions
 from .trace.cli import drift, trace
@@ -34,19 +47,35 @@ def _fail(err: TLAError) -> None:
     sys.exit(err.exit_code)
 
 
-def _progress_printer(label: str, quiet: bool) -> Callable[[dict], None] | None:
+def _progress_printer(line: ProgressLine, label: str, quiet: bool) -> Callable[[dict], None] | None:
     if quiet:
         return None
 
     def show(p: dict) -> None:
         rate = p["generated"] / p["seconds"] if p["seconds"] else 0.0
-        _err.print(f"[dim]{label}: {p['generated']:,} generated, {p['distinct']:,} distinct, "
-                   f"queue {p['queue']:,}, depth {p['depth']}, {rate:,.0f} states/s, "
-                   f"{peak_rss_mb():,.0f} MB[/dim]")
+        line.show(f"{label}: {p['generated']:,} generated, {p['distinct']:,} distinct, "
+                  f"queue {p['queue']:,}, depth {p['depth']}, {rate:,.0f} states/s, "
+                  f"{peak_rss_mb():,.0f} MB")
     return show
 
 
-@click.group()
+EXIT_INTERRUPTED = 130
+"""Ctrl-C: the shell's code for a command ended by SIGINT (128 + 2)."""
+
+
+class _Main(click.Group):
+    """Ctrl-C in any command ends it with one line and 130, not click's "Aborted!" and 1
+    (check and tlc campaign catch it earlier, to print and write what they have)."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("interrupted (Ctrl-C)", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+
+
+@click.group(cls=_Main)
 @click.version_option(package_name="phalanx-verify")
 def main() -> None:
     """Phalanx Verify: TLC-compatible model checking of the RRP spec and friends."""
@@ -64,21 +93,34 @@ def main() -> None:
                    "TLA-Library).")
 def check(spec: str, config: str | None, json_path: str | None, no_liveness: bool, quiet: bool,
           lib: tuple[Path, ...]) -> None:
-    """Model-check SPEC with the built-in engine."""
+    """Model-check SPEC with the built-in engine. Ctrl-C stops the search and prints the states
+    found so far (exit 130, the JSON marked ``"interrupted": true``)."""
+    progress = ProgressLine()
     try:
-        report = check_files(spec, config, progress=_progress_printer(Path(spec).name, quiet),
-                             liveness=not no_liveness, lib=lib)
+        model = load_guarded(lambda: load_model(spec, config, lib), Path(spec), Path(config) if config else None)
+        report = check_model(model, progress=_progress_printer(progress, Path(spec).name, quiet),
+                             check_liveness_props=not no_liveness)
     except TLAError as err:
         _fail(err)
         return
+    except RecursionError:
+        _fail(EvalError("evaluation nested too deeply", Pos(spec, 1, 1)))
+        return
+    except MemoryError:
+        _fail(OutOfMemory("the search used all the memory (a state space or a set too large)", Pos(spec, 1, 1)))
+        return
+    progress.end()
+    interrupted = bool(report.extra.get("interrupted"))
     _print_report(report)
     if json_path:
-        Path(json_path).write_text(json.dumps(report.to_json(), indent=2))
-    sys.exit(report.exit_code)
+        Path(json_path).write_text(json.dumps({**report.to_json(), "interrupted": interrupted}, indent=2))
+    sys.exit(EXIT_INTERRUPTED if interrupted else report.exit_code)
 
 
 def _print_report(report: Report) -> None:
-    if report.verdict == "error":
+    if report.extra.get("interrupted"):
+        click.echo("Interrupted (Ctrl-C): the search stopped before it was complete. The figures so far:")
+    elif report.verdict == "error":
         click.echo(report.message, err=True)
     else:
         click.echo(report.summary())
@@ -146,38 +188,46 @@ def campaign(campaign_file: str, engine: str, tags: tuple[str, ...], only: tuple
         sys.exit(EXIT_USAGE)
     start = time.monotonic()
 
+    line = ProgressLine()
+
     def progress(run: Run) -> Callable[[dict], None] | None:
-        return _progress_printer(run.name, quiet)
+        return _progress_printer(line, run.name, quiet)
 
     def done(o: Outcome) -> None:
+        line.end()
         if not quiet:
             mark = "[green]as expected[/green]" if o.passed else f"[red]{'; '.join(o.problems)}[/red]"
             _err.print(f"{o.run.name}: {o.report.verdict} in {o.report.seconds:.1f}s - {mark}")
 
+    interrupted = False
     try:
         outcomes = run_campaign(runs, progress, done, engine=engine, tlc=tlc_options, jobs=jobs)
     except TLAError as err:
         _fail(err)
         return
-    _out.print(_table(outcomes, engine))
+    except CampaignInterrupted as stop:
+        outcomes, interrupted = stop.outcomes, True
+    line.end()
+    _out.print(_table(outcomes, engine, "INTERRUPTED (Ctrl-C)" if interrupted else ""))
     if any(o.run.mutant for o in outcomes):
         _out.print(_mutant_table(outcomes, loaded.property_sets))
     failed = [o for o in outcomes if not o.passed]
     for o in failed:
-        _out.print(f"[red]MISMATCH[/red] {o.run.name}: {'; '.join(o.problems)}")
-    _out.print(f"{len(outcomes) - len(failed)} passed, {len(failed)} failed "
+        _out.print(f"[red]MISMATCH[/red] {o.run.name}: {'; '.join(o.problems)}", soft_wrap=True)  # one line each
+    _out.print(f"{len(outcomes) - len(failed)} passed, {len(failed)} failed"
+               f"{f', {len(runs) - len(outcomes)} not finished (interrupted)' if interrupted else ''} "
                f"({time.monotonic() - start:.1f}s, peak memory {peak_rss_mb():,.0f} MB)")
     if json_path:
-        Path(json_path).write_text(json.dumps(
-            [{"name": o.run.name, "mutant": o.run.mutant, "model": o.run.model, "properties": o.run.properties,
-              "expected": o.run.expect.__dict__, "problems": o.problems, "report": o.report.to_json()}
-             for o in outcomes], indent=2))
-    sys.exit(1 if failed else 0)
+        Path(json_path).write_text(json.dumps({"interrupted": interrupted, "selected": len(runs), "runs": [
+            {"name": o.run.name, "mutant": o.run.mutant, "model": o.run.model, "properties": o.run.properties,
+             "expected": o.run.expect.__dict__, "problems": o.problems, "report": o.report.to_json()}
+            for o in outcomes]}, indent=2))
+    sys.exit(EXIT_INTERRUPTED if interrupted else 1 if failed else 0)
 
 
-def _table(outcomes: list[Outcome], engine: str) -> Table:
+def _table(outcomes: list[Outcome], engine: str, note: str = "") -> Table:
     what = "built-in engine and real TLC" if engine == "both" else f"{engine} engine"
-    table = Table(title=f"Campaign ({what}; expected = real TLC where measured)")
+    table = Table(title=f"Campaign ({what}; expected = real TLC where measured)" + (f" - {note}" if note else ""))
     for col, just in (("model", "left"), ("properties", "left"), ("generated", "right"), ("distinct", "right"), ("depth", "right"),
                       ("verdict", "left"), ("expected", "left"), ("trace", "right"), ("seconds", "right"),
                       ("", "left")):

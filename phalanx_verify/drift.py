@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from phalanx_ref.rrp_records import Keys
-from phalanx_ref.store.base import Store
+from phalanx_ref.store.base import Store, StoreUnavailable
 from phalanx_ref.store.etcd_server import EtcdServer, etcd_binary
 from phalanx_ref.store.memory import MemoryStore
 from phalanx_ref.trace_emit import record
@@ -81,7 +81,10 @@ def run_drift(traces_dir: Path, seeds: int, first_seed: int, etcd_mode: str, spe
     replayers = [Replayer(ModelCache(spec)) for spec in specs]
     report = DriftReport()
 
-    def check(source: str, path: Path) -> None:
+    def check(source: str, path: Path | None) -> None:
+        if path is None:  # the store stayed unreachable: no trace, and the gate fails
+            report.problems.append(f"{source}: the store stayed unreachable; a fresh trace was not recorded")
+            return
         for replayer in replayers:
             res = replayer.replay(path)
             report.results.append((source, res))
@@ -140,11 +143,18 @@ def run_drift(traces_dir: Path, seeds: int, first_seed: int, etcd_mode: str, spe
 def write_golden(traces_dir: Path, seeds: list[int]) -> list[Path]:
     """(Re)generate the golden traces: small in-memory runs, deterministic per seed."""
     traces_dir.mkdir(parents=True, exist_ok=True)
-    return [_fresh(MemoryStore(seed), traces_dir / f"memory-seed{seed}.ndjson", seed) for seed in seeds]
+    for seed in seeds:
+        record(MemoryStore(seed), traces_dir / f"memory-seed{seed}.ndjson", seed)
+    return [traces_dir / f"memory-seed{seed}.ndjson" for seed in seeds]
 
 
-def _fresh(store: Store, path: Path, seed: int, keys: Keys | None = None) -> Path:
-    record(store, path, seed, keys=keys)
+def _fresh(store: Store, path: Path, seed: int, keys: Keys | None = None) -> Path | None:
+    """A fresh engine trace, or None when the store stayed unreachable past the workload's
+    retries (the gate then fails with that problem instead of a traceback)."""
+    try:
+        record(store, path, seed, keys=keys)
+    except StoreUnavailable:
+        return None
     return path
 
 

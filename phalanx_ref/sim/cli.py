@@ -35,6 +35,7 @@ from phalanx_ref.sim.params import (
 )
 from phalanx_ref.sim.tables import FAILURE_RATE_FACTORS
 from phalanx_ref.sim.tables import Table as SimTable
+from phalanx_ref.sim.topology_cli import topology
 
 if TYPE_CHECKING:
     from phalanx_ref.sim.report import ReportConfig
@@ -347,6 +348,8 @@ def bench_ettr(seed: int) -> None:
     console.print(f"{platform.python_implementation()} {sys.version.split()[0]}, numpy {np.__version__}, "
                   f"{os.cpu_count()} CPUs, {platform.machine()}")
 
+
+main.add_command(topology)
 
 if __name__ == "__main__":
     main()

@@ -210,7 +210,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
     # A state found in the seen set passed the state constraints when it was added, unless
     # the set holds representatives (VIEW, SYMMETRY) rather than the state itself.
     exact = canon is None and view is None
-    generated = 0
+    generated = depth = 0
     initialising = True
     try:
         generated, ok = add_initial_states(model, space, intern, checks, report)
@@ -315,6 +315,11 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
             else err.exit_code
         report.complete = False
         _finish(report, space, generated, 0, start_time)
+        return None
+    except KeyboardInterrupt:  # Ctrl-C: the figures so far, marked interrupted; the CLI exits 130
+        report.complete = False
+        report.extra["interrupted"] = True
+        _finish(report, space, generated, depth, start_time)
         return None
 
 

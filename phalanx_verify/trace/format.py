@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from ..textfile import decode_utf8
 from ..tla.errors import EXIT_PARSE, TLAError
 from ..tla.syntax import Pos
 from ..tla.values import ModelValue, from_itf, to_itf
@@ -74,7 +75,7 @@ class TraceReader:
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         try:
-            self._f: IO[str] = open(path, encoding="utf-8")  # noqa: SIM115 - closed in close()
+            self._f: IO[bytes] = open(path, "rb")  # noqa: SIM115 - closed in close()
         except OSError as e:
             raise TraceError(f"cannot read trace: {e.strerror}", Pos(self.path, 1, 1)) from None
         self._lineno = 0
@@ -94,16 +95,21 @@ class TraceReader:
 
     def _next(self, what: str) -> tuple[dict[str, Any], int] | None:
         while True:
-            text = self._f.readline()
-            if not text:
+            data = self._f.readline()
+            if not data:
                 return None
             self._lineno += 1
+            text = decode_utf8(data, self.path, TraceError, self._lineno)
             if not text.strip():
                 continue
             try:
-                obj = json.loads(text)
+                obj = json.loads(text, object_pairs_hook=_no_duplicate_keys)
             except json.JSONDecodeError as e:
                 raise self.error(f"malformed JSON in {what}: {e.msg}", col=e.colno) from None
+            except RecursionError:
+                raise self.error(f"{what} is nested too deeply") from None
+            except ValueError as e:  # a duplicate key, or an integer over 4,300 digits
+                raise self.error(f"malformed JSON in {what}: {e}") from None
             if not isinstance(obj, dict):
                 raise self.error(f"{what} must be a JSON object")
             return obj, self._lineno
@@ -115,24 +121,35 @@ class TraceReader:
         h, line = got
         if h.get("kind") != "header":
             raise self.error(f"the first line must be the header (kind \"header\"), got kind {h.get('kind')!r}", line)
-        for name in ("spec", "constants", "variables"):
-            if name not in h:
-                raise self.error(f"header has no {name!r}", line)
+        for name, kind in (("spec", str), ("constants", dict), ("variables", list)):
+            if not isinstance(h.get(name), kind):
+                raise self.error(f"header.{name}: {'missing' if name not in h else 'wrong type'} "
+                                 f"(a {kind.__name__} is required)", line)
+        for name in ("variables", "model_values"):
+            if not all(isinstance(v, str) for v in h.get(name, [])) or not isinstance(h.get(name, []), list):
+                raise self.error(f"header.{name}: must be a list of names (strings)", line)
+        if h.get("sha256") is not None and not isinstance(h["sha256"], str):
+            raise self.error("header.sha256: must be a string", line)
         mvs = {name: ModelValue(name) for name in h.get("model_values", [])}
-        try:
-            consts = {k: from_itf(v, mvs) for k, v in h["constants"].items()}
-        except (TLAError, TypeError, ValueError, AttributeError) as e:
-            raise self.error(f"header constants are not ITF values: {e}", line) from None
+        consts = {}
+        for k, v in h["constants"].items():
+            consts[k] = self._value(v, f"header.constants.{k}", line, mvs)
+            big = _big_integer(consts[k])
+            if big is not None:
+                raise self.error(f"header.constants.{k}: integer {_short(big)} is beyond the replayable bound "
+                                 f"{MAX_CONSTANT:,} (a spec may enumerate 0..N for a constant N)", line)
         specs = h.get("specs", {})
         if not isinstance(specs, dict) or not all(isinstance(v, str) for v in specs.values()):
-            raise self.error("header field \"specs\" must map spec paths to sha256 strings", line)
+            raise self.error("header.specs: must map spec paths to sha256 strings", line)
         return Header(h["spec"], h.get("sha256"), consts, mvs, list(h["variables"]), h, specs)
 
-    def _value(self, j: Any, what: str, line: int) -> Any:
+    def _value(self, j: Any, what: str, line: int, model_values: dict[str, ModelValue] | None = None) -> Any:
         try:
-            return from_itf(j, self.header.model_values)
-        except (TLAError, TypeError, ValueError) as e:
-            raise self.error(f"{what} is not an ITF value: {e}", line) from None
+            return from_itf(j, self.header.model_values if model_values is None else model_values)
+        except (TLAError, TypeError, ValueError, AttributeError, KeyError) as e:
+            raise self.error(f"{what} is not an ITF value: {_short(str(e))}", line) from None
+        except RecursionError:
+            raise self.error(f"{what} is nested too deeply", line) from None
 
     def _state(self, obj: dict[str, Any], line: int) -> dict[str, Any]:
         st = obj.get("state")
@@ -194,6 +211,41 @@ class TraceReader:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+MAX_CONSTANT = 10**6
+"""The largest integer (in absolute value) a trace header's constants may hold. A header is
+untrusted input, and a spec may turn a constant N into the set 0..N (RRP's TypeOK does), so
+``"MaxFail": 10**18`` would hang replay; the models traces come from are far smaller."""
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        dup = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        raise ValueError(f"duplicate key {_short(repr(dup))}")
+    return out
+
+
+def _big_integer(value: Any) -> int | None:
+    """An integer beyond MAX_CONSTANT anywhere in a decoded value (an iterative walk), else None."""
+    todo = [value]
+    while todo:
+        v = todo.pop()
+        if isinstance(v, int) and not isinstance(v, bool) and abs(v) > MAX_CONSTANT:
+            return v
+        if isinstance(v, frozenset | tuple):
+            todo.extend(v)
+        elif isinstance(v, dict):  # a TLA+ function (Fcn is a dict)
+            todo.extend(v.keys())
+            todo.extend(v.values())
+    return None
+
+
+def _short(text: object) -> str:
+    s = str(text)
+    return s if len(s) <= 60 else s[:57] + "..."
 
 
 def write_line(out: IO[str], obj: dict[str, Any]) -> None:

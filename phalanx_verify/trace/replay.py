@@ -30,10 +30,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..boundary import load_guarded
 from ..check.model import Model
 from ..tla import syntax as ast
 from ..tla.config import ModelConfig, parse_config_file
-from ..tla.errors import EXIT_INVARIANT, EXIT_OK, EXIT_PROPERTY
+from ..tla.errors import EXIT_INVARIANT, EXIT_OK, EXIT_PROPERTY, ConfigError
 from ..tla.values import Fcn, ModelValue, fcn_as_dict, format_value
 from .format import Header, TraceError, TraceReader
 
@@ -110,6 +111,11 @@ class ModelCache:
         if self.spec_override is not None:
             return self.spec_override
         given = Path(header.spec)
+        if given.is_absolute() or ".." in given.parts or given.suffix != ".tla":
+            # the header is untrusted: it may only name a .tla file below the project or the
+            # trace's folders, never an arbitrary file whose content a parse error would show
+            raise TraceError(f"header.spec: {header.spec[:60]!r} must be a relative path to a .tla file "
+                             "without '..' (or give the spec with --spec)", _pos(trace_path, 1))
         for base in (Path.cwd(), *Path(trace_path).resolve().parents):
             if (base / given).exists():
                 return base / given
@@ -119,7 +125,14 @@ class ModelCache:
         spec = self.spec_path(header, trace_path)
         key = (str(spec.resolve()), repr(sorted((k, format_value(v)) for k, v in header.constants.items())))
         if key not in self._models:
-            self._models[key] = Model(spec, _config(spec, header, trace_path))
+            try:
+                self._models[key] = load_guarded(lambda: Model(spec, _config(spec, header, trace_path)), spec,
+                                                 spec.with_suffix(".cfg"))
+            except ConfigError as err:
+                if err.pos is None or err.pos.file != trace_path:
+                    raise  # the spec's own .cfg is wrong
+                # the header's constants do not fit the spec: the trace is malformed, not a model file
+                raise TraceError(f"header.constants: {err.message}", err.pos) from None
         return self._models[key]
 
 

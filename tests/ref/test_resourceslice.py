@@ -64,7 +64,7 @@ def test_bad_input_is_one_line_naming_the_object(slices: list[dict], needle: str
 
 
 def test_yaml_errors_and_missing_fabric() -> None:
-    with pytest.raises(ResourceSliceError, match="line 1"):
+    with pytest.raises(ResourceSliceError, match="^<slices>:1:"):
         load_topology("items: [", FABRIC)
     with pytest.raises(ResourceSliceError, match="pods"):
         load_topology(_listing([_slice("n0", "c0")]), "cluster: x")

@@ -11,7 +11,7 @@ import pytest
 
 from phalanx_verify.tlc.run import TLCOptions
 
-REF = Path(__file__).resolve().parents[3] / "shared" / "reference" / "tlc"
+REF = Path(__file__).resolve().parents[1] / "reference" / "tlc"  # recorded real-TLC facts, copied from ../shared
 RECORDINGS = sorted(p.name for p in REF.iterdir() if p.is_dir()) if REF.exists() else []
 needs_ref = pytest.mark.skipif(not REF.exists(), reason="shared/reference not beside the clone")
 

@@ -1,0 +1,35 @@
+"""Reading user files as text: a missing file or a byte that is not UTF-8 becomes the caller's
+error class with the file, line and column, never a UnicodeDecodeError traceback.
+
+Every input kind (campaign TOML, NDJSON trace, .tla, .cfg) is UTF-8; the position of the first
+bad byte is what a user needs to fix a file saved in another encoding.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .tla.errors import TLAError
+from .tla.syntax import Pos
+
+
+def decode_utf8(data: bytes, path: str, error: type[TLAError], first_line: int = 1) -> str:
+    """``data`` as text; a non-UTF-8 byte raises ``error`` at its line and column (columns count
+    characters, as editors do)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[:exc.start]
+        line = first_line + before.count(b"\n")
+        col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
+        raise error(f"byte 0x{data[exc.start]:02x} is not UTF-8 (the file must be UTF-8 text)",
+                    Pos(path, line, col)) from None
+
+
+def read_utf8(path: str | Path, what: str, error: type[TLAError]) -> str:
+    """The file's text; an unreadable file or a non-UTF-8 byte raises ``error`` naming ``what``."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise error(f"cannot read {what}: {exc.strerror}", Pos(str(path), 1, 1)) from None
+    return decode_utf8(data, str(path), error)
