@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import EvalError
-from .values import Fcn, LazySet, ModelValue, TypedModelValue, UnionSet, format_value, tlc_key
+from .values import DiffSet, Fcn, LazySet, ModelValue, TypedModelValue, UnionSet, format_value, tlc_key
 
 INT_MIN = -(2 ** 31)
 INT_MAX = 2 ** 31 - 1
@@ -244,9 +244,12 @@ def _lazy_binary(a: Any, b: Any, op: str) -> Any:
             if isinstance(a, LazySet) or isinstance(b, LazySet):  # Int \cup {NULL}: membership only
                 return UnionSet(frozenset((a, b)))
             raise
-    if op == "\\cap":
-        return a & b
-    return a - b
+    try:
+        return a & b if op == "\\cap" else a - b
+    except EvalError:
+        if isinstance(a, LazySet):  # Nat \\ {0}: membership only
+            return DiffSet(a, b, keep=op == "\\cap")
+        raise
 
 
 def intersect(a: Any, b: Any) -> Any:

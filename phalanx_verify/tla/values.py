@@ -493,6 +493,32 @@ class UnionSet(LazySet):
         return f"UNION {format_value(self.sets)}"
 
 
+class DiffSet(LazySet):
+    """S \\ T (or S \\cap T) with S a set that cannot be enumerated (Nat \\ {0}): membership
+    only, as TLC's SetDiffValue/SetCapValue until something enumerates them."""
+
+    def __init__(self, left: Any, right: Any, keep: bool) -> None:
+        self.left, self.right, self.keep = left, right, keep
+
+    def __contains__(self, x: object) -> bool:
+        return x in self.left and ((x in self.right) == self.keep)
+
+    def member(self, x: Any) -> bool:
+        inside = self.left.member(x) if isinstance(self.left, LazySet) else x in self.left
+        return inside and ((x in self.right) == self.keep)
+
+    def enumerate(self) -> frozenset:
+        left = as_set(self.left)
+        return frozenset(x for x in left if (x in self.right) == self.keep)
+
+    def key(self) -> tuple:
+        return ("CAP" if self.keep else "DIFF", self.left, self.right)
+
+    def __repr__(self) -> str:
+        op = "\\cap" if self.keep else "\\"
+        return f"{format_value(self.left)} {op} {format_value(self.right)}"
+
+
 def as_set(v: Any) -> frozenset:
     """The elements of a set value, enumerating a lazy set if needed."""
     if type(v) is frozenset:

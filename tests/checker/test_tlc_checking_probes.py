@@ -25,8 +25,6 @@ EXPECTED = {e["probe"]: e for e in json.loads((PROBES / "expected.json").read_te
 OPEN = {
     "checking/init_var_unassigned": "TLC 255 'not a legal state'; the compiler's initial-state "
                                     "generator raises an evaluation error (75)",
-    "checking/init_nonboolean": "a non-Boolean conjunct of Init is the compiler's (value layer rewrite)",
-    "config/modelvalue_typed": "typed model values are the value layer's (lead's rewrite)",
 }
 
 
