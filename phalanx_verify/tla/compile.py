@@ -857,16 +857,19 @@ class Compiler:
             defn, scope = target
             if not isinstance(defn, ast.OpDef) or depth > 8:
                 return False
-            key = (id(defn), id(scope))
-            known = self._bool_defs.get(key)
-            if known is None:
-                self._bool_defs[key] = False  # recursion: assume not, from below
-                inner = Ctx(scope)
-                for p in defn.params:
-                    inner = inner.bind(p.name, Local("_", "value" if p.arity == 0 else "op", p.arity))
-                known = self._bool_defs[key] = self.is_bool(defn.body, inner, depth + 1)
-            return known
+            return self._body_property(self._bool_defs, defn, scope, self.is_bool, depth)
         return False
+
+    def _body_property(self, memo: dict[tuple[int, int], bool], defn: ast.OpDef, scope: Scope,
+                       prop: Callable[[ast.Expr, Ctx, int], bool], depth: int) -> bool:
+        """prop of an operator's body, remembered per definition; a recursive operator is
+        assumed not to have it while its own body is examined (a least fixpoint, from below)."""
+        key = (id(defn), id(scope))
+        known = memo.get(key)
+        if known is None:
+            memo[key] = False
+            known = memo[key] = prop(defn.body, self._bind_params(Ctx(scope), defn.params), depth + 1)
+        return known
 
     def static_kind(self, e: ast.Expr, ctx: Ctx, depth: int = 0) -> str | None:
         """What is known of e's value before evaluation: "int", "str", "bool", "mv" (an untyped
@@ -1350,15 +1353,7 @@ class Compiler:
             if target is None or not isinstance(target[0], ast.OpDef) or target[0].recursive:
                 return False
             defn, scope = target
-            key = (id(defn), id(scope))
-            known = self._branching_defs.get(key)
-            if known is None:
-                self._branching_defs[key] = False
-                inner = Ctx(scope)
-                for p in defn.params:
-                    inner = inner.bind(p.name, Local("_", "value" if p.arity == 0 else "op", p.arity))
-                known = self._branching_defs[key] = self.branches(defn.body, inner, depth + 1)
-            return known
+            return self._body_property(self._branching_defs, defn, scope, self.branches, depth)
         return False
 
     def ways(self, e: ast.Expr, ctx: Ctx) -> str:
