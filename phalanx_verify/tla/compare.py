@@ -23,7 +23,8 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import EvalError
-from .values import DiffSet, Fcn, LazySet, ModelValue, TypedModelValue, UnionSet, format_value, tlc_key
+from .values import (DiffSet, Fcn, IntRange, LazySet, ModelValue, StringSet, TypedModelValue, UnionSet, format_value,
+                     tlc_key)
 
 INT_MIN = -(2 ** 31)
 INT_MAX = 2 ** 31 - 1
@@ -208,7 +209,20 @@ def homogeneous(elems: frozenset) -> frozenset:  # also called on the tuple of a
             a, b = (first, e) if tlc_key(first) > tlc_key(e) else (e, first)
             ka = kind(a)
             raise EvalError(f"Attempted to compare {ka} {format_value(a)} with non-{ka}: {format_value(b)}")
+    if kf == "set":
+        _no_infinite_among_sets(elems)
     return elems
+
+
+def _no_infinite_among_sets(elems: frozenset) -> None:
+    """TLC sorts a set of sets by comparing them; Nat, Int and STRING (user values there) refuse
+    any comparison: ``{Nat, {-1}}`` fails as soon as TLC normalises it."""
+    inf = next((e for e in elems if (type(e) is IntRange and (e.lo is None or e.hi is None))
+                or type(e) is StringSet), None)
+    if inf is not None:
+        other = next((e for e in elems if e is not inf and not isinstance(e, ModelValue)), None)
+        if other is not None:
+            raise EvalError(f"Attempted to compare the set {format_value(other)} with the value: {inf!r}")
 
 
 def set_of(items: tuple) -> frozenset:

@@ -1228,6 +1228,10 @@ class Compiler:
             self.gen(code, e.body, inner, k, label, mode, split)
             code.depth -= len(gens)
             return
+        if isinstance(e, ast.Quant) and e.kind == "forall" and mode == "next" and ctx.witnesses is None \
+                and self.level(e, ctx) >= LEVEL_ACTION:
+            self._gen_forall(code, e, ctx, _Restore(k, ctx), label)
+            return
         if isinstance(e, ast.If) and self.level(e, ctx) >= LEVEL_ACTION or (
                 isinstance(e, ast.If) and mode == "init"):
             code.emit(f"if {self.cond(e.cond, ctx, 'IF')}:")
@@ -1474,6 +1478,54 @@ class Compiler:
         first, rest = items[0], items[1:]
         self.gen(code, first, ctx, lambda c, cx: self._gen_conj(c, rest, cx, k, label, mode), label, mode,
                  split=False)
+
+    def _gen_forall(self, code: _Code, e: ast.Quant, ctx: Ctx, k: Cont, label: tuple | None) -> None:
+        """\\A x \\in S : A(x) inside an action is, for TLC (Tool.getNextStates, bounded
+        forall), the conjunction A(x1) /\\ A(xn) /\\ ... /\\ A(x2) of its instances: the first
+        instance may determine primed variables (``\\A q : ~flag[q] /\\ pc' = ...``), the others
+        then test them. The instances after the first run in a generated recursive generator,
+        since their number is known only at run time; each way they hold is one more successor,
+        as TLC counts it."""
+        gens, inner = self._gens(e.bounds, ctx, e.pos)
+        targets = ", ".join(re.match(r"for (.+?) in ", g).group(1) for g in gens)  # type: ignore[union-attr]
+        elems = self.fresh("fa_elems")
+        code.emit(f"{elems} = [({targets},) {' '.join(gens)}]")
+        code.emit(f"if not {elems}:")
+        code.depth += 1
+        k(code, ctx)
+        code.depth -= 1
+        code.emit("else:")
+        code.depth += 1
+        code.emit(f"({targets},) = {elems}[0]")
+
+        def after_first(c: _Code, ctx1: Ctx) -> None:
+            assert ctx1.nxt is not None
+            known = ctx1.nxt.locals
+            params = "".join(f"{name}, " for _, name in known)
+            fn, i = self.fresh("fa_rest"), self.fresh("i")
+            c.emit(f"def {fn}({i}, {params}):")
+            c.depth += 1
+            c.emit(f"if {i} == 0:")
+            c.emit(f"    yield ({params})")
+            c.emit("    return")
+            c.emit(f"({targets},) = {elems}[{i}]")
+
+            def after_rest(c2: _Code, ctx2: Ctx) -> None:
+                if ctx2.nxt is None or ctx2.nxt.locals != known:
+                    raise SemanticError("unsupported construct: a \\A in an action whose instances "
+                                        "determine different primed variables", e.pos)
+                c2.emit(f"yield from {fn}({i} - 1, {params})")
+
+            self.gen(c, e.body, replace(inner, cur=ctx1.cur, nxt=ctx1.nxt), after_rest, label, "next",
+                     split=False)
+            c.depth -= 1
+            c.emit(f"for ({params}) in {fn}(len({elems}) - 1, {params}):")
+            c.depth += 1
+            k(c, ctx1)
+            c.depth -= 1
+
+        self.gen(code, e.body, inner, after_first, label, "next", split=False)
+        code.depth -= 1
 
     def _gen_call(self, code: _Code, e: ast.Apply | ast.Name, ctx: Ctx, k: Cont, label: tuple | None,
                   mode: str, split: bool) -> bool:

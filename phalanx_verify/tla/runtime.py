@@ -237,7 +237,7 @@ def card(s: Any) -> int:
     if type(s) is PowerSet or type(s) is FcnSet:
         n = 2 ** card(s.base) if type(s) is PowerSet else card(s.rng) ** card(s.domain)
         if n > 2 ** 31 - 1:
-            raise EvalError(f"Overflow when computing the number of elements in: {format_value(s)}")
+            raise EvalError(f"Overflow when computing the number of elements in: {s!r}")
         return n
     if isinstance(s, LazySet):
         try:

@@ -96,6 +96,38 @@ Inv == x = 9""",
            'INIT Init\nNEXT Next\nINVARIANT Inv',
            0, 2, 1, None,
            "a function over Nat applied at a point without enumerating Nat"),
+    "ForallAssigns": (r"""VARIABLES pc, flag
+Proc == {1, 2, 3}
+Init == pc = [p \in Proc |-> "idle"] /\ flag = [p \in Proc |-> FALSE]
+Want(p) == pc[p] = "idle" /\ pc' = [pc EXCEPT ![p] = "want"] /\ flag' = [flag EXCEPT ![p] = TRUE]
+Check(p) == pc[p] = "want" /\ \A q \in Proc \ {p} : ~flag[q] /\ pc' = [pc EXCEPT ![p] = "cs"] /\ UNCHANGED flag
+Next == \E p \in Proc : Want(p) \/ Check(p)""",
+           'INIT Init\nNEXT Next',
+           11, None, None, 'Deadlock reached',
+           "\\A swallowing the assignments: TLC evaluates it as the conjunction of its instances"),
+    "ForallWays": (r"""VARIABLES pc, flag
+Proc == {1, 2, 3}
+Init == pc = [p \in Proc |-> "idle"] /\ flag = [p \in Proc |-> FALSE]
+Next == \E p \in Proc : \A q \in {1, 2} : (pc' = pc /\ flag' = [flag EXCEPT ![p] = ~@]) \/ (q = 2 /\ pc' = pc /\ flag' = flag)""",
+           'INIT Init\nNEXT Next',
+           0, 25, 8, None,
+           "each instance of an action-level \\A may hold in several ways: one successor per combination"),
+    "UnionNat": (r"""EXTENDS Integers
+VARIABLE x
+Init == x = 0
+Next == UNCHANGED x
+Inv == 5 \in UNION {Nat, {-1}}""",
+           'INIT Init\nNEXT Next\nINVARIANT Inv',
+           75, None, None, 'Attempted to compare the set {-1} with the value: Nat',
+           "a set holding Nat and another set cannot be normalised"),
+    "CardOverflow": (r"""EXTENDS Naturals, FiniteSets
+VARIABLE x
+Init == x = 0
+Next == UNCHANGED x
+Inv == Cardinality(SUBSET (1..40)) > 0""",
+           'INIT Init\nNEXT Next\nINVARIANT Inv',
+           75, None, None, 'Overflow when computing the number of elements',
+           "Cardinality(SUBSET 1..40) overflows TLC's integers, without building the set"),
 }
 
 
