@@ -23,8 +23,18 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import EvalError
-from .values import (DiffSet, Fcn, IntRange, LazySet, ModelValue, StringSet, TypedModelValue, UnionSet, format_value,
-                     tlc_key)
+from .values import (
+    DiffSet,
+    Fcn,
+    IntRange,
+    LazySet,
+    ModelValue,
+    StringSet,
+    TypedModelValue,
+    UnionSet,
+    format_value,
+    tlc_key,
+)
 
 INT_MIN = -(2 ** 31)
 INT_MAX = 2 ** 31 - 1
