@@ -24,7 +24,7 @@ from . import bags
 from . import compare as cmp
 from . import runtime as rt
 from . import syntax as ast
-from .errors import EvalError, SemanticError, TLAError
+from .errors import EvalError, IllegalStateError, SemanticError, TLAError
 from .modules import ALWAYS_VISIBLE, Scope
 from .values import INT, NAT, STRING, Fcn, ModelValue, format_value, make_fcn
 
@@ -285,7 +285,7 @@ class Compiler:
         self._names = itertools.count()
         self.ns: dict[str, Any] = {
             "_rt": rt, "_cmp": cmp, "_bags": bags, "_EXACT": cmp.EXACT, "_MV": ModelValue, "_eq": cmp.eq, "_member": cmp.member, "_truth": cmp.truth,
-            "_EvalError": EvalError, "_TLAError": TLAError, "_Fcn": Fcn,
+            "_EvalError": EvalError, "_IllegalState": IllegalStateError, "_TLAError": TLAError, "_Fcn": Fcn,
             "_mkfcn": make_fcn, "_NAT": NAT, "_INT": INT, "_STRING": STRING,
             "_BOOLEAN": frozenset((False, True)), "_EMPTY": frozenset(), "_ModelValue": ModelValue,
             "_NA": _NOT_YET, "_UNDET": UNDETERMINED,
@@ -1751,7 +1751,8 @@ class Compiler:
             whole = cx.cur.whole(self.nvars)
             if whole is None:
                 missing = [self.variables[i] for i in range(self.nvars) if cx.cur.read(i) is None]
-                c.emit(f"raise _EvalError('the initial predicate does not determine {', '.join(missing)}')")
+                c.emit(f"raise _IllegalState('the initial predicate does not determine {', '.join(missing)}: "
+                       "current state is not a legal state')")
                 return
             c.emit(f"yield {whole}")
 

@@ -77,6 +77,13 @@ class AssertionFailure(EvalError):
     verdict (14) when it fails while successors are computed (the checker tells which)."""
 
 
+class IllegalStateError(EvalError):
+    """An initial state that leaves a variable undetermined: TLC stops with "current state is
+    not a legal state" and its catch-all exit code 255 (an incomplete successor is 75)."""
+
+    exit_code = EXIT_TLC_ERROR
+
+
 class LevelError(TLAError):
     """An INVARIANT that is not a state predicate (TLC: TLC_INVARIANT_VIOLATED_LEVEL, 76)."""
 
