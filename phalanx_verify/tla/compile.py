@@ -1008,7 +1008,13 @@ class Compiler:
             elem = "(" + "".join(inner.lookup(n).pyname + ", " for n in e.bound.names) + ")"  # type: ignore[union-attr]
         else:
             elem = inner.lookup(e.bound.names[0]).pyname  # type: ignore[union-attr]
-        return f"frozenset({{{elem} {' '.join(gens)} if {self.cond(e.pred, inner, 'filter')}}})"
+        built = f"frozenset({{{elem} {' '.join(gens)} if {self.cond(e.pred, inner, 'filter')}}})"
+        base = self.val(e.bound.set, ctx)  # type: ignore[arg-type]
+        if not e.bound.tuple_pattern and (_SIMPLE.fullmatch(base) or base.startswith("(_K")):
+            # {n \in Nat : n > 0} is a set TLC tests membership in without enumerating Nat.
+            lazy = f"_rt.filter_set({base}, lambda {elem}: {self.cond(e.pred, inner, 'filter')})"
+            return f"({built} if type({base}) is frozenset else {lazy})"
+        return built
 
     def v_SetMap(self, e: ast.SetMap, ctx: Ctx) -> str:
         gens, inner = self._gens(e.bounds, ctx, e.pos)

@@ -18,6 +18,7 @@ from .errors import AssertionFailure, EvalError
 from .values import (
     Fcn,
     FcnSet,
+    FilterSet,
     LazySet,
     PowerSet,
     ProductSet,
@@ -61,6 +62,17 @@ class RecFcn:
 def lazy_fcn(domain: Any, body: Callable[[Any], Any]) -> RecFcn:
     """[x \\in D |-> e] over a set that cannot be enumerated (Nat): evaluated where applied."""
     return RecFcn("function", domain, body)
+
+
+def filter_set(base: Any, pred: Callable[[Any], Any]) -> Any:
+    """{x \\in S : P} over a lazy S: built when S can be enumerated, else membership only."""
+    if isinstance(base, LazySet):
+        try:
+            elems = iter(base)  # a set that cannot be enumerated refuses here
+        except EvalError:
+            return FilterSet(base, pred)
+        return frozenset(x for x in elems if pred(x))
+    return frozenset(x for x in iterate(base) if pred(x))
 
 
 def fix(maker: Callable[[Callable[..., Any]], Callable[..., Any]]) -> Callable[..., Any]:

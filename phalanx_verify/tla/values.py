@@ -519,6 +519,37 @@ class DiffSet(LazySet):
         return f"{format_value(self.left)} {op} {format_value(self.right)}"
 
 
+class FilterSet(LazySet):
+    """{x \\in S : P(x)} with S a set that cannot be enumerated ({n \\in Nat : n > 0}): TLC's
+    SetPredValue answers membership as x \\in S /\\ P(x) without enumerating S."""
+
+    def __init__(self, base: LazySet, pred: Any) -> None:
+        self.base, self.pred = base, pred
+
+    def __contains__(self, x: object) -> bool:
+        return x in self.base and self.pred(x) is True
+
+    def member(self, x: Any) -> bool:
+        if not self.base.member(x):
+            return False
+        got = self.pred(x)
+        if type(got) is not bool:
+            raise EvalError(f"The predicate of {self!r} is not a Boolean on {format_value(x)}")
+        return got
+
+    def _kind_ok(self, x: Any) -> bool:
+        return self.base._kind_ok(x)
+
+    def enumerate(self) -> frozenset:
+        return frozenset(x for x in self.base.enumerate() if self.pred(x) is True)
+
+    def key(self) -> tuple:
+        return ("FILTER", self.base, self.pred)
+
+    def __repr__(self) -> str:
+        return f"{{x \\in {self.base!r} : ...}}"
+
+
 def as_set(v: Any) -> frozenset:
     """The elements of a set value, enumerating a lazy set if needed."""
     if type(v) is frozenset:

@@ -128,6 +128,17 @@ Inv == Cardinality(SUBSET (1..40)) > 0""",
            'INIT Init\nNEXT Next\nINVARIANT Inv',
            75, None, None, 'Overflow when computing the number of elements',
            "Cardinality(SUBSET 1..40) overflows TLC's integers, without building the set"),
+    "FilterNat": (r"""EXTENDS Naturals
+VARIABLE x
+Cap == [j \in {"a", "b"} |-> 3]
+ASSUME Cap \in [{"a", "b"} -> {n \in Nat : n > 0}]
+Pos == {n \in Nat : n > 0}
+Init == x = 1
+Next == x' = x - 1
+Inv == x \in Pos""",
+           'INIT Init\nNEXT Next\nINVARIANT Inv',
+           12, None, None, 'Invariant Inv is violated',
+           "a subset of Nat by a predicate is tested for membership without enumerating Nat"),
 }
 
 
