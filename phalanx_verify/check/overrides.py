@@ -59,6 +59,12 @@ def apply_overrides(root: Scope, cfg: ModelConfig) -> dict[str, Any]:
     for (module, name), target in cfg.module_substitutions.items():
         replacement = _target(root, name, target, cfg)
         found = [scope for scope in _scopes(root) if _defined_in(scope, name, module)]
+        if not found and _std_name(root, name):
+            # Nat <- [ZSequences]ZSeqNat with Nat the standard operator ZSequences imports: TLC
+            # overrides the one definition node all modules share, so every Nat changes.
+            for scope in _scopes(root):
+                scope.defs[name] = replacement
+            continue
         if not found:
             raise ConfigError(f"{name} <- [{module}]{target}: module {module} defines no {name}",
                               cfg.pos_of(name))
@@ -117,6 +123,10 @@ def _check_arity(want: int, defn: ast.Definition, name: str, target: str, cfg: M
     if _arity(defn) != want:
         raise ConfigError(f"The configuration file substitutes for {name} with {target} of different number "
                           "of arguments.", cfg.pos_of(name))
+
+
+def _std_name(scope: Scope, name: str) -> bool:
+    return any(name in STANDARD_MODULES[m] for m in scope.std)
 
 
 def _defined_in(scope: Scope, name: str, module: str) -> bool:

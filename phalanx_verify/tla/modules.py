@@ -7,6 +7,7 @@ the instantiating module. A ``Scope`` answers "what does this name mean here".
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -92,8 +93,19 @@ class Loader:
         # TLC accepts a variable declared twice; it is one variable.
         scope.variables.extend(v for v in dict.fromkeys(mod.variables) if v not in scope.variables)
         own = mod is scope.module
+        local_names = {} if own else {d.name: f"{d.name}%{mod.name}" for d in mod.defs
+                                      if d.local and d.name is not None and not isinstance(d, ast.InstanceDef)}
         for d in mod.defs:
+            if isinstance(d, ast.InstanceDef) and d.local and not own:
+                if d.module in STANDARD_MODULES:  # LOCAL INSTANCE FiniteSets: for mod's own definitions
+                    scope.std.update(std_closure([d.module]))
+                    continue
+                raise SemanticError("unsupported construct: LOCAL INSTANCE of a user module in an "
+                                    "EXTENDed module", d.pos)
+            for old, new in local_names.items():  # mod's LOCAL definitions, invisible to the extender
+                d = ast.renamed(d, old, new)
             if d.local and not own:
+                scope.defs[local_names[d.name]] = (dataclasses.replace(d, name=local_names[d.name]), scope)
                 continue
             if isinstance(d, ast.InstanceDef):
                 inst_scope = self.instantiate(scope, d)

@@ -9,7 +9,9 @@ Unicode spellings together.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,3 +329,23 @@ class Module:
     units: list[tuple[str, object]] = field(default_factory=list)
     # Modules written inside this one (``---- MODULE Inner ----`` before this module ends).
     inner: list[Module] = field(default_factory=list)
+
+
+def renamed(node: Any, name: str, new: str) -> Any:
+    """A copy of a syntax tree in which the operator or name ``name`` is called ``new`` (trees
+    are immutable; unchanged subtrees are shared, so an untouched tree comes back as itself)."""
+    if isinstance(node, tuple):
+        items = tuple(renamed(x, name, new) for x in node)
+        return node if all(a is b for a, b in zip(items, node, strict=True)) else items
+    if not dataclasses.is_dataclass(node) or isinstance(node, Pos | type):
+        return node
+    changes = {}
+    for f in dataclasses.fields(node):
+        value = getattr(node, f.name)
+        if f.name in ("name", "op") and value == name and isinstance(node, Name | Apply):
+            changes[f.name] = new
+            continue
+        got = renamed(value, name, new)
+        if got is not value:
+            changes[f.name] = got
+    return dataclasses.replace(node, **changes) if changes else node
