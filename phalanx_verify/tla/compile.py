@@ -647,6 +647,20 @@ class Compiler:
             raise SemanticError("unsupported construct: Real (the Reals module)", pos)
         raise SemanticError(f"unknown operator {name}", pos)
 
+    def _substituted_op(self, name: str, scope: Scope) -> tuple[ast.Definition, Scope] | None:
+        """The definition an operator constant of an instance stands for (``N == INSTANCE Nano``
+        with Nano's ``CalculateHash(_,_,_)`` implicitly the instantiating module's, itself
+        perhaps given by the model as ``CalculateHash <- CalculateHashImpl``); None when the
+        substitution is not an operator name."""
+        sub = (scope.subst or {}).get(name)
+        parent = scope.parent
+        if not isinstance(sub, ast.Name) or parent is None:
+            return None
+        n = sub.name
+        if parent.subst is None and n in self.substitutions:
+            return self._resolve_def(self.substitutions[n], self.root)
+        return self._resolve_def(n, parent) or self._substituted_op(n, parent)
+
     def _call_global(self, name: str, args: tuple[str, ...], ctx: Ctx, pos: ast.Pos) -> str:
         target = self._resolve_def(name, self.root)
         if target is None:
@@ -750,7 +764,11 @@ class Compiler:
         if e.op in self.substitutions and ctx.scope.subst is None:
             return self._call_global(self.substitutions[e.op], args, ctx, e.pos)
         if ctx.scope.subst is not None and e.op in ctx.scope.subst:
-            raise SemanticError(f"operator constant {e.op} cannot be substituted", e.pos)
+            target = self._substituted_op(e.op, ctx.scope)
+            if target is None:
+                raise SemanticError(f"unsupported construct: operator constant {e.op} substituted by "
+                                    "an expression", e.pos)
+            return self._call_def(target, args, ctx, e.pos, e.op)
         if e.op in ("in", "notin") and isinstance(e.args[1], ast.SetFilter) and len(e.args[1].bound.names) == 1 \
                 and not e.args[1].bound.tuple_pattern:
             # x \\in {y \\in S : P(y)} is decided without building the set: x \\in S /\\ P(x).
@@ -1170,6 +1188,14 @@ class Compiler:
         """If e denotes a variable of the state being built (x' in 'next' mode, x in 'init'
         mode), return its index and the context whose StateRef holds it."""
         if mode == "next":
+            if isinstance(e, ast.Name):
+                # A parameter that stands for x' (CalculateHash(b, h, lastHash') called by name:
+                # its ``newLastHash = hash`` assigns lastHash, as TLC substitutes the argument).
+                loc = ctx.lookup(e.name)
+                if loc is None or loc.kind != "alias" or not isinstance(loc.alias[0], ast.Prime):  # type: ignore[index]
+                    return None
+                aexpr, actx = loc.alias  # type: ignore[misc]
+                return self._target_var(aexpr, replace(actx, cur=ctx.cur, nxt=ctx.nxt), mode)
             if not isinstance(e, ast.Prime):
                 return None
             e = e.expr
@@ -1545,7 +1571,7 @@ class Compiler:
             scope = ctx.scope
             if (scope.subst is not None and name in scope.subst) or name in scope.variables:
                 return False
-        target = self._resolve_def(name, ctx.scope)
+        target = self._resolve_def(name, ctx.scope) or self._substituted_op(name, ctx.scope)
         if target is None:
             return False
         defn, scope = target
@@ -1564,7 +1590,8 @@ class Compiler:
             if p.arity:
                 inner = inner.bind(p.name, Local(self.val(a, ctx), "op", p.arity))
                 continue
-            if mode == "next" and self._target_var(a, ctx, "init") is not None:
+            if mode == "next" and (self._target_var(a, ctx, "init") is not None
+                                   or self._target_var(a, ctx, "next") is not None):
                 inner = inner.bind(p.name, Local("_alias", "alias", alias=(a, ctx)))
                 continue
             py = self.fresh(p.name)

@@ -51,3 +51,37 @@ def test_without_the_override_nat_cannot_be_enumerated(tmp_path):
     r = run(tmp_path, "INIT Init\nNEXT Next\nINVARIANT Inv\n")
     assert r.exit_code == 75, r.output
     assert "Traceback" not in r.output
+
+
+INNER = r"""---- MODULE Inner ----
+EXTENDS Naturals
+CONSTANT Calc(_, _)
+VARIABLE h
+Step == h < 3 /\ Calc(h, h')
+====
+"""
+
+MC = r"""---- MODULE MC ----
+EXTENDS Naturals
+CONSTANT Calc(_, _)
+VARIABLES h, log
+N == INSTANCE Inner
+CalcImpl(old, new) == new = old + 1 /\ log' = log + old
+Init == h = 0 /\ log = 0
+Next == N!Step
+====
+"""
+
+
+def test_operator_constant_of_an_instance_is_the_models_action(tmp_path):
+    """Inner's operator constant Calc is, through the implicit substitution, MC's Calc, which
+    the model replaces by the action CalcImpl; its parameter ``new`` stands for h', so
+    ``new = old + 1`` assigns h (the public Nano model's CalculateHash). TLC: 4 generated,
+    4 distinct, depth 4."""
+    (tmp_path / "Inner.tla").write_text(INNER)
+    (tmp_path / "MC.tla").write_text(MC)
+    (tmp_path / "MC.cfg").write_text("CONSTANT Calc <- CalcImpl\nINIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE\n")
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "MC.tla"), "-c", str(tmp_path / "MC.cfg")])
+    assert r.exit_code == 0, r.output
+    assert "4 states generated, 4 distinct states found" in r.output
+    assert "depth of the complete state graph search is 4" in r.output
