@@ -288,7 +288,7 @@ class Compiler:
             "_EvalError": EvalError, "_IllegalState": IllegalStateError, "_TLAError": TLAError, "_Fcn": Fcn,
             "_mkfcn": make_fcn, "_NAT": NAT, "_INT": INT, "_STRING": STRING,
             "_BOOLEAN": frozenset((False, True)), "_EMPTY": frozenset(), "_ModelValue": ModelValue,
-            "_NA": _NOT_YET, "_UNDET": UNDETERMINED,
+            "_NA": _NOT_YET, "_UNDET": UNDETERMINED, "_once": rt.Once,
         }
         for helper in ("ap", "except1", "except_path", "iterate", "subseteq", "field", "witness",
                        "mk_range", "card"):
@@ -1146,8 +1146,11 @@ class Compiler:
         inner, name, value = self._let_binding(e.defs[0], ctx)
         return f"(lambda {name}: {self.val(e.body, inner)})({value})"
 
-    def _let_binding(self, d: ast.Definition, ctx: Ctx) -> tuple[Ctx, str, str]:
-        """One LET definition as a Python callable (LET definitions are evaluated lazily)."""
+    def _let_binding(self, d: ast.Definition, ctx: Ctx, shared: bool = False) -> tuple[Ctx, str, str]:
+        """One LET definition as a Python callable (LET definitions are evaluated lazily). A
+        definition without parameters is evaluated at most once, as TLC's LazyValue: its thunk
+        remembers the value, unless it is ``shared`` by the later branches of an action (a
+        statement before the enumeration) and reads primed variables that differ between them."""
         py = self.fresh(d.name if not isinstance(d, ast.InstanceDef) else "inst")
         if isinstance(d, ast.OpDef):
             kind = "thunk" if not d.params else "op"
@@ -1161,6 +1164,8 @@ class Compiler:
             if d.recursive:
                 # LET RECURSIVE F(n) == ... F(n - 1) ...: the body calls itself through its name.
                 value = f"_rt.fix(lambda {py}: {value})"
+            elif not d.params and (not shared or self.level(d.body, ctx) < LEVEL_ACTION):
+                value = f"_once({value})"
             unused = tuple(i for i, p in enumerate(d.params) if not p.arity and not _mentions_any(d.body, {p.name}))
             return ctx.bind(d.name, Local(py, kind, len(d.params), unused=unused)), py, value
         if isinstance(d, ast.FunDef):
@@ -1294,7 +1299,7 @@ class Compiler:
         if isinstance(e, ast.Let):
             inner = replace(ctx, guarded=True)
             for d in e.defs:
-                inner, name, value = self._let_binding(d, inner)
+                inner, name, value = self._let_binding(d, inner, shared=True)
                 code.emit(f"{name} = {value}")
             self.gen(code, e.body, inner, _Restore(k, ctx), label, mode, split)
             return

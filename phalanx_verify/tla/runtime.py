@@ -31,6 +31,7 @@ from .values import (
     fcn_items,
     format_value,
     make_fcn,
+    min_tlc,
     sorted_tlc,
 )
 
@@ -73,6 +74,24 @@ def filter_set(base: Any, pred: Callable[[Any], Any]) -> Any:
             return FilterSet(base, pred)
         return frozenset(x for x in elems if pred(x))
     return frozenset(x for x in iterate(base) if pred(x))
+
+
+class Once:
+    """A LET definition without parameters: evaluated when first used, then remembered (TLC's
+    LazyValue). Cheaper to create than functools.cache, as one is made per evaluation of the
+    LET."""
+
+    __slots__ = ("f", "value")
+
+    def __init__(self, f: Callable[[], Any]) -> None:
+        self.f = f
+        self.value: Any = Once
+
+    def __call__(self) -> Any:
+        v = self.value
+        if v is Once:
+            v = self.value = self.f()
+        return v
 
 
 def fix(maker: Callable[[Callable[..., Any]], Callable[..., Any]]) -> Callable[..., Any]:
@@ -289,9 +308,32 @@ def recordset(fields: dict) -> RecordSet:
     return RecordSet(fields)
 
 
+_ORDERED: dict[int, tuple[frozenset, list]] = {}
+_ORDERED_LIMIT = 4096
+
+
 def choose(s: Any, pred: Callable[[Any], Any]) -> Any:
-    """CHOOSE x \\in S : P, deterministic in TLC's order of S."""
-    for x in sorted_tlc(as_set(s)):
+    """CHOOSE x \\in S : P, deterministic in TLC's order of S. The order of a set object is
+    remembered (a spec chooses from the same set again and again while exploring one state:
+    the pieces of a board), since sorting sets of sets into TLC's order is the expensive part.
+    Keyed by identity, holding the set: an equal set is not enough, as {1} equals {TRUE} in
+    Python."""
+    elems = as_set(s)
+    hit = _ORDERED.get(id(elems))
+    if hit is not None and hit[0] is elems:
+        ordered = hit[1]
+    else:
+        if not elems:
+            raise EvalError("CHOOSE found no value satisfying its predicate")
+        first = min_tlc(elems)  # most CHOOSEs take the first element: no sort needed then
+        if pred(first):
+            return first
+        ordered = sorted_tlc(elems)
+        if len(_ORDERED) >= _ORDERED_LIMIT:
+            _ORDERED.clear()
+        _ORDERED[id(elems)] = (elems, ordered)
+        ordered = ordered[1:]  # the first was tested
+    for x in ordered:
         if pred(x):
             return x
     raise EvalError("CHOOSE found no value satisfying its predicate")

@@ -63,25 +63,29 @@ class Fcn(dict):
 
     A dict subclass so that application and equality run at C speed. It is immutable after
     construction (item assignment raises; ``updated`` makes a changed copy). Its hash, the XOR
-    of its items' hashes, is computed once when it is built (looking a state up in the state
-    table hashes every function in it), and XOR lets ``updated`` adjust it in O(1) for an
-    EXCEPT instead of rehashing every item."""
+    of its items' hashes, is computed once, when first needed (looking a state up in the state
+    table hashes every function in it; a function built inside an expression often never is),
+    and XOR lets ``updated`` adjust it in O(1) for an EXCEPT instead of rehashing every item."""
 
     __slots__ = ("_hash",)
 
     def __init__(self, d: dict | None = None) -> None:
         super().__init__(d or ())
-        self._hash = reduce(xor, map(hash, self.items()), 0)
+        self._hash: int | None = None  # computed when first asked: many functions are never hashed
 
     def __hash__(self) -> int:  # type: ignore[override]
-        return self._hash
+        h = self._hash
+        if h is None:
+            h = self._hash = reduce(xor, map(hash, self.items()), 0)
+        return h
 
     def updated(self, key: Any, value: Any) -> Fcn:
         """[self EXCEPT ![key] = value] for a key in the domain."""
         new = Fcn.__new__(Fcn)
         dict.__init__(new, self)
         dict.__setitem__(new, key, value)
-        new._hash = self._hash ^ hash((key, self[key])) ^ hash((key, value))
+        h = self._hash
+        new._hash = None if h is None else h ^ hash((key, self[key])) ^ hash((key, value))
         return new
 
     def _immutable(self, *args: Any, **kwargs: Any) -> None:
@@ -588,8 +592,29 @@ def tlc_key(v: Any) -> tuple:
     return (9, repr(v))
 
 
+def _plain_order(vals: frozenset | list) -> bool:
+    """Do Python's < and TLC's order agree on vals: integers only, strings only, or tuples of
+    one length holding integers only (grid points, pairs)? Checked with C-speed loops."""
+    kinds = set(map(type, vals))
+    if kinds == {int} or kinds == {str}:
+        return True
+    if kinds == {tuple} and len(set(map(len, vals))) == 1:
+        return set(map(type, itertools.chain.from_iterable(vals))) <= {int}
+    return False
+
+
 def sorted_tlc(values: Iterable) -> list:
-    return sorted(values, key=tlc_key)
+    """The values in TLC's order (without building a key per value where Python's order is
+    TLC's, see _plain_order)."""
+    vals = values if type(values) is frozenset or type(values) is list else list(values)
+    if _plain_order(vals):
+        return sorted(vals)
+    return sorted(vals, key=tlc_key)
+
+
+def min_tlc(vals: frozenset) -> Any:
+    """The first value of a non-empty set in TLC's order."""
+    return min(vals) if _plain_order(vals) else min(vals, key=tlc_key)
 
 
 # ---------------------------------------------------------------------------------------
