@@ -230,7 +230,7 @@ def _config(path: Path | None) -> ReportConfig:
         raise click.BadParameter(str(e), param_hint="--scenario") from None
 
 
-SCENARIO_HELP = "TOML scenario with every parameter (default: the paper's §8, phalanx_ref/sim/scenarios/paper_s8.toml)."
+SCENARIO_HELP = "TOML scenario with every parameter (default: the paper's §8, the package's scenarios/paper_s8.toml)."
 MC_FLAGS = ("horizon_days", "runs", "checkpoint_grid", "recovery_failures", "recovery_cv", "weibull_shape")
 REPORT_FLAGS = ("sweep_runs", "failures", "quality_events", "recovery", "seeds")
 
