@@ -2,10 +2,15 @@
 
 The first seed is the report's run: the recovery path chosen (``--recovery``, the RRP engine by
 default), Table 5 with seed 003's navigator (~60 ms per event at 131,072 GPUs) and under the
-alternative settings too. The other seeds run without those, and with the planner's
-recovery: the engine's Plan *is* the planner's Replan (``EngineRecovery`` checks every decision
-against it), so the decisions, and with them every quality figure, are the same; only the apply
-and heal timings differ, and those are reported for the first seed. Workers report progress
+alternative settings too, the prepared repairs with the search timed beside them, and the
+GC-off and call-floor companion runs. The other seeds run without those, with the planner's
+recovery on a planner that prepares nothing (``searchonly.SearchOnlyPlanner``: every Replan is the
+search, the paper's Replan): the engine's Plan *is* the planner's Replan (``EngineRecovery``
+checks every decision against it) and the prepared repair is the search's answer (the first seed
+checks it on every failure), so the decisions, and with them every quality figure, are the same;
+only the apply and heal timings differ (and the lookup, which the other seeds do not have), and
+those are reported for the first seed. Keeping ~200 repairs prepared per failure is most of a
+prepared seed's time; the other seeds skip it. Workers report progress
 through a queue the parent reads (``on_progress(seed, what, done)``).
 """
 
@@ -63,7 +68,8 @@ def run_one(job: SeedJob) -> BenchResult:
     from phalanx_ref.sim.scale import RECOVERIES, run_scale
 
     return run_scale(job.tb, job.seed, job.failures, job.quality_events, RECOVERIES[job.recovery],
-                     _counter(job.seed, "failures"), _counter(job.seed, "events"), job.first, job.first)
+                     _counter(job.seed, "failures"), _counter(job.seed, "events"), job.first, job.first,
+                     prepared=job.first, companions=job.first)
 
 
 class Runs:
