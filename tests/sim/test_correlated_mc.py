@@ -64,3 +64,18 @@ def test_correlated_needs_poisson_and_valid_values() -> None:
     with pytest.raises(ValueError):
         MonteCarloParams(burst_prob=1.5)
     assert not MonteCarloParams(burst_prob=0.5).correlated  # bursts of one failure: independent
+
+
+def test_ettr_table_has_a_limit_only_for_bursts_at_once() -> None:
+    from phalanx_ref.sim.correlated import BURST_CASES, burst_cases, ettr_table
+    from phalanx_ref.sim.params import RenewalParams
+
+    mc = MonteCarloParams(runs=20, horizon_days=5)
+    t, res = ettr_table(mc, RenewalParams())
+    assert len(t.rows) == 2 * len(BURST_CASES) and list(res) == [name for name, _ in BURST_CASES]
+    for (_, case), pair in zip(burst_cases(mc), zip(t.rows[::2], t.rows[1::2], strict=True), strict=True):
+        for row in pair:
+            assert (row[4] is None) == (case.burst_gap_s > 0)
+    assert t.rows[0][6] == 0.0 and t.rows[1][6] == 0.0  # the independent rows are the reference
+    scenario = MonteCarloParams(runs=20, horizon_days=5, burst_prob=0.5, burst_size=2)
+    assert burst_cases(scenario)[-1] == ("the scenario's bursts", scenario)
