@@ -357,7 +357,7 @@ def make_report(outdir: Path, cfg: ReportConfig, tick: Tick = _noop,
     written: list[Path] = []
     timings: dict[str, float] = {}
     built: list[Table] = []
-    t_start = time.perf_counter()
+    t_start, cpu_start = time.perf_counter(), time.process_time()
 
     def timed(name: str, fn: Callable[[], T]) -> T:
         t0 = time.perf_counter()
@@ -422,6 +422,10 @@ def make_report(outdir: Path, cfg: ReportConfig, tick: Tick = _noop,
     for t in built:
         written += write_table(t, outdir)
     timings["total_s"] = time.perf_counter() - t_start
+    timings["report_process_cpu_s"] = time.process_time() - cpu_start
+    if runs is not None:
+        timings |= {f"worker_cpu_s {'/'.join(map(str, k)) if isinstance(k, tuple) else k}": v
+                    for k, v in runs.cpu_s.items()}
     meta = {
         "command": " ".join(sys.argv), "git_commit": git_commit(), "scenario": cfg.scenario,
         "seed": cfg.seed, "seeds": seeds if cfg.scale else None, "monte_carlo": asdict(cfg.mc),
