@@ -417,7 +417,7 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
         mix: TestbedParams = DEFAULT_MIX, cost_model: Callable[[Topology], StepCostFn] | None = None,
         recovery: Callable[[Planner], Recovery] = PlannerRecovery,
         on_failure: Progress = _noop, on_quality: Progress = _noop, alternatives: bool = False,
-        seed003: bool = True, prepared: bool = True, companions: bool = True) -> BenchResult:
+        seed003: bool = True, prepared: bool = True, companions: bool = True, table5: bool = True) -> BenchResult:
     """Build the planner (one spare node per pod, per ``mix``), fill, compare recovery quality
     (on the filled state, or after the failures: ``mix.quality_state``), inject failures and
     probe the navigator. ``cost_model`` builds the step-cost function on the
@@ -426,7 +426,9 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
     their events draw from their own random stream, so the chosen figures do not change).
     ``seed003``: Table 5 includes seed 003's navigator (see :func:`compare_recovery`).
     ``prepared=False``: a :class:`SearchOnlyPlanner` (every Replan is the search; no lookup or
-    preparation figures). ``companions=False``: without the GC-off, call-floor and Place-floor runs."""
+    preparation figures). ``companions=False``: without the GC-off, call-floor and Place-floor runs.
+    ``table5=False``: no Table 5 on the filled state (nor its alternative sampling), for a run whose
+    Table 5 runs apart (:func:`quality_only` on the same seed: the same fill, hence the same events)."""
     res = BenchResult()
     rng = random.Random(seed)
     rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -445,7 +447,7 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
     f["rss_growth_mb"] = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss0) / 1024
     step_cost = cost_model(topo) if cost_model is not None else None
     f["quality_state"] = mix.quality_state
-    if quality_events and mix.quality_state == "filled":  # compare_recovery commits nothing
+    if quality_events and mix.quality_state == "filled" and table5:  # compare_recovery commits nothing
         compare_recovery(planner, rng, quality_events, res, step_cost, on_quality, mix.quality_sampling, seed003)
     alt_rng = random.Random(f"{seed}/alternatives")
     other_sampling = next(x for x in QUALITY_SAMPLINGS if x != mix.quality_sampling)
@@ -457,7 +459,8 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
 
     if alternatives and quality_events:
         if mix.quality_state == "filled":
-            alternative(f"quality_sampling={other_sampling}", other_sampling, planner)
+            if table5:
+                alternative(f"quality_sampling={other_sampling}", other_sampling, planner)
         else:
             alternative("quality_state=filled", mix.quality_sampling, planner)
     t_rec = time.perf_counter()
@@ -505,17 +508,38 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
 
 
 def quality_only(topo: Topology, mix: TestbedParams, seed: int, events: int,
-                 cost_model: Callable[[Topology], StepCostFn] | None = None) -> BenchResult:
+                 cost_model: Callable[[Topology], StepCostFn] | None = None, seed003: bool = False,
+                 alternatives: bool = False, on_quality: Progress = _noop) -> BenchResult:
     """The fill and Table 5's comparison on the filled state alone (no failures): what the
-    sensitivity rows and the scale trend need."""
+    sensitivity rows and the scale trend need, and the report's own Table 5 (``seed003`` and the
+    alternative sampling, as :func:`run` draws them), run beside its failures (:func:`merge_table5`)."""
     res = BenchResult()
     res.figures["leaves"] = topo.n_leaves
     rng = random.Random(seed)
     planner = _planner(topo, mix)
     fill(planner, rng, mix.fill_target, mix.max_gangs, res, mix)
-    compare_recovery(planner, rng, events, res, cost_model(topo) if cost_model else None,
-                     sampling=mix.quality_sampling, seed003=False)
+    cost = cost_model(topo) if cost_model else None
+    compare_recovery(planner, rng, events, res, cost, on_quality, mix.quality_sampling, seed003)
+    if alternatives:
+        other = next(x for x in QUALITY_SAMPLINGS if x != mix.quality_sampling)
+        alt = BenchResult()
+        compare_recovery(planner, random.Random(f"{seed}/alternatives"), events, alt, cost, sampling=other,
+                         seed003=False)
+        res.alternatives[f"quality_sampling={other}"] = alt.figures
     return res
+
+
+def merge_table5(res: BenchResult, table5: BenchResult) -> None:
+    """Add to ``res`` (a :func:`run` with ``table5=False``) the Table 5 that :func:`quality_only`
+    measured on the same seed; ``res``'s own figures and samples win (its fill's timings). Both
+    filled the same way or the merge is refused."""
+    for key in ("utilization", "gangs", "leaves"):
+        if res.figures[key] != table5.figures[key]:
+            raise RuntimeError(f"Table 5 and the failures filled differently ({key}: {table5.figures[key]} "
+                               f"against {res.figures[key]})")
+    res.figures = {**table5.figures, **res.figures}
+    res.samples = {**table5.samples, **res.samples}
+    res.alternatives = {**table5.alternatives, **res.alternatives}
 
 
 def _planner(topo: Topology, mix: TestbedParams, prepared: bool = True) -> Planner:

@@ -2,7 +2,8 @@
 
 The first seed is the report's run: the recovery path chosen (``--recovery``, the RRP engine by
 default), Table 5 with seed 003's navigator (~60 ms per event at 131,072 GPUs) and under the
-alternative settings too, the prepared repairs with the search timed beside them, and the
+alternative settings too (on the filled state Table 5 is a job of its own, :func:`run_table5`,
+merged back by :meth:`Runs.wait`: the same seed fills the same way), the prepared repairs with the search timed beside them, and the
 GC-off and call-floor companion runs. The other seeds run without those, with the planner's
 recovery on a planner that prepares nothing (``searchonly.SearchOnlyPlanner``: every Replan is the
 search, the paper's Replan): the engine's Plan *is* the planner's Replan (``EngineRecovery``
@@ -25,7 +26,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from phalanx_ref.sim.bench_planner import BenchResult
+from phalanx_ref.sim.bench_planner import BenchResult, merge_table5
 from phalanx_ref.sim.params import TestbedParams
 
 ProgressFn = Callable[[int, str, int], None]
@@ -46,6 +47,8 @@ class SeedJob:
     recovery: str
     first: bool
     """The report's own seed: Table 5 with seed 003's navigator and under the alternative settings."""
+    table5: bool = True
+    """Table 5 on the filled state in this job; False when it runs as its own job (:func:`run_table5`)."""
 
 
 def _init(q: queue.Queue) -> None:
@@ -77,7 +80,18 @@ def run_one(job: SeedJob) -> BenchResult:
 
     return run_scale(job.tb, job.seed, job.failures, job.quality_events, RECOVERIES[job.recovery],
                      _counter(job.seed, "failures"), _counter(job.seed, "events"), job.first, job.first,
-                     prepared=job.first, companions=job.first)
+                     prepared=job.first, companions=job.first, table5=job.table5)
+
+
+def run_table5(job: SeedJob) -> BenchResult:
+    """The first seed's Table 5 on the filled state, with seed 003's navigator and the alternative
+    sampling, apart from its failures: the same seed fills the same way, so the events are the ones
+    :func:`run_one` would draw; the two run on two cores (seed 003's navigator costs ~60 ms an event,
+    the engine's recoveries most of the rest)."""
+    from phalanx_ref.sim.scale import run_quality
+
+    return run_quality(job.tb, job.seed, job.quality_events, seed003=True, alternatives=True,
+                       on_quality=_counter(job.seed, "events"))
 
 
 class Runs:
@@ -101,11 +115,15 @@ class Runs:
     def seeds(self, tb: TestbedParams, seeds: list[int], failures: int, quality_events: int, recovery: str) -> None:
         """Submit §8.3/Table 5 for every seed under the key ``("seed", s)`` (see the module docstring)."""
         for i, s in enumerate(seeds):
-            job = SeedJob(tb, s, failures, quality_events, recovery if i == 0 else "planner", i == 0)
+            apart = i == 0 and quality_events > 0 and tb.quality_state == "filled"
+            job = SeedJob(tb, s, failures, quality_events, recovery if i == 0 else "planner", i == 0, not apart)
             self.submit(("seed", s), run_one, job)
+            if apart:
+                self.submit(("table5", s), run_table5, job)
 
     def wait(self, on_progress: ProgressFn | None = None) -> dict[Hashable, Any]:
-        """Every result by key; a worker's exception is raised here."""
+        """Every result by key (a seed's Table 5 run apart merged into the seed's); a worker's
+        exception is raised here."""
         try:
             while not all(f.done() for f in self.futures.values()):
                 try:
@@ -117,6 +135,8 @@ class Runs:
             out = {}
             for k, f in self.futures.items():
                 self.cpu_s[k], out[k] = f.result()
+            for k in [k for k in out if isinstance(k, tuple) and k[0] == "table5"]:
+                merge_table5(out[("seed", k[1])], out.pop(k))
             return out
         finally:
             self.pool.shutdown(cancel_futures=True)
