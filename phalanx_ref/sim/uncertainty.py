@@ -107,5 +107,7 @@ def uncertainty_table(results: dict[int, BenchResult]) -> Table:
                 "the per-seed figures.",
                 "Percentiles everywhere in the report: the sorted sample at index floor(q n).",
                 "Only the first seed keeps prepared repairs (seeds.py): replan_median_us, the prepared lookup, "
-                "is its alone; in the other seeds every Replan is the search (replan_search_median_us)."]
+                "is its alone; in the other seeds every Replan is the search (replan_search_median_us), timed as "
+                "their Replan after the planner's recovery, where the first seed times it after the lookup and "
+                "the chosen recovery (the engine's): its spread across seeds includes that difference."]
     return t
