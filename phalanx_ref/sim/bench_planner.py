@@ -64,6 +64,7 @@ from phalanx_ref.sim.fair_navigator import FairNavigator
 from phalanx_ref.sim.params import QUALITY_SAMPLINGS, TestbedParams
 from phalanx_ref.sim.prepclock import PreparationClock
 from phalanx_ref.sim.recovery import PlannerRecovery, Recovery
+from phalanx_ref.sim.searchonly import SearchOnlyPlanner, ranks_migrated
 from phalanx_ref.topology import Topology, testbed_131k
 
 # The gang mix (sizes 32 .. 8192, weights, templates) is TestbedParams' documented choice.
@@ -191,6 +192,7 @@ def inject_failures(planner: Planner, rng: random.Random, count: int, res: Bench
     plan = recovery.plan
     timed = timed or plan
     search = planner._replan
+    prepared = not isinstance(planner, SearchOnlyPlanner)
     pc = time.perf_counter_ns
     replan_ns, warm_ns, search_ns, apply_ns, heal_ns, prep_ns = [], [], [], [], [], []
     migrated, kinds, preserved, differs, prepared0 = Counter(), Counter(), 0, 0, clock.prepared if clock else 0
@@ -219,26 +221,30 @@ def inject_failures(planner: Planner, rng: random.Random, count: int, res: Bench
             t0 = pc()
             q = timed(job, failed)
             t1 = pc()
-            timed(job, failed)  # again on the same state: pure, caches warm
+            if prepared:
+                timed(job, failed)  # again on the same state: pure, caches warm
             t2 = pc()
             in_timed[0] = False
             if timed is not plan:
                 q = plan(job, failed)
-            as_tuple = tuple(failed)
-            t3 = pc()
-            by_search = search(job, as_tuple)
-            t4 = pc()
-            differs += (q is None) != (by_search is None) or (
-                q is not None and (q.leaves, q.template_index) != (by_search.leaves, by_search.template_index))
-            replan_ns.append(t1 - t0)
-            warm_ns.append(t2 - t1)
-            search_ns.append(t4 - t3)
+            if prepared:
+                as_tuple = tuple(failed)
+                t3 = pc()
+                by_search = search(job, as_tuple)
+                t4 = pc()
+                differs += (q is None) != (by_search is None) or (
+                    q is not None and (q.leaves, q.template_index) != (by_search.leaves, by_search.template_index))
+                replan_ns.append(t1 - t0)
+                warm_ns.append(t2 - t1)
+                search_ns.append(t4 - t3)
+            else:  # the timed Replan is the search itself (nothing prepared)
+                search_ns.append(t1 - t0)
             done += 1
             if q is None:
                 kinds["queued"] += 1
             else:
                 kinds[q.kind] += 1
-                migrated[len(q.migrated)] += 1
+                migrated[ranks_migrated(q)] += 1
                 ok = q.level == cur.level
                 preserved += ok
                 reps, good = res.by_size.get(cur.gang_size, (0, 0))
@@ -255,16 +261,24 @@ def inject_failures(planner: Planner, rng: random.Random, count: int, res: Bench
             on_step()
     finally:
         gc.callbacks.remove(on_gc)
-    res.samples["replan_ns"] = replan_ns
     res.samples["replan_search_ns"] = search_ns
     res.samples["apply_ns"], res.samples["heal_ns"] = apply_ns, heal_ns
     f = res.figures
     f["failures"] = count
+    f["prepared_repairs"] = prepared
     for name, xs in (("replan", replan_ns), ("replan_search", search_ns)):
+        if not xs:
+            continue
         f[f"{name}_median_us"] = percentile(xs, 0.5) / 1e3
         f[f"{name}_p99_us"] = percentile(xs, 0.99) / 1e3
         f[f"{name}_max_us"] = max(xs) / 1e3
         f[f"{name}_mean_us"] = statistics.fmean(xs) / 1e3
+    if not prepared:
+        res.samples["replan_ns"] = []
+        f["replan_samples_with_gc"] = gc_hits[0]
+        _count_outcomes(f, migrated, kinds, preserved, apply_ns, heal_ns)
+        return
+    res.samples["replan_ns"] = replan_ns
     f["replan_search_differs"] = differs
     if clock is not None:
         res.samples["prep_ns"] = prep_ns
@@ -275,6 +289,12 @@ def inject_failures(planner: Planner, rng: random.Random, count: int, res: Bench
         f["replan_lookup_plus_prep_mean_us"] = f["replan_mean_us"] + f["prep_per_failure_mean_us"]
     f["replan_warm_median_us"] = percentile(warm_ns, 0.5) / 1e3
     f["replan_samples_with_gc"] = gc_hits[0]
+    _count_outcomes(f, migrated, kinds, preserved, apply_ns, heal_ns)
+
+
+def _count_outcomes(f: dict[str, float | int | str], migrated: Counter[int], kinds: Counter[str], preserved: int,
+                    apply_ns: list[int], heal_ns: list[int]) -> None:
+    """The figures every failure run reports, prepared repairs or not."""
     for name, xs in (("repair_commit", apply_ns), ("heal", heal_ns)):
         f[f"{name}_median_us"] = percentile(xs, 0.5) / 1e3
         f[f"{name}_p99_us"] = percentile(xs, 0.99) / 1e3
@@ -397,20 +417,24 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
         mix: TestbedParams = DEFAULT_MIX, cost_model: Callable[[Topology], StepCostFn] | None = None,
         recovery: Callable[[Planner], Recovery] = PlannerRecovery,
         on_failure: Progress = _noop, on_quality: Progress = _noop, alternatives: bool = False,
-        seed003: bool = True) -> BenchResult:
+        seed003: bool = True, prepared: bool = True, companions: bool = True, table5: bool = True) -> BenchResult:
     """Build the planner (one spare node per pod, per ``mix``), fill, compare recovery quality
     (on the filled state, or after the failures: ``mix.quality_state``), inject failures and
     probe the navigator. ``cost_model`` builds the step-cost function on the
     tree (default cost.step_comm_time); ``recovery`` builds the recovery step on the planner.
     ``alternatives``: Table 5 also under the sampling and the state not chosen (``res.alternatives``;
     their events draw from their own random stream, so the chosen figures do not change).
-    ``seed003``: Table 5 includes seed 003's navigator (see :func:`compare_recovery`)."""
+    ``seed003``: Table 5 includes seed 003's navigator (see :func:`compare_recovery`).
+    ``prepared=False``: a :class:`SearchOnlyPlanner` (every Replan is the search; no lookup or
+    preparation figures). ``companions=False``: without the GC-off, call-floor and Place-floor runs.
+    ``table5=False``: no Table 5 on the filled state (nor its alternative sampling), for a run whose
+    Table 5 runs apart (:func:`quality_only` on the same seed: the same fill, hence the same events)."""
     res = BenchResult()
     rng = random.Random(seed)
     rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     t0 = time.perf_counter()
     topo = topo or testbed_131k()
-    planner = _planner(topo, mix)
+    planner = _planner(topo, mix, prepared)
     clock = PreparationClock(planner)
     f = res.figures
     f["build_s"] = time.perf_counter() - t0
@@ -423,7 +447,7 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
     f["rss_growth_mb"] = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss0) / 1024
     step_cost = cost_model(topo) if cost_model is not None else None
     f["quality_state"] = mix.quality_state
-    if quality_events and mix.quality_state == "filled":  # compare_recovery commits nothing
+    if quality_events and mix.quality_state == "filled" and table5:  # compare_recovery commits nothing
         compare_recovery(planner, rng, quality_events, res, step_cost, on_quality, mix.quality_sampling, seed003)
     alt_rng = random.Random(f"{seed}/alternatives")
     other_sampling = next(x for x in QUALITY_SAMPLINGS if x != mix.quality_sampling)
@@ -435,7 +459,8 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
 
     if alternatives and quality_events:
         if mix.quality_state == "filled":
-            alternative(f"quality_sampling={other_sampling}", other_sampling, planner)
+            if table5:
+                alternative(f"quality_sampling={other_sampling}", other_sampling, planner)
         else:
             alternative("quality_state=filled", mix.quality_sampling, planner)
     t_rec = time.perf_counter()
@@ -444,9 +469,9 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
     gc.collect()
     gc.freeze()  # the engine's store and cache (if any) are long-lived too
     t_rec = time.perf_counter()
-    inject_failures(planner, rng, failures, res, rec, on_failure, clock=clock)
+    inject_failures(planner, rng, failures, res, rec, on_failure, clock=clock if prepared else None)
     f["failures_s"] = time.perf_counter() - t_rec
-    if failures >= 10:
+    if failures >= 10 and companions:
         off = BenchResult()
         gc.disable()  # around this loop only: the GC-off companion of the Replan figures above
         try:
@@ -472,30 +497,54 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
     f["peak_rss_end_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     del planner, rec
     gc.collect()
-    floor = BenchResult()  # the same fill on a fresh planner, an empty call timed in Place's place
-    fill(_planner(topo, mix), random.Random(seed), target, max_gangs, floor, mix, timed=empty_call)
-    f["place_floor_median_us"] = floor.figures["place_median_us"]
-    f["place_floor_warm_median_us"] = floor.figures["place_warm_median_us"]
+    if companions:
+        floor = BenchResult()  # the same fill on a fresh planner, an empty call timed in Place's place
+        fill(_planner(topo, mix), random.Random(seed), target, max_gangs, floor, mix, timed=empty_call)
+        f["place_floor_median_us"] = floor.figures["place_median_us"]
+        f["place_floor_warm_median_us"] = floor.figures["place_warm_median_us"]
     f["python"] = f"{platform.python_implementation()} {sys.version.split()[0]}"
     f["cpus"] = os.cpu_count() or 0
     return res
 
 
 def quality_only(topo: Topology, mix: TestbedParams, seed: int, events: int,
-                 cost_model: Callable[[Topology], StepCostFn] | None = None) -> BenchResult:
+                 cost_model: Callable[[Topology], StepCostFn] | None = None, seed003: bool = False,
+                 alternatives: bool = False, on_quality: Progress = _noop) -> BenchResult:
     """The fill and Table 5's comparison on the filled state alone (no failures): what the
-    sensitivity rows and the scale trend need."""
+    sensitivity rows and the scale trend need, and the report's own Table 5 (``seed003`` and the
+    alternative sampling, as :func:`run` draws them), run beside its failures (:func:`merge_table5`)."""
     res = BenchResult()
     res.figures["leaves"] = topo.n_leaves
     rng = random.Random(seed)
     planner = _planner(topo, mix)
     fill(planner, rng, mix.fill_target, mix.max_gangs, res, mix)
-    compare_recovery(planner, rng, events, res, cost_model(topo) if cost_model else None,
-                     sampling=mix.quality_sampling, seed003=False)
+    cost = cost_model(topo) if cost_model else None
+    compare_recovery(planner, rng, events, res, cost, on_quality, mix.quality_sampling, seed003)
+    if alternatives:
+        other = next(x for x in QUALITY_SAMPLINGS if x != mix.quality_sampling)
+        alt = BenchResult()
+        compare_recovery(planner, random.Random(f"{seed}/alternatives"), events, alt, cost, sampling=other,
+                         seed003=False)
+        res.alternatives[f"quality_sampling={other}"] = alt.figures
     return res
 
 
-def _planner(topo: Topology, mix: TestbedParams) -> Planner:
-    """The testbed's planner: ``mix.spare_nodes_per_pod`` spare nodes reserved in every pod."""
+def merge_table5(res: BenchResult, table5: BenchResult) -> None:
+    """Add to ``res`` (a :func:`run` with ``table5=False``) the Table 5 that :func:`quality_only`
+    measured on the same seed; ``res``'s own figures and samples win (its fill's timings). Both
+    filled the same way or the merge is refused."""
+    for key in ("utilization", "gangs", "leaves"):
+        if res.figures[key] != table5.figures[key]:
+            raise RuntimeError(f"Table 5 and the failures filled differently ({key}: {table5.figures[key]} "
+                               f"against {res.figures[key]})")
+    res.figures = {**table5.figures, **res.figures}
+    res.samples = {**table5.samples, **res.samples}
+    res.alternatives = {**table5.alternatives, **res.alternatives}
+
+
+def _planner(topo: Topology, mix: TestbedParams, prepared: bool = True) -> Planner:
+    """The testbed's planner: ``mix.spare_nodes_per_pod`` spare nodes reserved in every pod
+    (``prepared=False``: a :class:`SearchOnlyPlanner`)."""
     node_order = mix.gpus_per_node.bit_length() - 1
-    return Planner(topo, TopologyPolicy(spare_level=4, spare_count=mix.spare_nodes_per_pod, spare_order=node_order))
+    cls = Planner if prepared else SearchOnlyPlanner
+    return cls(topo, TopologyPolicy(spare_level=4, spare_count=mix.spare_nodes_per_pod, spare_order=node_order))

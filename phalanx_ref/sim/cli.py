@@ -230,9 +230,10 @@ def _config(path: Path | None) -> ReportConfig:
         raise click.BadParameter(str(e), param_hint="--scenario") from None
 
 
-SCENARIO_HELP = "TOML scenario with every parameter (default: the paper's §8, phalanx_ref/sim/scenarios/paper_s8.toml)."
+SCENARIO_HELP = "TOML scenario with every parameter (default: the paper's §8, the package's scenarios/paper_s8.toml)."
 MC_FLAGS = ("horizon_days", "runs", "checkpoint_grid", "recovery_failures", "recovery_cv", "weibull_shape")
-REPORT_FLAGS = ("sweep_runs", "failures", "quality_events", "recovery", "seeds")
+REPORT_FLAGS = ("sweep_runs", "failures", "quality_events", "recovery", "seeds", "correlated_events",
+                "exhaustion_share")
 
 
 @main.command("report")
@@ -251,6 +252,10 @@ REPORT_FLAGS = ("sweep_runs", "failures", "quality_events", "recovery", "seeds")
               help="§8.3/Table 5 seeds (SEED, SEED+1, ...), one process each; the tables are the first's.")
 @click.option("--workers", default=None, type=click.IntRange(1), help="Processes at once (default: CPUs).")
 @click.option("--no-sensitivity", is_flag=True, help="Skip the runs under the settings not chosen.")
+@click.option("--correlated-events", default=200, show_default=True, type=click.IntRange(0),
+              help="Domain failures per domain kind (node, rack, rail group) in correlated_replan; 0 skips it.")
+@click.option("--exhaustion-share", default=0.3, show_default=True, type=click.FloatRange(0.0, 1.0),
+              help="Share of the nodes failed and never healed in each spare-exhaustion run; 0 skips them.")
 @click.pass_context
 def report(ctx: click.Context, outdir: Path, scenario: Path | None, seed: int, testbed_config: Path | None,
            small: bool, no_scale: bool, workers: int | None, no_sensitivity: bool, **flags: object) -> None:

@@ -38,6 +38,11 @@ class McResult:
     params: MonteCarloParams
     ettr: np.ndarray
     failures: np.ndarray
+    """Interruptions per run: recoveries started before the horizon."""
+    lost_min: np.ndarray | None = None
+    """Up-time lost to failures per run (minutes; :func:`simulate_bursts` only)."""
+    node_failures: np.ndarray | None = None
+    """Failures per run, those absorbed by a recovery included (:func:`simulate_bursts` only)."""
 
     @property
     def mean(self) -> float:
@@ -118,7 +123,10 @@ def account(start: np.ndarray, u: np.ndarray, d: np.ndarray, horizon: float, tau
 def simulate(n_gpus: int, design: Design, mc: MonteCarloParams, rng: np.random.Generator,
              m_min: float | None = None) -> McResult:
     """``mc.runs`` independent runs of ``mc.horizon_days`` for ``n_gpus`` GPUs under ``design``;
-    ``m_min`` overrides the job MTBF M(N) (minutes; ``inf`` for a failure-free run)."""
+    ``m_min`` overrides the job MTBF M(N) (minutes; ``inf`` for a failure-free run). Correlated
+    failures (``mc.correlated``) run :func:`simulate_bursts`."""
+    if mc.correlated:
+        return simulate_bursts(n_gpus, design, mc, rng, m_min)
     m = mtbf_min(n_gpus) if m_min is None else m_min
     horizon = mc.horizon_days * 1440.0
     r_mean, r_sd = design.r_mean_s / 60.0, design.r_sd_s / 60.0
@@ -138,6 +146,83 @@ def simulate(n_gpus: int, design: Design, mc: MonteCarloParams, rng: np.random.G
         start[active] = end
         active = active[end < horizon]
     return McResult(n_gpus, design, mc, kept * (1.0 - design.c) / horizon, failures)
+
+
+def failure_times(rng: np.random.Generator, runs: int, horizon: float, m: float,
+                  mc: MonteCarloParams) -> tuple[np.ndarray, np.ndarray]:
+    """Every run's failures before the horizon, in absolute minutes (rows sorted, padded with inf,
+    one inf column at least), and whether each starts a burst. Failure events are Poisson at rate
+    ``1 / (m * mc.failures_per_event)``; an event is a burst with probability ``mc.burst_prob``, its
+    ``burst_size - 1`` further failures following at exponential gaps of mean ``burst_gap_s``."""
+    counts = rng.poisson(horizon / (m * mc.failures_per_event), runs)
+    k = int(counts.max(initial=0))
+    starts = np.sort(np.where(np.arange(k) < counts[:, None], rng.uniform(0.0, horizon, (runs, k)), np.inf), axis=1)
+    first = (rng.random((runs, k)) < mc.burst_prob) & np.isfinite(starts)
+    extra = mc.burst_size - 1
+    rows, cols = np.nonzero(first)  # row-major: each row's bursts together
+    if extra and rows.size:
+        gaps = (rng.exponential(mc.burst_gap_s / 60.0, (rows.size, extra)) if mc.burst_gap_s > 0
+                else np.zeros((rows.size, extra)))
+        member_t = starts[rows, cols][:, None] + np.cumsum(gaps, axis=1)
+        per_row = first.sum(axis=1)
+        slot = np.arange(rows.size) - np.repeat(np.cumsum(per_row) - per_row, per_row)
+        members = np.full((runs, int(per_row.max()) * extra), np.inf)
+        members[rows[:, None], slot[:, None] * extra + np.arange(extra)] = member_t
+        starts = np.concatenate([starts, members], axis=1)
+        first = np.concatenate([first, np.zeros(members.shape, dtype=bool)], axis=1)
+    order = np.argsort(starts, axis=1, kind="stable")  # a burst's first failure before its members at gap 0
+    t = np.take_along_axis(starts, order, axis=1)
+    t[t >= horizon] = np.inf
+    pad = np.full((runs, 1), np.inf)
+    return np.concatenate([t, pad], axis=1), np.concatenate([np.take_along_axis(first, order, axis=1),
+                                                             np.zeros((runs, 1), dtype=bool)], axis=1)
+
+
+def simulate_bursts(n_gpus: int, design: Design, mc: MonteCarloParams, rng: np.random.Generator,
+                    m_min: float | None = None) -> McResult:
+    """The Monte Carlo on absolute failure times (:func:`failure_times`), vectorised over runs and
+    stepped one cycle at a time: what correlated failures need, as a burst's further failures
+    outlive the cycle its first one ends. A cycle resumes at s, runs to the next failure f (up-time
+    f - s, kept as :func:`_kept_uptime` says), then recovers for R (``burst_r_factor`` R after a
+    burst's first failure); failures during the recovery are absorbed, or each restarts it with a
+    fresh draw (``recovery_failures``). With Poisson failures this is the model of :func:`simulate`
+    (the failure clock needs no restart at a resume), which the tests check; it also returns the
+    up-time lost and every failure counted."""
+    m = mtbf_min(n_gpus) if m_min is None else m_min
+    horizon = mc.horizon_days * 1440.0
+    r_mean, r_sd = design.r_mean_s / 60.0, design.r_sd_s / 60.0
+    runs = mc.runs
+    t, first = failure_times(rng, runs, horizon, m, mc)
+    kept, lost = np.zeros(runs), np.zeros(runs)
+    interruptions = np.zeros(runs, dtype=np.int64)
+    ptr = np.zeros(runs, dtype=np.int64)  # each run's next failure
+    s = np.zeros(runs)  # each run's last resume
+    active = np.arange(runs)
+    while active.size:
+        f = t[active, ptr[active]]
+        done = np.isinf(f)  # no failure before the horizon: up to the end
+        kept[active[done]] += horizon - s[active[done]]
+        a, f = active[~done], f[~done]
+        u = f - s[a]
+        k = _kept_uptime(s[a], u, design.tau_min, mc.checkpoint_grid)
+        kept[a] += k
+        lost[a] += u - k
+        interruptions[a] += 1
+        factor = np.where(first[a, ptr[a]], mc.burst_r_factor, 1.0)
+        end = f + _recovery_draws(rng, r_mean, r_sd, a.size) * factor
+        ptr[a] += 1
+        while True:  # failures before the recovery ends: absorbed, or each restarts it
+            nxt = t[a, ptr[a]]
+            hit = nxt < end
+            if not hit.any():
+                break
+            ptr[a[hit]] += 1
+            if mc.recovery_failures == "restart":
+                end[hit] = nxt[hit] + _recovery_draws(rng, r_mean, r_sd, int(hit.sum())) * factor[hit]
+        s[a] = end
+        active = a[end < horizon]
+    return McResult(n_gpus, design, mc, kept * (1.0 - design.c) / horizon, interruptions, lost,
+                    np.isfinite(t).sum(axis=1))
 
 
 def config_rng(seed: int, *tags: int) -> np.random.Generator:

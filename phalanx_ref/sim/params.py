@@ -118,6 +118,17 @@ class MonteCarloParams:
     # choice: the failure model. 1.0 = Poisson failures (exponential up-times, the paper's model);
     # another value draws Weibull up-times of that shape with the same mean M(N) (montecarlo.uptimes).
     weibull_shape: float = 1.0
+    # choice: correlated failures (montecarlo.simulate_bursts). A failure event is, with probability
+    # burst_prob, a burst of burst_size failures: a whole domain (a rack, an NVL domain, a leaf
+    # switch's nodes) lost at once (burst_gap_s = 0) or a cascade whose further failures follow at
+    # exponential gaps of mean burst_gap_s. The per-GPU failure rate (M(N)) counts failures, so
+    # bursts arrive at rate 1 / (M (1 + burst_prob (burst_size - 1))). The recovery a burst starts
+    # takes burst_r_factor times the design's R (a what-if: several nodes to replace, the spares of
+    # the domain gone with it). The paper's model: burst_prob = 0 (independent failures).
+    burst_prob: float = 0.0
+    burst_size: int = 1
+    burst_gap_s: float = 0.0
+    burst_r_factor: float = 1.0
 
     def __post_init__(self) -> None:
         if self.checkpoint_grid not in CHECKPOINT_GRIDS:
@@ -127,8 +138,22 @@ class MonteCarloParams:
                              f"{RECOVERY_FAILURE_MODES}")
         if self.weibull_shape <= 0:
             raise ValueError(f"weibull_shape {self.weibull_shape}: must be positive")
+        if not 0.0 <= self.burst_prob <= 1.0 or self.burst_size < 1 or self.burst_gap_s < 0 or self.burst_r_factor <= 0:
+            raise ValueError("bursts: burst_prob in [0, 1], burst_size >= 1, burst_gap_s >= 0, burst_r_factor > 0")
+        if self.correlated and self.weibull_shape != 1.0:
+            raise ValueError("correlated failures (burst_prob > 0) are modelled on Poisson failures: weibull_shape = 1")
         if self.runs < 2 or self.horizon_days <= 0:
             raise ValueError("need at least 2 runs and a positive horizon")
+
+    @property
+    def correlated(self) -> bool:
+        """Failures come in bursts (``montecarlo.simulate_bursts`` runs)."""
+        return self.burst_prob > 0 and (self.burst_size > 1 or self.burst_r_factor != 1.0)
+
+    @property
+    def failures_per_event(self) -> float:
+        """Mean failures per failure event: the factor by which bursts stretch the events' MTBF."""
+        return 1.0 + self.burst_prob * (self.burst_size - 1)
 
 
 # ---- testbed and collective cost model (§8, §8.3, §8.4) -------------------------------------

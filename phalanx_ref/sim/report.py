@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import html
+import importlib
 import json
 import platform
 import subprocess
@@ -38,6 +39,7 @@ from phalanx_ref.sim.tables import Crossover, Sweep, Table  # noqa: E402
 
 if TYPE_CHECKING:
     from phalanx_ref.sim.bench_planner import BenchResult
+    from phalanx_ref.sim.sections import Section
 
 Tick = Callable[[str], None]
 T = TypeVar("T")
@@ -311,8 +313,25 @@ class ReportConfig:
     """Cluster sizes (pods) of Table 5's scale trend, beside the report's own (larger ones skipped)."""
     sensitivity: bool = True
     """Table 3 and Table 5 under the settings not chosen (sensitivity_* tables)."""
+    correlated_events: int = 200
+    """Domain failures per domain kind in ``correlated_replan`` (0: leave that table out)."""
+    exhaustion_pods: int = 4
+    """Pods of the spare-exhaustion runs (at most the testbed's; spares are per pod)."""
+    exhaustion_share: float = 0.3
+    """Share of the nodes failed, never healed, in each spare-exhaustion run (0: no such runs)."""
     scenario: dict[str, object] | None = None
     """The scenario file's contents when one was given (recorded in report.json)."""
+
+
+SECTION_MODULES = ("phalanx_ref.sim.correlated", "phalanx_ref.sim.exhaustion")
+"""Modules whose ``SECTION`` (a :class:`~phalanx_ref.sim.sections.Section`) the report runs after
+the paper's tables, in this order; a new part of the report adds its module here."""
+
+
+def sections(cfg: ReportConfig) -> list[Section]:
+    """The sections of :data:`SECTION_MODULES` that ``cfg`` enables (imported when a report runs)."""
+    found = [importlib.import_module(name).SECTION for name in SECTION_MODULES]
+    return [sec for sec in found if sec.enabled(cfg)]
 
 
 SeedProgress = Callable[[int, str, int], None]
@@ -338,7 +357,7 @@ def make_report(outdir: Path, cfg: ReportConfig, tick: Tick = _noop,
     written: list[Path] = []
     timings: dict[str, float] = {}
     built: list[Table] = []
-    t_start = time.perf_counter()
+    t_start, cpu_start = time.perf_counter(), time.process_time()
 
     def timed(name: str, fn: Callable[[], T]) -> T:
         t0 = time.perf_counter()
@@ -348,10 +367,14 @@ def make_report(outdir: Path, cfg: ReportConfig, tick: Tick = _noop,
 
     seeds = list(range(cfg.seed, cfg.seed + max(1, cfg.seeds)))
     trend = [p for p in cfg.trend_pods if p < cfg.tb.pods]
+    extra = sections(cfg)
     runs = None
     if cfg.scale:  # submitted first: the workers run while this process runs the Monte Carlo
         runs = Runs(cfg.workers)
         runs.seeds(cfg.tb, seeds, cfg.failures, cfg.quality_events, cfg.recovery)
+        for sec in extra:
+            if sec.worker:
+                runs.submit(("section", sec.name), sec.run, cfg)
         if cfg.sensitivity:
             runs.submit("gang_weights", run_quality, replace(cfg.tb, gang_weights=GANG_WEIGHTS_FIRST), cfg.seed,
                         cfg.quality_events)
@@ -373,8 +396,11 @@ def make_report(outdir: Path, cfg: ReportConfig, tick: Tick = _noop,
     written.append(plot_sweep(rate_sweeps, "per-GPU failure rate (x the paper's 1/50,000 h, log scale)", "ETTR",
                               "ETTR of Table 3's configurations vs failure rate", outdir / "failure_rate_sweep.png"))
     timings["monte_carlo_s"] = time.perf_counter() - t_start
+    done = {sec.name: timed(f"{sec.name}_s", lambda sec=sec: sec.run(cfg))
+            for sec in extra if runs is None or not sec.worker}
+    got = timed("scale_wait_s", lambda: runs.wait(on_seed)) if runs is not None else {}
+    done |= {sec.name: got[("section", sec.name)] for sec in extra if ("section", sec.name) in got}
     if runs is not None:
-        got = timed("scale_wait_s", lambda: runs.wait(on_seed))
         by_seed = {s: got[("seed", s)] for s in seeds}
         res = by_seed[cfg.seed]
         fast = tables.simulate_config(rp, rp.crossover_baseline[0], rp.fast, cfg.mc, 8)
@@ -389,9 +415,17 @@ def make_report(outdir: Path, cfg: ReportConfig, tick: Tick = _noop,
         written += write_samples(by_seed, outdir)
         timings.update({f"seed{s}_{k}": float(r.figures[k]) for s, r in by_seed.items()
                         for k in ("fill_s", "failures_s") if k in r.figures})
+    for sec in extra:
+        tabs, plots = sec.build(cfg, done[sec.name], outdir)
+        built += tabs
+        written += plots
     for t in built:
         written += write_table(t, outdir)
     timings["total_s"] = time.perf_counter() - t_start
+    timings["report_process_cpu_s"] = time.process_time() - cpu_start
+    if runs is not None:
+        timings |= {f"worker_cpu_s {'/'.join(map(str, k)) if isinstance(k, tuple) else k}": v
+                    for k, v in runs.cpu_s.items()}
     meta = {
         "command": " ".join(sys.argv), "git_commit": git_commit(), "scenario": cfg.scenario,
         "seed": cfg.seed, "seeds": seeds if cfg.scale else None, "monte_carlo": asdict(cfg.mc),
@@ -399,7 +433,9 @@ def make_report(outdir: Path, cfg: ReportConfig, tick: Tick = _noop,
         "renewal": asdict(cfg.renewal),
         "testbed": cfg.tb.as_dict() if cfg.scale else None, "failures": cfg.failures,
         "quality_events": cfg.quality_events, "recovery": cfg.recovery if cfg.scale else None,
-        "trend_pods": trend if cfg.scale else None, "timings_s": timings,
+        "trend_pods": trend if cfg.scale else None, "sections": [sec.name for sec in extra],
+        "correlated_events": cfg.correlated_events, "exhaustion_pods": cfg.exhaustion_pods,
+        "exhaustion_share": cfg.exhaustion_share, "timings_s": timings,
         "python": f"{platform.python_implementation()} {sys.version.split()[0]}", "numpy": np.__version__,
         "tables": [t.name for t in built], "plots": [p.name for p in written if p.suffix == ".png"],
         "samples": [p.name for p in written if p.name.startswith("samples_")],

@@ -49,19 +49,24 @@ RECOVERY_LABEL = {"engine": "RRP engine (Detect, Plan, Commit, Restore, Seal) on
 def run_scale(tb: TestbedParams, seed: int = 0, failures: int = 10_000, quality_events: int = 2_000,
               recovery: Callable[[Planner], Recovery] = EngineRecovery,
               on_failure: Progress = _noop, on_quality: Progress = _noop, alternatives: bool = False,
-              seed003: bool = True) -> BenchResult:
+              seed003: bool = True, prepared: bool = True, companions: bool = True,
+              table5: bool = True) -> BenchResult:
     """Fill, fail and repair on the testbed; recovery quality under the alpha-beta model (and,
     with ``alternatives``, under the Table 5 settings not chosen; ``seed003``: with seed 003's
-    navigator in Table 5)."""
+    navigator in Table 5; ``prepared``, ``companions``, ``table5``: see ``bench_planner.run``)."""
     return run(failures=failures, seed=seed, quality_events=quality_events, probes=0,
                topo=build_testbed(tb), target=tb.fill_target, max_gangs=tb.max_gangs, mix=tb,
                cost_model=lambda topo: StepCost(topo, tb).step_time, recovery=recovery,
-               on_failure=on_failure, on_quality=on_quality, alternatives=alternatives, seed003=seed003)
+               on_failure=on_failure, on_quality=on_quality, alternatives=alternatives, seed003=seed003,
+               prepared=prepared, companions=companions, table5=table5)
 
 
-def run_quality(tb: TestbedParams, seed: int, events: int) -> BenchResult:
-    """The fill and Table 5 alone on ``tb``'s testbed (the sensitivity rows, the scale trend)."""
-    return quality_only(build_testbed(tb), tb, seed, events, lambda topo: StepCost(topo, tb).step_time)
+def run_quality(tb: TestbedParams, seed: int, events: int, seed003: bool = False, alternatives: bool = False,
+                on_quality: Progress = _noop) -> BenchResult:
+    """The fill and Table 5 alone on ``tb``'s testbed (the sensitivity rows, the scale trend, and
+    the report's own Table 5 beside its failures: ``bench_planner.quality_only``)."""
+    return quality_only(build_testbed(tb), tb, seed, events, lambda topo: StepCost(topo, tb).step_time, seed003,
+                        alternatives, on_quality)
 
 
 def _num(x: float | int | str) -> float | int | None:

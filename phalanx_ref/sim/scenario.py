@@ -14,6 +14,8 @@ from __future__ import annotations
 import copy
 import tomllib
 from dataclasses import fields, replace
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -29,17 +31,20 @@ from phalanx_ref.sim.params import (
 )
 from phalanx_ref.sim.report import ReportConfig
 
-DEFAULT_SCENARIO = Path(__file__).with_name("scenarios") / "paper_s8.toml"
+DEFAULT_SCENARIO: Traversable = files("phalanx_ref.sim").joinpath("scenarios", "paper_s8.toml")
+"""The paper's §8, package data (pyproject's ``package-data``): found the same way from a wheel
+install as from the repository."""
 SECTIONS = ("report", "monte_carlo", "renewal", "testbed")
 SWEEPABLE = ("monte_carlo", "renewal", "testbed")
-REPORT_KEYS = ("seed", "seeds", "failures", "quality_events", "recovery", "sweep_runs", "trend_pods", "sensitivity")
+REPORT_KEYS = ("seed", "seeds", "failures", "quality_events", "recovery", "sweep_runs", "trend_pods", "sensitivity",
+               "correlated_events", "exhaustion_pods", "exhaustion_share")
 
 
 class ScenarioError(ValueError):
     """A scenario that cannot be read or does not describe valid parameters (one line)."""
 
 
-def read(path: Path) -> dict[str, Any]:
+def read(path: Path | Traversable) -> dict[str, Any]:
     """The scenario file's tables, as TOML gives them."""
     try:
         return tomllib.loads(path.read_text())
@@ -131,7 +136,7 @@ def config_from(raw: dict[str, Any], source: str) -> ReportConfig:
         raise ScenarioError(f"{source}: {e}") from None
 
 
-def load(path: Path | None = None) -> ReportConfig:
+def load(path: Path | Traversable | None = None) -> ReportConfig:
     """The scenario at ``path`` (default: the paper's §8)."""
     path = path or DEFAULT_SCENARIO
     return config_from(read(path), str(path))

@@ -2,10 +2,16 @@
 
 The first seed is the report's run: the recovery path chosen (``--recovery``, the RRP engine by
 default), Table 5 with seed 003's navigator (~60 ms per event at 131,072 GPUs) and under the
-alternative settings too. The other seeds run without those, and with the planner's
-recovery: the engine's Plan *is* the planner's Replan (``EngineRecovery`` checks every decision
-against it), so the decisions, and with them every quality figure, are the same; only the apply
-and heal timings differ, and those are reported for the first seed. Workers report progress
+alternative settings too (on the filled state Table 5 is a job of its own, :func:`run_table5`,
+merged back by :meth:`Runs.wait`: the same seed fills the same way), the prepared repairs with the search timed beside them, and the
+GC-off and call-floor companion runs. The other seeds run without those, with the planner's
+recovery on a planner that prepares nothing (``searchonly.SearchOnlyPlanner``: every Replan is the
+search, the paper's Replan): the engine's Plan *is* the planner's Replan (``EngineRecovery``
+checks every decision against it) and the prepared repair is the search's answer (the first seed
+checks it on every failure), so the decisions, and with them every quality figure, are the same;
+only the apply and heal timings differ (and the lookup, which the other seeds do not have), and
+those are reported for the first seed. Keeping ~200 repairs prepared per failure is most of a
+prepared seed's time; the other seeds skip it. Workers report progress
 through a queue the parent reads (``on_progress(seed, what, done)``).
 """
 
@@ -14,12 +20,13 @@ from __future__ import annotations
 import multiprocessing as mp
 import os
 import queue
+import time
 from collections.abc import Callable, Hashable
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from phalanx_ref.sim.bench_planner import BenchResult
+from phalanx_ref.sim.bench_planner import BenchResult, merge_table5
 from phalanx_ref.sim.params import TestbedParams
 
 ProgressFn = Callable[[int, str, int], None]
@@ -40,6 +47,8 @@ class SeedJob:
     recovery: str
     first: bool
     """The report's own seed: Table 5 with seed 003's navigator and under the alternative settings."""
+    table5: bool = True
+    """Table 5 on the filled state in this job; False when it runs as its own job (:func:`run_table5`)."""
 
 
 def _init(q: queue.Queue) -> None:
@@ -58,12 +67,31 @@ def _counter(seed: int, what: str) -> Callable[[], None]:
     return tick
 
 
+def _cpu_timed(fn: Callable[..., Any], *args: object) -> tuple[float, Any]:
+    """``fn(*args)`` and the CPU time its worker spent on it (seconds)."""
+    t0 = time.process_time()
+    out = fn(*args)
+    return time.process_time() - t0, out
+
+
 def run_one(job: SeedJob) -> BenchResult:
     """One seed (in a worker process, or here)."""
     from phalanx_ref.sim.scale import RECOVERIES, run_scale
 
     return run_scale(job.tb, job.seed, job.failures, job.quality_events, RECOVERIES[job.recovery],
-                     _counter(job.seed, "failures"), _counter(job.seed, "events"), job.first, job.first)
+                     _counter(job.seed, "failures"), _counter(job.seed, "events"), job.first, job.first,
+                     prepared=job.first, companions=job.first, table5=job.table5)
+
+
+def run_table5(job: SeedJob) -> BenchResult:
+    """The first seed's Table 5 on the filled state, with seed 003's navigator and the alternative
+    sampling, apart from its failures: the same seed fills the same way, so the events are the ones
+    :func:`run_one` would draw; the two run on two cores (seed 003's navigator costs ~60 ms an event,
+    the engine's recoveries most of the rest)."""
+    from phalanx_ref.sim.scale import run_quality
+
+    return run_quality(job.tb, job.seed, job.quality_events, seed003=True, alternatives=True,
+                       on_quality=_counter(job.seed, "events"))
 
 
 class Runs:
@@ -77,18 +105,25 @@ class Runs:
         self.pool = ProcessPoolExecutor(max(1, workers or os.cpu_count() or 1), mp_context=ctx,
                                         initializer=_init, initargs=(self.queue,))
         self.futures: dict[Hashable, Future[Any]] = {}
+        self.cpu_s: dict[Hashable, float] = {}
+        """CPU time of each job (seconds), after :meth:`wait`: what the speed goal is judged on
+        when the machine is shared (wall times then measure the other users too)."""
 
     def submit(self, key: Hashable, fn: Callable[..., Any], *args: object) -> None:
-        self.futures[key] = self.pool.submit(fn, *args)
+        self.futures[key] = self.pool.submit(_cpu_timed, fn, *args)
 
     def seeds(self, tb: TestbedParams, seeds: list[int], failures: int, quality_events: int, recovery: str) -> None:
         """Submit §8.3/Table 5 for every seed under the key ``("seed", s)`` (see the module docstring)."""
         for i, s in enumerate(seeds):
-            job = SeedJob(tb, s, failures, quality_events, recovery if i == 0 else "planner", i == 0)
+            apart = i == 0 and quality_events > 0 and tb.quality_state == "filled"
+            job = SeedJob(tb, s, failures, quality_events, recovery if i == 0 else "planner", i == 0, not apart)
             self.submit(("seed", s), run_one, job)
+            if apart:
+                self.submit(("table5", s), run_table5, job)
 
     def wait(self, on_progress: ProgressFn | None = None) -> dict[Hashable, Any]:
-        """Every result by key; a worker's exception is raised here."""
+        """Every result by key (a seed's Table 5 run apart merged into the seed's); a worker's
+        exception is raised here."""
         try:
             while not all(f.done() for f in self.futures.values()):
                 try:
@@ -97,6 +132,11 @@ class Runs:
                     continue
                 if on_progress is not None:
                     on_progress(seed, what, done)
-            return {k: f.result() for k, f in self.futures.items()}
+            out = {}
+            for k, f in self.futures.items():
+                self.cpu_s[k], out[k] = f.result()
+            for k in [k for k in out if isinstance(k, tuple) and k[0] == "table5"]:
+                merge_table5(out[("seed", k[1])], out.pop(k))
+            return out
         finally:
             self.pool.shutdown(cancel_futures=True)

@@ -77,15 +77,19 @@ def test_cli_ettr_and_report(tmp_path) -> None:
     assert out.exit_code == 2
     out = runner.invoke(main, ["report", str(tmp_path / "r"), "--runs", "10", "--sweep-runs", "10",
                                "--horizon-days", "10", "--small", "--failures", "50", "--quality-events", "20",
-                               "--seeds", "2", "--recovery", "planner"])
+                               "--seeds", "2", "--recovery", "planner", "--correlated-events", "5",
+                               "--exhaustion-share", "0.02"])
     assert out.exit_code == 0, out.output
     written = {p.name for p in (tmp_path / "r").iterdir()}
     assert {"table5.md", "reformation_8_3.json", "inflation_cdf.png", "latency_hist.png", "uncertainty.csv",
             "sensitivity_8_4.csv", "sensitivity_monte_carlo.csv", "table5_scale_trend.csv", "report.html",
-            "samples_failures.csv", "samples_events.csv", "samples_place.csv"} <= written
+            "samples_failures.csv", "samples_events.csv", "samples_place.csv", "correlated_ettr.csv",
+            "correlated_replan.csv", "correlated.png", "spare_exhaustion.csv", "spare_exhaustion_summary.csv",
+            "spare_exhaustion.png"} <= written
     meta = json.loads((tmp_path / "r" / "report.json").read_text())
     assert meta["testbed"]["pods"] == 4 and meta["testbed"]["leaves"] == 8192
     assert meta["seeds"] == [0, 1] and len(meta["git_commit"]) >= 40
+    assert meta["sections"] == ["correlated", "spare_exhaustion"] and meta["correlated_events"] == 5
     failures = list(csv.reader((tmp_path / "r" / "samples_failures.csv").open()))
     assert failures[0] == ["seed", "replan_ns", "replan_search_ns", "prep_ns", "apply_ns", "heal_ns"]
     assert [r[0] for r in failures[1:]] == ["0"] * 50 + ["1"] * 50  # one row per failure of each seed

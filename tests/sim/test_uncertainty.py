@@ -38,5 +38,15 @@ def test_uncertainty_table_across_seeds() -> None:
     assert row[0] == "level_preserved_pct" and row[1] == 60.0
     assert row[2:4] == list(wilson(60, 100))  # within seed 0
     assert row[4] == 70.0 and row[5] == pytest.approx(4.303 * 10 / 3 ** 0.5, rel=1e-3)
-    assert row[6:9] == [60.0, 80.0, 62.2]
+    assert row[6:10] == [60.0, 80.0, 3, 62.2]
     assert len(t.rows) == 1  # figures the seeds did not produce are left out
+
+
+def test_a_figure_only_some_seeds_have_is_summarised_over_those() -> None:
+    """Only the first seed keeps prepared repairs: its lookup median is not averaged with nothing."""
+    first = BenchResult(figures={"replan_median_us": 3.0, "replan_search_median_us": 150.0},
+                        samples={"replan_ns": [3000.0] * 10, "replan_search_ns": [150e3] * 10})
+    other = BenchResult(figures={"replan_search_median_us": 170.0})
+    rows = {r[0]: r for r in uncertainty_table({0: first, 1: other}).rows}
+    assert rows["replan_median_us"][4:9] == [3.0, None, 3.0, 3.0, 1]
+    assert rows["replan_search_median_us"][4] == 160.0 and rows["replan_search_median_us"][8] == 2
