@@ -139,6 +139,17 @@ Inv == x \in Pos""",
            'INIT Init\nNEXT Next\nINVARIANT Inv',
            12, None, None, 'Invariant Inv is violated',
            "a subset of Nat by a predicate is tested for membership without enumerating Nat"),
+    "SymGroup": (r"""EXTENDS TLC, Naturals
+CONSTANTS A, B
+VARIABLES f, g
+Init == f = [a \in A |-> 0] /\ g = [b \in B |-> 0]
+Next == \/ \E a \in A : f[a] < 2 /\ f' = [f EXCEPT ![a] = @ + 1] /\ UNCHANGED g
+        \/ \E a \in A, b \in B : g[b] < f[a] /\ g' = [g EXCEPT ![b] = f[a]] /\ UNCHANGED f
+Sym == Permutations(A) \cup Permutations(B)""",
+           'CONSTANTS A = {a1, a2, a3}\n B = {b1, b2}\n a1 = a1\n a2 = a2\n a3 = a3\n b1 = b1\n b2 = b2\n'
+           'INIT Init\nNEXT Next\nSYMMETRY Sym\nCHECK_DEADLOCK FALSE',
+           0, 193, 46, None,
+           "SYMMETRY reduces by the group the listed permutations generate (without SYMMETRY: 820/200)"),
 }
 
 
