@@ -1,0 +1,145 @@
+"""Action coverage (TLC's ``-coverage``): for every sub-action of the next-state relation, in
+how many explored states it was enabled, how many steps it generated and how many distinct new
+states it found; and for every variable, how many distinct values it took.
+
+TLC prints one line per action, ``<IncX line 5, col 1 to line 5, col 4 of module M>: 3:9``,
+meaning 3 distinct states found and 9 generated; ``render_tlc`` prints the same lines (the
+numbers are TLC's when the exploration is, see tests/tlcflags/test_coverage.py). An action
+that was never enabled is flagged: its guard never held, which is usually a bug in the spec or a
+model too small to reach it. Per-conjunct evaluation counts (TLC's indented lines) depend on
+TLC's evaluator and are not reproduced.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..tla import syntax as ast
+from .bfs import StateSpace
+from .model import Model
+
+
+@dataclass
+class ActionCoverage:
+    """The figures of one sub-action (one action definition, all its parameter values)."""
+
+    name: str
+    pos: ast.Pos | None    # of its definition (None for an unnamed Next)
+    module: str = ""
+    enabled: int = 0       # explored states with at least one step of this action
+    generated: int = 0     # steps generated (TLC's second number)
+    distinct: int = 0      # new states found by its steps (TLC's first number)
+
+    @property
+    def never_enabled(self) -> bool:
+        return self.enabled == 0
+
+    @property
+    def position(self) -> str:
+        """As TLC names a definition: "line 5, col 1 to line 5, col 4 of module M"."""
+        return "" if self.pos is None else _definition_position(self.name, self.pos, self.module)
+
+
+@dataclass
+class Coverage:
+    """Observer of the BFS (bfs.SearchObserver) that counts what each action did."""
+
+    model: Model
+    init_generated: int = 0
+    init_distinct: int = 0
+    actions: dict[int, ActionCoverage] = field(default_factory=dict)
+    values: list[int] = field(default_factory=list)  # distinct values per variable
+    _space: StateSpace | None = None
+    _src: int = -1
+    _seen: set[int] = field(default_factory=set)  # labels already enabled in state _src
+
+    def __post_init__(self) -> None:
+        compiler = self.model.compiler
+        for idx, label in enumerate(compiler.labels):
+            if idx not in compiler.label_split:  # a label whose steps carry inner labels is no action
+                self.actions[idx] = ActionCoverage(label.name, label.pos, label.module)
+
+    # -- bfs.SearchObserver ----------------------------------------------------------------
+    def initial(self, space: StateSpace, generated: int) -> None:
+        self._space = space
+        self.init_generated = generated
+        self.init_distinct = len(space.states)
+
+    def successor(self, src: int, label: int, args: tuple, dst: int | None, new: bool) -> None:
+        if src != self._src:
+            self._src = src
+            self._seen.clear()
+        entry = self.actions.get(label)
+        if entry is None:  # Next itself, when it has no named sub-action
+            entry = self.actions[label] = ActionCoverage(self.model.next_part.name, None)
+        entry.generated += 1
+        if new:
+            entry.distinct += 1
+        if label not in self._seen:
+            self._seen.add(label)
+            entry.enabled += 1
+
+    # -- results ---------------------------------------------------------------------------
+    def finish(self) -> Coverage:
+        """Count the distinct values of each variable over the states found."""
+        if self._space is not None:
+            nvars = len(self.model.variables)
+            seen: list[set[Any]] = [set() for _ in range(nvars)]
+            for state in self._space.states:
+                for i in range(nvars):
+                    seen[i].add(state[i])
+            self.values = [len(s) for s in seen]
+        return self
+
+    def never_enabled(self) -> list[str]:
+        return [a.name for a in self.actions.values() if a.never_enabled]
+
+    def rows(self) -> list[ActionCoverage]:
+        """Actions in the order they are defined in the spec (the order TLC prints them)."""
+        return sorted(self.actions.values(), key=lambda a: (a.module, a.pos.line, a.pos.col) if a.pos else ("", 0, 0))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "init": {"generated": self.init_generated, "distinct": self.init_distinct},
+            "actions": [{"name": a.name, "position": a.position, "enabled": a.enabled,
+                         "generated": a.generated, "distinct": a.distinct,
+                         "never_enabled": a.never_enabled} for a in self.rows()],
+            "variables": dict(zip(self.model.variables, self.values, strict=False)),
+        }
+
+    def render_tlc(self) -> str:
+        """TLC's action lines (``<A pos>: distinct:generated``) followed by the values per variable
+        and a line naming the actions never enabled."""
+        lines = [f"{name}: {count} distinct values" for name, count in zip(self.model.variables, self.values,
+                                                                             strict=False)]
+        init_pos = _init_position(self.model)
+        init_name = _init_name(self.model)
+        lines.append(f"<{init_name}{' ' + init_pos if init_pos else ''}>: {self.init_distinct}:{self.init_generated}")
+        for a in self.rows():
+            where = f" {a.position}" if a.position else ""
+            lines.append(f"<{a.name}{where}>: {a.distinct}:{a.generated} (enabled in {a.enabled} states)")
+        never = self.never_enabled()
+        if never:
+            lines.append(f"Never enabled: {', '.join(never)}")
+        return "\n".join(lines)
+
+
+def _definition_position(name: str, pos: ast.Pos, module: str) -> str:
+    """TLC's location of a definition: its name, from the first to the last character."""
+    short = name.rsplit("!", 1)[-1]
+    return f"line {pos.line}, col {pos.col} to line {pos.line}, col {pos.col + len(short) - 1} of module {module}"
+
+
+def _init_name(model: Model) -> str:
+    e = getattr(model, "init_expr", None)
+    return e.name if isinstance(e, ast.Name) else "Init"
+
+
+def _init_position(model: Model) -> str:
+    name = _init_name(model)
+    entry = model.scope.defs.get(name)
+    if entry is None or not isinstance(entry[0], ast.OpDef):
+        return ""
+    return _definition_position(name, entry[0].pos, model.module_name)
+
