@@ -4,7 +4,7 @@ states it found; and for every variable, how many distinct values it took.
 
 TLC prints one line per action, ``<IncX line 5, col 1 to line 5, col 4 of module M>: 3:9``,
 meaning 3 distinct states found and 9 generated; ``render_tlc`` prints the same lines (the
-numbers are TLC's when the exploration is, see tests/tlcflags/test_coverage.py). An action
+numbers are TLC's, see tests/tlcflags/test_coverage.py). An action
 that was never enabled is flagged: its guard never held, which is usually a bug in the spec or a
 model too small to reach it. Per-conjunct evaluation counts (TLC's indented lines) depend on
 TLC's evaluator and are not reproduced.
@@ -92,37 +92,39 @@ class Coverage:
             self.values = [len(s) for s in seen]
         return self
 
-    def never_enabled(self) -> list[str]:
-        return [a.name for a in self.actions.values() if a.never_enabled]
-
     def rows(self) -> list[ActionCoverage]:
         """Actions in the order they are defined in the spec (the order TLC prints them)."""
         return sorted(self.actions.values(), key=lambda a: (a.module, a.pos.line, a.pos.col) if a.pos else ("", 0, 0))
 
     def to_json(self) -> dict[str, Any]:
+        """The figures as JSON (what the report carries, and what ``render`` prints)."""
+        name = _init_name(self.model)
         return {
-            "init": {"generated": self.init_generated, "distinct": self.init_distinct},
+            "init": {"name": name, "position": _init_position(self.model, name),
+                     "generated": self.init_generated, "distinct": self.init_distinct},
             "actions": [{"name": a.name, "position": a.position, "enabled": a.enabled,
                          "generated": a.generated, "distinct": a.distinct,
                          "never_enabled": a.never_enabled} for a in self.rows()],
             "variables": dict(zip(self.model.variables, self.values, strict=False)),
         }
 
-    def render_tlc(self) -> str:
-        """TLC's action lines (``<A pos>: distinct:generated``) followed by the values per variable
-        and a line naming the actions never enabled."""
-        lines = [f"{name}: {count} distinct values" for name, count in zip(self.model.variables, self.values,
-                                                                             strict=False)]
-        init_pos = _init_position(self.model)
-        init_name = _init_name(self.model)
-        lines.append(f"<{init_name}{' ' + init_pos if init_pos else ''}>: {self.init_distinct}:{self.init_generated}")
-        for a in self.rows():
-            where = f" {a.position}" if a.position else ""
-            lines.append(f"<{a.name}{where}>: {a.distinct}:{a.generated} (enabled in {a.enabled} states)")
-        never = self.never_enabled()
-        if never:
-            lines.append(f"Never enabled: {', '.join(never)}")
-        return "\n".join(lines)
+
+def render(data: dict[str, Any]) -> str:
+    """TLC's coverage lines (``<A pos>: distinct:generated``, plus in how many states each action
+    was enabled), the distinct values per variable, and a line naming the actions never enabled."""
+    lines = ["The coverage statistics:"]
+    lines += [f"{name}: {count} distinct values" for name, count in data["variables"].items()]
+    init = data["init"]
+    where = f" {init['position']}" if init["position"] else ""
+    lines.append(f"<{init['name']}{where}>: {init['distinct']}:{init['generated']}")
+    for a in data["actions"]:
+        where = f" {a['position']}" if a["position"] else ""
+        lines.append(f"<{a['name']}{where}>: {a['distinct']}:{a['generated']} (enabled in {a['enabled']} states)")
+    never = [a["name"] for a in data["actions"] if a["never_enabled"]]
+    if never:
+        lines.append(f"Never enabled: {', '.join(never)}")
+    lines.append("End of statistics.")
+    return "\n".join(lines)
 
 
 def _definition_position(name: str, pos: ast.Pos, module: str) -> str:
@@ -136,8 +138,7 @@ def _init_name(model: Model) -> str:
     return e.name if isinstance(e, ast.Name) else "Init"
 
 
-def _init_position(model: Model) -> str:
-    name = _init_name(model)
+def _init_position(model: Model, name: str) -> str:
     entry = model.scope.defs.get(name)
     if entry is None or not isinstance(entry[0], ast.OpDef):
         return ""
