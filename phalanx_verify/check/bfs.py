@@ -289,19 +289,20 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                                                              [(t, label_text(model, (lab, args)))]):
                                 return _finish(report, space, generated, depth + 1, start_time,
                                                len(level) - pos)
-                    new = tid is None and in_model
-                    if new:
+                    if tid is None and in_model:
                         stored = intern(stored, s)
                         tid = space.add(stored, sid, space.slot((lab, args)), None if view is None else key)
                         new_level.append(tid)
+                        if observer is not None:  # before the checks: a violating state is shown too
+                            observer.successor(sid, lab, args, tid, True)
                         bad = checks(stored, checked_parent)
                         if bad is not None:
                             if violation(*bad, space.path_to(tid)):
                                 return _finish(report, space, generated, depth + 1, start_time,
                                                len(level) - pos)
                             tainted.add(tid)
-                    if observer is not None:
-                        observer.successor(sid, lab, args, tid, new)
+                    elif observer is not None:
+                        observer.successor(sid, lab, args, tid, False)
                     if action_props:
                         for pname, f in action_props:
                             if not f(s, t):  # TLC reports the first one a step violates

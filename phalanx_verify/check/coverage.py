@@ -27,6 +27,7 @@ class ActionCoverage:
     name: str
     pos: ast.Pos | None    # of its definition (None for an unnamed Next)
     module: str = ""
+    params: tuple[str, ...] = ()
     enabled: int = 0       # explored states with at least one step of this action
     generated: int = 0     # steps generated (TLC's second number)
     distinct: int = 0      # new states found by its steps (TLC's first number)
@@ -38,7 +39,7 @@ class ActionCoverage:
     @property
     def position(self) -> str:
         """As TLC names a definition: "line 5, col 1 to line 5, col 4 of module M"."""
-        return "" if self.pos is None else _definition_position(self.name, self.pos, self.module)
+        return "" if self.pos is None else _definition_position(self.name, self.params, self.pos, self.module)
 
 
 @dataclass
@@ -58,7 +59,7 @@ class Coverage:
         compiler = self.model.compiler
         for idx, label in enumerate(compiler.labels):
             if idx not in compiler.label_split:  # a label whose steps carry inner labels is no action
-                self.actions[idx] = ActionCoverage(label.name, label.pos, label.module)
+                self.actions[idx] = ActionCoverage(label.name, label.pos, label.module, label.params)
 
     # -- bfs.SearchObserver ----------------------------------------------------------------
     def initial(self, space: StateSpace, generated: int) -> None:
@@ -127,10 +128,11 @@ def render(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _definition_position(name: str, pos: ast.Pos, module: str) -> str:
-    """TLC's location of a definition: its name, from the first to the last character."""
-    short = name.rsplit("!", 1)[-1]
-    return f"line {pos.line}, col {pos.col} to line {pos.line}, col {pos.col + len(short) - 1} of module {module}"
+def _definition_position(name: str, params: tuple[str, ...], pos: ast.Pos, module: str) -> str:
+    """TLC's location of a definition: its head ``Name(p, q)``, first to last character (the
+    head is assumed written as TLC users write it, without extra spaces)."""
+    head = name.rsplit("!", 1)[-1] + (f"({', '.join(params)})" if params else "")
+    return f"line {pos.line}, col {pos.col} to line {pos.line}, col {pos.col + len(head) - 1} of module {module}"
 
 
 def _init_name(model: Model) -> str:
@@ -142,5 +144,5 @@ def _init_position(model: Model, name: str) -> str:
     entry = model.scope.defs.get(name)
     if entry is None or not isinstance(entry[0], ast.OpDef):
         return ""
-    return _definition_position(name, entry[0].pos, model.module_name)
+    return _definition_position(name, (), entry[0].pos, model.module_name)
 
