@@ -10,6 +10,7 @@ import json
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ from .campaign import (
 )
 from .check.controls import FP_POLYNOMIALS, CheckOptions, run_check, write_outputs
 from .check.coverage import render as coverage_text
+from .check.coverage_table import coverage_table
 from .check.model import load_model
 from .check.report import Report
 from .check.run import peak_rss_mb
@@ -197,10 +199,12 @@ def tlc() -> None:
 @click.option("--tlc-timeout", type=float, help="Seconds before a TLC run is stopped.")
 @click.option("--jvm-opt", "jvm_opts", multiple=True, help="A JVM flag for TLC, e.g. -Xmx12g (repeatable).")
 @click.option("--tlc-arg", "tlc_args", multiple=True, help="A further TLC option, passed as given (repeatable).")
+@click.option("--coverage", is_flag=True,
+              help="TLC's -coverage on every built-in run: a table of what each action did, never-enabled ones flagged.")
 def campaign(campaign_file: str, engine: str, tags: tuple[str, ...], only: tuple[str, ...],
              json_path: str | None, quiet: bool, jobs: int, tla2tools: str | None, jvm_mode: str | None,
              workers: str | None, tlc_timeout: float | None, jvm_opts: tuple[str, ...],
-             tlc_args: tuple[str, ...]) -> None:
+             tlc_args: tuple[str, ...], coverage: bool) -> None:
     """Run every model and mutant of a campaign file and compare with the expected verdicts.
 
     --engine builtin (default) uses the built-in checker, tlc real TLC, both runs both and
@@ -226,6 +230,8 @@ def campaign(campaign_file: str, engine: str, tags: tuple[str, ...], only: tuple
     if not runs:
         click.echo("usage error: no campaign entry matches the selection", err=True)
         sys.exit(EXIT_USAGE)
+    if coverage:
+        runs = [replace(r, coverage=True) for r in runs]
     start = time.monotonic()
 
     line = ProgressLine()
@@ -251,6 +257,8 @@ def campaign(campaign_file: str, engine: str, tags: tuple[str, ...], only: tuple
     _out.print(_table(outcomes, engine, "INTERRUPTED (Ctrl-C)" if interrupted else ""))
     if any(o.run.mutant for o in outcomes):
         _out.print(_mutant_table(outcomes, loaded.property_sets))
+    if coverage:
+        _out.print(coverage_table(outcomes))
     failed = [o for o in outcomes if not o.passed]
     for o in failed:
         _out.print(f"[red]MISMATCH[/red] {o.run.name}: {'; '.join(o.problems)}", soft_wrap=True)  # one line each

@@ -57,7 +57,7 @@ class Coverage:
 
     def __post_init__(self) -> None:
         compiler = self.model.compiler
-        for idx, label in enumerate(compiler.labels):
+        for idx, label in enumerate(compiler.labels[:self.model.next_labels]):
             if idx not in compiler.label_split:  # a label whose steps carry inner labels is no action
                 self.actions[idx] = ActionCoverage(label.name, label.pos, label.module, label.params)
 
