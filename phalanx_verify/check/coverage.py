@@ -57,8 +57,11 @@ class Coverage:
 
     def __post_init__(self) -> None:
         compiler = self.model.compiler
-        for idx, label in enumerate(compiler.labels[:self.model.next_labels]):
-            if idx not in compiler.label_split:  # a label whose steps carry inner labels is no action
+        next_labels = getattr(self.model.next, "labels", frozenset())  # the sub-actions Next yields
+        for idx, label in enumerate(compiler.labels):
+            # (a label whose steps carry inner labels is no action; R!Next of a refinement
+            # property is not one of Next's)
+            if idx in next_labels and idx not in compiler.label_split:
                 self.actions[idx] = ActionCoverage(label.name, label.pos, label.module, label.params)
 
     # -- bfs.SearchObserver ----------------------------------------------------------------

@@ -112,7 +112,6 @@ class Model:
         self.assume_only = self._assume_only()
         self.fairness: list[Fairness] = []
         self.vars_part: Part | None = None  # the v of [][Next]_v; None with INIT/NEXT (TLC: all variables)
-        self.next_labels = 0  # how many of compiler.labels are Next's sub-actions (set with Next)
         if not self.assume_only:
             self._resolve_behaviour()
         invariants = [n for n in cfg.invariants if self._state_predicate(n, "invariant")]
@@ -242,9 +241,6 @@ class Model:
         self.init = self.compiler.initial_generator(self.init_expr, self.scope)
         self.next = self.compiler.successor_generator(self.next_part.expr, self.next_part.scope,
                                                       self.next_part.env)
-        # Labels are numbered as they are first compiled: those of Next come first, before any a
-        # property adds (R!Next of a refinement); coverage lists only these.
-        self.next_labels = len(self.compiler.labels)
         for f in self.fairness:
             self._compile_fairness(f)
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from tlcflags_helpers import DATA, check
 
 from phalanx_verify.check.controls import CheckOptions, run_check
+from phalanx_verify.check.coverage import Coverage
 from phalanx_verify.check.model import load_model
 
 TLC_ACTIONS = {  # name -> (position, distinct, generated), from the TLC run above
@@ -87,3 +88,12 @@ def test_parameterised_actions_against_tlc_on_rrp() -> None:
             assert got[name][1] == distinct, name
     assert sum(g[1] for g in got.values()) == sum(t[1] for t in TLC_RRP_L6.values()) == 43070 - 20
     assert [a["name"] for a in cov["actions"] if a["never_enabled"]] == ["Abort"]
+
+
+def test_only_next_sub_actions_are_listed() -> None:
+    """RRPResume's RefinesRRP property compiles RRP's actions (R!Detect, ...) as well; they are not
+    actions of the checked Next and must not be listed (or flagged never enabled)."""
+    model = load_model(Path("spec/RRPResume.tla"), Path("spec/RRPResume_L6_added.cfg"))
+    assert any(label.name.startswith("R!") for label in model.compiler.labels)
+    names = [a.name for a in Coverage(model).rows()]
+    assert names == ["Fail", "Detect", "Plan", "Commit", "Abort", "Seal", "Restore"]
