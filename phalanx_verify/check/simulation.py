@@ -9,11 +9,16 @@ its successors. A state with no such successor is a deadlock (exit 11) unless de
 is off, which ends the behaviour. The first violation stops the run with TLC's exit code and the
 behaviour up to it.
 
+Temporal properties are checked on each behaviour, as TLC's simulator does: the behaviour's
+states and steps form a small state graph (a state met twice closes a cycle), each state with the
+fairness conditions enabled in it (from all its successors), and the liveness checker of the full
+search runs on it. Every cycle or stuttering it reports is a real behaviour of the spec (its
+steps were taken, and stuttering is allowed only where fairness allows it), so a violation is a
+real counterexample; a behaviour that was cut at ``depth`` shows no violation beyond what it saw.
+
 Reproducible from the seed: successors are put in a canonical order (by their printed form)
 before the random choices, so the same seed gives the same behaviours in any process, whatever
-Python's hash seed. Temporal (liveness) properties are not checked on the random behaviours:
-a model that has them is refused with exit 150 unless liveness is switched off (``--no-liveness``),
-so a simulation never passes a liveness property it did not check.
+Python's hash seed.
 """
 
 from __future__ import annotations
@@ -24,14 +29,14 @@ import time
 from dataclasses import dataclass
 
 from ..tla import runtime as rt
-from ..tla.errors import EXIT_ASSERT, AssertionFailure, SemanticError, TLAError
+from ..tla.errors import EXIT_ASSERT, AssertionFailure, TLAError
 from ..tla.runtime import clear_memos
 from ..tla.values import format_value
-from .bfs import ProgressFn, label_text
+from .bfs import ProgressFn, StateSpace, label_text
 from .invariants import StateChecks
 from .model import Model
 from .report import Report, Trace, TraceStep
-from .run import _done, alias_trace, check_assumptions
+from .run import _done, _LivenessRunner, alias_trace, check_assumptions
 
 DEFAULT_DEPTH = 100  # TLC's default -depth
 
@@ -55,14 +60,11 @@ def simulate_model(model: Model, options: SimulationOptions, name: str | None = 
     report = Report(model=name or f"{model.spec_path.name}:{model.cfg.path}")
     start = time.monotonic()
     seed = options.seed if options.seed is not None else random.SystemRandom().randrange(-2**63, 2**63)
-    sim = _Simulation(model, options, report, random.Random(seed))
+    live = _LivenessRunner(model, report) if check_liveness_props and not model.assume_only and \
+        any(p.liveness for p in model.properties) else None
+    sim = _Simulation(model, options, report, random.Random(seed), live)
     report.extra["simulation"] = {"seed": seed, "depth": options.depth, "traces": 0, "lengths": {}}
     try:
-        if check_liveness_props:
-            live = [p.name for p in model.properties if p.liveness]
-            if live:
-                raise SemanticError(f"the temporal property {live[0]} is not checked by simulation; run "
-                                    "with --no-liveness to simulate the safety part", model.cfg.pos_of(live[0]))
         if check_assumptions(model, report) and not model.assume_only:
             sim.run(progress)
     except _Stop:
@@ -94,8 +96,9 @@ def _lengths(lengths: list[int]) -> dict[str, float]:
 
 
 class _Simulation:
-    def __init__(self, model: Model, options: SimulationOptions, report: Report, rng: random.Random) -> None:
-        self.model, self.options, self.report, self.rng = model, options, report, rng
+    def __init__(self, model: Model, options: SimulationOptions, report: Report, rng: random.Random,
+                 live: _LivenessRunner | None = None) -> None:
+        self.model, self.options, self.report, self.rng, self.live = model, options, report, rng, live
         self.checks = StateChecks(model)
         self.action_props = [(p.name, f) for p in model.properties for _, f in p.action_props]
         self.check_deadlock = model.cfg.check_deadlock if options.check_deadlock is None else options.check_deadlock
@@ -135,8 +138,12 @@ class _Simulation:
         model, rng = self.model, self.rng
         s = inits[rng.randrange(len(inits))]
         path: list[tuple[tuple, str | None]] = [(s, None)]
+        steps: list[tuple[tuple[int, tuple], int]] = []  # (label, fairness step bits) into path[k + 1]
+        enabled: dict[tuple, int] = {}  # fairness enabled bits of each state met
         for _ in range(self.options.depth):
-            groups = self.successors(s, path)
+            groups, succs = self.successors(s, path)
+            if self.live is not None:
+                enabled[s], masks = self.live.tracker.state(s, succs)
             if not groups:
                 if self.check_deadlock:
                     self.report.verdict = "deadlock"
@@ -144,17 +151,32 @@ class _Simulation:
                 break
             key = sorted(groups, key=lambda k: k[:2])[rng.randrange(len(groups))]
             options = groups[key]
-            t = options[0] if len(options) == 1 else sorted(options, key=_key)[rng.randrange(len(options))]
+            t, k = options[0] if len(options) == 1 else \
+                sorted(options, key=lambda o: _key(o[0]))[rng.randrange(len(options))]
             path.append((t, label_text(model, (key[0], key[2]))))
+            if self.live is not None:
+                steps.append(((key[0], key[2]), masks[k]))
             s = t
+        else:
+            if self.live is not None:  # cut at the depth: what is enabled at the end still matters
+                enabled[s] = self.live.tracker.state(s, [((lab, args), t) for lab, args, t in model.next(s)])[0]
         self.traces += 1
         self.lengths.append(len(path))
+        if self.live is not None:
+            for _, obligation, _ in self.live.obligations:
+                obligation.values.clear()  # cached per state id, and ids are this behaviour's
+        if self.live is not None and not self.live.run(_behaviour_graph(path, steps, enabled, self.live)):
+            self.report.complete = False
+            raise _Stop
 
-    def successors(self, s: tuple, path: list[tuple[tuple, str | None]]) -> dict[tuple, list[tuple]]:
+    def successors(self, s: tuple, path: list[tuple[tuple, str | None]]) \
+            -> tuple[dict[tuple, list[tuple[tuple, int]]], list[tuple[tuple[int, tuple], tuple]]]:
         """All successors of s checked; those inside the model grouped by sub-action (TLC picks an
-        action first, then one of its successors)."""
+        action first, then one of its successors), each with its index in the list of all
+        successors, which is returned too (the fairness bits are computed on it)."""
         model = self.model
-        groups: dict[tuple, list[tuple]] = {}
+        groups: dict[tuple, list[tuple[tuple, int]]] = {}
+        succs: list[tuple[tuple[int, tuple], tuple]] = []
         for lab, args, t in model.next(s):
             self.generated += 1
             bad = self.checks(t, s)
@@ -164,8 +186,9 @@ class _Simulation:
                 if not f(s, t):
                     self.fail(("action_property", pname), [*path, (t, label_text(model, (lab, args)))])
             if all(c(t) for c in model.constraints) and all(c(s, t) for c in model.action_constraints):
-                groups.setdefault((lab, format_value(args), args), []).append(t)
-        return groups
+                groups.setdefault((lab, format_value(args), args), []).append((t, len(succs)))
+            succs.append(((lab, args), t))
+        return groups, succs
 
     def fail(self, bad: tuple[str, str] | None, path: list[tuple[tuple, str | None]]) -> None:
         """Record the violation (``bad`` is (verdict, name); None keeps the verdict set) and stop."""
@@ -180,6 +203,36 @@ class _Simulation:
 
 def _key(state: tuple) -> str:
     return format_value(state)
+
+
+def _behaviour_graph(path: list[tuple[tuple, str | None]], steps: list[tuple[tuple[int, tuple], int]],
+                     enabled: dict[tuple, int], live: _LivenessRunner) -> StateSpace:
+    """The behaviour as a state graph for the liveness checker: its distinct states, each fully
+    "explored" with the steps the behaviour took from it (a state met again closes a cycle)."""
+    space = StateSpace()
+    live.tracker.prepare(space)
+    root = space.slot((-1, ()))
+    ids: list[int] = []
+    for k, (state, _) in enumerate(path):
+        sid = space.index.get(state)
+        if sid is None:
+            sid = space.add(state, ids[-1] if ids else -1, root if k == 0 else space.slot(steps[k - 1][0]))
+        ids.append(sid)
+    space.initial.append(ids[0])
+    out: dict[int, dict[tuple[int, int], int]] = {}
+    for k, (key, mask) in enumerate(steps):
+        edges = out.setdefault(ids[k], {})
+        edge = (ids[k + 1], space.slot(key))
+        edges[edge] = edges.get(edge, 0) | mask
+    for sid, state in enumerate(space.states):
+        space.edge_start.append(len(space.edge_dst))
+        for (dst, slot), mask in out.get(sid, {}).items():
+            space.edge_dst.append(dst)
+            space.edge_slot.append(slot)
+            space.edge_fair.append(mask)
+        space.enabled.append(enabled.get(state, 0))
+    space.edge_start.append(len(space.edge_dst))
+    return space
 
 
 def simulation_summary(report: Report) -> str:

@@ -1,5 +1,5 @@
 """TLC's -simulate: random behaviours checked against invariants, action properties and deadlock
-on every step, reproducible from the seed. TLC's own run of data/S.tla (tlc2.TLC -simulate
+on every step, and temporal properties on each behaviour, reproducible from the seed. TLC's own run of data/S.tla (tlc2.TLC -simulate
 -depth 100 -seed 1) stops at a deadlock, exit 11, as every behaviour of S ends at x = y = 20."""
 
 from __future__ import annotations
@@ -70,13 +70,30 @@ def test_deadlock_is_found_as_tlc_finds_it_and_minus_deadlock_turns_it_off() -> 
     assert "max=41" in r.stdout  # each behaviour: 41 states, ending at the deadlock x = y = 20
 
 
-def test_temporal_properties_are_refused_under_simulation() -> None:
-    r = check("-simulate", "num=5", "-config", str(DATA / "S_live.cfg"), "-q", str(DATA / "S.tla"))
-    assert r.exit_code == 150
-    assert r.stderr.strip().count("\n") == 0 and "S_live.cfg:2:" in r.stderr and "Live" in r.stderr
-    r = check("-simulate", "num=5", "-deadlock", "--no-liveness", "-config", str(DATA / "S_live.cfg"), "-q",
+def test_temporal_properties_are_checked_on_each_behaviour() -> None:
+    """As real TLC (tlc2.TLC -simulate num=20 -deadlock -seed 1): S_live (no fairness) violates
+    <>(x = 20), a behaviour may stutter before x reaches 20, exit 13; S_fair (WF on Next) holds,
+    every behaviour running to x = y = 20, exit 0 after the 20 behaviours."""
+    r = check("-simulate", "num=20", "-deadlock", "-seed", "1", "-config", str(DATA / "S_live.cfg"), "-q",
               str(DATA / "S.tla"))
-    assert r.exit_code == 0
+    assert r.exit_code == 13 and "Temporal property Live was violated." in r.stdout
+    assert r.stdout.rstrip().splitlines()[-5].startswith("State ") and "Stuttering" in r.stdout
+    r = check("-simulate", "num=20", "-deadlock", "-seed", "1", "-config", str(DATA / "S_fair.cfg"), "-q",
+              str(DATA / "S.tla"))
+    assert r.exit_code == 0 and "20 traces generated" in r.stdout, r.output
+
+
+def test_liveness_on_rrp_behaviours_kills_the_mutant_and_passes_the_spec() -> None:
+    """FeasibleNoExcl (a Plan/Abort cycle on another job's leaf) violates ReformLive on one of the
+    first behaviours from seed 1, with a lasso; RRP itself passes 30 behaviours under its fairness
+    (each behaviour is its own graph: nothing cached for one may leak into the next, which once
+    reported a false violation of RRP here)."""
+    mutant = simulate_model(load_model(Path("spec/mutants/FeasibleNoExcl.tla"), Path("spec/RRP_L6.cfg"),
+                                       [Path("spec")]), SimulationOptions(traces=30, seed=1))
+    assert (mutant.verdict, mutant.violated, mutant.exit_code) == ("temporal_property", "ReformLive", 13)
+    assert mutant.trace is not None and mutant.trace.loop in ("back_to", "stuttering")
+    spec = simulate_model(load_model(Path("spec/RRP.tla"), Path("spec/RRP_L6.cfg")), SimulationOptions(traces=30, seed=1))
+    assert spec.verdict == "ok" and spec.extra["simulation"]["traces"] == 30
 
 
 def test_simulation_finds_the_deep_rrp_mutant() -> None:

@@ -9,4 +9,5 @@ Next == IncX \/ IncY
 TRUEINV == TRUE
 Live == <>(x = 20)
 Spec == Init /\ [][Next]_<<x, y>>
+FairSpec == Spec /\ WF_<<x, y>>(Next)
 ====
