@@ -109,6 +109,7 @@ def main() -> None:
               help="TLC's -simulate num=N: behaviours to simulate (default: until a violation or Ctrl-C).")
 @click.option("--seed", type=int, help="TLC's -seed: the simulation's random seed (default: a fresh one, printed).")
 @click.option("--coverage", is_flag=True, help="TLC's -coverage: per action, states enabled, generated, distinct.")
+@click.option("--dump", type=click.Path(dir_okay=False), help="TLC's -dump FILE: every state found, in order.")
 @click.option("--dump-dot", type=click.Path(dir_okay=False), help="TLC's -dump dot FILE: the state graph as Graphviz dot.")
 @click.option("--dot-actionlabels", is_flag=True, help="Label the --dump-dot edges with their actions.")
 @click.option("--dot-colorize", is_flag=True, help="Colour the --dump-dot edges by action.")
@@ -128,6 +129,9 @@ def check(spec: str, config: str | None, json_path: str | None, no_liveness: boo
     stops the search and prints the states found so far (exit 130, the JSON marked
     ``"interrupted": true``)."""
     opts = CheckOptions(**tlc)
+    if opts.simulate and (opts.coverage or opts.dump or opts.dump_dot or opts.keep_going):
+        raise click.UsageError("--coverage, --dump, --dump-dot and --continue apply to the full search, not to "
+                               "--simulate")
     if not Path(spec).exists() and Path(spec + ".tla").exists():
         spec += ".tla"  # TLC accepts the module name without .tla
     progress = ProgressLine()

@@ -3,7 +3,8 @@
 
 click does not accept single-dash long options, so the check command translates its argument
 list first (TLCStyleCommand): each TLC flag becomes the long option of the same meaning, with
-TLC's arguments (``-simulate num=10``, ``-dump dot,actionlabels FILE``, ``-coverage 1``). Flags
+TLC's arguments (``-simulate num=10``, ``-dump FILE``, ``-dump dot,actionlabels FILE``,
+``-coverage 1``). Flags
 that only tune TLC's own machinery (``-cleanup``, ``-metadir DIR``, ``-fpmem X``, ...) are
 accepted and dropped; a TLC flag the built-in engine cannot honour is a usage error (exit 2)
 naming it, never silently ignored.
@@ -90,10 +91,10 @@ def translate(args: Sequence[str], known: set[str], notes: list[str]) -> list[st
             i += 2
         elif a == "-dump":
             what = value(a)
-            if not what.lower().startswith("dot"):
-                raise click.UsageError("only TLC's -dump dot[,actionlabels][,colorize] FILE is supported")
-            if i + 2 >= n:
-                raise click.UsageError("TLC's -dump dot needs a file name")
+            if not what.lower().startswith("dot") or i + 2 >= n:  # TLC: "dot..." only with a file after it
+                out += ["--dump", what]
+                i += 2
+                continue
             opts = what.lower().split(",")[1:]
             unknown = [o for o in opts if o not in ("actionlabels", "colorize")]
             if unknown:

@@ -22,7 +22,7 @@ from .model import Model
 from .report import Report, Trace
 from .run import check_model
 from .simulation import DEFAULT_DEPTH, SimulationOptions, simulate_model
-from .statedump import DotDump
+from .statedump import DotDump, StateDump
 
 FP_POLYNOMIALS = 131  # TLC's -fp chooses one of FP64.Polys, indices 0..130
 
@@ -36,6 +36,7 @@ class CheckOptions:
     traces: int | None = None
     seed: int | None = None
     coverage: bool = False
+    dump: str | None = None
     dump_dot: str | None = None
     dot_actionlabels: bool = False
     dot_colorize: bool = False
@@ -68,8 +69,9 @@ def run_check(model: Model, opts: CheckOptions, liveness: bool = True,
         return simulate_model(model, SimulationOptions(opts.depth, opts.traces, opts.seed), progress=progress,
                               check_liveness_props=liveness), []
     coverage = Coverage(model) if opts.coverage else None
-    dump = DotDump(model, opts.dot_actionlabels, opts.dot_colorize) if opts.dump_dot else None
-    observers = [o for o in (coverage, dump) if o is not None]
+    dot = DotDump(model, opts.dot_actionlabels, opts.dot_colorize) if opts.dump_dot else None
+    dump = StateDump(model) if opts.dump else None
+    observers = [o for o in (coverage, dot, dump) if o is not None]
     violations: list[Violation] = []
 
     def on_violation(verdict: str, name: str | None, trace: Trace) -> None:
@@ -84,8 +86,10 @@ def run_check(model: Model, opts: CheckOptions, liveness: bool = True,
         report.extra["violations"] = [{"verdict": v, "violated": n, "trace": t.to_json()} for v, n, t in violations]
     if coverage is not None:
         report.extra["coverage"] = coverage.finish().to_json()
+    if dot is not None:
+        report.extra["dump_dot"] = str(dot.write(opts.dump_dot))  # type: ignore[arg-type]
     if dump is not None:
-        report.extra["dump_dot"] = str(dump.write(opts.dump_dot))  # type: ignore[arg-type]
+        report.extra["dump"] = str(dump.write(opts.dump))  # type: ignore[arg-type]
     return report, violations
 
 
@@ -110,6 +114,8 @@ def write_outputs(report: Report, violations: list[Violation], opts: CheckOption
     lines = []
     if "dump_dot" in report.extra:
         lines.append(f"State graph written to {report.extra['dump_dot']}.")
+    if "dump" in report.extra:
+        lines.append(f"States written to {report.extra['dump']}.")
     if report.trace is not None:
         trace, title = report.trace, report.summary()
     elif violations:

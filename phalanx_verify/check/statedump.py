@@ -1,5 +1,7 @@
-"""The state graph as Graphviz dot (TLC's ``-dump dot[,actionlabels][,colorize] FILE``), for
-small models: people who would rather look at a state machine than read it.
+"""The states found, as TLC's ``-dump FILE`` writes them (``State 1:`` then the state, in the
+order they were found), and the state graph as Graphviz dot (TLC's
+``-dump dot[,actionlabels][,colorize] FILE``), for small models: people who would rather look at
+a state machine than read it.
 
 The format is TLC's DotStateWriter's: a ``strict digraph DiskGraph`` with one boxed node per
 distinct state (initial states filled), labelled with the state as TLC prints it
@@ -20,6 +22,35 @@ from .bfs import StateSpace
 from .model import Model
 
 COLOR_SCHEME = "paired12"  # TLC's colour scheme for edges coloured by action
+
+
+def _suffixed(path: str | Path, suffix: str) -> Path:
+    """Like TLC, ``suffix`` is added to a name that does not end with it."""
+    return Path(str(path) if str(path).endswith(suffix) else f"{path}{suffix}")
+
+
+def _state_text(model: Model, state: tuple) -> str:
+    return "\n".join(f"/\\ {name} = {format_value(v)}" for name, v in zip(model.variables, state, strict=True))
+
+
+@dataclass
+class StateDump:
+    """Observer of the BFS (bfs.SearchObserver) that writes every state found (TLC's -dump)."""
+
+    model: Model
+    _space: StateSpace | None = None
+
+    def initial(self, space: StateSpace, generated: int) -> None:
+        self._space = space
+
+    def successor(self, src: int, label: int, args: tuple, dst: int | None, new: bool) -> None:
+        pass  # the states are read from the search's table at the end, in the order found
+
+    def write(self, path: str | Path) -> Path:
+        target = _suffixed(path, ".dump")
+        states = self._space.states if self._space is not None else []
+        target.write_text("".join(f"State {i}:\n{_state_text(self.model, s)}\n\n" for i, s in enumerate(states, 1)))
+        return target
 
 
 @dataclass
@@ -77,17 +108,13 @@ class DotDump:
         return "\n".join(out) + "\n"
 
     def write(self, path: str | Path) -> Path:
-        """Write the graph; like TLC, ``.dot`` is added to a name that does not end with it."""
-        target = Path(str(path) if str(path).endswith(".dot") else f"{path}.dot")
+        target = _suffixed(path, ".dot")
         target.write_text(self.render())
         return target
 
     def _state(self, sid: int) -> str:
         assert self._space is not None
-        state = self._space.states[sid]
-        text = "\n".join(f"/\\ {name} = {format_value(v)}" for name, v in zip(self.model.variables, state,
-                                                                                strict=True))
-        return _escape(text)
+        return _escape(_state_text(self.model, self._space.states[sid]))
 
     def _edge_attrs(self, label: int, args: tuple, colors: dict[str, int]) -> str:
         name = self.model.labels[label].render(args) if label >= 0 else self.model.next_part.name

@@ -28,6 +28,8 @@ def test_simulate_coverage_and_dump_take_tlc_arguments() -> None:
                      KNOWN, []) == ["--simulate", "--traces", "5", "--coverage", "--dump-dot", "g.dot",
                                     "--dot-actionlabels", "--dot-colorize"]
     assert translate(["-simulate", "M.tla"], KNOWN, []) == ["--simulate", "M.tla"]
+    assert translate(["-dump", "states", "M.tla"], KNOWN, []) == ["--dump", "states", "M.tla"]
+    assert translate(["-dump", "dot"], KNOWN, []) == ["--dump", "dot"]  # TLC: a file named dot
 
 
 def test_workers_is_passed_on_or_ignored_with_a_note() -> None:
@@ -40,7 +42,6 @@ def test_workers_is_passed_on_or_ignored_with_a_note() -> None:
 @pytest.mark.parametrize("args, message", [
     (["-tool", "M.tla"], "-tool is not supported"),
     (["-coverage", "x"], "-coverage needs an integer"),
-    (["-dump", "states.txt", "M.tla"], "only TLC's -dump dot"),
     (["-dump", "dot,snapshot", "g.dot"], "'snapshot' is not supported"),
     (["-simulate", "file=t.txt,num=3"], "'file=t.txt' is not supported"),
     (["-config"], "-config needs a value"),
@@ -62,7 +63,9 @@ def test_a_tlc_command_line_runs_unchanged() -> None:
     assert "-workers 2 ignored" in r.stderr
 
 
-@pytest.mark.parametrize("args", [["-fp", "131"], ["-maxSetSize", "-1"], ["-depth", "0"], ["-bogus"]])
+@pytest.mark.parametrize("args", [["-fp", "131"], ["-maxSetSize", "-1"], ["-depth", "0"], ["-bogus"],
+                                  ["-simulate", "-coverage", "1"], ["-simulate", "-continue"],
+                                  ["-simulate", "-dump", "dot", "g.dot"]])
 def test_bad_flag_values_exit_2(args: list[str]) -> None:
     r = check(*args, "-config", str(DATA / "D.cfg"), str(DATA / "C.tla"))
     assert r.exit_code == 2

@@ -1,4 +1,5 @@
-"""TLC's -dump dot: the state graph as Graphviz dot. data/M_tlc_actionlabels.dot was written by
+"""TLC's -dump FILE (every state, in the order found) and -dump dot (the state graph as Graphviz
+dot). data/M_tlc_states.dump was written by real TLC (tlc2.TLC -workers 1 -dump states). data/M_tlc_actionlabels.dot was written by
 real TLC (tlc2.TLC -workers 1 -dump dot,actionlabels on data/M.tla); node ids differ (TLC's are
 its fingerprints, ours the search's state ids), so the graphs are compared through the node
 labels, which are the states as TLC prints them."""
@@ -63,3 +64,10 @@ def test_a_violation_still_writes_the_graph_so_far(tmp_path: Path) -> None:
     assert r.exit_code == 12
     nodes = graph((tmp_path / "v.dot").read_text())[1]
     assert "/\\\\ x = 3\\n/\\\\ y = 0" in nodes  # the violating state is drawn
+
+
+def test_state_dump_equals_tlcs(tmp_path: Path) -> None:
+    r = check("-dump", str(tmp_path / "states"), "-config", str(DATA / "M.cfg"), "-q", str(DATA / "M.tla"))
+    assert r.exit_code == 0, r.output
+    assert f"States written to {tmp_path / 'states.dump'}." in r.stdout
+    assert (tmp_path / "states.dump").read_text() == (DATA / "M_tlc_states.dump").read_text()
