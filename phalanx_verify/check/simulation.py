@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from pathlib import Path
 from dataclasses import dataclass
 
 from ..tla import runtime as rt
@@ -46,7 +47,6 @@ class SimulationOptions:
     depth: int = DEFAULT_DEPTH
     traces: int | None = None  # None: until a violation or Ctrl-C, as TLC
     seed: int | None = None    # None: a fresh random seed, printed so the run can be repeated
-    check_deadlock: bool | None = None  # None: as the model says (CHECK_DEADLOCK)
 
 
 class _Stop(Exception):
@@ -57,7 +57,7 @@ def simulate_model(model: Model, options: SimulationOptions, name: str | None = 
                    progress: ProgressFn | None = None, check_liveness_props: bool = True) -> Report:
     """Simulate random behaviours of ``model``; the report's extra["simulation"] has the seed,
     the number of behaviours and their lengths."""
-    report = Report(model=name or f"{model.spec_path.name}:{model.cfg.path}")
+    report = Report(model=name or f"{model.spec_path.name}:{Path(model.cfg.path).name}")
     start = time.monotonic()
     seed = options.seed if options.seed is not None else random.SystemRandom().randrange(-2**63, 2**63)
     live = _LivenessRunner(model, report) if check_liveness_props and not model.assume_only and \
@@ -101,7 +101,7 @@ class _Simulation:
         self.model, self.options, self.report, self.rng, self.live = model, options, report, rng, live
         self.checks = StateChecks(model)
         self.action_props = [(p.name, f) for p in model.properties for _, f in p.action_props]
-        self.check_deadlock = model.cfg.check_deadlock if options.check_deadlock is None else options.check_deadlock
+        self.check_deadlock = model.cfg.check_deadlock
         self.generated = 0
         self.traces = 0
         self.lengths: list[int] = []
