@@ -26,8 +26,8 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from pathlib import Path
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..tla import runtime as rt
 from ..tla.errors import EXIT_ASSERT, AssertionFailure, TLAError
@@ -71,6 +71,8 @@ def simulate_model(model: Model, options: SimulationOptions, name: str | None = 
         pass
     except TLAError as err:
         report.verdict, report.message = "error", err.line()
+        if sim.path:  # the behaviour up to the state whose successors failed, as TLC shows it
+            report.trace = Trace(model.variables, [TraceStep(t, a) for t, a in sim.path])
         report.error_exit = EXIT_ASSERT if isinstance(err, AssertionFailure) and sim.stepping else err.exit_code
         report.complete = False
     except KeyboardInterrupt:
@@ -106,6 +108,7 @@ class _Simulation:
         self.traces = 0
         self.lengths: list[int] = []
         self.stepping = False  # computing successors (an Assert failing there is exit 14, as in TLC)
+        self.path: list[tuple[tuple, str | None]] = []  # the behaviour being drawn
 
     def run(self, progress: ProgressFn | None) -> None:
         inits = self.initial_states()
@@ -138,6 +141,7 @@ class _Simulation:
         model, rng = self.model, self.rng
         s = inits[rng.randrange(len(inits))]
         path: list[tuple[tuple, str | None]] = [(s, None)]
+        self.path = path
         steps: list[tuple[tuple[int, tuple], int]] = []  # (label, fairness step bits) into path[k + 1]
         enabled: dict[tuple, int] = {}  # fairness enabled bits of each state met
         for _ in range(self.options.depth):

@@ -121,3 +121,4 @@ def test_errors_while_simulating_exit_as_in_the_full_search() -> None:
         sim = check("-simulate", "num=3", "-seed", "1", "-config", str(DATA / cfg), "-q", str(DATA / "E.tla"))
         assert full.exit_code == sim.exit_code == code, (cfg, full.output, sim.output)
         assert text in sim.stderr and "E.tla:" in sim.stderr and "Traceback" not in sim.output
+        assert "The behavior up to this point is:" in sim.stdout
