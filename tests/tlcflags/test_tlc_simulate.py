@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from tlcflags_helpers import DATA, check
@@ -122,3 +124,26 @@ def test_errors_while_simulating_exit_as_in_the_full_search() -> None:
         assert full.exit_code == sim.exit_code == code, (cfg, full.output, sim.output)
         assert text in sim.stderr and "E.tla:" in sim.stderr and "Traceback" not in sim.output
         assert "The behavior up to this point is:" in sim.stdout
+
+
+def test_ctrl_c_stops_an_endless_simulation(tmp_path: Path) -> None:
+    """Without num=N a simulation runs until a violation or Ctrl-C, as TLC's; Ctrl-C prints the
+    figures so far, marks the JSON interrupted and exits 130."""
+    out = tmp_path / "r.json"
+    proc = subprocess.Popen([sys.executable, "-m", "phalanx_verify.cli", "check", "-simulate", "-seed", "1",
+                             "-config", str(DATA / "S2_ok.cfg"), "--json", str(out), str(DATA / "S2.tla")],
+                            cwd=ROOT, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while "behaviours" not in proc.stderr.readline():  # a progress line: it is simulating
+            assert proc.poll() is None and time.monotonic() < deadline
+        os.killpg(proc.pid, signal.SIGINT)
+        stdout, _ = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130
+    assert "Interrupted (Ctrl-C)" in stdout and "traces generated" in stdout
+    report = json.loads(out.read_text())
+    assert report["interrupted"] and report["extra"]["simulation"]["traces"] > 0
