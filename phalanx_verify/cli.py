@@ -213,6 +213,10 @@ def campaign(campaign_file: str, engine: str, tags: tuple[str, ...], only: tuple
 
     --engine builtin (default) uses the built-in checker, tlc real TLC, both runs both and
     reports any difference in counts or verdicts as an error (engine agreement)."""
+    if coverage and engine == "tlc":
+        click.echo("usage error: --coverage counts the built-in engine's search (use --engine builtin or both)",
+                   err=True)
+        sys.exit(EXIT_USAGE)
     try:
         loaded = load_campaign(campaign_file)
         cli_tlc = {"jar": tla2tools, "jvm_mode": jvm_mode, "workers": workers, "timeout": tlc_timeout,

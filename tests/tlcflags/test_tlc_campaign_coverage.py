@@ -61,3 +61,11 @@ def test_without_the_flag_there_is_no_coverage(tmp_path: Path) -> None:
     r = CliRunner().invoke(main, ["tlc", "campaign", str(tmp_path / "campaign.toml"), "-q", "--only", "M"],
                            catch_exceptions=False)
     assert r.exit_code == 0 and "Coverage" not in r.stdout
+
+
+def test_coverage_needs_the_builtin_engine(tmp_path: Path) -> None:
+    (tmp_path / "manifest.toml").write_text("")
+    (tmp_path / "campaign.toml").write_text(CAMPAIGN)
+    r = CliRunner().invoke(main, ["tlc", "campaign", str(tmp_path / "campaign.toml"), "--coverage", "--engine", "tlc"],
+                           catch_exceptions=False)
+    assert r.exit_code == 2 and "--coverage counts the built-in engine's search" in r.stderr
