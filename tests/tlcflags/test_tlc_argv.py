@@ -4,6 +4,9 @@ errors (exit 2), never silently dropped."""
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import click
 import pytest
 from tlcflags_helpers import DATA, check
@@ -70,3 +73,12 @@ def test_bad_flag_values_exit_2(args: list[str]) -> None:
     r = check(*args, "-config", str(DATA / "D.cfg"), str(DATA / "C.tla"))
     assert r.exit_code == 2
     assert "Traceback" not in r.output
+
+
+def test_minus_deadlock_overrides_check_deadlock_true(tmp_path: Path) -> None:
+    """TLC's usage text: "When -deadlock is specified, config entry is ignored"."""
+    cfg = tmp_path / "D.cfg"
+    cfg.write_text("INIT Init\nNEXT Next\nCHECK_DEADLOCK TRUE\n")
+    shutil.copy(DATA / "C.tla", tmp_path / "C.tla")
+    assert check("-config", str(cfg), "-q", str(tmp_path / "C.tla")).exit_code == 11
+    assert check("-deadlock", "-config", str(cfg), "-q", str(tmp_path / "C.tla")).exit_code == 0
