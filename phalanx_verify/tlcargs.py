@@ -27,9 +27,9 @@ RENAMED: dict[str, tuple[str, int]] = {
     "-maxSetSize": ("--max-set-size", 1),
     "-fp": ("--fp", 1),
     "-workers": ("--workers", 1),
-    "-checkpoint": ("--checkpoint", 1),
-    "-recover": ("--recover", 1),
 }
+# Not mapped: TLC's -checkpoint takes minutes and -recover one of TLC's own checkpoint folders, so
+# they are usage errors rather than guesses at the built-in's --checkpoint/--recover.
 # Flags about TLC's own files and memory, with no effect on what is checked or printed here.
 IGNORED: dict[str, int] = {
     "-cleanup": 0, "-nowarning": 0, "-modelcheck": 0, "-gzip": 0, "-noGenerateSpecTE": 0, "-noTE": 0,
