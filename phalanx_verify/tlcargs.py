@@ -74,6 +74,9 @@ def translate(args: Sequence[str], known: set[str], notes: list[str]) -> list[st
                 raise click.UsageError(f"TLC's {a} is not supported by the built-in engine")
             out += [long, *vals]
             i += 1 + nargs
+        elif a == "-help":
+            out.append("--help")
+            i += 1
         elif a in IGNORED:
             i += 1 + IGNORED[a]
         elif a == "-simulate":

@@ -31,6 +31,7 @@ def test_simulate_coverage_and_dump_take_tlc_arguments() -> None:
                      KNOWN, []) == ["--simulate", "--traces", "5", "--coverage", "--dump-dot", "g.dot",
                                     "--dot-actionlabels", "--dot-colorize"]
     assert translate(["-simulate", "M.tla"], KNOWN, []) == ["--simulate", "M.tla"]
+    assert translate(["-help"], KNOWN, []) == ["--help"]
     assert translate(["-dump", "states", "M.tla"], KNOWN, []) == ["--dump", "states", "M.tla"]
     assert translate(["-dump", "dot"], KNOWN, []) == ["--dump", "dot"]  # TLC: a file named dot
 
