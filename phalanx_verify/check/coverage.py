@@ -3,11 +3,14 @@ how many explored states it was enabled, how many steps it generated and how man
 states it found; and for every variable, how many distinct values it took.
 
 TLC prints one line per action, ``<IncX line 5, col 1 to line 5, col 4 of module M>: 3:9``,
-meaning 3 distinct states found and 9 generated; ``render_tlc`` prints the same lines (the
-numbers are TLC's, see tests/tlcflags/test_coverage.py). An action
-that was never enabled is flagged: its guard never held, which is usually a bug in the spec or a
-model too small to reach it. Per-conjunct evaluation counts (TLC's indented lines) depend on
-TLC's evaluator and are not reproduced.
+meaning 3 distinct states found and 9 generated; ``render`` prints the same lines. The generated
+figures are TLC's; a distinct figure counts the states an action reached first, so it depends on
+the order of exploration within a BFS level and is TLC's when that order is
+(tests/tlcflags/test_tlc_coverage.py). An action that was never enabled is flagged: its guard
+never held, which is a bug in the spec or a model too small to reach it. The per-variable figure
+here is the number of distinct values in the states found (TLC's variable lines count something
+else). Per-conjunct evaluation counts (TLC's indented lines) depend on TLC's evaluator and are not
+reproduced.
 """
 
 from __future__ import annotations
