@@ -26,6 +26,7 @@ from types import UnionType
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from .boundary import load_guarded
+from .check.coverage import Coverage
 from .check.model import load_model
 from .check.report import Report
 from .check.run import check_model
@@ -71,6 +72,7 @@ class Run:
     # Module directories searched after the spec's own: the campaign file's directory, so a
     # mutant in spec/mutants/ that INSTANCEs RRP finds spec/RRP.tla (TLC: TLA-Library).
     lib: tuple[Path, ...] = ()
+    coverage: bool = False          # count what each action did (TLC's -coverage; built-in engine)
 
 
 @dataclass
@@ -283,7 +285,10 @@ def check_run(run: Run, engine: str = "builtin", tlc: TLCOptions | None = None,
         except (ParseError, SemanticError, ConfigError) as err:  # this run fails; the campaign goes on
             report = Report(model=run.name, verdict="error", message=err.line(), complete=False)
             return report, compare(run, report)
-        report = check_model(model, progress=progress)
+        coverage = Coverage(model) if run.coverage else None
+        report = check_model(model, progress=progress, observer=coverage)
+        if coverage is not None:
+            report.extra["coverage"] = coverage.finish().to_json()
     report.model = run.name
     problems = compare(run, report)
     if engine == "both":

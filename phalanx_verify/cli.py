@@ -10,7 +10,9 @@ import json
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.console import Console
@@ -27,15 +29,20 @@ from .campaign import (
     run_campaign,
     set_verdicts,
 )
+from .check.controls import FP_POLYNOMIALS, CheckOptions, run_check, write_outputs
+from .check.coverage import render as coverage_text
+from .check.coverage_table import coverage_table
 from .check.model import load_model
 from .check.report import Report
-from .check.run import check_model, peak_rss_mb
+from .check.run import peak_rss_mb
+from .check.simulation import DEFAULT_DEPTH, simulation_summary
 from .progress import ProgressLine
 from .prove.cli import prove
 from .tla.errors import EXIT_USAGE, EvalError, TLAError
 from .tla.syntax import Pos
 from .tlc.locate import locate_jar
 from .tlc.run import TLCOptions
+from .tlcargs import TLCStyleCommand
 from .trace.cli import drift, trace
 
 _err = Console(stderr=True, highlight=False)
@@ -52,6 +59,10 @@ def _progress_printer(line: ProgressLine, label: str, quiet: bool) -> Callable[[
         return None
 
     def show(p: dict) -> None:
+        if "traces" in p:  # a simulation
+            line.show(f"{label}: {p['generated']:,} states checked, {p['traces']:,} behaviours, "
+                      f"{peak_rss_mb():,.0f} MB")
+            return
         rate = p["generated"] / p["seconds"] if p["seconds"] else 0.0
         line.show(f"{label}: {p['generated']:,} generated, {p['distinct']:,} distinct, "
                   f"queue {p['queue']:,}, depth {p['depth']}, {rate:,.0f} states/s, "
@@ -81,7 +92,7 @@ def main() -> None:
     """Phalanx Verify: TLC-compatible model checking of the RRP spec and friends."""
 
 
-@main.command()
+@main.command(cls=TLCStyleCommand)
 @click.argument("spec", type=click.Path(dir_okay=False))
 @click.option("--config", "-c", "config", type=click.Path(dir_okay=False),
               help="TLC model file (default: SPEC with .cfg).")
@@ -91,15 +102,43 @@ def main() -> None:
 @click.option("--lib", "lib", multiple=True, type=click.Path(file_okay=False, exists=True, path_type=Path),
               help="Directory searched for EXTENDS/INSTANCE modules after SPEC's own (repeatable; TLC's "
                    "TLA-Library).")
+@click.option("--simulate", is_flag=True, help="TLC's -simulate: random behaviours instead of the full search.")
+@click.option("--depth", type=click.IntRange(min=1), default=DEFAULT_DEPTH, show_default=True,
+              help="TLC's -depth: steps per random behaviour (with --simulate).")
+@click.option("--traces", type=click.IntRange(min=1),
+              help="TLC's -simulate num=N: behaviours to simulate (default: until a violation or Ctrl-C).")
+@click.option("--seed", type=int, help="TLC's -seed: the simulation's random seed (default: a fresh one, printed).")
+@click.option("--coverage", is_flag=True, help="TLC's -coverage: per action, states enabled, generated, distinct.")
+@click.option("--dump", type=click.Path(dir_okay=False), help="TLC's -dump FILE: every state found, in order.")
+@click.option("--dump-dot", type=click.Path(dir_okay=False), help="TLC's -dump dot FILE: the state graph as Graphviz dot.")
+@click.option("--dot-actionlabels", is_flag=True, help="Label the --dump-dot edges with their actions.")
+@click.option("--dot-colorize", is_flag=True, help="Colour the --dump-dot edges by action.")
+@click.option("--cex-html", type=click.Path(dir_okay=False), help="Write the counterexample as an HTML table.")
+@click.option("--cex-svg", type=click.Path(dir_okay=False), help="Write the counterexample as an SVG picture.")
+@click.option("--continue", "keep_going", is_flag=True,
+              help="TLC's -continue: report every invariant or action-property violation and keep going.")
+@click.option("--no-deadlock", is_flag=True, help="TLC's -deadlock: do not check for deadlock.")
+@click.option("--max-set-size", type=click.IntRange(min=0),
+              help="TLC's -maxSetSize (accepted for TLC scripts; the built-in does not bound set enumeration).")
+@click.option("--fp", type=click.IntRange(0, FP_POLYNOMIALS - 1),
+              help="TLC's -fp (accepted for TLC scripts; the built-in stores states exactly, no fingerprints).")
 def check(spec: str, config: str | None, json_path: str | None, no_liveness: bool, quiet: bool,
-          lib: tuple[Path, ...]) -> None:
-    """Model-check SPEC with the built-in engine. Ctrl-C stops the search and prints the states
-    found so far (exit 130, the JSON marked ``"interrupted": true``)."""
+          lib: tuple[Path, ...], **tlc: Any) -> None:
+    """Model-check SPEC with the built-in engine. TLC's single-dash flags are accepted too
+    (-config, -deadlock, -simulate, -depth, -seed, -coverage, -dump dot, -continue, ...). Ctrl-C
+    stops the search and prints the states found so far (exit 130, the JSON marked
+    ``"interrupted": true``)."""
+    opts = CheckOptions(**tlc)
+    if opts.simulate and (opts.coverage or opts.dump or opts.dump_dot or opts.keep_going):
+        raise click.UsageError("--coverage, --dump, --dump-dot and --continue apply to the full search, not to "
+                               "--simulate")
+    if not Path(spec).exists() and Path(spec + ".tla").exists():
+        spec += ".tla"  # TLC accepts the module name without .tla
     progress = ProgressLine()
     try:
         model = load_guarded(lambda: load_model(spec, config, lib), Path(spec), Path(config) if config else None)
-        report = check_model(model, progress=_progress_printer(progress, Path(spec).name, quiet),
-                             check_liveness_props=not no_liveness)
+        report, violations = run_check(model, opts, not no_liveness,
+                                       _progress_printer(progress, Path(spec).name, quiet), echo=click.echo)
     except TLAError as err:
         _fail(err)
         return
@@ -112,6 +151,8 @@ def check(spec: str, config: str | None, json_path: str | None, no_liveness: boo
     progress.end()
     interrupted = bool(report.extra.get("interrupted"))
     _print_report(report)
+    for line in write_outputs(report, violations, opts):
+        click.echo(line)
     if json_path:
         Path(json_path).write_text(json.dumps({**report.to_json(), "interrupted": interrupted}, indent=2))
     sys.exit(EXIT_INTERRUPTED if interrupted else report.exit_code)
@@ -128,9 +169,14 @@ def _print_report(report: Report) -> None:
         click.echo("The behavior up to this point is:" if report.verdict != "temporal_property"
                    else "The following behavior constitutes a counter-example:")
         click.echo(report.trace.render())
-    click.echo(f"{report.generated} states generated, {report.distinct} distinct states found, "
-               f"{report.queue} states left on queue.")
-    click.echo(f"The depth of the complete state graph search is {report.depth}.")
+    if report.extra.get("coverage"):
+        click.echo(coverage_text(report.extra["coverage"]))
+    if "simulation" in report.extra:
+        click.echo(simulation_summary(report))
+    else:
+        click.echo(f"{report.generated} states generated, {report.distinct} distinct states found, "
+                   f"{report.queue} states left on queue.")
+        click.echo(f"The depth of the complete state graph search is {report.depth}.")
     click.echo(f"Finished in {report.seconds:.1f}s, peak memory {report.peak_rss_mb:,.0f} MB.")
 
 
@@ -157,14 +203,20 @@ def tlc() -> None:
 @click.option("--tlc-timeout", type=float, help="Seconds before a TLC run is stopped.")
 @click.option("--jvm-opt", "jvm_opts", multiple=True, help="A JVM flag for TLC, e.g. -Xmx12g (repeatable).")
 @click.option("--tlc-arg", "tlc_args", multiple=True, help="A further TLC option, passed as given (repeatable).")
+@click.option("--coverage", is_flag=True,
+              help="TLC's -coverage on every built-in run: a table of what each action did, never-enabled ones flagged.")
 def campaign(campaign_file: str, engine: str, tags: tuple[str, ...], only: tuple[str, ...],
              json_path: str | None, quiet: bool, jobs: int, tla2tools: str | None, jvm_mode: str | None,
              workers: str | None, tlc_timeout: float | None, jvm_opts: tuple[str, ...],
-             tlc_args: tuple[str, ...]) -> None:
+             tlc_args: tuple[str, ...], coverage: bool) -> None:
     """Run every model and mutant of a campaign file and compare with the expected verdicts.
 
     --engine builtin (default) uses the built-in checker, tlc real TLC, both runs both and
     reports any difference in counts or verdicts as an error (engine agreement)."""
+    if coverage and engine == "tlc":
+        click.echo("usage error: --coverage counts the built-in engine's search (use --engine builtin or both)",
+                   err=True)
+        sys.exit(EXIT_USAGE)
     try:
         loaded = load_campaign(campaign_file)
         cli_tlc = {"jar": tla2tools, "jvm_mode": jvm_mode, "workers": workers, "timeout": tlc_timeout,
@@ -186,6 +238,8 @@ def campaign(campaign_file: str, engine: str, tags: tuple[str, ...], only: tuple
     if not runs:
         click.echo("usage error: no campaign entry matches the selection", err=True)
         sys.exit(EXIT_USAGE)
+    if coverage:
+        runs = [replace(r, coverage=True) for r in runs]
     start = time.monotonic()
 
     line = ProgressLine()
@@ -211,6 +265,8 @@ def campaign(campaign_file: str, engine: str, tags: tuple[str, ...], only: tuple
     _out.print(_table(outcomes, engine, "INTERRUPTED (Ctrl-C)" if interrupted else ""))
     if any(o.run.mutant for o in outcomes):
         _out.print(_mutant_table(outcomes, loaded.property_sets))
+    if coverage:
+        _out.print(coverage_table(outcomes))
     failed = [o for o in outcomes if not o.passed]
     for o in failed:
         _out.print(f"[red]MISMATCH[/red] {o.run.name}: {'; '.join(o.problems)}", soft_wrap=True)  # one line each

@@ -19,7 +19,7 @@ import time
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from ..tla.errors import EXIT_ASSERT, AssertionFailure, TLAError
 from .fairness import FairnessTracker
@@ -144,14 +144,30 @@ def _unreduced_trace(model: Model, space: StateSpace, ids: list[int], extra: lis
 
 
 LevelHook = Callable[[StateSpace], bool]
+ViolationHook = Callable[[str, str | None, Trace], None]
+"""TLC's -continue: called with (verdict, name, counterexample) for each invariant or action
+property violation, and the search goes on instead of stopping."""
+
+
+class SearchObserver(Protocol):
+    """Watches the search without changing it (coverage, -dump dot): ``initial`` once the
+    initial states are stored, ``successor`` for every step generated from an explored state,
+    with the target's id (None when a CONSTRAINT or ACTION_CONSTRAINT puts it outside the model)
+    and whether it was new."""
+
+    def initial(self, space: StateSpace, generated: int) -> None: ...
+
+    def successor(self, src: int, label: int, args: tuple, dst: int | None, new: bool) -> None: ...
 
 
 def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks: StateChecks,
-                       report: Report) -> tuple[int, bool]:
+                       report: Report, on_violation: ViolationHook | None = None,
+                       tainted: set[int] | None = None) -> tuple[int, bool]:
     """Generate the initial states into ``space``; (states generated, False if a violation
     was recorded in ``report``). As TLC's DoInitFunctor: a state that fails a CONSTRAINT is
     neither stored nor counted as distinct, but the invariants and the initial predicates of
-    the properties are still checked on it."""
+    the properties are still checked on it. With ``on_violation`` (-continue) a violation is
+    handed to it and the stored state's id added to ``tainted``."""
     init_preds = [(p.name, f) for p in model.properties for _, f in p.init_preds]
     constraints = model.constraints
     root_slot = space.slot((-1, ()))
@@ -173,7 +189,11 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
         else:
             extra.append((s, None))
         bad = checks(s) or next((("temporal_property", pname) for pname, f in init_preds if not f(s)), None)
-        if bad is not None:
+        if bad is not None and on_violation is not None:
+            on_violation(*bad, make_trace(model, space, ids, extra))
+            if tainted is not None:
+                tainted.update(ids)
+        elif bad is not None:
             report.verdict, report.violated = bad
             report.trace = make_trace(model, space, ids, extra)
             report.complete = False
@@ -183,10 +203,13 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
 
 def explore(model: Model, report: Report, fairness: FairnessTracker | None = None,
             progress: ProgressFn | None = None, on_level: LevelHook | None = None,
-            progress_every: float = 2.0) -> StateSpace | None:
+            progress_every: float = 2.0, observer: SearchObserver | None = None,
+            on_violation: ViolationHook | None = None) -> StateSpace | None:
     """Run the BFS. Fills ``report``; returns the state space when it completed (None when a
     violation or an error stopped the search). With ``fairness`` the graph is kept;
-    ``on_level`` runs between levels and returns False to stop (it found a violation)."""
+    ``on_level`` runs between levels and returns False to stop (it found a violation).
+    With ``on_violation`` (TLC's -continue) invariant and action-property violations are
+    handed to it and the search goes on; a violating state is still explored, as in TLC."""
     space = StateSpace()
     if fairness is not None:
         fairness.prepare(space)
@@ -199,10 +222,20 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
     start_time = time.monotonic()
     last = start_time
 
-    def violation(verdict: str, name: str | None, ids: list[int], extra: list = ()) -> None:
+    # Under -continue, the states that violated an invariant: their successors are checked
+    # without the parent shortcut of StateChecks, which assumes the parent passed every check.
+    tainted: set[int] = set()
+
+    def violation(verdict: str, name: str | None, ids: list[int], extra: list = ()) -> bool:
+        """Record a violation; True when the search must stop."""
+        trace = make_trace(model, space, ids, list(extra))
+        if on_violation is not None:
+            on_violation(verdict, name, trace)
+            return False
         report.verdict, report.violated = verdict, name
-        report.trace = make_trace(model, space, ids, list(extra))
+        report.trace = trace
         report.complete = False
+        return True
 
     canon = model.canonical
     view = model.view
@@ -213,10 +246,12 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
     generated = depth = 0
     initialising = True
     try:
-        generated, ok = add_initial_states(model, space, intern, checks, report)
+        generated, ok = add_initial_states(model, space, intern, checks, report, on_violation, tainted)
         initialising = False
         if not ok:
             return _finish(report, space, generated, 1, start_time)
+        if observer is not None:
+            observer.initial(space, generated)
         depth = 1 if space.states else 0
         level = list(range(len(space.states)))
         nxt = model.next
@@ -228,6 +263,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
             new_level: list[int] = []
             for pos, sid in enumerate(level):
                 s = states[sid]
+                checked_parent = None if tainted and sid in tainted else s
                 before = generated
                 if keep:
                     edge_start.append(len(edge_dst))
@@ -248,26 +284,33 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                             and all(c(s, t) for c in action_constraints)
                         if not in_model:
                             tid = None
-                            bad = checks(stored, s)
-                            if bad is not None:
-                                violation(*bad, space.path_to(sid), [(t, label_text(model, (lab, args)))])
+                            bad = checks(stored, checked_parent)
+                            if bad is not None and violation(*bad, space.path_to(sid),
+                                                             [(t, label_text(model, (lab, args)))]):
                                 return _finish(report, space, generated, depth + 1, start_time,
                                                len(level) - pos)
                     if tid is None and in_model:
                         stored = intern(stored, s)
                         tid = space.add(stored, sid, space.slot((lab, args)), None if view is None else key)
                         new_level.append(tid)
-                        bad = checks(stored, s)
+                        if observer is not None:  # before the checks: a violating state is shown too
+                            observer.successor(sid, lab, args, tid, True)
+                        bad = checks(stored, checked_parent)
                         if bad is not None:
-                            violation(*bad, space.path_to(tid))
-                            return _finish(report, space, generated, depth + 1, start_time, len(level) - pos)
-                    if action_props:
-                        for pname, f in action_props:
-                            if not f(s, t):
-                                violation("action_property", pname, space.path_to(sid),
-                                          [(t, label_text(model, (lab, args)))])
+                            if violation(*bad, space.path_to(tid)):
                                 return _finish(report, space, generated, depth + 1, start_time,
                                                len(level) - pos)
+                            tainted.add(tid)
+                    elif observer is not None:
+                        observer.successor(sid, lab, args, tid, False)
+                    if action_props:
+                        for pname, f in action_props:
+                            if not f(s, t):  # TLC reports the first one a step violates
+                                if violation("action_property", pname, space.path_to(sid),
+                                             [(t, label_text(model, (lab, args)))]):
+                                    return _finish(report, space, generated, depth + 1, start_time,
+                                                   len(level) - pos)
+                                break
                     if keep:
                         if in_model:
                             edge_dst.append(tid)  # type: ignore[arg-type]

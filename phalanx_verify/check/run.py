@@ -14,7 +14,7 @@ from ..tla.errors import EvalError, TLAError
 from ..tla.runtime import clear_memos
 from ..tla.syntax import Pos
 from ..tla.values import Fcn, format_value
-from .bfs import ProgressFn, StateSpace, explore
+from .bfs import ProgressFn, SearchObserver, StateSpace, ViolationHook, explore
 from .fairness import FairnessTracker
 from .liveness import check_liveness
 from .model import Fairness, Liveness, Model, load_model
@@ -66,7 +66,10 @@ class _LivenessRunner:
 
 
 def check_model(model: Model, name: str | None = None, progress: ProgressFn | None = None,
-                check_liveness_props: bool = True) -> Report:
+                check_liveness_props: bool = True, observer: SearchObserver | None = None,
+                on_violation: ViolationHook | None = None) -> Report:
+    """``observer`` watches every step (coverage, -dump dot); ``on_violation`` makes the search
+    go on past invariant and action-property violations (TLC's -continue), see bfs.explore."""
     report = Report(model=name or f"{model.spec_path.name}:{Path(model.cfg.path).name}")
     start = time.monotonic()
     live = None
@@ -76,7 +79,8 @@ def check_model(model: Model, name: str | None = None, progress: ProgressFn | No
         if check_liveness_props and any(p.liveness for p in model.properties):
             live = _LivenessRunner(model, report)
         space = explore(model, report, fairness=live.tracker if live else None, progress=progress,
-                        on_level=live.periodic if live else None)
+                        on_level=live.periodic if live else None, observer=observer,
+                        on_violation=on_violation)
         if space is not None and live is not None:
             live.run(space)
         if space is not None and report.verdict == "ok":
