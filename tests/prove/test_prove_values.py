@@ -48,9 +48,12 @@ def _bools(depth: int) -> st.SearchStrategy[str]:
         st.tuples(st.sampled_from(STRINGS), ss).map(lambda t: f'("{t[0]}" \\notin {t[1]})'),
         st.tuples(iset, iset).map(lambda t: f"({t[0]} \\subseteq {t[1]})"),
         st.tuples(ss, ss).map(lambda t: f"({t[0]} = {t[1]})"),
+        # Bound names carry the depth: SANY refuses a quantifier that rebinds the name of an
+        # enclosing one (\\A y \\in S : y \\in {z \\in T : \\E y ...} is "multiply defined").
         st.tuples(st.sampled_from(["\\A", "\\E"]), iset, cmp, i).map(
-            lambda t: f"({t[0]} x \\in {t[1]} : x {t[2]} {t[3]})"),
-        st.tuples(st.sampled_from(["\\A", "\\E"]), ss, ss).map(lambda t: f"({t[0]} y \\in {t[1]} : y \\in {t[2]})"))
+            lambda t: f"({t[0]} bx{depth} \\in {t[1]} : bx{depth} {t[2]} {t[3]})"),
+        st.tuples(st.sampled_from(["\\A", "\\E"]), ss, ss).map(
+            lambda t: f"({t[0]} by{depth} \\in {t[1]} : by{depth} \\in {t[2]})"))
 
 
 def _intsets(depth: int) -> st.SearchStrategy[str]:
@@ -62,7 +65,7 @@ def _intsets(depth: int) -> st.SearchStrategy[str]:
     return st.one_of(
         leaf,
         st.tuples(sub, st.sampled_from(["\\cup", "\\cap", "\\"]), sub).map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
-        st.tuples(sub, i).map(lambda t: f"{{x \\in {t[0]} : x > {t[1]}}}"),
+        st.tuples(sub, i).map(lambda t: f"{{xs{depth} \\in {t[0]} : xs{depth} > {t[1]}}}"),
         st.lists(i, min_size=1, max_size=2).map(lambda xs: "{" + ", ".join(xs) + "}"))
 
 
@@ -74,7 +77,7 @@ def _strsets(depth: int) -> st.SearchStrategy[str]:
     return st.one_of(
         leaf,
         st.tuples(sub, st.sampled_from(["\\cup", "\\cap", "\\"]), sub).map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
-        st.tuples(sub, st.sampled_from(STRINGS)).map(lambda t: f'{{y \\in {t[0]} : y # "{t[1]}"}}'))
+        st.tuples(sub, st.sampled_from(STRINGS)).map(lambda t: f'{{ys{depth} \\in {t[0]} : ys{depth} # "{t[1]}"}}'))
 
 
 EXPRS = st.lists(st.one_of(_ints(2), _bools(2), _intsets(2), _strsets(2)), min_size=1, max_size=6)
