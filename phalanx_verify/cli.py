@@ -27,7 +27,9 @@ from .campaign import (
     run_campaign,
     set_verdicts,
 )
+from .check.fingerprints import collision_text
 from .check.model import load_model
+from .check.parallel import workers_option
 from .check.report import Report
 from .check.run import check_model, peak_rss_mb
 from .progress import ProgressLine
@@ -91,15 +93,22 @@ def main() -> None:
 @click.option("--lib", "lib", multiple=True, type=click.Path(file_okay=False, exists=True, path_type=Path),
               help="Directory searched for EXTENDS/INSTANCE modules after SPEC's own (repeatable; TLC's "
                    "TLA-Library).")
+# -- scale (check/parallel.py): processes and the search's files ---------------------------
+@click.option("--workers", "workers", callback=lambda _c, _p, v: workers_option(v), default="auto", show_default=True,
+              help="Processes for the breadth-first search (a number, or auto: the machine's cores). "
+                   "Liveness, VIEW and TLCSet models run on one.")
+@click.option("--scratch", "scratch", type=click.Path(file_okay=False, path_type=Path),
+              help="Directory for the seen fingerprints and the trace file (default: a temporary one).")
+# -- end scale --
 def check(spec: str, config: str | None, json_path: str | None, no_liveness: bool, quiet: bool,
-          lib: tuple[Path, ...]) -> None:
+          lib: tuple[Path, ...], workers: int, scratch: Path | None) -> None:
     """Model-check SPEC with the built-in engine. Ctrl-C stops the search and prints the states
     found so far (exit 130, the JSON marked ``"interrupted": true``)."""
     progress = ProgressLine()
     try:
         model = load_guarded(lambda: load_model(spec, config, lib), Path(spec), Path(config) if config else None)
         report = check_model(model, progress=_progress_printer(progress, Path(spec).name, quiet),
-                             check_liveness_props=not no_liveness)
+                             check_liveness_props=not no_liveness, workers=workers, scratch=scratch)
     except TLAError as err:
         _fail(err)
         return
@@ -124,6 +133,8 @@ def _print_report(report: Report) -> None:
         click.echo(report.message, err=True)
     else:
         click.echo(report.summary())
+        if report.verdict == "ok" and "fingerprint_collision" in report.extra:
+            click.echo(collision_text(report.extra["fingerprint_collision"]))
     if report.trace is not None:
         click.echo("The behavior up to this point is:" if report.verdict != "temporal_property"
                    else "The following behavior constitutes a counter-example:")

@@ -18,6 +18,7 @@ from .bfs import ProgressFn, StateSpace, explore
 from .fairness import FairnessTracker
 from .liveness import check_liveness
 from .model import Fairness, Liveness, Model, load_model
+from .parallel import explore_parallel, parallel_supported
 from .report import Report, Trace
 
 PERIODIC_FIRST = 5000  # explored states before the first periodic liveness check
@@ -66,7 +67,11 @@ class _LivenessRunner:
 
 
 def check_model(model: Model, name: str | None = None, progress: ProgressFn | None = None,
-                check_liveness_props: bool = True) -> Report:
+                check_liveness_props: bool = True, workers: int = 1, scratch: Path | None = None) -> Report:
+    """Check ``model``. With ``workers`` > 1 the search runs on that many processes
+    (check/parallel.py) unless the model needs the sequential search (liveness, VIEW,
+    TLCSet); the report then says so in ``extra["sequential"]``. ``scratch``: where that
+    search keeps its files (default: a temporary directory)."""
     report = Report(model=name or f"{model.spec_path.name}:{Path(model.cfg.path).name}")
     start = time.monotonic()
     live = None
@@ -75,11 +80,19 @@ def check_model(model: Model, name: str | None = None, progress: ProgressFn | No
             return _done(report, start)
         if check_liveness_props and any(p.liveness for p in model.properties):
             live = _LivenessRunner(model, report)
-        space = explore(model, report, fairness=live.tracker if live else None, progress=progress,
-                        on_level=live.periodic if live else None)
-        if space is not None and live is not None:
-            live.run(space)
-        if space is not None and report.verdict == "ok":
+        why = parallel_supported(model, live is not None) if workers > 1 else "one worker"
+        if why is None:
+            explore_parallel(model, report, workers, progress=progress, scratch=scratch)
+            completed = report.complete
+        else:
+            if workers > 1:
+                report.extra["sequential"] = why
+            space = explore(model, report, fairness=live.tracker if live else None, progress=progress,
+                            on_level=live.periodic if live else None)
+            completed = space is not None
+            if space is not None and live is not None:
+                live.run(space)
+        if completed and report.verdict == "ok":
             check_postcondition(model, report)
         if report.trace is not None and model.alias is not None:
             alias_trace(model, report.trace)
@@ -152,7 +165,8 @@ def alias_trace(model: Model, trace: Trace) -> None:
 
 
 def check_files(spec: str | Path, config: str | Path | None = None, progress: ProgressFn | None = None,
-                liveness: bool = True, lib: Sequence[Path] = ()) -> Report:
+                liveness: bool = True, lib: Sequence[Path] = (), workers: int = 1) -> Report:
     """Load and check; load errors propagate as TLAError (parse 150, config 151). ``lib``: module
     directories searched after the spec's own."""
-    return check_model(load_model(spec, config, lib), progress=progress, check_liveness_props=liveness)
+    return check_model(load_model(spec, config, lib), progress=progress, check_liveness_props=liveness,
+                       workers=workers)

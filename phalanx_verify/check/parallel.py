@@ -1,0 +1,607 @@
+"""Breadth-first search on several processes, with the sequential search's counts, verdicts and
+counterexamples.
+
+The search is level-synchronous. Worker processes are forked after the model is compiled, so
+each inherits it; every state of a level lives in one worker, as a row of component ids
+(fingerprints.ComponentTable). A level runs in two rounds:
+
+1. *expand*: each worker generates the successors of its states in the order of their global
+   ids, checks action properties and the invariants of successors outside the CONSTRAINTs, drops
+   successors whose fingerprint the seen set (sorted runs shared as files) already holds, and
+   sends the fingerprints of the others with their *key*: (id of the parent, ordinal of the
+   successor). Keys order successors as the sequential search generates them.
+2. *assign*: the coordinator keeps, per fingerprint, the smallest key (the successor the
+   sequential search finds first), numbers the new states in key order (so ids are the
+   sequential search's ids), and gives each new state to a worker that generated it (the one
+   the fingerprint shards it to when it has it, which balances the work). Workers check the
+   invariants on their new states, which become the next level.
+
+Everything that stops the search (a violation, a deadlock, an evaluation error) is an event with
+the key where the sequential search meets it; the smallest wins, and the counts at that key
+(generated, distinct, queue) are computed from the per-state successor counts and the keys of
+new states, so a violation is reported with the figures and the trace of a 1-worker run. The
+coordinator keeps only a trace file of (fingerprint, parent id) per state and re-generates a
+counterexample's states from Init by fingerprint, as TLC does.
+
+Not on this path (run.py keeps them sequential): liveness (it needs the state graph), VIEW
+(states are found by their view, the trace by the state), and specs that write TLC registers
+(TLCSet: one register file per process would change results).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import multiprocessing.connection
+import os
+import shutil
+import signal
+import tempfile
+import time
+import traceback
+from array import array
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..tla.errors import EXIT_ASSERT, AssertionFailure, TLAError
+from .bfs import Interner, ProgressFn, StateSpace, add_initial_states, label_text
+from .fingerprints import (
+    ComponentTable,
+    FingerprintSet,
+    collision_probability,
+    open_runs,
+    runs_contain,
+    state_fingerprint,
+)
+from .invariants import StateChecks
+from .model import Model
+from .report import Report, Trace, TraceStep
+
+# Phases of one successor, in the order the sequential search meets them.
+PH_GENERATE, PH_CONSTRAINT, PH_INVARIANT, PH_ACTION = 0, 1, 2, 3
+BATCH = 1 << 15  # candidates filtered against the seen set at once
+
+
+@dataclass
+class Event:
+    """What stops the search, at ``key`` = (parent id, successor ordinal, phase) in the order of
+    the sequential search. ``new_id`` is set for an invariant violated by a new state."""
+
+    key: tuple[int, int, int]
+    verdict: str
+    name: str | None = None
+    extra: list[tuple[tuple, str]] = field(default_factory=list)
+    message: str | None = None
+    error_exit: int | None = None
+    new_id: int | None = None
+
+
+def parallel_supported(model: Model, liveness: bool) -> str | None:
+    """Why this model must run on the sequential search, or None when it can run here."""
+    if liveness:
+        return "liveness needs the state graph"
+    if model.view is not None:
+        return "VIEW"
+    if _writes_registers(model):
+        return "TLCSet registers are per process"
+    return None
+
+
+def _writes_registers(model: Model) -> bool:
+    files: set[str] = set()
+    todo = [model.scope]
+    seen: set[int] = set()
+    while todo:
+        scope = todo.pop()
+        if id(scope) in seen:
+            continue
+        seen.add(id(scope))
+        files.add(scope.module.pos.file)
+        todo.extend(s for _, s in scope.instances.values())
+        todo.extend(s for _, s in scope.defs.values())
+    for f in files:
+        try:
+            text = Path(f).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        if "TLCSet" in text or "TLCGetAndSet" in text:
+            return True
+    return False
+
+
+# --------------------------------------------------------------------------------------------
+# The worker side
+
+
+class _Worker:
+    """One process's share of the search: its states of the current level and the candidates
+    it generated from them."""
+
+    def __init__(self, model: Model, progress: Any, wid: int) -> None:
+        self.model = model
+        self.table = ComponentTable(len(model.variables))
+        self.checks = StateChecks(model)
+        self.progress, self.wid = progress, wid
+        self.level_rows = np.zeros((0, len(model.variables)), dtype=np.int32)
+        self.level_ids = np.zeros(0, dtype=np.int64)
+        self.cand_rows = self.level_rows
+        self.cand_parent = np.zeros(0, dtype=np.int64)
+
+    def load(self, states: list[tuple], ids: list[int]) -> None:
+        """Take states (the initial level, or a checkpoint's) with their global ids."""
+        rows = [self.table.encode_new(s)[1] for s in states]
+        self.level_rows = np.array(rows, dtype=np.int32).reshape(len(rows), len(self.model.variables))
+        self.level_ids = np.array(ids, dtype=np.int64)
+
+    def level_states(self) -> tuple[list[tuple], list[int]]:
+        return [self.table.decode(r) for r in self.level_rows], self.level_ids.tolist()
+
+    def expand(self, run_paths: list[str]) -> tuple:
+        """Round 1: successors of the level. Returns (fps, parent ids, ordinals) of the unseen
+        candidates (first occurrence of each fingerprint), successor counts per state, event."""
+        model, table, checks = self.model, self.table, self.checks
+        runs = open_runs(run_paths)
+        nxt, canon = model.next, model.canonical
+        constraints, action_constraints = model.constraints, model.action_constraints
+        constrained = bool(constraints or action_constraints)
+        action_props = [(p.name, f) for p in model.properties for _, f in p.action_props]
+        check_deadlock = model.cfg.check_deadlock
+        encode, decode = table.encode, table.decode
+        b_fp: list[int] = []
+        b_g: list[int] = []
+        b_k: list[int] = []
+        b_li: list[int] = []
+        b_rows: list[tuple] = []
+        chunks: list[tuple[np.ndarray, ...]] = []
+        nsucc = array("q")
+        event: Event | None = None
+        nvars = len(model.variables)
+
+        def flush() -> None:
+            if not b_fp:
+                return
+            fps = np.array(b_fp, dtype=np.int64)
+            keep = ~runs_contain(runs, fps)
+            rows = np.array(b_rows, dtype=np.int32).reshape(len(b_rows), nvars)
+            chunks.append((fps[keep], np.array(b_g, dtype=np.int64)[keep], np.array(b_k, dtype=np.int64)[keep],
+                           np.array(b_li, dtype=np.int64)[keep], rows[keep]))
+            for b in (b_fp, b_g, b_k, b_li, b_rows):
+                b.clear()
+
+        generated = 0
+        self.progress[self.wid] = 0
+        for li in range(len(self.level_rows)):
+            g = int(self.level_ids[li])
+            prow = tuple(self.level_rows[li].tolist())
+            s = decode(prow)
+            k, phase = 0, PH_GENERATE
+            try:
+                for lab, args, t in nxt(s):
+                    stored = t if canon is None else canon(t)
+                    in_model = True
+                    if constrained:
+                        phase = PH_CONSTRAINT
+                        in_model = all(c(t) for c in constraints) and all(c(s, t) for c in action_constraints)
+                        if not in_model:
+                            phase = PH_INVARIANT
+                            bad = checks(stored, s)
+                            if bad is not None:
+                                event = Event((g, k, phase), *bad, extra=[(t, label_text(model, (lab, args)))])
+                                break
+                    if in_model:
+                        fp, row = encode(stored, prow, s)
+                        b_fp.append(fp)
+                        b_g.append(g)
+                        b_k.append(k)
+                        b_li.append(li)
+                        b_rows.append(row)
+                    if action_props:
+                        phase = PH_ACTION
+                        for pname, f in action_props:
+                            if not f(s, t):
+                                event = Event((g, k, phase), "action_property", pname,
+                                              extra=[(t, label_text(model, (lab, args)))])
+                                break
+                        if event is not None:
+                            break
+                    k += 1
+                    phase = PH_GENERATE
+            except TLAError as err:
+                # A failed Assert is its own verdict while successors are computed (TLC: 14).
+                event = Event((g, k, phase), "error", message=err.line(),
+                              error_exit=EXIT_ASSERT if isinstance(err, AssertionFailure) else err.exit_code)
+            nsucc.append(k)
+            generated += k
+            if event is None and k == 0 and check_deadlock:
+                event = Event((g, 0, PH_GENERATE), "deadlock")
+            if event is not None:
+                break
+            if len(b_fp) >= BATCH:
+                flush()
+            if li & 255 == 0:
+                self.progress[self.wid] = generated
+        flush()
+        self.progress[self.wid] = generated
+        fps, gs, ks, lis, rows = _concat(chunks, nvars)
+        # The first occurrence of a fingerprint is its smallest key: states are expanded in id
+        # order and successors in order.
+        _, first = np.unique(fps, return_index=True)
+        first.sort()
+        self.cand_rows, self.cand_parent = rows[first], lis[first]
+        counts = np.frombuffer(nsucc, dtype=np.int64).copy()
+        return fps[first], gs[first], ks[first], self.level_ids[:len(counts)], counts, event
+
+    def assign(self, idx: np.ndarray, ids: np.ndarray) -> Event | None:
+        """Round 2: candidates ``idx`` are new states with global ids ``ids`` (ascending); check
+        their invariants in that order; they become the level."""
+        decode, checks = self.table.decode, self.checks
+        rows, parents = self.cand_rows, self.cand_parent
+        event = None
+        for i, gid in zip(idx.tolist(), ids.tolist(), strict=True):
+            t = decode(rows[i].tolist())
+            s = decode(self.level_rows[parents[i]].tolist())
+            try:
+                bad = checks(t, s)
+            except TLAError as err:
+                event = Event((-1, -1, PH_INVARIANT), "error", message=err.line(), error_exit=err.exit_code,
+                              new_id=gid)
+                break
+            if bad is not None:
+                event = Event((-1, -1, PH_INVARIANT), *bad, new_id=gid)
+                break
+        self.level_rows, self.level_ids = rows[idx], ids
+        self.cand_rows = self.cand_rows[:0]
+        return event
+
+
+def _concat(chunks: list[tuple[np.ndarray, ...]], nvars: int) -> tuple[np.ndarray, ...]:
+    if not chunks:
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty, empty, empty, np.zeros((0, nvars), dtype=np.int32)
+    return tuple(np.concatenate([c[i] for c in chunks]) for i in range(5))
+
+
+def _worker_main(conn: multiprocessing.connection.Connection, model: Model, progress: Any, wid: int) -> None:
+    """A worker's loop: answer the coordinator's requests until "stop". Ctrl-C is the
+    coordinator's to handle."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    worker = _Worker(model, progress, wid)
+    while True:
+        op, *args = conn.recv()
+        if op == "stop":
+            conn.close()
+            return
+        try:
+            result = getattr(worker, op)(*args)
+        except (MemoryError, RecursionError) as err:
+            conn.send(("crash", type(err).__name__, str(err)))
+            continue
+        except Exception:  # noqa: BLE001 - a bug: its traceback goes to the coordinator
+            conn.send(("crash", "RuntimeError", traceback.format_exc()))
+            continue
+        conn.send(("ok", result))
+
+
+# --------------------------------------------------------------------------------------------
+# The coordinator side
+
+
+class TraceFile:
+    """Per state id: its fingerprint and its parent's id, appended level by level to two files
+    (TLC's trace file), read back only to build a counterexample."""
+
+    def __init__(self, directory: Path) -> None:
+        self.fp_path, self.parent_path = directory / "trace-fp.bin", directory / "trace-parent.bin"
+        self._fp = open(self.fp_path, "ab")  # noqa: SIM115 - open for the whole search
+        self._parent = open(self.parent_path, "ab")  # noqa: SIM115
+        self.count = 0
+
+    def append(self, fps: np.ndarray, parents: np.ndarray) -> None:
+        self._fp.write(np.ascontiguousarray(fps, dtype=np.int64).tobytes())
+        self._parent.write(np.ascontiguousarray(parents, dtype=np.int64).tobytes())
+        self.count += len(fps)
+
+    def path_to(self, sid: int) -> tuple[list[int], list[int]]:
+        """The ids from an initial state to ``sid``, and their fingerprints."""
+        self._fp.flush()
+        self._parent.flush()
+        fps = np.fromfile(self.fp_path, dtype=np.int64)
+        parents = np.fromfile(self.parent_path, dtype=np.int64)
+        ids = []
+        while sid >= 0:
+            ids.append(sid)
+            sid = int(parents[sid])
+        ids.reverse()
+        return ids, [int(fps[i]) for i in ids]
+
+    def close(self) -> None:
+        self._fp.close()
+        self._parent.close()
+
+
+def regenerate_trace(model: Model, fps: list[int], extra: list[tuple[tuple, str]]) -> Trace:
+    """The states of a path given by fingerprints, re-generated from Init: at each step the first
+    successor with the next fingerprint (as bfs._unreduced_trace does under symmetry)."""
+    canon = model.canonical
+    actual: tuple | None = None
+    for s in model.init():
+        stored = s if canon is None else canon(s)
+        if state_fingerprint(stored) == fps[0]:
+            actual = stored
+            break
+    if actual is None:  # pragma: no cover - the fingerprint came from these very states
+        raise AssertionError("trace reconstruction: no initial state has the fingerprint")
+    steps = [TraceStep(actual, None)]
+    for want in fps[1:]:
+        for lab, args, t in model.next(actual):
+            if state_fingerprint(t if canon is None else canon(t)) == want:
+                steps.append(TraceStep(t, label_text(model, (lab, args))))
+                actual = t
+                break
+        else:  # pragma: no cover
+            raise AssertionError("trace reconstruction: no successor has the fingerprint")
+    steps.extend(TraceStep(state, action) for state, action in extra)
+    return Trace(model.variables, steps)
+
+
+class WorkerCrashed(RuntimeError):
+    """A worker process died or failed outside the TLA+ semantics."""
+
+
+class _Pool:
+    """The worker processes and their pipes."""
+
+    def __init__(self, model: Model, n: int) -> None:
+        ctx = multiprocessing.get_context("fork")
+        self.progress = ctx.RawArray("q", n)
+        self.conns: list[multiprocessing.connection.Connection] = []
+        self.procs = []
+        for wid in range(n):
+            parent, child = ctx.Pipe()
+            p = ctx.Process(target=_worker_main, args=(child, model, self.progress, wid), daemon=True)
+            p.start()
+            child.close()
+            self.conns.append(parent)
+            self.procs.append(p)
+
+    def call(self, requests: list[tuple], on_wait: Any = None) -> list[Any]:
+        """Send one request per worker and wait for every answer (calling ``on_wait`` now and
+        then while waiting)."""
+        for conn, req in zip(self.conns, requests, strict=True):
+            conn.send(req)
+        answers: dict[int, Any] = {}
+        pending = dict(enumerate(self.conns))
+        while pending:
+            ready = multiprocessing.connection.wait(list(pending.values()), timeout=1.0)
+            for conn in ready:
+                wid = next(w for w, c in pending.items() if c is conn)
+                try:
+                    status, *payload = conn.recv()
+                except EOFError:
+                    raise WorkerCrashed(f"worker {wid} died (out of memory?)") from None
+                del pending[wid]
+                if status == "crash":
+                    kind, text = payload
+                    if kind == "MemoryError":
+                        raise MemoryError(text)
+                    if kind == "RecursionError":
+                        raise RecursionError(text)
+                    raise WorkerCrashed(f"worker {wid} failed: {text}")
+                answers[wid] = payload[0]
+            if on_wait is not None:
+                on_wait()
+        return [answers[w] for w in range(len(self.conns))]
+
+    def close(self) -> None:
+        for conn in self.conns:
+            try:
+                conn.send(("stop",))
+            except (BrokenPipeError, OSError):
+                pass
+        for p in self.procs:
+            p.join(timeout=5)
+            if p.is_alive():
+                p.kill()
+                p.join()
+
+
+@dataclass
+class _Level:
+    """The coordinator's view of the level being expanded."""
+
+    start: int      # id of its first state
+    size: int
+    depth: int      # its BFS depth (1 for the initial states)
+
+
+def explore_parallel(model: Model, report: Report, workers: int, progress: ProgressFn | None = None,
+                     progress_every: float = 2.0, scratch: Path | None = None) -> None:
+    """Run the parallel BFS with ``workers`` processes and fill ``report`` as explore() does.
+    ``scratch``: where the seen set's runs and the trace file go (in a fresh sub-directory,
+    removed at the end; default: the system's temporary directory)."""
+    start_time = time.monotonic()
+    if scratch is not None:
+        scratch.mkdir(parents=True, exist_ok=True)
+    directory = Path(tempfile.mkdtemp(prefix="phalanx-bfs-", dir=scratch))
+    search = _Search(model, report, workers, directory, progress, progress_every, start_time)
+    try:
+        search.run()
+    finally:
+        search.close()
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+class _Search:
+    def __init__(self, model: Model, report: Report, workers: int, directory: Path,
+                 progress: ProgressFn | None, progress_every: float, start_time: float) -> None:
+        self.model, self.report, self.n = model, report, workers
+        self.seen = FingerprintSet(directory)
+        self.trace = TraceFile(directory)
+        self.progress, self.progress_every = progress, progress_every
+        self.start_time = self.last_progress = start_time
+        self.generated = 0
+        self.depth = 0
+        self.pool: _Pool | None = None
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.close()
+        self.trace.close()
+
+    def finish(self, depth: int, queue: int = 0, distinct: int | None = None) -> None:
+        r = self.report
+        r.generated = self.generated
+        r.distinct = self.seen.count if distinct is None else distinct
+        r.depth = max(r.depth, depth)
+        r.queue = queue
+        r.seconds = time.monotonic() - self.start_time
+        r.extra["workers"] = self.n
+        r.extra["fingerprint_collision"] = {
+            "calculated": collision_probability(r.distinct, r.generated),
+            "actual": None if (d := self.seen.min_distance()) is None else 1.0 / d,
+        }
+
+    def run(self) -> None:
+        model, report = self.model, self.report
+        space = StateSpace()
+        initialising = True
+        try:
+            self.generated, ok = add_initial_states(model, space, Interner(len(model.variables)),
+                                                    StateChecks(model), report)
+            initialising = False
+            if not ok:
+                self.finish(1, distinct=len(space.states))
+                return
+            fps = np.array([state_fingerprint(s) for s in space.states], dtype=np.int64)
+            self.seen.add_new(fps)
+            self.trace.append(fps, np.full(len(fps), -1, dtype=np.int64))
+            self.pool = _Pool(model, self.n)
+            home = fps.view(np.uint64) % np.uint64(self.n)
+            self.pool.call([("load", [s for s, h in zip(space.states, home, strict=True) if h == w],
+                             [i for i, h in enumerate(home) if h == w]) for w in range(self.n)])
+            level = _Level(0, len(space.states), 1 if space.states else 0)
+            space = StateSpace()  # the workers hold the initial states now
+            while level.size:
+                nxt = self.expand_level(level)
+                if nxt is None:
+                    return
+                level = nxt
+            self.finish(self.depth)
+        except TLAError as err:
+            report.verdict, report.message = "error", err.line()
+            report.error_exit = err.exit_code if initialising or not isinstance(err, AssertionFailure) \
+                else EXIT_ASSERT
+            report.complete = False
+            self.finish(0, distinct=len(space.states) if initialising else None)
+        except KeyboardInterrupt:
+            report.complete = False
+            report.extra["interrupted"] = True
+            self.generated += sum(self.pool.progress) if self.pool is not None else 0
+            self.finish(self.depth)
+
+    def _on_wait(self, level: _Level) -> None:
+        if self.progress is None or self.pool is None:
+            return
+        now = time.monotonic()
+        if now - self.last_progress >= self.progress_every:
+            self.last_progress = now
+            self.progress({"generated": self.generated + sum(self.pool.progress), "distinct": self.seen.count,
+                           "queue": level.size, "depth": level.depth, "seconds": now - self.start_time})
+
+    def expand_level(self, level: _Level) -> _Level | None:
+        """Expand one level; the next level, or None when the search stopped (report filled)."""
+        assert self.pool is not None
+        self.depth = level.depth
+        answers = self.pool.call([("expand", self.seen.paths)] * self.n, lambda: self._on_wait(level))
+        fps = np.concatenate([a[0] for a in answers])
+        gs = np.concatenate([a[1] for a in answers])
+        ks = np.concatenate([a[2] for a in answers])
+        owner = np.concatenate([np.full(len(a[0]), w, dtype=np.int64) for w, a in enumerate(answers)])
+        local = np.concatenate([np.arange(len(a[0]), dtype=np.int64) for a in answers])
+        expanded = np.concatenate([a[3] for a in answers])
+        nsucc = np.concatenate([a[4] for a in answers])
+        events = [a[5] for a in answers if a[5] is not None]
+        first = min(events, key=lambda e: e.key) if events else None
+        if first is not None:  # only what the sequential search met before it matters
+            eg, ek, _ = first.key
+            keep = (gs < eg) | ((gs == eg) & (ks <= ek))
+            fps, gs, ks, owner, local = fps[keep], gs[keep], ks[keep], owner[keep], local[keep]
+        # Per fingerprint: the smallest key; the holder is the worker the fingerprint shards to
+        # when it generated the state, else the one with the smallest key.
+        home = (fps.view(np.uint64) % np.uint64(self.n)).astype(np.int64) == owner
+        order = np.lexsort((ks, gs, ~home, fps))
+        sfp = fps[order]
+        starts = np.flatnonzero(np.r_[True, sfp[1:] != sfp[:-1]]) if len(sfp) else np.zeros(0, dtype=np.int64)
+        by_key = np.lexsort((ks, gs, fps))  # groups in the same order, smallest key first
+        new_fp = sfp[starts]
+        new_g, new_k = gs[by_key][starts], ks[by_key][starts]
+        holder, hidx = owner[order][starts], local[order][starts]
+        rank = np.lexsort((new_k, new_g))
+        base = self.seen.count
+        ids = np.empty(len(rank), dtype=np.int64)
+        ids[rank] = np.arange(base, base + len(rank), dtype=np.int64)
+        self.trace.append(new_fp[rank], new_g[rank])
+        self.seen.add_new(new_fp)
+        requests = []
+        for w in range(self.n):
+            mine = np.flatnonzero(holder == w)
+            mine = mine[np.argsort(ids[mine])]
+            requests.append(("assign", hidx[mine], ids[mine]))
+        checked = [e for e in self.pool.call(requests, lambda: self._on_wait(level)) if e is not None]
+        if checked:
+            bad = min(checked, key=lambda e: e.new_id)  # type: ignore[arg-type,return-value]
+            pos = np.flatnonzero(ids == bad.new_id)[0]
+            bad.key = (int(new_g[pos]), int(new_k[pos]), PH_INVARIANT)
+            if first is None or bad.key <= first.key:
+                first = bad
+        if first is None:
+            self.generated += int(nsucc.sum())
+            size = len(ids)
+            if size:
+                self.depth = level.depth + 1
+            return _Level(base, size, level.depth + 1)
+        self.stop_at(first, level, int(nsucc[expanded < first.key[0]].sum()), new_g, new_k, base)
+        return None
+
+    def stop_at(self, ev: Event, level: _Level, before: int, new_g: np.ndarray, new_k: np.ndarray,
+                base: int) -> None:
+        """Fill the report as the sequential search would at event ``ev``; ``before``: the
+        successors generated from the states of the level expanded before the event's."""
+        report = self.report
+        g, k, phase = ev.key
+        partial = 0 if ev.verdict == "deadlock" else (k if phase == PH_GENERATE else k + 1)
+        self.generated += before + partial
+        if ev.new_id is not None:
+            distinct = ev.new_id + 1
+        else:
+            earlier = (new_g < g) | ((new_g == g) & ((new_k < k) | ((new_k == k) & (phase == PH_ACTION))))
+            distinct = base + int(np.count_nonzero(earlier))
+        queue = level.size - (g - level.start)
+        report.complete = False
+        if ev.verdict == "error":
+            report.verdict, report.message = "error", ev.message
+            report.error_exit = ev.error_exit
+            self.finish(0, distinct=distinct)
+            return
+        report.verdict, report.violated = ev.verdict, ev.name
+        target = ev.new_id if ev.new_id is not None else g
+        _, fps = self.trace.path_to(target)
+        report.trace = regenerate_trace(self.model, fps, ev.extra)
+        depth = level.depth if ev.verdict == "deadlock" else level.depth + 1
+        self.finish(depth, queue, distinct)
+
+
+def workers_option(text: str | int) -> int:
+    """The value of ``--workers``: a positive number, or ``auto`` (TLC's spelling) for the
+    machine's cores. A bad value is a usage error (exit 2, from click)."""
+    import click
+
+    if isinstance(text, int):
+        return text
+    if text == "auto":
+        return os.cpu_count() or 1
+    if not text.isdigit() or int(text) < 1:
+        raise click.BadParameter(f"{text!r} is neither a positive number nor auto")
+    return int(text)
