@@ -32,6 +32,7 @@ from .check.model import load_model
 from .check.parallel import workers_option
 from .check.report import Report
 from .check.run import check_model, peak_rss_mb
+from .executor import EXECUTORS
 from .progress import ProgressLine
 from .prove.cli import prove
 from .tla.errors import EXIT_USAGE, EvalError, TLAError
@@ -168,10 +169,14 @@ def tlc() -> None:
 @click.option("--tlc-timeout", type=float, help="Seconds before a TLC run is stopped.")
 @click.option("--jvm-opt", "jvm_opts", multiple=True, help="A JVM flag for TLC, e.g. -Xmx12g (repeatable).")
 @click.option("--tlc-arg", "tlc_args", multiple=True, help="A further TLC option, passed as given (repeatable).")
+@click.option("--executor", type=click.Choice(EXECUTORS), default="local", show_default=True,
+              help="Where runs execute: local processes (--jobs), or a Dask cluster (--address, else a "
+                   "local one of --jobs processes).")
+@click.option("--address", help="The Dask scheduler, e.g. tcp://host:8786 (with --executor dask).")
 def campaign(campaign_file: str, engine: str, tags: tuple[str, ...], only: tuple[str, ...],
              json_path: str | None, quiet: bool, jobs: int, tla2tools: str | None, jvm_mode: str | None,
              workers: str | None, tlc_timeout: float | None, jvm_opts: tuple[str, ...],
-             tlc_args: tuple[str, ...]) -> None:
+             tlc_args: tuple[str, ...], executor: str, address: str | None) -> None:
     """Run every model and mutant of a campaign file and compare with the expected verdicts.
 
     --engine builtin (default) uses the built-in checker, tlc real TLC, both runs both and
@@ -212,7 +217,8 @@ def campaign(campaign_file: str, engine: str, tags: tuple[str, ...], only: tuple
 
     interrupted = False
     try:
-        outcomes = run_campaign(runs, progress, done, engine=engine, tlc=tlc_options, jobs=jobs)
+        outcomes = run_campaign(runs, progress, done, engine=engine, tlc=tlc_options, jobs=jobs,
+                                executor=executor, address=address)
     except TLAError as err:
         _fail(err)
         return
