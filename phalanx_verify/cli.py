@@ -29,7 +29,7 @@ from .campaign import (
 )
 from .check.fingerprints import collision_text
 from .check.model import load_model
-from .check.parallel import workers_option
+from .check.parallel import SearchOptions, workers_option
 from .check.report import Report
 from .check.run import check_model, peak_rss_mb
 from .executor import EXECUTORS
@@ -100,16 +100,24 @@ def main() -> None:
                    "Liveness, VIEW and TLCSet models run on one.")
 @click.option("--scratch", "scratch", type=click.Path(file_okay=False, path_type=Path),
               help="Directory for the seen fingerprints and the trace file (default: a temporary one).")
+@click.option("--checkpoint", "checkpoint", type=click.Path(file_okay=False, path_type=Path),
+              help="Save the search to this directory now and then (TLC's -checkpoint), for --recover.")
+@click.option("--checkpoint-minutes", type=click.FloatRange(min=0), default=30.0, show_default=True,
+              help="Minutes between checkpoints (taken at the end of a level).")
+@click.option("--recover", "recover", type=click.Path(file_okay=False, exists=True, path_type=Path),
+              help="Go on from the checkpoint in this directory (TLC's -recover).")
 # -- end scale --
 def check(spec: str, config: str | None, json_path: str | None, no_liveness: bool, quiet: bool,
-          lib: tuple[Path, ...], workers: int, scratch: Path | None) -> None:
+          lib: tuple[Path, ...], workers: int, scratch: Path | None, checkpoint: Path | None,
+          checkpoint_minutes: float, recover: Path | None) -> None:
     """Model-check SPEC with the built-in engine. Ctrl-C stops the search and prints the states
     found so far (exit 130, the JSON marked ``"interrupted": true``)."""
     progress = ProgressLine()
     try:
         model = load_guarded(lambda: load_model(spec, config, lib), Path(spec), Path(config) if config else None)
         report = check_model(model, progress=_progress_printer(progress, Path(spec).name, quiet),
-                             check_liveness_props=not no_liveness, workers=workers, scratch=scratch)
+                             check_liveness_props=not no_liveness,
+                             search=SearchOptions(workers, scratch, checkpoint, checkpoint_minutes, recover))
     except TLAError as err:
         _fail(err)
         return

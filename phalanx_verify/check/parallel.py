@@ -46,6 +46,7 @@ from typing import Any
 import numpy as np
 
 from ..tla.errors import EXIT_ASSERT, AssertionFailure, TLAError
+from . import checkpoint
 from .bfs import Interner, ProgressFn, StateSpace, add_initial_states, label_text
 from .fingerprints import (
     ComponentTable,
@@ -292,8 +293,8 @@ class TraceFile:
     """Per state id: its fingerprint and its parent's id, appended level by level to two files
     (TLC's trace file), read back only to build a counterexample."""
 
-    def __init__(self, directory: Path) -> None:
-        self.fp_path, self.parent_path = directory / "trace-fp.bin", directory / "trace-parent.bin"
+    def __init__(self, fp_path: Path, parent_path: Path) -> None:
+        self.fp_path, self.parent_path = fp_path, parent_path
         self._fp = open(self.fp_path, "ab")  # noqa: SIM115 - open for the whole search
         self._parent = open(self.parent_path, "ab")  # noqa: SIM115
         self.count = 0
@@ -303,10 +304,13 @@ class TraceFile:
         self._parent.write(np.ascontiguousarray(parents, dtype=np.int64).tobytes())
         self.count += len(fps)
 
-    def path_to(self, sid: int) -> tuple[list[int], list[int]]:
-        """The ids from an initial state to ``sid``, and their fingerprints."""
+    def flush(self) -> None:
         self._fp.flush()
         self._parent.flush()
+
+    def path_to(self, sid: int) -> tuple[list[int], list[int]]:
+        """The ids from an initial state to ``sid``, and their fingerprints."""
+        self.flush()
         fps = np.fromfile(self.fp_path, dtype=np.int64)
         parents = np.fromfile(self.parent_path, dtype=np.int64)
         ids = []
@@ -416,16 +420,34 @@ class _Level:
     depth: int      # its BFS depth (1 for the initial states)
 
 
-def explore_parallel(model: Model, report: Report, workers: int, progress: ProgressFn | None = None,
-                     progress_every: float = 2.0, scratch: Path | None = None) -> None:
-    """Run the parallel BFS with ``workers`` processes and fill ``report`` as explore() does.
-    ``scratch``: where the seen set's runs and the trace file go (in a fresh sub-directory,
-    removed at the end; default: the system's temporary directory)."""
+@dataclass
+class SearchOptions:
+    """How the search runs: ``workers`` processes; ``scratch``, where the seen set's runs and
+    the trace file go (in a fresh sub-directory, removed at the end; default: the system's
+    temporary directory); a checkpoint to ``checkpoint`` every ``checkpoint_minutes`` (at the
+    end of the level during which the time came); ``recover``: go on from that checkpoint."""
+
+    workers: int = 1
+    scratch: Path | None = None
+    checkpoint: Path | None = None
+    checkpoint_minutes: float = 30.0
+    recover: Path | None = None
+
+    @property
+    def fingerprint_search(self) -> bool:
+        """Does this need the search of this module (else the sequential one is used)?"""
+        return self.workers > 1 or self.checkpoint is not None or self.recover is not None
+
+
+def explore_parallel(model: Model, report: Report, options: SearchOptions, progress: ProgressFn | None = None,
+                     progress_every: float = 2.0) -> None:
+    """Run the fingerprint BFS on ``options.workers`` processes and fill ``report`` as explore()
+    does."""
     start_time = time.monotonic()
-    if scratch is not None:
-        scratch.mkdir(parents=True, exist_ok=True)
-    directory = Path(tempfile.mkdtemp(prefix="phalanx-bfs-", dir=scratch))
-    search = _Search(model, report, workers, directory, progress, progress_every, start_time)
+    if options.scratch is not None:
+        options.scratch.mkdir(parents=True, exist_ok=True)
+    directory = Path(tempfile.mkdtemp(prefix="phalanx-bfs-", dir=options.scratch))
+    search = _Search(model, report, options, directory, progress, progress_every, start_time)
     try:
         search.run()
     finally:
@@ -434,11 +456,16 @@ def explore_parallel(model: Model, report: Report, workers: int, progress: Progr
 
 
 class _Search:
-    def __init__(self, model: Model, report: Report, workers: int, directory: Path,
+    def __init__(self, model: Model, report: Report, options: SearchOptions, directory: Path,
                  progress: ProgressFn | None, progress_every: float, start_time: float) -> None:
-        self.model, self.report, self.n = model, report, workers
+        self.model, self.report, self.options, self.n = model, report, options, options.workers
         self.seen = FingerprintSet(directory)
-        self.trace = TraceFile(directory)
+        self.trace_files = (directory / "trace-fp.bin", directory / "trace-parent.bin")
+        self.snapshot = checkpoint.load(options.recover, model, self.trace_files) if options.recover else None
+        self.trace = TraceFile(*self.trace_files)
+        self.last_checkpoint = start_time
+        self.init_space = StateSpace()
+        self.initialising = self.snapshot is None
         self.progress, self.progress_every = progress, progress_every
         self.start_time = self.last_progress = start_time
         self.generated = 0
@@ -464,42 +491,76 @@ class _Search:
         }
 
     def run(self) -> None:
-        model, report = self.model, self.report
-        space = StateSpace()
-        initialising = True
+        report = self.report
         try:
-            self.generated, ok = add_initial_states(model, space, Interner(len(model.variables)),
-                                                    StateChecks(model), report)
-            initialising = False
-            if not ok:
-                self.finish(1, distinct=len(space.states))
-                return
-            fps = np.array([state_fingerprint(s) for s in space.states], dtype=np.int64)
-            self.seen.add_new(fps)
-            self.trace.append(fps, np.full(len(fps), -1, dtype=np.int64))
-            self.pool = _Pool(model, self.n)
-            home = fps.view(np.uint64) % np.uint64(self.n)
-            self.pool.call([("load", [s for s, h in zip(space.states, home, strict=True) if h == w],
-                             [i for i, h in enumerate(home) if h == w]) for w in range(self.n)])
-            level = _Level(0, len(space.states), 1 if space.states else 0)
-            space = StateSpace()  # the workers hold the initial states now
-            while level.size:
-                nxt = self.expand_level(level)
-                if nxt is None:
-                    return
-                level = nxt
-            self.finish(self.depth)
+            level = self.start() if self.snapshot is None else self.resume(self.snapshot)
+            while level is not None and level.size:
+                level = self.expand_level(level)
+                if level is not None and level.size and self.options.checkpoint is not None:
+                    self.maybe_checkpoint(level)
+            if level is not None:
+                self.finish(self.depth)
         except TLAError as err:
             report.verdict, report.message = "error", err.line()
-            report.error_exit = err.exit_code if initialising or not isinstance(err, AssertionFailure) \
+            report.error_exit = err.exit_code if self.initialising or not isinstance(err, AssertionFailure) \
                 else EXIT_ASSERT
             report.complete = False
-            self.finish(0, distinct=len(space.states) if initialising else None)
+            self.finish(0, distinct=len(self.init_space.states) if self.initialising else None)
         except KeyboardInterrupt:
             report.complete = False
             report.extra["interrupted"] = True
             self.generated += sum(self.pool.progress) if self.pool is not None else 0
             self.finish(self.depth)
+
+    def start(self) -> _Level | None:
+        """The initial states (checked as the sequential search checks them) become the first
+        level; None when one of them stopped the search."""
+        model, space = self.model, self.init_space
+        self.generated, ok = add_initial_states(model, space, Interner(len(model.variables)), StateChecks(model),
+                                                self.report)
+        self.initialising = False
+        if not ok:
+            self.finish(1, distinct=len(space.states))
+            return None
+        fps = np.array([state_fingerprint(s) for s in space.states], dtype=np.int64)
+        self.seen.add_new(fps)
+        self.trace.append(fps, np.full(len(fps), -1, dtype=np.int64))
+        self.load(space.states, list(range(len(space.states))), fps)
+        self.init_space = StateSpace()  # the workers hold the initial states now
+        return _Level(0, len(space.states), 1 if space.states else 0)
+
+    def resume(self, snap: checkpoint.Snapshot) -> _Level:
+        self.seen.restore(snap.seen_runs)
+        self.trace.count = self.seen.count
+        self.generated = snap.generated
+        self.depth = snap.depth
+        self.load(snap.states, snap.ids, np.array([state_fingerprint(s) for s in snap.states], dtype=np.int64))
+        self.snapshot = None
+        return _Level(snap.level_start, snap.level_size, snap.depth)
+
+    def load(self, states: list[tuple], ids: list[int], fps: np.ndarray) -> None:
+        """Start the workers, each with the states its fingerprints shard to."""
+        self.pool = _Pool(self.model, self.n)
+        home = (fps.view(np.uint64) % np.uint64(self.n)).tolist()
+        self.pool.call([("load", [s for s, h in zip(states, home, strict=True) if h == w],
+                         [i for i, h in zip(ids, home, strict=True) if h == w]) for w in range(self.n)])
+
+    def maybe_checkpoint(self, level: _Level) -> None:
+        """Write a checkpoint before ``level`` when the interval has passed."""
+        assert self.pool is not None and self.options.checkpoint is not None
+        now = time.monotonic()
+        if now - self.last_checkpoint < 60.0 * self.options.checkpoint_minutes:
+            return
+        states: list[tuple] = []
+        ids: list[int] = []
+        for part, part_ids in self.pool.call([("level_states",)] * self.n):
+            states.extend(part)
+            ids.extend(part_ids)
+        self.trace.flush()
+        checkpoint.save(self.options.checkpoint, self.model,
+                        checkpoint.Snapshot(self.generated, level.start, level.size, level.depth, self.seen.state(),
+                                            states, ids), self.trace_files)
+        self.last_checkpoint = time.monotonic()
 
     def _on_wait(self, level: _Level) -> None:
         if self.progress is None or self.pool is None:

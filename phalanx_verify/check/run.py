@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..tla import runtime as rt
-from ..tla.errors import EvalError, TLAError
+from ..tla.errors import EvalError, TLAError, UsageError
 from ..tla.runtime import clear_memos
 from ..tla.syntax import Pos
 from ..tla.values import Fcn, format_value
@@ -18,7 +18,7 @@ from .bfs import ProgressFn, StateSpace, explore
 from .fairness import FairnessTracker
 from .liveness import check_liveness
 from .model import Fairness, Liveness, Model, load_model
-from .parallel import explore_parallel, parallel_supported
+from .parallel import SearchOptions, explore_parallel, parallel_supported
 from .report import Report, Trace
 
 PERIODIC_FIRST = 5000  # explored states before the first periodic liveness check
@@ -67,11 +67,11 @@ class _LivenessRunner:
 
 
 def check_model(model: Model, name: str | None = None, progress: ProgressFn | None = None,
-                check_liveness_props: bool = True, workers: int = 1, scratch: Path | None = None) -> Report:
-    """Check ``model``. With ``workers`` > 1 the search runs on that many processes
+                check_liveness_props: bool = True, search: SearchOptions | None = None) -> Report:
+    """Check ``model``. With ``search.workers`` > 1 the search runs on that many processes
     (check/parallel.py) unless the model needs the sequential search (liveness, VIEW,
-    TLCSet); the report then says so in ``extra["sequential"]``. ``scratch``: where that
-    search keeps its files (default: a temporary directory)."""
+    TLCSet); the report then says so in ``extra["sequential"]``. A checkpoint or a recovery
+    needs that search (also on one worker): asking for one on such a model is a usage error."""
     report = Report(model=name or f"{model.spec_path.name}:{Path(model.cfg.path).name}")
     start = time.monotonic()
     live = None
@@ -80,12 +80,16 @@ def check_model(model: Model, name: str | None = None, progress: ProgressFn | No
             return _done(report, start)
         if check_liveness_props and any(p.liveness for p in model.properties):
             live = _LivenessRunner(model, report)
-        why = parallel_supported(model, live is not None) if workers > 1 else "one worker"
+        search = search or SearchOptions()
+        why = parallel_supported(model, live is not None) if search.fingerprint_search else "one worker"
         if why is None:
-            explore_parallel(model, report, workers, progress=progress, scratch=scratch)
+            explore_parallel(model, report, search, progress=progress)
             completed = report.complete
         else:
-            if workers > 1:
+            if search.checkpoint is not None or search.recover is not None:
+                raise UsageError(f"checkpoints are taken by the fingerprint search, which this model cannot "
+                                 f"use ({why}; --no-liveness checks its safety part)", Pos(str(model.spec_path), 1, 1))
+            if search.workers > 1:
                 report.extra["sequential"] = why
             space = explore(model, report, fairness=live.tracker if live else None, progress=progress,
                             on_level=live.periodic if live else None)
@@ -165,8 +169,8 @@ def alias_trace(model: Model, trace: Trace) -> None:
 
 
 def check_files(spec: str | Path, config: str | Path | None = None, progress: ProgressFn | None = None,
-                liveness: bool = True, lib: Sequence[Path] = (), workers: int = 1) -> Report:
+                liveness: bool = True, lib: Sequence[Path] = (), search: SearchOptions | None = None) -> Report:
     """Load and check; load errors propagate as TLAError (parse 150, config 151). ``lib``: module
     directories searched after the spec's own."""
     return check_model(load_model(spec, config, lib), progress=progress, check_liveness_props=liveness,
-                       workers=workers)
+                       search=search)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from phalanx_verify.check.model import load_model
+from phalanx_verify.check.parallel import SearchOptions
 from phalanx_verify.check.report import Report
 from phalanx_verify.check.run import check_model
 
@@ -45,7 +46,7 @@ def check(tmp_path: Path, variant: str, bad: int, workers: int) -> Report:
     (tmp_path / "Order.tla").write_text(SPEC)
     cfg = tmp_path / f"{variant}.cfg"
     cfg.write_text(VARIANTS[variant] + f"CONSTANTS N = 23\nBad = {bad}\n")
-    return check_model(load_model(tmp_path / "Order.tla", cfg), workers=workers)
+    return check_model(load_model(tmp_path / "Order.tla", cfg), search=SearchOptions(workers))
 
 
 def same(a: Report, b: Report) -> None:
