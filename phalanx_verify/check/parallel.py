@@ -150,26 +150,24 @@ class _Worker:
         action_props = [(p.name, f) for p in model.properties for _, f in p.action_props]
         check_deadlock = model.cfg.check_deadlock
         encode, decode = table.encode, table.decode
-        b_fp: list[int] = []
-        b_g: list[int] = []
-        b_k: list[int] = []
-        b_li: list[int] = []
-        b_rows: list[tuple] = []
+        # The batch: fingerprint, successor ordinal, parent's position in the level, row (flat).
+        b_fp, b_k, b_li, b_rows = array("q"), array("q"), array("q"), array("i")
         chunks: list[tuple[np.ndarray, ...]] = []
         nsucc = array("q")
         event: Event | None = None
         nvars = len(model.variables)
+        level_ids = self.level_ids
 
         def flush() -> None:
             if not b_fp:
                 return
-            fps = np.array(b_fp, dtype=np.int64)
+            fps = np.array(b_fp, dtype=np.int64)  # copies: the arrays are cleared below
             keep = ~runs_contain(runs, fps)
-            rows = np.array(b_rows, dtype=np.int32).reshape(len(b_rows), nvars)
-            chunks.append((fps[keep], np.array(b_g, dtype=np.int64)[keep], np.array(b_k, dtype=np.int64)[keep],
-                           np.array(b_li, dtype=np.int64)[keep], rows[keep]))
-            for b in (b_fp, b_g, b_k, b_li, b_rows):
-                b.clear()
+            lis = np.array(b_li, dtype=np.int64)[keep]
+            rows = np.array(b_rows, dtype=np.int32).reshape(len(b_fp), nvars)[keep]
+            chunks.append((fps[keep], level_ids[lis], np.array(b_k, dtype=np.int64)[keep], lis, rows))
+            for b in (b_fp, b_k, b_li, b_rows):
+                del b[:]
 
         generated = 0
         self.progress[self.wid] = 0
@@ -194,10 +192,9 @@ class _Worker:
                     if in_model:
                         fp, row = encode(stored, prow, s)
                         b_fp.append(fp)
-                        b_g.append(g)
                         b_k.append(k)
                         b_li.append(li)
-                        b_rows.append(row)
+                        b_rows.extend(row)
                     if action_props:
                         phase = PH_ACTION
                         for pname, f in action_props:
