@@ -63,6 +63,7 @@ from .report import Report, Trace, TraceStep
 # Phases of one successor, in the order the sequential search meets them.
 PH_GENERATE, PH_CONSTRAINT, PH_INVARIANT, PH_ACTION = 0, 1, 2, 3
 BATCH = 1 << 15  # candidates filtered against the seen set at once
+COMPACT_FIRST = 1 << 20  # unseen candidates held before duplicates are first dropped
 
 
 @dataclass
@@ -152,22 +153,29 @@ class _Worker:
         encode, decode = table.encode, table.decode
         # The batch: fingerprint, successor ordinal, parent's position in the level, row (flat).
         b_fp, b_k, b_li, b_rows = array("q"), array("q"), array("q"), array("i")
+        # Unseen candidates so far: (fingerprints, ordinals, parent positions, rows) chunks,
+        # compacted to the first occurrence of each fingerprint when they have doubled.
         chunks: list[tuple[np.ndarray, ...]] = []
+        held = [0, COMPACT_FIRST]  # candidates in chunks, size that triggers the next compaction
         nsucc = array("q")
         event: Event | None = None
         nvars = len(model.variables)
-        level_ids = self.level_ids
 
         def flush() -> None:
             if not b_fp:
                 return
             fps = np.array(b_fp, dtype=np.int64)  # copies: the arrays are cleared below
             keep = ~runs_contain(runs, fps)
-            lis = np.array(b_li, dtype=np.int64)[keep]
             rows = np.array(b_rows, dtype=np.int32).reshape(len(b_fp), nvars)[keep]
-            chunks.append((fps[keep], level_ids[lis], np.array(b_k, dtype=np.int64)[keep], lis, rows))
+            chunks.append((fps[keep], np.array(b_k, dtype=np.int32)[keep], np.array(b_li, dtype=np.int32)[keep],
+                           rows))
             for b in (b_fp, b_k, b_li, b_rows):
                 del b[:]
+            held[0] += len(rows)
+            if held[0] >= held[1]:
+                chunks[:] = [_first_of_each(_concat(chunks, nvars))]
+                held[0] = len(chunks[0][0])
+                held[1] = max(COMPACT_FIRST, 2 * held[0])
 
         generated = 0
         self.progress[self.wid] = 0
@@ -222,14 +230,10 @@ class _Worker:
                 self.progress[self.wid] = generated
         flush()
         self.progress[self.wid] = generated
-        fps, gs, ks, lis, rows = _concat(chunks, nvars)
-        # The first occurrence of a fingerprint is its smallest key: states are expanded in id
-        # order and successors in order.
-        _, first = np.unique(fps, return_index=True)
-        first.sort()
-        self.cand_rows, self.cand_parent = rows[first], lis[first]
+        fps, ks, lis, rows = _first_of_each(_concat(chunks, nvars))
+        self.cand_rows, self.cand_parent = rows, lis
         counts = np.frombuffer(nsucc, dtype=np.int64).copy()
-        return fps[first], gs[first], ks[first], self.level_ids[:len(counts)], counts, event
+        return fps, self.level_ids[lis], ks, self.level_ids[:len(counts)], counts, event
 
     def assign(self, idx: np.ndarray, ids: np.ndarray) -> Event | None:
         """Round 2: candidates ``idx`` are new states with global ids ``ids`` (ascending); check
@@ -256,9 +260,18 @@ class _Worker:
 
 def _concat(chunks: list[tuple[np.ndarray, ...]], nvars: int) -> tuple[np.ndarray, ...]:
     if not chunks:
-        empty = np.zeros(0, dtype=np.int64)
-        return empty, empty, empty, empty, np.zeros((0, nvars), dtype=np.int32)
-    return tuple(np.concatenate([c[i] for c in chunks]) for i in range(5))
+        none32 = np.zeros(0, dtype=np.int32)
+        return np.zeros(0, dtype=np.int64), none32, none32, np.zeros((0, nvars), dtype=np.int32)
+    return tuple(np.concatenate([c[i] for c in chunks]) for i in range(4))
+
+
+def _first_of_each(cands: tuple[np.ndarray, ...]) -> tuple[np.ndarray, ...]:
+    """The candidates with the first occurrence of each fingerprint, in their order. Candidates
+    are appended in key order (states expanded in id order, successors in order), so the first
+    occurrence has the smallest key."""
+    _, first = np.unique(cands[0], return_index=True)
+    first.sort()
+    return tuple(c[first] for c in cands)
 
 
 def _worker_main(conn: multiprocessing.connection.Connection, model: Model, progress: Any, wid: int) -> None:

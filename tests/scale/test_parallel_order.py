@@ -73,3 +73,15 @@ def test_a_broken_parallel_order_would_be_caught(tmp_path: Path) -> None:
     """The comparison is not vacuous: two different violation positions give different reports."""
     with pytest.raises(AssertionError):
         same(check(tmp_path, "invariant", 5, 2), check(tmp_path, "invariant", 7, 2))
+
+
+def test_small_batches_and_compactions_change_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tiny batches and compaction thresholds (the forked workers inherit them) exercise the
+    paths a big level takes: filtering per batch and dropping duplicates while a level grows."""
+    import phalanx_verify.check.parallel as parallel
+
+    reference = {bad: check(tmp_path, "invariant", bad, 1) for bad in (5, 17, 40)}
+    monkeypatch.setattr(parallel, "BATCH", 4)
+    monkeypatch.setattr(parallel, "COMPACT_FIRST", 8)
+    for bad, one in reference.items():
+        same(one, check(tmp_path, "invariant", bad, 2))
