@@ -414,8 +414,9 @@ class _Pool:
                 conn.send(("stop",))
             except (BrokenPipeError, OSError):
                 pass
+        deadline = time.monotonic() + 1.0  # an idle worker stops at once; a busy one (Ctrl-C) is ended
         for p in self.procs:
-            p.join(timeout=5)
+            p.join(timeout=max(0.0, deadline - time.monotonic()))
             if p.is_alive():
                 p.kill()
                 p.join()
