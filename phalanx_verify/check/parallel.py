@@ -64,6 +64,7 @@ from .report import Report, Trace, TraceStep
 PH_GENERATE, PH_CONSTRAINT, PH_INVARIANT, PH_ACTION = 0, 1, 2, 3
 BATCH = 1 << 15  # candidates filtered against the seen set at once
 COMPACT_FIRST = 1 << 20  # unseen candidates held before duplicates are first dropped
+PARALLEL_MIN = 512  # states of a level worth expanding on the worker processes
 
 
 @dataclass
@@ -126,6 +127,7 @@ class _Worker:
         self.table = ComponentTable(len(model.variables))
         self.checks = StateChecks(model)
         self.progress, self.wid = progress, wid
+        self.tick: Any = None  # in the coordinator's process: its progress report, called now and then
         self.level_rows = np.zeros((0, len(model.variables)), dtype=np.int32)
         self.level_ids = np.zeros(0, dtype=np.int64)
         self.cand_rows = self.level_rows
@@ -228,6 +230,8 @@ class _Worker:
                 flush()
             if li & 255 == 0:
                 self.progress[self.wid] = generated
+                if self.tick is not None:
+                    self.tick()
         flush()
         self.progress[self.wid] = generated
         fps, ks, lis, rows = _first_of_each(_concat(chunks, nvars))
@@ -380,6 +384,10 @@ class _Pool:
             self.conns.append(parent)
             self.procs.append(p)
 
+    @property
+    def n(self) -> int:
+        return len(self.conns)
+
     def call(self, requests: list[tuple], on_wait: Any = None) -> list[Any]:
         """Send one request per worker and wait for every answer (calling ``on_wait`` now and
         then while waiting)."""
@@ -420,6 +428,27 @@ class _Pool:
             if p.is_alive():
                 p.kill()
                 p.join()
+
+
+class _Local:
+    """The pool's interface on one worker in this process: a level too small to be worth the
+    round trips between processes is expanded here (a deep, narrow state graph has many)."""
+
+    n = 1
+
+    def __init__(self, model: Model) -> None:
+        self.progress = [0]
+        self.worker = _Worker(model, self.progress, 0)
+
+    def call(self, requests: list[tuple], on_wait: Any = None) -> list[Any]:
+        self.worker.tick = on_wait
+        try:
+            return [getattr(self.worker, op)(*args) for op, *args in requests]
+        finally:
+            self.worker.tick = None
+
+    def close(self) -> None:
+        """Nothing runs elsewhere."""
 
 
 @dataclass
@@ -481,7 +510,9 @@ class _Search:
         self.start_time = self.last_progress = start_time
         self.generated = 0
         self.depth = 0
-        self.pool: _Pool | None = None
+        self.local = _Local(model)
+        self.pool: _Pool | None = None  # forked at the first level of PARALLEL_MIN states
+        self.active: _Local | _Pool = self.local
 
     def close(self) -> None:
         if self.pool is not None:
@@ -507,8 +538,10 @@ class _Search:
             level = self.start() if self.snapshot is None else self.resume(self.snapshot)
             while level is not None and level.size:
                 level = self.expand_level(level)
-                if level is not None and level.size and self.options.checkpoint is not None:
-                    self.maybe_checkpoint(level)
+                if level is not None and level.size:
+                    self.place(level)
+                    if self.options.checkpoint is not None:
+                        self.maybe_checkpoint(level)
             if level is not None:
                 self.finish(self.depth)
         except TLAError as err:
@@ -520,7 +553,7 @@ class _Search:
         except KeyboardInterrupt:
             report.complete = False
             report.extra["interrupted"] = True
-            self.generated += sum(self.pool.progress) if self.pool is not None else 0
+            self.generated += sum(self.active.progress)
             self.finish(self.depth)
 
     def start(self) -> _Level | None:
@@ -550,23 +583,43 @@ class _Search:
         return _Level(snap.level_start, snap.level_size, snap.depth)
 
     def load(self, states: list[tuple], ids: list[int], fps: np.ndarray) -> None:
-        """Start the workers, each with the states its fingerprints shard to."""
-        self.pool = _Pool(self.model, self.n)
-        home = (fps.view(np.uint64) % np.uint64(self.n)).tolist()
-        self.pool.call([("load", [s for s, h in zip(states, home, strict=True) if h == w],
-                         [i for i, h in zip(ids, home, strict=True) if h == w]) for w in range(self.n)])
+        """Give the level's states to the worker processes (each the states its fingerprints shard
+        to) when there are enough of them, else to the worker in this process."""
+        if self.n > 1 and len(states) >= PARALLEL_MIN:
+            if self.pool is None:
+                self.pool = _Pool(self.model, self.n)
+            self.active = self.pool
+        else:
+            self.active = self.local
+        n = self.active.n
+        home = (fps.view(np.uint64) % np.uint64(n)).tolist()
+        self.active.call([("load", [s for s, h in zip(states, home, strict=True) if h == w],
+                           [i for i, h in zip(ids, home, strict=True) if h == w]) for w in range(n)])
+
+    def level_states(self) -> tuple[list[tuple], list[int]]:
+        states: list[tuple] = []
+        ids: list[int] = []
+        for part, part_ids in self.active.call([("level_states",)] * self.active.n):
+            states.extend(part)
+            ids.extend(part_ids)
+        return states, ids
+
+    def place(self, level: _Level) -> None:
+        """Move the level between this process and the workers when its size calls for it (with
+        a margin, so that a level size near the bound does not move states back and forth)."""
+        to_pool = self.active is self.local and self.n > 1 and level.size >= PARALLEL_MIN
+        to_local = self.active is self.pool and level.size < PARALLEL_MIN // 4
+        if to_pool or to_local:
+            states, ids = self.level_states()
+            self.load(states, ids, np.array([state_fingerprint(s) for s in states], dtype=np.int64))
 
     def maybe_checkpoint(self, level: _Level) -> None:
         """Write a checkpoint before ``level`` when the interval has passed."""
-        assert self.pool is not None and self.options.checkpoint is not None
+        assert self.options.checkpoint is not None
         now = time.monotonic()
         if now - self.last_checkpoint < 60.0 * self.options.checkpoint_minutes:
             return
-        states: list[tuple] = []
-        ids: list[int] = []
-        for part, part_ids in self.pool.call([("level_states",)] * self.n):
-            states.extend(part)
-            ids.extend(part_ids)
+        states, ids = self.level_states()
         self.trace.flush()
         checkpoint.save(self.options.checkpoint, self.model,
                         checkpoint.Snapshot(self.generated, level.start, level.size, level.depth, self.seen.state(),
@@ -574,19 +627,19 @@ class _Search:
         self.last_checkpoint = time.monotonic()
 
     def _on_wait(self, level: _Level) -> None:
-        if self.progress is None or self.pool is None:
+        if self.progress is None:
             return
         now = time.monotonic()
         if now - self.last_progress >= self.progress_every:
             self.last_progress = now
-            self.progress({"generated": self.generated + sum(self.pool.progress), "distinct": self.seen.count,
+            self.progress({"generated": self.generated + sum(self.active.progress), "distinct": self.seen.count,
                            "queue": level.size, "depth": level.depth, "seconds": now - self.start_time})
 
     def expand_level(self, level: _Level) -> _Level | None:
         """Expand one level; the next level, or None when the search stopped (report filled)."""
-        assert self.pool is not None
+        pool, n = self.active, self.active.n
         self.depth = level.depth
-        answers = self.pool.call([("expand", self.seen.paths)] * self.n, lambda: self._on_wait(level))
+        answers = pool.call([("expand", self.seen.paths)] * n, lambda: self._on_wait(level))
         fps = np.concatenate([a[0] for a in answers])
         gs = np.concatenate([a[1] for a in answers])
         ks = np.concatenate([a[2] for a in answers])
@@ -602,7 +655,7 @@ class _Search:
             fps, gs, ks, owner, local = fps[keep], gs[keep], ks[keep], owner[keep], local[keep]
         # Per fingerprint: the smallest key; the holder is the worker the fingerprint shards to
         # when it generated the state, else the one with the smallest key.
-        home = (fps.view(np.uint64) % np.uint64(self.n)).astype(np.int64) == owner
+        home = (fps.view(np.uint64) % np.uint64(n)).astype(np.int64) == owner
         order = np.lexsort((ks, gs, ~home, fps))
         sfp = fps[order]
         starts = np.flatnonzero(np.r_[True, sfp[1:] != sfp[:-1]]) if len(sfp) else np.zeros(0, dtype=np.int64)
@@ -617,11 +670,11 @@ class _Search:
         self.trace.append(new_fp[rank], new_g[rank])
         self.seen.add_new(new_fp)
         requests = []
-        for w in range(self.n):
+        for w in range(n):
             mine = np.flatnonzero(holder == w)
             mine = mine[np.argsort(ids[mine])]
             requests.append(("assign", hidx[mine], ids[mine]))
-        checked = [e for e in self.pool.call(requests, lambda: self._on_wait(level)) if e is not None]
+        checked = [e for e in pool.call(requests, lambda: self._on_wait(level)) if e is not None]
         if checked:
             bad = min(checked, key=lambda e: e.new_id)  # type: ignore[arg-type,return-value]
             pos = np.flatnonzero(ids == bad.new_id)[0]

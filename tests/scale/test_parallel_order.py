@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import phalanx_verify.check.parallel as parallel
 from phalanx_verify.check.model import load_model
 from phalanx_verify.check.parallel import SearchOptions
 from phalanx_verify.check.report import Report
@@ -40,6 +41,13 @@ VARIANTS = {
     "excluded": "INIT Init\nNEXT Next\nCONSTRAINT Small\nINVARIANT Fine\nINVARIANT Inv\n",
     "deadlock": "INIT Init\nNEXT StopNext\n",
 }
+
+
+
+@pytest.fixture(autouse=True)
+def every_level_on_the_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These models are small: without this their levels would be expanded in the coordinator."""
+    monkeypatch.setattr(parallel, "PARALLEL_MIN", 1)
 
 
 def check(tmp_path: Path, variant: str, bad: int, workers: int) -> Report:
@@ -78,10 +86,24 @@ def test_a_broken_parallel_order_would_be_caught(tmp_path: Path) -> None:
 def test_small_batches_and_compactions_change_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Tiny batches and compaction thresholds (the forked workers inherit them) exercise the
     paths a big level takes: filtering per batch and dropping duplicates while a level grows."""
-    import phalanx_verify.check.parallel as parallel
-
     reference = {bad: check(tmp_path, "invariant", bad, 1) for bad in (5, 17, 40)}
     monkeypatch.setattr(parallel, "BATCH", 4)
     monkeypatch.setattr(parallel, "COMPACT_FIRST", 8)
     for bad, one in reference.items():
         same(one, check(tmp_path, "invariant", bad, 2))
+
+
+def test_levels_move_between_coordinator_and_workers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a bound in the middle of the level sizes, levels move to the workers and back (the
+    deep, narrow models of the probes and these small ones run in the coordinator by default)."""
+    monkeypatch.setattr(parallel, "PARALLEL_MIN", 40)
+    moves = []
+    real = parallel._Search.load
+
+    def load(self: parallel._Search, states: list, ids: list, fps: object) -> None:
+        real(self, states, ids, fps)  # type: ignore[arg-type]
+        moves.append(self.active.n)
+    monkeypatch.setattr(parallel._Search, "load", load)
+    for bad in (40, 11):
+        same(check(tmp_path, "invariant", bad, 1), check(tmp_path, "invariant", bad, 2))
+    assert 1 in moves and 2 in moves

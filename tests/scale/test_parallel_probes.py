@@ -12,10 +12,18 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+import phalanx_verify.check.parallel as parallel
 from phalanx_verify.cli import main
 
 PROBES = Path(__file__).parents[1] / "checker" / "tlc_probes"
 NAMES = sorted(e["probe"] for e in json.loads((PROBES / "expected.json").read_text()))
+
+
+
+@pytest.fixture(autouse=True)
+def every_level_on_the_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These models are small: without this their levels would be expanded in the coordinator."""
+    monkeypatch.setattr(parallel, "PARALLEL_MIN", 1)
 
 
 def run(probe: str, workers: int, tmp_path: Path) -> tuple[int, dict]:
