@@ -33,6 +33,7 @@ from __future__ import annotations
 import multiprocessing
 import multiprocessing.connection
 import os
+import resource
 import shutil
 import signal
 import tempfile
@@ -493,6 +494,8 @@ def explore_parallel(model: Model, report: Report, options: SearchOptions, progr
     finally:
         search.close()
         shutil.rmtree(directory, ignore_errors=True)
+    # the largest worker process's peak (the report's peak_rss_mb is this process's)
+    report.extra["worker_peak_rss_mb"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024.0
 
 
 class _Search:
