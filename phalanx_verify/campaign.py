@@ -30,6 +30,7 @@ from .check.coverage import Coverage
 from .check.model import load_model
 from .check.report import Report
 from .check.run import check_model
+from .executor import dask_results
 from .tla.errors import ConfigError, ParseError, SemanticError
 from .tlc.agree import engine_differences
 from .tlc.run import TLCFailure, TLCOptions, run_tlc
@@ -324,11 +325,14 @@ def _check_run_in_child(args: tuple[int, Run, str, TLCOptions | None]) -> tuple[
 
 def run_campaign(runs: list[Run], progress: Callable[[Run], Callable[[dict], None] | None] | None = None,
                  on_done: Callable[[Outcome], None] | None = None, engine: str = "builtin",
-                 tlc: TLCOptions | None = None, jobs: int = 1) -> list[Outcome]:
+                 tlc: TLCOptions | None = None, jobs: int = 1, executor: str = "local",
+                 address: str | None = None) -> list[Outcome]:
     """Check every run. With ``jobs`` > 1 runs are checked side by side in worker processes
     (one model per process: the search itself is single-threaded, the campaign is not);
-    progress lines are then not shown, only each run's completion. Ctrl-C ends the workers at
-    once and raises CampaignInterrupted with the outcomes of the runs that finished."""
+    progress lines are then not shown, only each run's completion. ``executor`` "dask" sends
+    the runs to a Dask cluster (at ``address``, else a local one of ``jobs`` processes; see
+    executor.py). Ctrl-C ends the workers at once and raises CampaignInterrupted with the
+    outcomes of the runs that finished."""
     outcomes: list[Outcome] = []
 
     def finish(run: Run, result: tuple[Report, list[str]]) -> None:
@@ -339,7 +343,11 @@ def run_campaign(runs: list[Run], progress: Callable[[Run], Callable[[dict], Non
 
     order = {id(r): i for i, r in enumerate(runs)}
     try:
-        if jobs <= 1 or len(runs) <= 1:
+        if executor == "dask":
+            for i, result in dask_results(_check_run_in_child, [(i, r, engine, tlc) for i, r in enumerate(runs)],
+                                          address, jobs):
+                finish(runs[i], result)
+        elif jobs <= 1 or len(runs) <= 1:
             for run in runs:
                 result = check_run(run, engine, tlc, progress(run) if progress else None)
                 if result[0].extra.get("interrupted"):  # the search caught the Ctrl-C itself

@@ -32,10 +32,13 @@ from .campaign import (
 from .check.controls import FP_POLYNOMIALS, CheckOptions, run_check, write_outputs
 from .check.coverage import render as coverage_text
 from .check.coverage_table import coverage_table
+from .check.fingerprints import collision_text
 from .check.model import load_model
+from .check.parallel import SearchOptions, workers_option
 from .check.report import Report
 from .check.run import peak_rss_mb
 from .check.simulation import DEFAULT_DEPTH, simulation_summary
+from .executor import EXECUTORS
 from .progress import ProgressLine
 from .prove.cli import prove
 from .tla.errors import EXIT_USAGE, EvalError, TLAError
@@ -122,8 +125,22 @@ def main() -> None:
               help="TLC's -maxSetSize (accepted for TLC scripts; the built-in does not bound set enumeration).")
 @click.option("--fp", type=click.IntRange(0, FP_POLYNOMIALS - 1),
               help="TLC's -fp (accepted for TLC scripts; the built-in stores states exactly, no fingerprints).")
+# -- scale (check/parallel.py): processes and the search's files ---------------------------
+@click.option("--workers", "workers", callback=lambda _c, _p, v: workers_option(v), default="auto", show_default=True,
+              help="Processes for the breadth-first search (a number, or auto: the machine's cores). "
+                   "Liveness, VIEW and TLCSet models run on one.")
+@click.option("--scratch", "scratch", type=click.Path(file_okay=False, path_type=Path),
+              help="Directory for the seen fingerprints and the trace file (default: a temporary one).")
+@click.option("--checkpoint", "checkpoint", type=click.Path(file_okay=False, path_type=Path),
+              help="Save the search to this directory now and then (TLC's -checkpoint), for --recover.")
+@click.option("--checkpoint-minutes", type=click.FloatRange(min=0), default=30.0, show_default=True,
+              help="Minutes between checkpoints (taken at the end of a level).")
+@click.option("--recover", "recover", type=click.Path(file_okay=False, exists=True, path_type=Path),
+              help="Go on from the checkpoint in this directory (TLC's -recover).")
+# -- end scale --
 def check(spec: str, config: str | None, json_path: str | None, no_liveness: bool, quiet: bool,
-          lib: tuple[Path, ...], **tlc: Any) -> None:
+          lib: tuple[Path, ...], workers: int, scratch: Path | None, checkpoint: Path | None,
+          checkpoint_minutes: float, recover: Path | None, **tlc: Any) -> None:
     """Model-check SPEC with the built-in engine. TLC's single-dash flags are accepted too
     (-config, -deadlock, -simulate, -depth, -seed, -coverage, -dump dot, -continue, ...). Ctrl-C
     stops the search and prints the states found so far (exit 130, the JSON marked
@@ -138,7 +155,8 @@ def check(spec: str, config: str | None, json_path: str | None, no_liveness: boo
     try:
         model = load_guarded(lambda: load_model(spec, config, lib), Path(spec), Path(config) if config else None)
         report, violations = run_check(model, opts, not no_liveness,
-                                       _progress_printer(progress, Path(spec).name, quiet), echo=click.echo)
+                                       _progress_printer(progress, Path(spec).name, quiet), echo=click.echo,
+                                       search=SearchOptions(workers, scratch, checkpoint, checkpoint_minutes, recover))
     except TLAError as err:
         _fail(err)
         return
@@ -165,6 +183,8 @@ def _print_report(report: Report) -> None:
         click.echo(report.message, err=True)
     else:
         click.echo(report.summary())
+        if report.verdict == "ok" and "fingerprint_collision" in report.extra:
+            click.echo(collision_text(report.extra["fingerprint_collision"]))
     if report.trace is not None:
         click.echo("The behavior up to this point is:" if report.verdict != "temporal_property"
                    else "The following behavior constitutes a counter-example:")
@@ -205,10 +225,14 @@ def tlc() -> None:
 @click.option("--tlc-arg", "tlc_args", multiple=True, help="A further TLC option, passed as given (repeatable).")
 @click.option("--coverage", is_flag=True,
               help="TLC's -coverage on every built-in run: a table of what each action did, never-enabled ones flagged.")
+@click.option("--executor", type=click.Choice(EXECUTORS), default="local", show_default=True,
+              help="Where runs execute: local processes (--jobs), or a Dask cluster (--address, else a "
+                   "local one of --jobs processes).")
+@click.option("--address", help="The Dask scheduler, e.g. tcp://host:8786 (with --executor dask).")
 def campaign(campaign_file: str, engine: str, tags: tuple[str, ...], only: tuple[str, ...],
              json_path: str | None, quiet: bool, jobs: int, tla2tools: str | None, jvm_mode: str | None,
              workers: str | None, tlc_timeout: float | None, jvm_opts: tuple[str, ...],
-             tlc_args: tuple[str, ...], coverage: bool) -> None:
+             tlc_args: tuple[str, ...], coverage: bool, executor: str, address: str | None) -> None:
     """Run every model and mutant of a campaign file and compare with the expected verdicts.
 
     --engine builtin (default) uses the built-in checker, tlc real TLC, both runs both and
@@ -255,7 +279,8 @@ def campaign(campaign_file: str, engine: str, tags: tuple[str, ...], only: tuple
 
     interrupted = False
     try:
-        outcomes = run_campaign(runs, progress, done, engine=engine, tlc=tlc_options, jobs=jobs)
+        outcomes = run_campaign(runs, progress, done, engine=engine, tlc=tlc_options, jobs=jobs,
+                                executor=executor, address=address)
     except TLAError as err:
         _fail(err)
         return

@@ -19,6 +19,7 @@ from typing import Any
 from . import cexview
 from .coverage import Coverage
 from .model import Model
+from .parallel import SearchOptions
 from .report import Report, Trace
 from .run import check_model
 from .simulation import DEFAULT_DEPTH, SimulationOptions, simulate_model
@@ -60,9 +61,9 @@ Violation = tuple[str, str | None, Trace]  # (verdict, name, behaviour) of one -
 
 def run_check(model: Model, opts: CheckOptions, liveness: bool = True,
               progress: Callable[[dict], None] | None = None,
-              echo: Echo | None = None) -> tuple[Report, list[Violation]]:
+              echo: Echo | None = None, search: SearchOptions | None = None) -> tuple[Report, list[Violation]]:
     """One run with TLC's controls; the report and, under -continue, every violation found
-    (``echo`` prints each as it is found)."""
+    (``echo`` prints each as it is found). ``search``: workers, checkpoints (check/parallel.py)."""
     if opts.no_deadlock:
         model.cfg.check_deadlock = False
     if opts.simulate:
@@ -81,7 +82,7 @@ def run_check(model: Model, opts: CheckOptions, liveness: bool = True,
 
     report = check_model(model, progress=progress, check_liveness_props=liveness,
                          observer=_Observers(observers) if len(observers) > 1 else (observers or [None])[0],
-                         on_violation=on_violation if opts.keep_going else None)
+                         on_violation=on_violation if opts.keep_going else None, search=search)
     if opts.keep_going:
         report.extra["violations"] = [{"verdict": v, "violated": n, "trace": t.to_json()} for v, n, t in violations]
     if coverage is not None:

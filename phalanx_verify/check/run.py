@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..tla import runtime as rt
-from ..tla.errors import EvalError, TLAError
+from ..tla.errors import EvalError, TLAError, UsageError
 from ..tla.runtime import clear_memos
 from ..tla.syntax import Pos
 from ..tla.values import Fcn, format_value
@@ -18,6 +18,7 @@ from .bfs import ProgressFn, SearchObserver, StateSpace, ViolationHook, explore
 from .fairness import FairnessTracker
 from .liveness import check_liveness
 from .model import Fairness, Liveness, Model, load_model
+from .parallel import SearchOptions, explore_parallel, parallel_supported
 from .report import Report, Trace
 
 PERIODIC_FIRST = 5000  # explored states before the first periodic liveness check
@@ -67,9 +68,14 @@ class _LivenessRunner:
 
 def check_model(model: Model, name: str | None = None, progress: ProgressFn | None = None,
                 check_liveness_props: bool = True, observer: SearchObserver | None = None,
-                on_violation: ViolationHook | None = None) -> Report:
-    """``observer`` watches every step (coverage, -dump dot); ``on_violation`` makes the search
-    go on past invariant and action-property violations (TLC's -continue), see bfs.explore."""
+                on_violation: ViolationHook | None = None, search: SearchOptions | None = None) -> Report:
+    """Check ``model``. ``observer`` watches every step (coverage, -dump dot); ``on_violation``
+    makes the search go on past invariant and action-property violations (TLC's -continue),
+    see bfs.explore. With ``search.workers`` > 1 the search runs on that many processes
+    (check/parallel.py) unless the model or an option needs the sequential search (liveness,
+    VIEW, TLCSet, an observer, -continue); the report then says so in ``extra["sequential"]``.
+    A checkpoint or a recovery needs the fingerprint search (also on one worker): asking for
+    one where it cannot run is a usage error."""
     report = Report(model=name or f"{model.spec_path.name}:{Path(model.cfg.path).name}")
     start = time.monotonic()
     live = None
@@ -78,12 +84,26 @@ def check_model(model: Model, name: str | None = None, progress: ProgressFn | No
             return _done(report, start)
         if check_liveness_props and any(p.liveness for p in model.properties):
             live = _LivenessRunner(model, report)
-        space = explore(model, report, fairness=live.tracker if live else None, progress=progress,
-                        on_level=live.periodic if live else None, observer=observer,
-                        on_violation=on_violation)
-        if space is not None and live is not None:
-            live.run(space)
-        if space is not None and report.verdict == "ok":
+        search = search or SearchOptions()
+        why = parallel_supported(model, live is not None) if search.fingerprint_search else "one worker"
+        if why is None and (observer is not None or on_violation is not None):
+            why = "coverage, -dump or -continue watch the sequential search"
+        if why is None:
+            explore_parallel(model, report, search, progress=progress)
+            completed = report.complete
+        else:
+            if search.checkpoint is not None or search.recover is not None:
+                raise UsageError(f"checkpoints are taken by the fingerprint search, which this model cannot "
+                                 f"use ({why}; --no-liveness checks its safety part)", Pos(str(model.spec_path), 1, 1))
+            if search.workers > 1:
+                report.extra["sequential"] = why
+            space = explore(model, report, fairness=live.tracker if live else None, progress=progress,
+                            on_level=live.periodic if live else None, observer=observer,
+                            on_violation=on_violation)
+            completed = space is not None
+            if space is not None and live is not None:
+                live.run(space)
+        if completed and report.verdict == "ok":
             check_postcondition(model, report)
         if report.trace is not None and model.alias is not None:
             alias_trace(model, report.trace)
@@ -156,7 +176,8 @@ def alias_trace(model: Model, trace: Trace) -> None:
 
 
 def check_files(spec: str | Path, config: str | Path | None = None, progress: ProgressFn | None = None,
-                liveness: bool = True, lib: Sequence[Path] = ()) -> Report:
+                liveness: bool = True, lib: Sequence[Path] = (), search: SearchOptions | None = None) -> Report:
     """Load and check; load errors propagate as TLAError (parse 150, config 151). ``lib``: module
     directories searched after the spec's own."""
-    return check_model(load_model(spec, config, lib), progress=progress, check_liveness_props=liveness)
+    return check_model(load_model(spec, config, lib), progress=progress, check_liveness_props=liveness,
+                       search=search)

@@ -1,0 +1,735 @@
+"""Breadth-first search on several processes, with the sequential search's counts, verdicts and
+counterexamples.
+
+The search is level-synchronous. Worker processes are forked after the model is compiled, so
+each inherits it; every state of a level lives in one worker, as a row of component ids
+(fingerprints.ComponentTable). A level runs in two rounds:
+
+1. *expand*: each worker generates the successors of its states in the order of their global
+   ids, checks action properties and the invariants of successors outside the CONSTRAINTs, drops
+   successors whose fingerprint the seen set (sorted runs shared as files) already holds, and
+   sends the fingerprints of the others with their *key*: (id of the parent, ordinal of the
+   successor). Keys order successors as the sequential search generates them.
+2. *assign*: the coordinator keeps, per fingerprint, the smallest key (the successor the
+   sequential search finds first), numbers the new states in key order (so ids are the
+   sequential search's ids), and gives each new state to a worker that generated it (the one
+   the fingerprint shards it to when it has it, which balances the work). Workers check the
+   invariants on their new states, which become the next level.
+
+Everything that stops the search (a violation, a deadlock, an evaluation error) is an event with
+the key where the sequential search meets it; the smallest wins, and the counts at that key
+(generated, distinct, queue) are computed from the per-state successor counts and the keys of
+new states, so a violation is reported with the figures and the trace of a 1-worker run. The
+coordinator keeps only a trace file of (fingerprint, parent id) per state and re-generates a
+counterexample's states from Init by fingerprint, as TLC does.
+
+Not on this path (run.py keeps them sequential): liveness (it needs the state graph), VIEW
+(states are found by their view, the trace by the state), and specs that write TLC registers
+(TLCSet: one register file per process would change results).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import multiprocessing.connection
+import os
+import resource
+import shutil
+import signal
+import tempfile
+import time
+import traceback
+from array import array
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..tla.errors import EXIT_ASSERT, AssertionFailure, TLAError
+from . import checkpoint
+from .bfs import Interner, ProgressFn, StateSpace, add_initial_states, label_text
+from .fingerprints import (
+    ComponentTable,
+    FingerprintSet,
+    collision_probability,
+    open_runs,
+    runs_contain,
+    state_fingerprint,
+)
+from .invariants import StateChecks
+from .model import Model
+from .report import Report, Trace, TraceStep
+
+# Phases of one successor, in the order the sequential search meets them.
+PH_GENERATE, PH_CONSTRAINT, PH_INVARIANT, PH_ACTION = 0, 1, 2, 3
+BATCH = 1 << 15  # candidates filtered against the seen set at once
+COMPACT_FIRST = 1 << 20  # unseen candidates held before duplicates are first dropped
+PARALLEL_MIN = 512  # states of a level worth expanding on the worker processes
+
+
+@dataclass
+class Event:
+    """What stops the search, at ``key`` = (parent id, successor ordinal, phase) in the order of
+    the sequential search. ``new_id`` is set for an invariant violated by a new state."""
+
+    key: tuple[int, int, int]
+    verdict: str
+    name: str | None = None
+    extra: list[tuple[tuple, str]] = field(default_factory=list)
+    message: str | None = None
+    error_exit: int | None = None
+    new_id: int | None = None
+
+
+def parallel_supported(model: Model, liveness: bool) -> str | None:
+    """Why this model must run on the sequential search, or None when it can run here."""
+    if liveness:
+        return "liveness needs the state graph"
+    if model.view is not None:
+        return "VIEW"
+    if _writes_registers(model):
+        return "TLCSet registers are per process"
+    return None
+
+
+def _writes_registers(model: Model) -> bool:
+    files: set[str] = set()
+    todo = [model.scope]
+    seen: set[int] = set()
+    while todo:
+        scope = todo.pop()
+        if id(scope) in seen:
+            continue
+        seen.add(id(scope))
+        files.add(scope.module.pos.file)
+        todo.extend(s for _, s in scope.instances.values())
+        todo.extend(s for _, s in scope.defs.values())
+    for f in files:
+        try:
+            text = Path(f).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        if "TLCSet" in text or "TLCGetAndSet" in text:
+            return True
+    return False
+
+
+# --------------------------------------------------------------------------------------------
+# The worker side
+
+
+class _Worker:
+    """One process's share of the search: its states of the current level and the candidates
+    it generated from them."""
+
+    def __init__(self, model: Model, progress: Any, wid: int) -> None:
+        self.model = model
+        self.table = ComponentTable(len(model.variables))
+        self.checks = StateChecks(model)
+        self.progress, self.wid = progress, wid
+        self.tick: Any = None  # in the coordinator's process: its progress report, called now and then
+        self.level_rows = np.zeros((0, len(model.variables)), dtype=np.int32)
+        self.level_ids = np.zeros(0, dtype=np.int64)
+        self.cand_rows = self.level_rows
+        self.cand_parent = np.zeros(0, dtype=np.int64)
+
+    def load(self, states: list[tuple], ids: list[int]) -> None:
+        """Take states (the initial level, or a checkpoint's) with their global ids."""
+        rows = [self.table.encode_new(s)[1] for s in states]
+        self.level_rows = np.array(rows, dtype=np.int32).reshape(len(rows), len(self.model.variables))
+        self.level_ids = np.array(ids, dtype=np.int64)
+
+    def level_states(self) -> tuple[list[tuple], list[int]]:
+        return [self.table.decode(r) for r in self.level_rows], self.level_ids.tolist()
+
+    def expand(self, run_paths: list[str]) -> tuple:
+        """Round 1: successors of the level. Returns (fps, parent ids, ordinals) of the unseen
+        candidates (first occurrence of each fingerprint), successor counts per state, event."""
+        model, table, checks = self.model, self.table, self.checks
+        runs = open_runs(run_paths)
+        nxt, canon = model.next, model.canonical
+        constraints, action_constraints = model.constraints, model.action_constraints
+        constrained = bool(constraints or action_constraints)
+        action_props = [(p.name, f) for p in model.properties for _, f in p.action_props]
+        check_deadlock = model.cfg.check_deadlock
+        encode, decode = table.encode, table.decode
+        # The batch: fingerprint, successor ordinal, parent's position in the level, row (flat).
+        b_fp, b_k, b_li, b_rows = array("q"), array("q"), array("q"), array("i")
+        # Unseen candidates so far: (fingerprints, ordinals, parent positions, rows) chunks,
+        # compacted to the first occurrence of each fingerprint when they have doubled.
+        chunks: list[tuple[np.ndarray, ...]] = []
+        held = [0, COMPACT_FIRST]  # candidates in chunks, size that triggers the next compaction
+        nsucc = array("q")
+        event: Event | None = None
+        nvars = len(model.variables)
+
+        def flush() -> None:
+            if not b_fp:
+                return
+            fps = np.array(b_fp, dtype=np.int64)  # copies: the arrays are cleared below
+            keep = ~runs_contain(runs, fps)
+            rows = np.array(b_rows, dtype=np.int32).reshape(len(b_fp), nvars)[keep]
+            chunks.append((fps[keep], np.array(b_k, dtype=np.int32)[keep], np.array(b_li, dtype=np.int32)[keep],
+                           rows))
+            for b in (b_fp, b_k, b_li, b_rows):
+                del b[:]
+            held[0] += len(rows)
+            if held[0] >= held[1]:
+                chunks[:] = [_first_of_each(_concat(chunks, nvars))]
+                held[0] = len(chunks[0][0])
+                held[1] = max(COMPACT_FIRST, 2 * held[0])
+
+        generated = 0
+        self.progress[self.wid] = 0
+        for li in range(len(self.level_rows)):
+            g = int(self.level_ids[li])
+            prow = tuple(self.level_rows[li].tolist())
+            s = decode(prow)
+            k, phase = 0, PH_GENERATE
+            try:
+                for lab, args, t in nxt(s):
+                    stored = t if canon is None else canon(t)
+                    in_model = True
+                    if constrained:
+                        phase = PH_CONSTRAINT
+                        in_model = all(c(t) for c in constraints) and all(c(s, t) for c in action_constraints)
+                        if not in_model:
+                            phase = PH_INVARIANT
+                            bad = checks(stored, s)
+                            if bad is not None:
+                                event = Event((g, k, phase), *bad, extra=[(t, label_text(model, (lab, args)))])
+                                break
+                    if in_model:
+                        fp, row = encode(stored, prow, s)
+                        b_fp.append(fp)
+                        b_k.append(k)
+                        b_li.append(li)
+                        b_rows.extend(row)
+                    if action_props:
+                        phase = PH_ACTION
+                        for pname, f in action_props:
+                            if not f(s, t):
+                                event = Event((g, k, phase), "action_property", pname,
+                                              extra=[(t, label_text(model, (lab, args)))])
+                                break
+                        if event is not None:
+                            break
+                    k += 1
+                    phase = PH_GENERATE
+            except TLAError as err:
+                # A failed Assert is its own verdict while successors are computed (TLC: 14).
+                event = Event((g, k, phase), "error", message=err.line(),
+                              error_exit=EXIT_ASSERT if isinstance(err, AssertionFailure) else err.exit_code)
+            nsucc.append(k)
+            generated += k
+            if event is None and k == 0 and check_deadlock:
+                event = Event((g, 0, PH_GENERATE), "deadlock")
+            if event is not None:
+                break
+            if len(b_fp) >= BATCH:
+                flush()
+            if li & 255 == 0:
+                self.progress[self.wid] = generated
+                if self.tick is not None:
+                    self.tick()
+        flush()
+        self.progress[self.wid] = generated
+        fps, ks, lis, rows = _first_of_each(_concat(chunks, nvars))
+        self.cand_rows, self.cand_parent = rows, lis
+        counts = np.frombuffer(nsucc, dtype=np.int64).copy()
+        return fps, self.level_ids[lis], ks, self.level_ids[:len(counts)], counts, event
+
+    def assign(self, idx: np.ndarray, ids: np.ndarray) -> Event | None:
+        """Round 2: candidates ``idx`` are new states with global ids ``ids`` (ascending); check
+        their invariants in that order; they become the level."""
+        decode, checks = self.table.decode, self.checks
+        rows, parents = self.cand_rows, self.cand_parent
+        event = None
+        for i, gid in zip(idx.tolist(), ids.tolist(), strict=True):
+            t = decode(rows[i].tolist())
+            s = decode(self.level_rows[parents[i]].tolist())
+            try:
+                bad = checks(t, s)
+            except TLAError as err:
+                event = Event((-1, -1, PH_INVARIANT), "error", message=err.line(), error_exit=err.exit_code,
+                              new_id=gid)
+                break
+            if bad is not None:
+                event = Event((-1, -1, PH_INVARIANT), *bad, new_id=gid)
+                break
+        self.level_rows, self.level_ids = rows[idx], ids
+        self.cand_rows = self.cand_rows[:0]
+        return event
+
+
+def _concat(chunks: list[tuple[np.ndarray, ...]], nvars: int) -> tuple[np.ndarray, ...]:
+    if not chunks:
+        none32 = np.zeros(0, dtype=np.int32)
+        return np.zeros(0, dtype=np.int64), none32, none32, np.zeros((0, nvars), dtype=np.int32)
+    return tuple(np.concatenate([c[i] for c in chunks]) for i in range(4))
+
+
+def _first_of_each(cands: tuple[np.ndarray, ...]) -> tuple[np.ndarray, ...]:
+    """The candidates with the first occurrence of each fingerprint, in their order. Candidates
+    are appended in key order (states expanded in id order, successors in order), so the first
+    occurrence has the smallest key."""
+    _, first = np.unique(cands[0], return_index=True)
+    first.sort()
+    return tuple(c[first] for c in cands)
+
+
+def _worker_main(conn: multiprocessing.connection.Connection, model: Model, progress: Any, wid: int) -> None:
+    """A worker's loop: answer the coordinator's requests until "stop". Ctrl-C is the
+    coordinator's to handle."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    worker = _Worker(model, progress, wid)
+    while True:
+        op, *args = conn.recv()
+        if op == "stop":
+            conn.close()
+            return
+        try:
+            result = getattr(worker, op)(*args)
+        except (MemoryError, RecursionError) as err:
+            conn.send(("crash", type(err).__name__, str(err)))
+            continue
+        except Exception:  # noqa: BLE001 - a bug: its traceback goes to the coordinator
+            conn.send(("crash", "RuntimeError", traceback.format_exc()))
+            continue
+        conn.send(("ok", result))
+
+
+# --------------------------------------------------------------------------------------------
+# The coordinator side
+
+
+class TraceFile:
+    """Per state id: its fingerprint and its parent's id, appended level by level to two files
+    (TLC's trace file), read back only to build a counterexample."""
+
+    def __init__(self, fp_path: Path, parent_path: Path) -> None:
+        self.fp_path, self.parent_path = fp_path, parent_path
+        self._fp = open(self.fp_path, "ab")  # noqa: SIM115 - open for the whole search
+        self._parent = open(self.parent_path, "ab")  # noqa: SIM115
+        self.count = 0
+
+    def append(self, fps: np.ndarray, parents: np.ndarray) -> None:
+        self._fp.write(np.ascontiguousarray(fps, dtype=np.int64).tobytes())
+        self._parent.write(np.ascontiguousarray(parents, dtype=np.int64).tobytes())
+        self.count += len(fps)
+
+    def flush(self) -> None:
+        self._fp.flush()
+        self._parent.flush()
+
+    def path_to(self, sid: int) -> tuple[list[int], list[int]]:
+        """The ids from an initial state to ``sid``, and their fingerprints."""
+        self.flush()
+        fps = np.fromfile(self.fp_path, dtype=np.int64)
+        parents = np.fromfile(self.parent_path, dtype=np.int64)
+        ids = []
+        while sid >= 0:
+            ids.append(sid)
+            sid = int(parents[sid])
+        ids.reverse()
+        return ids, [int(fps[i]) for i in ids]
+
+    def close(self) -> None:
+        self._fp.close()
+        self._parent.close()
+
+
+def regenerate_trace(model: Model, fps: list[int], extra: list[tuple[tuple, str]]) -> Trace:
+    """The states of a path given by fingerprints, re-generated from Init: at each step the first
+    successor with the next fingerprint (as bfs._unreduced_trace does under symmetry)."""
+    canon = model.canonical
+    actual: tuple | None = None
+    for s in model.init():
+        stored = s if canon is None else canon(s)
+        if state_fingerprint(stored) == fps[0]:
+            actual = stored
+            break
+    if actual is None:  # pragma: no cover - the fingerprint came from these very states
+        raise AssertionError("trace reconstruction: no initial state has the fingerprint")
+    steps = [TraceStep(actual, None)]
+    for want in fps[1:]:
+        for lab, args, t in model.next(actual):
+            if state_fingerprint(t if canon is None else canon(t)) == want:
+                steps.append(TraceStep(t, label_text(model, (lab, args))))
+                actual = t
+                break
+        else:  # pragma: no cover
+            raise AssertionError("trace reconstruction: no successor has the fingerprint")
+    steps.extend(TraceStep(state, action) for state, action in extra)
+    return Trace(model.variables, steps)
+
+
+class WorkerCrashed(RuntimeError):
+    """A worker process died or failed outside the TLA+ semantics."""
+
+
+class _Pool:
+    """The worker processes and their pipes."""
+
+    def __init__(self, model: Model, n: int) -> None:
+        ctx = multiprocessing.get_context("fork")
+        self.progress = ctx.RawArray("q", n)
+        self.conns: list[multiprocessing.connection.Connection] = []
+        self.procs = []
+        for wid in range(n):
+            parent, child = ctx.Pipe()
+            p = ctx.Process(target=_worker_main, args=(child, model, self.progress, wid), daemon=True)
+            p.start()
+            child.close()
+            self.conns.append(parent)
+            self.procs.append(p)
+
+    @property
+    def n(self) -> int:
+        return len(self.conns)
+
+    def call(self, requests: list[tuple], on_wait: Any = None) -> list[Any]:
+        """Send one request per worker and wait for every answer (calling ``on_wait`` now and
+        then while waiting)."""
+        for conn, req in zip(self.conns, requests, strict=True):
+            conn.send(req)
+        answers: dict[int, Any] = {}
+        pending = dict(enumerate(self.conns))
+        while pending:
+            ready = multiprocessing.connection.wait(list(pending.values()), timeout=1.0)
+            for conn in ready:
+                wid = next(w for w, c in pending.items() if c is conn)
+                try:
+                    status, *payload = conn.recv()
+                except EOFError:
+                    raise WorkerCrashed(f"worker {wid} died (out of memory?)") from None
+                del pending[wid]
+                if status == "crash":
+                    kind, text = payload
+                    if kind == "MemoryError":
+                        raise MemoryError(text)
+                    if kind == "RecursionError":
+                        raise RecursionError(text)
+                    raise WorkerCrashed(f"worker {wid} failed: {text}")
+                answers[wid] = payload[0]
+            if on_wait is not None:
+                on_wait()
+        return [answers[w] for w in range(len(self.conns))]
+
+    def close(self) -> None:
+        for conn in self.conns:
+            try:
+                conn.send(("stop",))
+            except (BrokenPipeError, OSError):
+                pass
+        deadline = time.monotonic() + 1.0  # an idle worker stops at once; a busy one (Ctrl-C) is ended
+        for p in self.procs:
+            p.join(timeout=max(0.0, deadline - time.monotonic()))
+            if p.is_alive():
+                p.kill()
+                p.join()
+
+
+class _Local:
+    """The pool's interface on one worker in this process: a level too small to be worth the
+    round trips between processes is expanded here (a deep, narrow state graph has many)."""
+
+    n = 1
+
+    def __init__(self, model: Model) -> None:
+        self.progress = [0]
+        self.worker = _Worker(model, self.progress, 0)
+
+    def call(self, requests: list[tuple], on_wait: Any = None) -> list[Any]:
+        self.worker.tick = on_wait
+        try:
+            return [getattr(self.worker, op)(*args) for op, *args in requests]
+        finally:
+            self.worker.tick = None
+
+    def close(self) -> None:
+        """Nothing runs elsewhere."""
+
+
+@dataclass
+class _Level:
+    """The coordinator's view of the level being expanded."""
+
+    start: int      # id of its first state
+    size: int
+    depth: int      # its BFS depth (1 for the initial states)
+
+
+@dataclass
+class SearchOptions:
+    """How the search runs: ``workers`` processes; ``scratch``, where the seen set's runs and
+    the trace file go (in a fresh sub-directory, removed at the end; default: the system's
+    temporary directory); a checkpoint to ``checkpoint`` every ``checkpoint_minutes`` (at the
+    end of the level during which the time came); ``recover``: go on from that checkpoint."""
+
+    workers: int = 1
+    scratch: Path | None = None
+    checkpoint: Path | None = None
+    checkpoint_minutes: float = 30.0
+    recover: Path | None = None
+
+    @property
+    def fingerprint_search(self) -> bool:
+        """Does this need the search of this module (else the sequential one is used)?"""
+        return self.workers > 1 or self.checkpoint is not None or self.recover is not None
+
+
+def explore_parallel(model: Model, report: Report, options: SearchOptions, progress: ProgressFn | None = None,
+                     progress_every: float = 2.0) -> None:
+    """Run the fingerprint BFS on ``options.workers`` processes and fill ``report`` as explore()
+    does."""
+    start_time = time.monotonic()
+    if options.scratch is not None:
+        options.scratch.mkdir(parents=True, exist_ok=True)
+    directory = Path(tempfile.mkdtemp(prefix="phalanx-bfs-", dir=options.scratch))
+    search = _Search(model, report, options, directory, progress, progress_every, start_time)
+    try:
+        search.run()
+    finally:
+        search.close()
+        shutil.rmtree(directory, ignore_errors=True)
+    # the largest worker process's peak (the report's peak_rss_mb is this process's)
+    report.extra["worker_peak_rss_mb"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024.0
+
+
+class _Search:
+    def __init__(self, model: Model, report: Report, options: SearchOptions, directory: Path,
+                 progress: ProgressFn | None, progress_every: float, start_time: float) -> None:
+        self.model, self.report, self.options, self.n = model, report, options, options.workers
+        self.seen = FingerprintSet(directory)
+        self.trace_files = (directory / "trace-fp.bin", directory / "trace-parent.bin")
+        self.snapshot = checkpoint.load(options.recover, model, self.trace_files) if options.recover else None
+        self.trace = TraceFile(*self.trace_files)
+        self.last_checkpoint = start_time
+        self.init_space = StateSpace()
+        self.initialising = self.snapshot is None
+        self.progress, self.progress_every = progress, progress_every
+        self.start_time = self.last_progress = start_time
+        self.generated = 0
+        self.depth = 0
+        self.local = _Local(model)
+        self.pool: _Pool | None = None  # forked at the first level of PARALLEL_MIN states
+        self.active: _Local | _Pool = self.local
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.close()
+        self.trace.close()
+
+    def finish(self, depth: int, queue: int = 0, distinct: int | None = None) -> None:
+        r = self.report
+        r.generated = self.generated
+        r.distinct = self.seen.count if distinct is None else distinct
+        r.depth = max(r.depth, depth)
+        r.queue = queue
+        r.seconds = time.monotonic() - self.start_time
+        r.extra["workers"] = self.n
+        r.extra["fingerprint_collision"] = {
+            "calculated": collision_probability(r.distinct, r.generated),
+            "actual": None if (d := self.seen.min_distance()) is None else 1.0 / d,
+        }
+
+    def run(self) -> None:
+        report = self.report
+        try:
+            level = self.start() if self.snapshot is None else self.resume(self.snapshot)
+            while level is not None and level.size:
+                level = self.expand_level(level)
+                if level is not None and level.size:
+                    self.place(level)
+                    if self.options.checkpoint is not None:
+                        self.maybe_checkpoint(level)
+            if level is not None:
+                self.finish(self.depth)
+        except TLAError as err:
+            report.verdict, report.message = "error", err.line()
+            report.error_exit = err.exit_code if self.initialising or not isinstance(err, AssertionFailure) \
+                else EXIT_ASSERT
+            report.complete = False
+            self.finish(0, distinct=len(self.init_space.states) if self.initialising else None)
+        except KeyboardInterrupt:
+            report.complete = False
+            report.extra["interrupted"] = True
+            self.generated += sum(self.active.progress)
+            self.finish(self.depth)
+
+    def start(self) -> _Level | None:
+        """The initial states (checked as the sequential search checks them) become the first
+        level; None when one of them stopped the search."""
+        model, space = self.model, self.init_space
+        self.generated, ok = add_initial_states(model, space, Interner(len(model.variables)), StateChecks(model),
+                                                self.report)
+        self.initialising = False
+        if not ok:
+            self.finish(1, distinct=len(space.states))
+            return None
+        fps = np.array([state_fingerprint(s) for s in space.states], dtype=np.int64)
+        self.seen.add_new(fps)
+        self.trace.append(fps, np.full(len(fps), -1, dtype=np.int64))
+        self.load(space.states, list(range(len(space.states))), fps)
+        self.init_space = StateSpace()  # the workers hold the initial states now
+        return _Level(0, len(space.states), 1 if space.states else 0)
+
+    def resume(self, snap: checkpoint.Snapshot) -> _Level:
+        self.seen.restore(snap.seen_runs)
+        self.trace.count = self.seen.count
+        self.generated = snap.generated
+        self.depth = snap.depth
+        self.load(snap.states, snap.ids, np.array([state_fingerprint(s) for s in snap.states], dtype=np.int64))
+        self.snapshot = None
+        return _Level(snap.level_start, snap.level_size, snap.depth)
+
+    def load(self, states: list[tuple], ids: list[int], fps: np.ndarray) -> None:
+        """Give the level's states to the worker processes (each the states its fingerprints shard
+        to) when there are enough of them, else to the worker in this process."""
+        if self.n > 1 and len(states) >= PARALLEL_MIN:
+            if self.pool is None:
+                self.pool = _Pool(self.model, self.n)
+            self.active = self.pool
+        else:
+            self.active = self.local
+        n = self.active.n
+        home = (fps.view(np.uint64) % np.uint64(n)).tolist()
+        self.active.call([("load", [s for s, h in zip(states, home, strict=True) if h == w],
+                           [i for i, h in zip(ids, home, strict=True) if h == w]) for w in range(n)])
+
+    def level_states(self) -> tuple[list[tuple], list[int]]:
+        states: list[tuple] = []
+        ids: list[int] = []
+        for part, part_ids in self.active.call([("level_states",)] * self.active.n):
+            states.extend(part)
+            ids.extend(part_ids)
+        return states, ids
+
+    def place(self, level: _Level) -> None:
+        """Move the level between this process and the workers when its size calls for it (with
+        a margin, so that a level size near the bound does not move states back and forth)."""
+        to_pool = self.active is self.local and self.n > 1 and level.size >= PARALLEL_MIN
+        to_local = self.active is self.pool and level.size < PARALLEL_MIN // 4
+        if to_pool or to_local:
+            states, ids = self.level_states()
+            self.load(states, ids, np.array([state_fingerprint(s) for s in states], dtype=np.int64))
+
+    def maybe_checkpoint(self, level: _Level) -> None:
+        """Write a checkpoint before ``level`` when the interval has passed."""
+        assert self.options.checkpoint is not None
+        now = time.monotonic()
+        if now - self.last_checkpoint < 60.0 * self.options.checkpoint_minutes:
+            return
+        states, ids = self.level_states()
+        self.trace.flush()
+        checkpoint.save(self.options.checkpoint, self.model,
+                        checkpoint.Snapshot(self.generated, level.start, level.size, level.depth, self.seen.state(),
+                                            states, ids), self.trace_files)
+        self.last_checkpoint = time.monotonic()
+
+    def _on_wait(self, level: _Level) -> None:
+        if self.progress is None:
+            return
+        now = time.monotonic()
+        if now - self.last_progress >= self.progress_every:
+            self.last_progress = now
+            self.progress({"generated": self.generated + sum(self.active.progress), "distinct": self.seen.count,
+                           "queue": level.size, "depth": level.depth, "seconds": now - self.start_time})
+
+    def expand_level(self, level: _Level) -> _Level | None:
+        """Expand one level; the next level, or None when the search stopped (report filled)."""
+        pool, n = self.active, self.active.n
+        self.depth = level.depth
+        answers = pool.call([("expand", self.seen.paths)] * n, lambda: self._on_wait(level))
+        fps = np.concatenate([a[0] for a in answers])
+        gs = np.concatenate([a[1] for a in answers])
+        ks = np.concatenate([a[2] for a in answers])
+        owner = np.concatenate([np.full(len(a[0]), w, dtype=np.int64) for w, a in enumerate(answers)])
+        local = np.concatenate([np.arange(len(a[0]), dtype=np.int64) for a in answers])
+        expanded = np.concatenate([a[3] for a in answers])
+        nsucc = np.concatenate([a[4] for a in answers])
+        events = [a[5] for a in answers if a[5] is not None]
+        first = min(events, key=lambda e: e.key) if events else None
+        if first is not None:  # only what the sequential search met before it matters
+            eg, ek, _ = first.key
+            keep = (gs < eg) | ((gs == eg) & (ks <= ek))
+            fps, gs, ks, owner, local = fps[keep], gs[keep], ks[keep], owner[keep], local[keep]
+        # Per fingerprint: the smallest key; the holder is the worker the fingerprint shards to
+        # when it generated the state, else the one with the smallest key.
+        home = (fps.view(np.uint64) % np.uint64(n)).astype(np.int64) == owner
+        order = np.lexsort((ks, gs, ~home, fps))
+        sfp = fps[order]
+        starts = np.flatnonzero(np.r_[True, sfp[1:] != sfp[:-1]]) if len(sfp) else np.zeros(0, dtype=np.int64)
+        by_key = np.lexsort((ks, gs, fps))  # groups in the same order, smallest key first
+        new_fp = sfp[starts]
+        new_g, new_k = gs[by_key][starts], ks[by_key][starts]
+        holder, hidx = owner[order][starts], local[order][starts]
+        rank = np.lexsort((new_k, new_g))
+        base = self.seen.count
+        ids = np.empty(len(rank), dtype=np.int64)
+        ids[rank] = np.arange(base, base + len(rank), dtype=np.int64)
+        self.trace.append(new_fp[rank], new_g[rank])
+        self.seen.add_new(new_fp)
+        requests = []
+        for w in range(n):
+            mine = np.flatnonzero(holder == w)
+            mine = mine[np.argsort(ids[mine])]
+            requests.append(("assign", hidx[mine], ids[mine]))
+        checked = [e for e in pool.call(requests, lambda: self._on_wait(level)) if e is not None]
+        if checked:
+            bad = min(checked, key=lambda e: e.new_id)  # type: ignore[arg-type,return-value]
+            pos = np.flatnonzero(ids == bad.new_id)[0]
+            bad.key = (int(new_g[pos]), int(new_k[pos]), PH_INVARIANT)
+            if first is None or bad.key <= first.key:
+                first = bad
+        if first is None:
+            self.generated += int(nsucc.sum())
+            size = len(ids)
+            if size:
+                self.depth = level.depth + 1
+            return _Level(base, size, level.depth + 1)
+        self.stop_at(first, level, int(nsucc[expanded < first.key[0]].sum()), new_g, new_k, base)
+        return None
+
+    def stop_at(self, ev: Event, level: _Level, before: int, new_g: np.ndarray, new_k: np.ndarray,
+                base: int) -> None:
+        """Fill the report as the sequential search would at event ``ev``; ``before``: the
+        successors generated from the states of the level expanded before the event's."""
+        report = self.report
+        g, k, phase = ev.key
+        partial = 0 if ev.verdict == "deadlock" else (k if phase == PH_GENERATE else k + 1)
+        self.generated += before + partial
+        if ev.new_id is not None:
+            distinct = ev.new_id + 1
+        else:
+            earlier = (new_g < g) | ((new_g == g) & ((new_k < k) | ((new_k == k) & (phase == PH_ACTION))))
+            distinct = base + int(np.count_nonzero(earlier))
+        queue = level.size - (g - level.start)
+        report.complete = False
+        if ev.verdict == "error":
+            report.verdict, report.message = "error", ev.message
+            report.error_exit = ev.error_exit
+            self.finish(0, distinct=distinct)
+            return
+        report.verdict, report.violated = ev.verdict, ev.name
+        target = ev.new_id if ev.new_id is not None else g
+        _, fps = self.trace.path_to(target)
+        report.trace = regenerate_trace(self.model, fps, ev.extra)
+        depth = level.depth if ev.verdict == "deadlock" else level.depth + 1
+        self.finish(depth, queue, distinct)
+
+
+def workers_option(text: str | int) -> int:
+    """The value of ``--workers``: a positive number, or ``auto`` (TLC's spelling) for the
+    machine's cores. A bad value is a usage error (exit 2, from click)."""
+    import click
+
+    if isinstance(text, int):
+        return text
+    if text == "auto":
+        return os.cpu_count() or 1
+    if not text.isdigit() or int(text) < 1:
+        raise click.BadParameter(f"{text!r} is neither a positive number nor auto")
+    return int(text)
