@@ -35,10 +35,6 @@ IGNORED: dict[str, int] = {
     "-cleanup": 0, "-nowarning": 0, "-modelcheck": 0, "-gzip": 0, "-noGenerateSpecTE": 0, "-noTE": 0,
     "-noGenerateSpecTEBin": 0, "-noTEBin": 0, "-metadir": 1, "-fpmem": 1, "-fpbits": 1, "-teSpecOutDir": 1,
 }
-# Options that may be missing on this build (added by the parallel search); without them the
-# TLC flag is accepted and ignored with a note, as it does not change any result.
-OPTIONAL = {"--workers"}
-
 _TLC_FLAG = re.compile(r"^-[A-Za-z][A-Za-z]+$")  # -config, -deadlock (not -c, -q, or a number)
 
 
@@ -67,10 +63,6 @@ def translate(args: Sequence[str], known: set[str], notes: list[str]) -> list[st
             long, nargs = RENAMED[a]
             vals = [value(a)] if nargs else []
             if long not in known:
-                if long in OPTIONAL:
-                    notes.append(f"note: {' '.join([a, *vals])} ignored (this build searches on one core)")
-                    i += 1 + nargs
-                    continue
                 raise click.UsageError(f"TLC's {a} is not supported by the built-in engine")
             out += [long, *vals]
             i += 1 + nargs

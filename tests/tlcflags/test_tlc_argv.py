@@ -36,10 +36,7 @@ def test_simulate_coverage_and_dump_take_tlc_arguments() -> None:
     assert translate(["-dump", "dot"], KNOWN, []) == ["--dump", "dot"]  # TLC: a file named dot
 
 
-def test_workers_is_passed_on_or_ignored_with_a_note() -> None:
-    notes: list[str] = []
-    assert translate(["-workers", "2", "M.tla"], KNOWN, notes) == ["M.tla"]
-    assert notes == ["note: -workers 2 ignored (this build searches on one core)"]
+def test_workers_is_passed_on() -> None:
     assert translate(["-workers", "2"], KNOWN | {"--workers"}, []) == ["--workers", "2"]
 
 
@@ -64,7 +61,6 @@ def test_a_tlc_command_line_runs_unchanged() -> None:
     r = check("-workers", "2", "-config", cfg, "-deadlock", spec)
     assert r.exit_code == 0, r.output
     assert "18 states generated, 12 distinct states found" in r.stdout
-    assert "-workers 2 ignored" in r.stderr
 
 
 @pytest.mark.parametrize("args", [["-fp", "131"], ["-maxSetSize", "-1"], ["-depth", "0"], ["-bogus"],
