@@ -4,6 +4,10 @@ Disjunctions split; ``\\E x \\in S`` over a constant set of atoms splits into on
 element; an action operator is opened and its body split further, and a sub-action that is the
 whole body of an operator application is named by it with its arguments (``Commit(j2)``).
 What is left (a conjunction, an existential over a state-dependent set) is one sub-action.
+In the unbounded mode an existential over a symbolic constant set (``\\E j \\in Job``) is
+Skolemized instead: its variable becomes a fresh constant with the guard ``j \\in Job``, which is
+equisatisfiable wherever a sub-action is used (always as a premise), and the label names the
+variable (``Commit(j)``, one obligation for every job of every cluster).
 """
 
 from __future__ import annotations
@@ -12,9 +16,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import z3
+
 from ..tla import syntax as ast
 from . import symbolic as sym
-from .translate import Env, Translator, flat_bounds, resolve_def
+from .translate import Env, Translator, flat_bounds, fresh_name, resolve_def
 
 
 @dataclass(frozen=True)
@@ -22,22 +28,34 @@ class SubAction:
     label: str
     expr: ast.Expr
     env: Env
+    guard: z3.BoolRef = z3.BoolVal(True)
+
+    def formula(self, tr: Translator) -> z3.BoolRef:
+        """The sub-action as a z3 formula over the problem's state pair (with its Skolem guard)."""
+        return z3.And(self.guard, tr.formula(self.expr, self.env))
 
 
 def split_action(tr: Translator, e: ast.Expr, env: Env, is_action: Callable[[ast.OpDef, Any], bool],
                  name: str = "Next") -> list[SubAction]:
     """Sub-actions of ``e``; ``is_action(defn, scope)`` says whether an operator is action-level."""
-    return [SubAction(label or name, x, xenv) for label, x, xenv in _split(tr, e, env, is_action)]
+    return [SubAction(label or name, x, xenv, guard) for label, x, xenv, guard in _split(tr, e, env, is_action)]
 
 
-def _split(tr: Translator, e: ast.Expr, env: Env,
-           is_action: Callable[[ast.OpDef, Any], bool]) -> list[tuple[str | None, ast.Expr, Env]]:
+_Part = tuple[str | None, ast.Expr, Env, z3.BoolRef]
+
+
+def _split(tr: Translator, e: ast.Expr, env: Env, is_action: Callable[[ast.OpDef, Any], bool]) -> list[_Part]:
     if isinstance(e, ast.Or):
         return [p for x in e.items for p in _split(tr, x, env, is_action)]
     if isinstance(e, ast.Quant) and e.kind == "exists":
-        bindings = _constant_bindings(tr, flat_bounds(e.bounds, e.pos), env)
+        names = flat_bounds(e.bounds, e.pos)
+        bindings = _constant_bindings(tr, names, env)
         if bindings is not None:
             return [p for b in bindings for p in _split(tr, e.body, b, is_action)]
+        skolem = _skolem_binding(tr, names, env)
+        if skolem is not None:
+            inner, guard = skolem
+            return [(label, x, xenv, z3.And(guard, g)) for label, x, xenv, g in _split(tr, e.body, inner, is_action)]
     if isinstance(e, ast.Name | ast.Apply):
         op = e.name if isinstance(e, ast.Name) else e.op
         target = None if op in env.locals else resolve_def(op, env.scope)
@@ -48,9 +66,9 @@ def _split(tr: Translator, e: ast.Expr, env: Env,
             parts = _split(tr, defn.body, inner, is_action)
             if len(parts) == 1:
                 text = ", ".join(_arg_text(tr, a) for a in args)
-                return [(f"{op}({text})" if args else op, parts[0][1], parts[0][2])]
+                return [(f"{op}({text})" if args else op, *parts[0][1:])]
             return parts
-    return [(None, e, env)]
+    return [(None, e, env, z3.BoolVal(True))]
 
 
 def _constant_bindings(tr: Translator, names: list[tuple[str, ast.Expr]], env: Env) -> list[Env] | None:
@@ -66,6 +84,26 @@ def _constant_bindings(tr: Translator, names: list[tuple[str, ast.Expr]], env: E
     return envs
 
 
+def _skolem_binding(tr: Translator, names: list[tuple[str, ast.Expr]], env: Env) -> tuple[Env, z3.BoolRef] | None:
+    """Fresh constants for the bound names and their membership guard, when every bound set is a
+    symbolic set of atoms (unbounded mode)."""
+    if not tr.atoms.unbounded:
+        return None
+    guards = []
+    for name, set_expr in names:
+        v = tr.eval(set_expr, env)
+        if not (sym.is_set_array(v) and v.sort().domain() == tr.atoms.sort):
+            return None
+        c = z3.Const(fresh_name(name), tr.atoms.sort)
+        guards.append(v[c])
+        env = env.bind(name, c)
+    return env, z3.And(guards)
+
+
 def _arg_text(tr: Translator, v: Any) -> str:
     key = sym.concrete_key(v, tr.atoms)
-    return str(key) if key is not None else "?"
+    if key is not None:
+        return str(key)
+    if z3.is_const(v) and "!" in v.decl().name():  # a Skolem constant: the bound variable's name
+        return v.decl().name().split("!")[0]
+    return "?"

@@ -72,19 +72,22 @@ def prove() -> None:
 @click.option("--ind", "ind_module", type=click.Path(exists=True, dir_okay=False), default=None,
               help="module defining the candidate over the same variables (e.g. spec/RRPInd.tla for a mutant)")
 @click.option("--timeout", default=60.0, show_default=True, help="seconds per z3 query")
+@click.option("--unbounded", is_flag=True,
+              help="prove for every finite size of the cfg's sets of model values (Job, Leaf) and every "
+                   "natural value of its integer constants; a CTI is printed as a small cluster")
 @click.option("--json", "as_json", is_flag=True, help="print the results as JSON")
 def inductive(spec: str, config: str | None, inv: str, ind_module: str | None, timeout: float,
-              as_json: bool) -> None:
+              unbounded: bool, as_json: bool) -> None:
     """IndInit, IndNext per sub-action (a CTI names it), IndProp per invariant, and every action
     property as IndInv /\\ Next => property."""
     from .inductive import prove_inductive
 
     try:
-        results = prove_inductive(spec, config, inv, ind_module, timeout)
+        results = prove_inductive(spec, config, inv, ind_module, timeout, unbounded)
     except TLAError as err:
         click.echo(err.line(), err=True)
         sys.exit(err.exit_code)
-    finish(results, as_json, f"prove inductive {spec} --inv {inv}")
+    finish(results, as_json, f"prove inductive {spec} --inv {inv}{' --unbounded' if unbounded else ''}")
 
 
 def load_plugins(group: click.Group, entry_group: str = "phalanx_verify.prove_commands") -> None:

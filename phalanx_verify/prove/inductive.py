@@ -13,6 +13,9 @@ For a candidate ``Inv`` (``IndInv`` by default) and the model's Init and Next:
 - ``Init => P`` for the initial-predicate parts of PROPERTIES (``R!Init`` in a refinement),
 - ``Step A |= P``: Inv /\\ A => P for every action property ``[][P]_v`` and sub-action A.
 
+With ``unbounded`` the constants are symbolic (``prove/unbounded.py``): each obligation then
+holds for every finite Job and Leaf at once, and a CTI is a small concrete cluster.
+
 Liveness parts of PROPERTIES are not z3 obligations here; they are reported as skipped.
 The candidate may live in another module over the same variables (``--ind``), so a mutant of
 the spec can be held to the invariant written for the spec.
@@ -37,9 +40,10 @@ from ..tla.values import ModelValue
 from . import symbolic as sym
 from .actions import SubAction, split_action
 from .report import Result, verdict
-from .state import fresh_state, infer_shapes, render
+from .state import concrete, fresh_state, infer_shapes, render
 from .symbolic import Atoms, Fun
 from .translate import Env, TranslationError, Translator, resolve_def, string_literals
+from .unbounded import Universe
 
 
 @dataclass
@@ -55,20 +59,26 @@ class Problem:
     """A spec, its model, the candidate invariant and the symbolic state pair, translated once."""
 
     def __init__(self, model: Model, inv: str = "IndInv", ind_module: Path | None = None,
-                 type_inv: str = "TypeOK") -> None:
+                 type_inv: str = "TypeOK", unbounded: bool = False) -> None:
         self.model = model
         self.variables = model.variables
-        mvs = [v.name for v in _model_values(model.cfg.constants.values())]
+        constants = model.cfg.constants
+        # Unbounded: only single model values (None) are named; the members of Job, Leaf are not.
+        mvs = [v.name for v in (_model_values(constants.values()) if not unbounded else
+                                [x for x in constants.values() if isinstance(x, ModelValue)])]
         inv_scope = self._inv_scope(inv, ind_module)
         strings = string_literals(model.scope) | string_literals(inv_scope)
-        self.atoms = Atoms(mvs, sorted(strings))
-        self.tr = Translator(model.scope, model.cfg.constants, self.atoms)
+        self.atoms = Atoms(mvs, sorted(strings), unbounded)
+        self.universe = Universe(constants, self.atoms, ast.Pos(str(model.spec_path), 1, 1)) if unbounded else None
+        self.axioms = self.universe.axioms if self.universe else []
+        self.tr = Translator(model.scope, constants, self.atoms, self.universe.values if self.universe else None)
         type_def = _def_name(model.scope, type_inv, "type invariant", model)
         self.shapes = infer_shapes(self.tr, type_def, Env(model.scope, {}), self.variables)
         self.cur = fresh_state(self.shapes, self.variables, self.atoms, "")
         self.nxt = fresh_state(self.shapes, self.variables, self.atoms, "'")
         self.env = Env(model.scope, self.cur, self.nxt)
         self.inv_name = inv
+        self.ind_module = ind_module
         self.inv_env = Env(inv_scope, self.cur, self.nxt)
         inv_expr = ast.Name(inv_scope.defs[inv][0].pos, inv)
         self.conjuncts = conjuncts(inv_expr, self.inv_env)
@@ -169,6 +179,12 @@ def _model_values(values: Any) -> list[ModelValue]:
 
 
 # -- running the obligations --------------------------------------------------------------------------
+# An obligation's facts (premise and negated goal) built for a problem: the unbounded one, or the
+# bounded one at the cfg's cluster where a CTI is looked for when z3 answers unknown.
+Facts = Callable[[Problem, SubAction | None], list[z3.BoolRef]]
+_SEEDS = (0, 1, 2)
+Goal = Callable[[Problem], z3.BoolRef]
+
 class Prover:
     """Runs the obligations of one Problem; each query is a fresh solver with a timeout."""
 
@@ -177,13 +193,16 @@ class Prover:
         self.timeout_ms = int(timeout_s * 1000)
         self.instance = instance or _instance_text(problem)
         self._conjunct_formulas: dict[bool, list[tuple[str, z3.BoolRef]]] = {}
+        self._bounded_prover: Prover | None = None
+        self.witness: Any = None  # reads a satisfiability model (the unbounded mode's bounded prover)
 
     def query(self, name: str, facts: list[z3.BoolRef], failing: str = "cti",
-              explain: Any = None) -> Result:
+              explain: Any = None, seed: int = 0) -> Result:
         start = time.monotonic()
         s = z3.Solver()
         s.set("timeout", self.timeout_ms)
-        s.add(*facts, *self.p.tr.choice_instances(self.p.int_terms))
+        s.set("random_seed", seed)
+        s.add(*self.p.axioms, *facts, *self.p.tr.choice_instances(self.p.int_terms))
         res = s.check()
         out = Result(name, self.instance, verdict(res, failing), time.monotonic() - start)
         if res == z3.sat and explain is not None:
@@ -193,53 +212,131 @@ class Prover:
         return out
 
     def run(self) -> list[Result]:
-        p, tr = self.p, self.p.tr
+        p = self.p
         results = []
-        sat_init = self._satisfiable("Init satisfiable", [p.init], "no state satisfies Init")
+        sat_init = self._satisfiable("Init satisfiable", [p.init], "no state satisfies Init", "Init")
         results.append(sat_init)
-        results.append(self._guarded(f"IndInit: Init => {p.inv_name}", sat_init, [p.init, z3.Not(p.inv_now)],
-                                     self._one_state(p.inv_now)))
+        results.append(self._guarded(f"IndInit: Init => {p.inv_name}", sat_init,
+                                     lambda q, _: [q.init, z3.Not(q.inv_now)], None, self._one_state()))
         enabled = {a.label: self._satisfiable(
-            f"{p.inv_name} /\\ {a.label} satisfiable", [p.inv_now, tr.formula(a.expr, a.env)],
-            f"no state satisfying {p.inv_name} has a {a.label} step (the action's translation is FALSE there)")
-            for a in p.actions}
+            f"{p.inv_name} /\\ {a.label} satisfiable", [p.inv_now, a.formula(p.tr)],
+            f"no state satisfying {p.inv_name} has a {a.label} step (the action's translation is FALSE there)",
+            a.label) for a in p.actions}
         results.extend(enabled.values())
         for a in p.actions:
             results.append(self._guarded(f"IndNext {a.label}", enabled[a.label],
-                                         [p.inv_now, tr.formula(a.expr, a.env), z3.Not(p.inv_next)],
+                                         lambda q, b: [q.inv_now, b.formula(q.tr), z3.Not(q.inv_next)], a,
                                          self._step(a, failing_after=True)))
-        invariants = [(n, ast.Name(p.model.scope.defs[n][0].pos, n), p.env) for n in p.model.cfg.invariants
-                      if n in p.model.scope.defs]
+        invariants: list[tuple[str, Goal]] = [
+            (n, lambda q, n=n: q.tr.formula(ast.Name(q.model.scope.defs[n][0].pos, n), q.env))
+            for n in p.model.cfg.invariants if n in p.model.scope.defs]
         for kind, part in p.property_parts():
-            env = p._env_of(part)
             if kind == "invariant":
-                invariants.append((part.label(), part.expr.args[0], env))  # type: ignore[attr-defined]
+                invariants.append((part.label(), lambda q, part=part: q.tr.formula(
+                    part.expr.args[0], q._env_of(part))))  # type: ignore[attr-defined]
             elif kind == "init":
-                goal = tr.formula(part.expr, env)
-                results.append(self._guarded(f"Init => {part.label()}", sat_init, [p.init, z3.Not(goal)],
-                                             self._one_state(goal)))
+                results.append(self._guarded(
+                    f"Init => {part.label()}", sat_init,
+                    lambda q, _, part=part: [q.init, z3.Not(q.tr.formula(part.expr, q._env_of(part)))],
+                    None, self._one_state()))
             elif kind == "action":
-                goal = tr.formula(part.expr.args[0], env)  # type: ignore[attr-defined]
                 for a in p.actions:
-                    results.append(self._guarded(f"Step {a.label} |= {part.label()}", enabled[a.label],
-                                                 [p.inv_now, tr.formula(a.expr, a.env), z3.Not(goal)],
-                                                 self._step(a, failing_after=False)))
+                    results.append(self._guarded(
+                        f"Step {a.label} |= {part.label()}", enabled[a.label],
+                        lambda q, b, part=part: [q.inv_now, b.formula(q.tr), z3.Not(q.tr.formula(
+                            part.expr.args[0], q._env_of(part)))],  # type: ignore[attr-defined]
+                        a, self._step(a, failing_after=False)))
             else:
                 results.append(Result(f"{part.label()} (liveness)", self.instance, "skipped", 0.0,
                                        "liveness is not an inductive obligation; check it with the model checker"))
-        for name, expr, env in invariants:
-            goal = tr.formula(expr, env)
-            results.append(self.query(f"IndProp: {p.inv_name} => {name}", [p.inv_now, z3.Not(goal)],
-                                      explain=self._one_state(goal)))
+        for name, goal in invariants:
+            results.append(self._obligation(f"IndProp: {p.inv_name} => {name}",
+                                            lambda q, _, goal=goal: [q.inv_now, z3.Not(goal(q))], None,
+                                            self._one_state()))
         return results
 
-    def _satisfiable(self, name: str, premise: list[z3.BoolRef], why: str) -> Result:
-        """A premise's satisfiability: ``proved`` when sat, ``vacuous`` (with ``why``) when unsat."""
-        r = self.query(name, premise, failing="sat")
-        if r.result == "unknown":
+    def _obligation(self, name: str, build: Facts, action: SubAction | None, explain: Any) -> Result:
+        """The query ``build(problem, action)`` (a premise and a negated goal). Unbounded, an
+        unknown is followed by a search for a CTI at the cfg's cluster (``_cti_at_cfg``)."""
+        r = self.query(name, build(self.p, action), explain=explain)
+        if r.result == "unknown" and self.p.universe is not None:
+            return self._cti_at_cfg(r, build, action, explain)
+        return r
+
+    def _cti_at_cfg(self, unknown: Result, build: Facts, action: SubAction | None, explain: Any) -> Result:
+        """z3's quantifier instantiation finds proofs for all sizes far more easily than models.
+        When it answers unknown, the bounded translation looks for a CTI at the cfg's cluster
+        (for each sub-action with the same operator); a CTI found there is pinned into the
+        unbounded query, so what is reported is a model of the unbounded formula itself."""
+        bounded = self._bounded()
+        op = action.label.split("(")[0] if action else None
+        for b in [a for a in bounded.p.actions if a.label.split("(")[0] == op] if action else [None]:
+            found = bounded.query(unknown.obligation, build(bounded.p, b), explain=bounded.witness)
+            if found.result != "cti" or not found.witness:
+                continue
+            pins = self.p.universe.pin(self.p.model.cfg.constants,  # type: ignore[union-attr]
+                                       [(self.p.cur, found.witness["cur"]), (self.p.nxt, found.witness["nxt"])])
+            for seed in _SEEDS:
+                r = self.query(unknown.obligation, [*build(self.p, action), *pins], explain=explain, seed=seed)
+                if r.result != "unknown":
+                    break
+            if r.result == "cti":
+                r.detail += (f"\n  (for all sizes z3 answered unknown, {unknown.detail.strip()}; this CTI was "
+                             f"found at the cfg's cluster, {bounded.instance})")
+                return r
+        unknown.detail += f"; no CTI at the cfg's cluster ({bounded.instance}) either"
+        return unknown
+
+    def _satisfiable(self, name: str, premise: list[z3.BoolRef], why: str, label: str) -> Result:
+        """A premise's satisfiability: ``proved`` when sat, ``vacuous`` (with ``why``) when unsat.
+        ``label`` names the premise (Init or a sub-action) for the unbounded mode's witness."""
+        if self.p.universe is not None:
+            return self._satisfiable_at_cfg(name, premise, why, label)
+        # A witness to be pinned into the unbounded formula needs finite integer sets.
+        finite = self._finite_int_sets() if self.witness is not None else []
+        r = self.query(name, [*premise, *finite], failing="sat", explain=self.witness)
+        if r.result == "unknown" and not finite:
             # z3's quantifier instantiation often cannot build a model with unconstrained integer
             # sets; a model whose sets are small and finite is a model all the same.
-            r = self.query(name, [*premise, *self._finite_int_sets()], failing="sat")
+            r = self.query(name, [*premise, *self._finite_int_sets()], failing="sat", explain=self.witness)
+        return self._sat_verdict(r, why)
+
+    def _satisfiable_at_cfg(self, name: str, premise: list[z3.BoolRef], why: str, label: str) -> Result:
+        """Unbounded: z3 rarely builds a model of an unbounded premise by itself (quantifiers over
+        integers and an open universe), so the witness comes from the cfg's cluster. The bounded
+        translation finds a state pair there satisfying the same premise (Init, or the candidate
+        and a sub-action with the same operator), and the unbounded premise is checked on that
+        pair and cluster: sat is a genuine model, unsat means the unbounded translation is FALSE
+        where the bounded one is not (vacuous)."""
+        bounded = self._bounded()
+        op = label.split("(")[0]
+        options = [bounded.p.init] if label == "Init" else \
+            [z3.And(bounded.p.inv_now, a.formula(bounded.p.tr)) for a in bounded.p.actions
+             if a.label.split("(")[0] == op]
+        for f in options:
+            found = bounded._satisfiable(name, [f], why, "")
+            if found.result != "proved" or not found.witness:
+                continue
+            pins = self.p.universe.pin(self.p.model.cfg.constants,
+                                       [(self.p.cur, found.witness["cur"]), (self.p.nxt, found.witness["nxt"])])
+            for seed in _SEEDS:  # z3's search on a pinned formula still varies with its random seed
+                r = self._sat_verdict(self.query(name, [*premise, *pins], failing="sat", seed=seed), why)
+                if r.result != "unknown":
+                    r.detail = r.detail or f"  witness: a {op} step of the cfg's cluster ({bounded.instance})"
+                    return r
+        return Result(name, self.instance, "unknown", 0.0,
+                      f"  no witness: no state pair of the cfg's cluster ({bounded.instance}) was shown to satisfy "
+                      "the unbounded premise")
+
+    def _bounded(self) -> Prover:
+        """A prover of the same problem at the cfg's constants, with a witness reader."""
+        if self._bounded_prover is None:
+            p = Problem(self.p.model, self.p.inv_name, self.p.ind_module)
+            self._bounded_prover = Prover(p, self.timeout_ms / 1000)
+            self._bounded_prover.witness = lambda m: ("", _concrete_pair(p, m))
+        return self._bounded_prover
+
+    def _sat_verdict(self, r: Result, why: str) -> Result:
         r.result = {"sat": "proved", "proved": "vacuous"}.get(r.result, r.result)
         if r.result == "vacuous":
             r.detail = f"  {why}: every obligation with this premise would hold for no reason"
@@ -257,16 +354,27 @@ class Prover:
                     out.append(arr == z3.Lambda([e], z3.Or([z3.And(h, e == x) for x, h in xs])))
         return out
 
-    def _guarded(self, name: str, premise: Result, facts: list[z3.BoolRef], explain: Any) -> Result:
-        """The query ``facts`` (a premise and a negated goal), or ``vacuous`` when the premise's
-        satisfiability check found it unsatisfiable."""
+    def _guarded(self, name: str, premise: Result, build: Facts, action: SubAction | None,
+                  explain: Any) -> Result:
+        """The obligation, or ``vacuous`` when the premise's satisfiability check found it
+        unsatisfiable."""
         if premise.result == "vacuous":
             return Result(name, self.instance, "vacuous", 0.0, premise.detail)
-        return self.query(name, facts, explain=explain)
+        return self._obligation(name, build, action, explain)
 
     # -- counterexample rendering ----------------------------------------------------------------
     def _state_text(self, m: z3.ModelRef, state: dict[str, Any]) -> dict[str, str]:
+        if self.p.universe is not None:
+            reader = self.p.universe.reader(m)
+            return {v: reader.render(state[v]) for v in self.p.variables}
         return {v: render(state[v], m, self.p.atoms) for v in self.p.variables}
+
+    def _cluster(self, m: z3.ModelRef) -> tuple[list[str], dict[str, str]]:
+        """The constants of a counterexample found in the unbounded mode (none otherwise)."""
+        if self.p.universe is None:
+            return [], {}
+        cluster = self.p.universe.reader(m).constants()
+        return ["  cluster: " + ", ".join(f"{k} = {v}" for k, v in cluster.items())], cluster
 
     def _failing(self, m: z3.ModelRef, primed: bool) -> list[str]:
         """The candidate's conjuncts false in the model (in state 2 when ``primed``)."""
@@ -274,37 +382,62 @@ class Prover:
             self._conjunct_formulas[primed] = [
                 (c.name, self.p.tr.formula(ast.Prime(c.expr.pos, c.expr) if primed else c.expr, c.env))
                 for c in self.p.conjuncts]
+        if self.p.universe is not None:
+            reader = self.p.universe.reader(m)
+            return [name for name, f in self._conjunct_formulas[primed] if reader.holds(f) is False]
         return [name for name, f in self._conjunct_formulas[primed]
                 if z3.is_false(m.eval(f, model_completion=True))]
 
-    def _one_state(self, goal: z3.BoolRef) -> Any:
+    def _one_state(self) -> Any:
         def explain(m: z3.ModelRef) -> tuple[str, dict[str, Any]]:
             state = self._state_text(m, self.p.cur)
             failing = self._failing(m, primed=False)
-            lines = ["  state:"] + [f"    {v} = {x}" for v, x in state.items()]
+            lines, cluster = self._cluster(m)
+            lines += ["  state:"] + [f"    {v} = {x}" for v, x in state.items()]
             if failing:
                 lines.append(f"  {self.p.inv_name} conjuncts false here: {', '.join(failing)}")
-            return "\n".join(lines), {"state": state, "false_conjuncts": failing}
+            return "\n".join(lines), {"state": state, "false_conjuncts": failing, "cluster": cluster}
         return explain
 
     def _step(self, a: SubAction, failing_after: bool) -> Any:
         def explain(m: z3.ModelRef) -> tuple[str, dict[str, Any]]:
             before = self._state_text(m, self.p.cur)
             after = self._state_text(m, self.p.nxt)
-            lines = [f"  state 1 (satisfies {self.p.inv_name}):"]
+            lines, cluster = self._cluster(m)
+            lines += [f"  state 1 (satisfies {self.p.inv_name}):"]
             lines += [f"    {v} = {x}" for v, x in before.items()]
-            lines.append(f"  action: {a.label}")
+            lines.append(f"  action: {a.label}{self._bound_text(m, a)}")
             lines.append("  state 2:")
             lines += [f"    {v} = {x}{'' if x == before[v] else '   (changed)'}" for v, x in after.items()]
             failing = self._failing(m, primed=True) if failing_after else []
             if failing:
                 lines.append(f"  {self.p.inv_name} conjuncts false in state 2: {', '.join(failing)}")
             return "\n".join(lines), {"state1": before, "action": a.label, "state2": after,
-                                      "false_conjuncts": failing}
+                                      "false_conjuncts": failing, "cluster": cluster}
         return explain
+
+    def _bound_text(self, m: z3.ModelRef, a: SubAction) -> str:
+        """`` with j = j2`` for the Skolem constants of an unbounded sub-action."""
+        if self.p.universe is None:
+            return ""
+        reader = self.p.universe.reader(m)
+        atoms = {n: v for n, v in a.env.locals.items() if self.p.atoms.is_atom(v) and self.p.atoms.name_of(v) is None}
+        return " with " + ", ".join(f"{n} = {reader.render(v)}" for n, v in atoms.items()) if atoms else ""
+
+
+def _concrete_pair(p: Problem, m: z3.ModelRef) -> dict[str, Any]:
+    """The model's two states as plain values, or {} when a value is not concrete (an infinite set
+    of integers, an integer left symbolic), which cannot be pinned."""
+    try:
+        return {"cur": {v: concrete(p.cur[v], m, p.atoms) for v in p.variables},
+                "nxt": {v: concrete(p.nxt[v], m, p.atoms) for v in p.variables}}
+    except ValueError:
+        return {}
 
 
 def _instance_text(p: Problem) -> str:
+    if p.universe is not None:
+        return f"{p.model.module_name}, {p.universe.describe()}"
     parts = []
     for name, v in p.model.cfg.constants.items():
         if isinstance(v, frozenset):
@@ -315,8 +448,9 @@ def _instance_text(p: Problem) -> str:
 
 
 def prove_inductive(spec: str | Path, config: str | Path | None = None, inv: str = "IndInv",
-                    ind_module: str | Path | None = None, timeout_s: float = 60.0) -> list[Result]:
+                    ind_module: str | Path | None = None, timeout_s: float = 60.0,
+                    unbounded: bool = False) -> list[Result]:
     """Load, translate and run every obligation; load and translation errors propagate (TLAError)."""
     model = load_model(spec, config)
-    problem = Problem(model, inv, Path(ind_module) if ind_module else None)
+    problem = Problem(model, inv, Path(ind_module) if ind_module else None, unbounded=unbounded)
     return Prover(problem, timeout_s).run()

@@ -17,17 +17,19 @@ import z3
 
 from ..tla import syntax as ast
 from . import symbolic as sym
-from .symbolic import Atoms, FinSet, Fun
+from .symbolic import AFun, Atoms, FinSet, Fun
 from .translate import Env, TranslationError, Translator, fresh_name, resolve_def
 
 
 @dataclass(frozen=True)
 class Shape:
-    """``kind`` is atom, int, bool, atomset, intset or fun (with ``keys`` and ``range``)."""
+    """``kind`` is atom, int, bool, atomset, intset or fun (with ``keys`` and ``range``, or in the
+    unbounded mode ``domain``, the symbolic set it is defined on)."""
 
     kind: str
     keys: tuple[Any, ...] = ()
     range: Shape | None = None
+    domain: Any = None
 
 
 def infer_shapes(tr: Translator, type_inv: ast.Expr, env: Env, variables: list[str]) -> dict[str, Shape]:
@@ -84,12 +86,14 @@ def _element_shape(tr: Translator, s: ast.Expr, env: Env) -> Shape:
         return _set_shape(tr, s.args[0], env)
     if isinstance(s, ast.FuncSet):
         dom = tr.eval(s.domain, env)
+        if sym.is_set_array(dom) and tr.atoms.unbounded:
+            return Shape("fun", (), _element_shape(tr, s.range, env), dom)
         keys = tuple(tr.constant_keys(dom, s.domain))
         return Shape("fun", keys, _element_shape(tr, s.range, env))
     if isinstance(s, ast.SetFilter):
         return _element_shape(tr, s.bound.set, env)  # type: ignore[arg-type]
     v = tr.eval(s, env)
-    if isinstance(v, FinSet):
+    if isinstance(v, FinSet) or (sym.is_set_array(v) and v.sort().domain() == tr.atoms.sort):
         return Shape("atom")
     if sym.is_int_set(v):
         return Shape("int")
@@ -112,12 +116,25 @@ def fresh_value(shape: Shape, name: str, atoms: Atoms) -> Any:
         return z3.Int(fresh_name(name))
     if shape.kind == "bool":
         return z3.Bool(fresh_name(name))
-    if shape.kind == "atomset":
+    if shape.kind == "atomset" and not atoms.unbounded:
         return FinSet({k: z3.Bool(fresh_name(f"{name}_{k}")) for k in atoms.names})
-    if shape.kind == "intset":
-        return z3.Array(fresh_name(name), z3.IntSort(), z3.BoolSort())
+    if shape.kind in ("atomset", "intset"):
+        return z3.Const(fresh_name(name), _sort(shape, atoms))
     assert shape.range is not None
+    if shape.domain is not None:
+        return AFun(z3.Array(fresh_name(name), shape.domain.sort().domain(), _sort(shape.range, atoms)), shape.domain)
     return Fun({k: fresh_value(shape.range, f"{name}[{k}]", atoms) for k in shape.keys})
+
+
+def _sort(shape: Shape, atoms: Atoms) -> z3.SortRef:
+    """The z3 sort of a value of this shape when it is one z3 term (unbounded mode)."""
+    simple = {"atom": atoms.sort, "int": z3.IntSort(), "bool": z3.BoolSort()}
+    if shape.kind in simple:
+        return simple[shape.kind]
+    if shape.kind in ("atomset", "intset"):
+        return z3.ArraySort(atoms.sort if shape.kind == "atomset" else z3.IntSort(), z3.BoolSort())
+    raise TranslationError("a function whose values are functions, over a symbolic set, is outside the "
+                           "unbounded fragment")
 
 
 def fresh_state(shapes: dict[str, Shape], variables: list[str], atoms: Atoms, tag: str) -> dict[str, Any]:
@@ -137,7 +154,7 @@ def render(v: Any, m: z3.ModelRef, atoms: Atoms) -> str:
     if isinstance(v, sym.Empty):
         return "{}"
     if sym.is_int_set(v):
-        return _render_int_set(v, m)
+        return render_int_set(v, m)
     val = m.eval(v, model_completion=True)
     if sym.is_bool(v):
         return "TRUE" if z3.is_true(val) else "FALSE"
@@ -147,7 +164,33 @@ def render(v: Any, m: z3.ModelRef, atoms: Atoms) -> str:
     return name if name is not None else str(val)
 
 
-def _render_int_set(arr: z3.ArrayRef, m: z3.ModelRef) -> str:
+def concrete(v: Any, m: z3.ModelRef, atoms: Atoms) -> Any:
+    """A value of a (bounded) z3 model as plain Python: frozensets of atom names or ints, dicts
+    for functions, ints, bools, atom names."""
+    if isinstance(v, FinSet):
+        return frozenset(k for k, b in v.bits.items() if z3.is_true(m.eval(b, model_completion=True)))
+    if isinstance(v, Fun):
+        return {k: concrete(x, m, atoms) for k, x in v.items.items()}
+    if isinstance(v, sym.Tup):
+        return tuple(concrete(x, m, atoms) for x in v.items)
+    if isinstance(v, sym.Empty):
+        return frozenset()
+    if sym.is_int_set(v):
+        text = render_int_set(v, m)
+        if not text.startswith("{"):
+            raise ValueError(f"an infinite set of integers: {text}")
+        return frozenset(int(x) for x in text.strip("{}").split(", ") if x)
+    val = m.eval(v, model_completion=True)
+    if sym.is_bool(v):
+        return z3.is_true(val)
+    if sym.is_int(v):
+        if not z3.is_int_value(val):
+            raise ValueError(f"an integer the model leaves symbolic: {val}")
+        return val.as_long()
+    return atoms.name_of(val)
+
+
+def render_int_set(arr: z3.ArrayRef, m: z3.ModelRef) -> str:
     """Members among the integers the model's term mentions; a set that also holds an integer
     the term does not mention is infinite, and prints as z3's term."""
     term = m.eval(arr, model_completion=True)

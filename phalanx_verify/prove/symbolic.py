@@ -12,6 +12,11 @@ Python while naturals stay unbounded in z3:
   (atom name or int) to the symbolic value, so ``epoch[j2]`` is a dictionary lookup and EXCEPT
   a dictionary copy; a symbolic argument turns into an if-then-else chain over the keys.
 
+In the unbounded mode (``Atoms(..., unbounded=True)``, every cluster size at once) the atoms are
+an uninterpreted sort instead, so nothing can be unrolled: a set of atoms is an array
+Atom -> Bool like a set of integers, and a function over a symbolic set is an ``AFun`` (a z3
+array plus its domain, compared only on the domain).
+
 A value of the wrong shape for an operation raises ``ShapeError``; the translator turns it into
 a one-line error with the position of the expression, never a silent pass.
 """
@@ -37,11 +42,18 @@ class Atoms:
 
     _ids = itertools.count()
 
-    def __init__(self, model_values: list[str], strings: list[str]) -> None:
+    def __init__(self, model_values: list[str], strings: list[str], unbounded: bool = False) -> None:
         # z3 needs one element at least; a spec without model values or strings gets a stand-in.
         self.names = sorted(set(model_values) | {string_atom(x) for x in strings}) or ["#no-atom"]
+        self.unbounded = unbounded
         sort_name = f"Atom{next(self._ids)}"
-        self.sort, consts = z3.EnumSort(sort_name, [f"{sort_name}!{n}" for n in self.names])
+        if unbounded:
+            # An uninterpreted sort: the named atoms are distinct (``distinct``), and there may be
+            # any number of others (the members of Job and Leaf, whatever their sizes).
+            self.sort = z3.DeclareSort(sort_name)
+            consts = [z3.Const(f"{sort_name}!{n}", self.sort) for n in self.names]
+        else:
+            self.sort, consts = z3.EnumSort(sort_name, [f"{sort_name}!{n}" for n in self.names])
         self.const: dict[str, z3.ExprRef] = dict(zip(self.names, consts, strict=True))
         self._by_decl = {c.decl().name(): n for n, c in self.const.items()}
 
@@ -53,6 +65,10 @@ class Atoms:
 
     def is_atom(self, v: Any) -> bool:
         return isinstance(v, z3.ExprRef) and v.sort() == self.sort
+
+    def distinct(self) -> z3.BoolRef:
+        """The named atoms differ (an enumeration sort says so by itself, an uninterpreted one not)."""
+        return z3.Distinct(*self.const.values()) if len(self.const) > 1 else z3.BoolVal(True)
 
 
 def string_atom(s: str) -> str:
@@ -71,6 +87,29 @@ class Fun:
     """A function with a finite, constant domain: concrete key -> symbolic value."""
 
     items: dict[Any, Any]
+
+
+@dataclass(frozen=True)
+class AFun:
+    """A function over a symbolic domain (unbounded mode): ``arr`` maps the domain's element sort
+    to the values, ``dom`` is the domain (an array to Bool). Entries outside ``dom`` are junk that
+    equality never compares, so every array agreeing on ``dom`` represents the same function.
+    ``arr`` is None for ``[x \\in D |-> {}]``, whose value sort is not known until it meets
+    another value (as ``{}`` itself takes the shape of what it meets)."""
+
+    arr: z3.ArrayRef | None
+    dom: z3.ArrayRef
+
+    def at(self, k: Any) -> Any:
+        return EMPTY if self.arr is None else self.arr[k]
+
+    def array_like(self, other: AFun) -> z3.ArrayRef:
+        """``arr``, or for an all-{} function the array of empty sets of ``other``'s value sort."""
+        if self.arr is not None:
+            return self.arr
+        if other.arr is None:
+            raise ShapeError("two functions whose values are all {} of unknown element type")
+        return z3.K(self.dom.sort().domain(), set_array(EMPTY, other.arr.sort().range().domain()))
 
 
 @dataclass(frozen=True)
@@ -102,6 +141,20 @@ def is_int_set(v: Any) -> bool:
     return isinstance(v, z3.ExprRef) and v.sort() == INT_SET_SORT
 
 
+def is_set_array(v: Any) -> bool:
+    """A set as a z3 array to Bool: a set of integers, or (unbounded mode) a set of atoms."""
+    return isinstance(v, z3.ExprRef) and isinstance(v.sort(), z3.ArraySortRef) and v.sort().range() == z3.BoolSort()
+
+
+def set_array(v: Any, elem: z3.SortRef) -> z3.ArrayRef:
+    """v as an array set of elements of sort ``elem`` ({} becomes the empty array)."""
+    if isinstance(v, Empty):
+        return z3.K(elem, z3.BoolVal(False))
+    if is_set_array(v) and v.sort().domain() == elem:
+        return v
+    raise ShapeError(f"expected a set of {elem}, got {describe(v)}")
+
+
 def concrete_true(b: z3.BoolRef) -> bool:
     return z3.is_true(z3.simplify(b))
 
@@ -124,7 +177,9 @@ def describe(v: Any) -> str:
         return "a set of model values/strings"
     if is_int_set(v):
         return "a set of integers"
-    if isinstance(v, Fun):
+    if is_set_array(v):
+        return "a set of model values/strings"
+    if isinstance(v, Fun | AFun):
         return "a function"
     if isinstance(v, Tup):
         return "a tuple"
@@ -145,8 +200,13 @@ def eq(a: Any, b: Any) -> z3.BoolRef:
         x, y = _fin(a), _fin(b)
         keys = set(x.bits) | set(y.bits)
         return z3.And([x.bits.get(k, z3.BoolVal(False)) == y.bits.get(k, z3.BoolVal(False)) for k in sorted(keys)])
-    if is_int_set(a) or is_int_set(b):
-        return int_set_of(a) == int_set_of(b)
+    if is_set_array(a) or is_set_array(b):
+        x, y = _arrays(a, b)
+        return x == y
+    if isinstance(a, AFun) and isinstance(b, AFun):
+        k = z3.FreshConst(a.dom.sort().domain(), "k")
+        same = z3.ForAll([k], z3.Implies(a.dom[k], eq(a.at(k), b.at(k))))
+        return same if a.dom.eq(b.dom) else z3.And(a.dom == b.dom, same)
     if isinstance(a, Fun) and isinstance(b, Fun):
         if set(a.items) != set(b.items):
             raise ShapeError("functions with different domains are compared")
@@ -158,6 +218,12 @@ def eq(a: Any, b: Any) -> z3.BoolRef:
     if isinstance(a, z3.ExprRef) and isinstance(b, z3.ExprRef) and a.sort() == b.sort():
         return a == b
     raise ShapeError(f"{describe(a)} is compared with {describe(b)}")
+
+
+def _arrays(a: Any, b: Any) -> tuple[z3.ArrayRef, z3.ArrayRef]:
+    """Two sets as arrays of one element sort (either may be {})."""
+    elem = (a if is_set_array(a) else b).sort().domain()
+    return set_array(a, elem), set_array(b, elem)
 
 
 def _fin(v: Any) -> FinSet:
@@ -184,8 +250,12 @@ def ite(c: z3.BoolRef, a: Any, b: Any) -> Any:
         return Fun({k: ite(c, a.items[k], b.items[k]) for k in a.items})
     if isinstance(a, Tup) and isinstance(b, Tup) and len(a.items) == len(b.items):
         return Tup(tuple(ite(c, x, y) for x, y in zip(a.items, b.items, strict=True)))
-    if is_int_set(a) or is_int_set(b):
-        return z3.If(c, int_set_of(a), int_set_of(b))
+    if is_set_array(a) or is_set_array(b):
+        x, y = _arrays(a, b)
+        return z3.If(c, x, y)
+    if isinstance(a, AFun) and isinstance(b, AFun):
+        arr = None if a.arr is None and b.arr is None else z3.If(c, a.array_like(b), b.array_like(a))
+        return AFun(arr, z3.If(c, a.dom, b.dom))
     if isinstance(a, z3.ExprRef) and isinstance(b, z3.ExprRef) and a.sort() == b.sort():
         return z3.If(c, a, b)
     raise ShapeError(f"IF branches have different shapes: {describe(a)} and {describe(b)}")
@@ -202,9 +272,9 @@ def member(x: Any, s: Any, atoms: Atoms) -> z3.BoolRef:
         if not atoms.is_atom(x):
             raise ShapeError(f"membership of {describe(x)} in a set of model values/strings")
         return z3.Or([z3.And(x == atoms.const[k], b) for k, b in s.bits.items()])
-    if is_int_set(s):
-        if not is_int(x):
-            raise ShapeError(f"membership of {describe(x)} in a set of integers")
+    if is_set_array(s):
+        if not (isinstance(x, z3.ExprRef) and x.sort() == s.sort().domain()):
+            raise ShapeError(f"membership of {describe(x)} in {describe(s)}")
         return z3.Select(s, x)
     raise ShapeError(f"membership in {describe(s)}, which is not a set")
 
@@ -220,7 +290,7 @@ def set_op(op: str, a: Any, b: Any) -> Any:
         combine = {"cup": lambda p, q: z3.Or(p, q), "cap": lambda p, q: z3.And(p, q),
                    "setminus": lambda p, q: z3.And(p, z3.Not(q))}[op]
         return FinSet({k: z3.simplify(combine(x.bits.get(k, f), y.bits.get(k, f))) for k in keys})
-    x, y = int_set_of(a), int_set_of(b)
+    x, y = _arrays(a, b)
     return {"cup": z3.SetUnion, "cap": z3.SetIntersect, "setminus": z3.SetDifference}[op](x, y)
 
 
@@ -231,7 +301,7 @@ def subseteq(a: Any, b: Any) -> z3.BoolRef:
         x, y = _fin(a), _fin(b)
         f = z3.BoolVal(False)
         return z3.And([z3.Implies(bit, y.bits.get(k, f)) for k, bit in x.bits.items()])
-    return z3.IsSubset(int_set_of(a), int_set_of(b))
+    return z3.IsSubset(*_arrays(a, b))
 
 
 def cardinality(s: Any) -> z3.ArithRef:
@@ -244,6 +314,8 @@ def cardinality(s: Any) -> z3.ArithRef:
 
 def apply_fun(f: Any, arg: Any, atoms: Atoms) -> Any:
     """f[arg]: a dictionary lookup for a concrete argument, an IF chain for a symbolic one."""
+    if isinstance(f, AFun):
+        return f.at(arg)
     if not isinstance(f, Fun):
         raise ShapeError(f"function application to {describe(f)}")
     key = concrete_key(arg, atoms)
@@ -267,6 +339,8 @@ def fresh_like(v: Any, atoms: Atoms) -> Any:
         return Fun({k: fresh_like(x, atoms) for k, x in v.items.items()})
     if isinstance(v, Tup):
         return Tup(tuple(fresh_like(x, atoms) for x in v.items))
+    if isinstance(v, AFun) and v.arr is not None:
+        return AFun(z3.FreshConst(v.arr.sort()), v.dom)
     if isinstance(v, z3.ExprRef):
         return z3.FreshConst(v.sort())
     raise ShapeError(f"no unspecified value of shape {describe(v)}")
@@ -286,8 +360,16 @@ def key_value(k: Any, atoms: Atoms) -> z3.ExprRef:
     return z3.IntVal(k) if isinstance(k, int) else atoms.const[k]
 
 
-def except_update(f: Any, arg: Any, new: Any, atoms: Atoms) -> Fun:
-    """[f EXCEPT ![arg] = new]; ``new`` is a function of the old value (for @)."""
+def except_update(f: Any, arg: Any, new: Any, atoms: Atoms) -> Fun | AFun:
+    """[f EXCEPT ![arg] = new]; ``new`` is a function of the old value (for @). On an ``AFun`` an
+    argument outside the domain only writes junk, which is TLA+'s "f unchanged"."""
+    if isinstance(f, AFun):
+        value = new(f.at(arg))
+        if f.arr is not None:
+            return AFun(z3.Store(f.arr, arg, value), f.dom)
+        if isinstance(value, Empty):
+            return f
+        return AFun(z3.Store(z3.K(f.dom.sort().domain(), set_array(EMPTY, value.sort().domain())), arg, value), f.dom)
     if not isinstance(f, Fun):
         raise ShapeError(f"EXCEPT on {describe(f)}")
     key = concrete_key(arg, atoms)

@@ -8,6 +8,12 @@ of atoms unroll; over sets of integers, ``Nat``, ``SUBSET S`` they become z3 qua
 fresh variable (a fresh set variable for SUBSET). CHOOSE is an uninterpreted function of its set
 (deterministic, as in TLA+) plus ground instances of its witness axiom (``choice_instances``).
 
+In the unbounded mode (``Atoms(unbounded=True)``, see ``prove/unbounded.py``) the constants are
+symbolic (Job and Leaf are sets of an uninterpreted sort), so nothing unrolls: sets of atoms are
+arrays to Bool, a function over such a set is an ``AFun`` (an array), quantifiers over them are
+z3 quantifiers, and ``Cardinality`` is an uninterpreted function of its set (an abstraction: it
+keeps only congruence, so a proof over it holds for the real cardinality too).
+
 Anything outside this fragment raises ``TranslationError`` naming the construct and its
 file:line:col (exit 150, like a semantic error).
 """
@@ -27,7 +33,7 @@ from ..tla.errors import SemanticError
 from ..tla.modules import ALWAYS_VISIBLE, Scope
 from ..tla.values import ModelValue
 from . import symbolic as sym
-from .symbolic import EMPTY, Atoms, FinSet, Fun, ShapeError, Tup
+from .symbolic import EMPTY, AFun, Atoms, FinSet, Fun, ShapeError, Tup
 
 
 class TranslationError(SemanticError):
@@ -76,10 +82,14 @@ def fresh_name(hint: str) -> str:
 class Translator:
     """Translates expressions of one model (root scope + constant values) to z3."""
 
-    def __init__(self, root: Scope, constants: Mapping[str, Any], atoms: Atoms) -> None:
+    def __init__(self, root: Scope, constants: Mapping[str, Any], atoms: Atoms,
+                 symbolic: Mapping[str, Any] | None = None) -> None:
+        """``symbolic`` gives z3 values for constants, in place of the cfg's (unbounded mode)."""
         self.root = root
         self.atoms = atoms
-        self.constants = {k: self.constant_value(v) for k, v in constants.items()}
+        symbolic = symbolic or {}
+        self.constants = {k: symbolic[k] if k in symbolic else self.constant_value(v) for k, v in constants.items()}
+        self._cardinality: dict[z3.SortRef, z3.FuncDeclRef] = {}
         self._choose_fns: dict[tuple[Any, ...], z3.FuncDeclRef] = {}
         self.choices: list[tuple[Any, Callable[[Any], z3.BoolRef], z3.ExprRef]] = []
 
@@ -107,6 +117,9 @@ class Translator:
         if isinstance(v, int):
             return z3.IntVal(v)
         if isinstance(v, ModelValue):
+            if v.name not in self.atoms.const:  # unbounded mode: a member of a symbolic set
+                raise TranslationError(f"the model value {v.name} of a symbolic set, named alone (outside "
+                                       "the unbounded fragment)")
             return self.atoms.const[v.name]
         if isinstance(v, str):
             return self.atoms.const[sym.string_atom(v)]
@@ -222,6 +235,8 @@ class Translator:
         if op == "negative":
             return -args[0]
         if op == "Cardinality":
+            if sym.is_set_array(args[0]) and self.atoms.unbounded:
+                return self.cardinality_of(args[0])
             return sym.cardinality(args[0])
         if op == "dots_2":
             lo, hi = args
@@ -229,6 +244,8 @@ class Translator:
             return z3.Lambda([x], z3.And(lo <= x, x <= hi))
         if op == "domain":
             f = args[0]
+            if isinstance(f, AFun):
+                return f.dom
             if not isinstance(f, Fun):
                 raise TranslationError("DOMAIN of a value that is not a function", e.pos)
             return self._set_of([sym.key_value(k, self.atoms) for k in f.items]) if f.items else EMPTY
@@ -302,8 +319,9 @@ class Translator:
                 guard = z3.And([z3.Implies(b, base.bits[k]) for k, b in bits.items()])
                 yield guard, FinSet(bits), list(bits.values()), env
                 return
-            arr = z3.Array(fresh_name("sub"), z3.IntSort(), z3.BoolSort())
-            yield z3.IsSubset(arr, sym.int_set_of(base)), arr, [arr], env
+            elem = base.sort().domain() if sym.is_set_array(base) else z3.IntSort()
+            arr = z3.Array(fresh_name("sub"), elem, z3.BoolSort())
+            yield z3.IsSubset(arr, sym.set_array(base, elem)), arr, [arr], env
             return
         v = self.eval(s, env)
         if isinstance(v, sym.Empty):
@@ -313,8 +331,8 @@ class Translator:
                 if not sym.concrete_false(bit):
                     yield bit, self.atoms.const[k], [], env
             return
-        if sym.is_int_set(v):
-            x = z3.Int(fresh_name("e"))
+        if sym.is_set_array(v):
+            x = z3.Const(fresh_name("e"), v.sort().domain())
             yield z3.Select(v, x), x, [x], env
             return
         raise TranslationError(f"quantifier over {sym.describe(v)}", s.pos)
@@ -328,8 +346,8 @@ class Translator:
         sample = self.eval(set_expr, env)
         if isinstance(sample, FinSet):
             result = self.atoms.sort
-        elif sym.is_int_set(sample):
-            result = z3.IntSort()
+        elif sym.is_set_array(sample):
+            result = sample.sort().domain()
         else:
             raise TranslationError(f"CHOOSE from {sym.describe(sample)}", e.pos)
         reads = sorted(_free_names(e.body, {name}) & set(env.locals))
@@ -362,6 +380,15 @@ class Translator:
                        for t in dict.fromkeys(terms))
         return out
 
+    def cardinality_of(self, s: z3.ArrayRef) -> z3.ArithRef:
+        """Cardinality of a set over an uninterpreted sort: an uninterpreted function of the set,
+        which z3 may interpret any way that respects congruence, the real cardinality included."""
+        elem = s.sort().domain()
+        fn = self._cardinality.get(elem)
+        if fn is None:
+            fn = self._cardinality[elem] = z3.Function(fresh_name("Cardinality"), s.sort(), z3.IntSort())
+        return fn(s)
+
     def _flatten(self, v: Any) -> list[z3.ExprRef]:
         """A value as a fixed-length list of z3 terms (arguments of an uninterpreted function)."""
         if isinstance(v, FinSet):
@@ -376,7 +403,7 @@ class Translator:
 
     # -- sets ---------------------------------------------------------------------------------------
     def _set_of(self, items: list[Any]) -> Any:
-        if all(self.atoms.is_atom(x) for x in items):
+        if all(self.atoms.is_atom(x) for x in items) and not self.atoms.unbounded:
             bits: dict[str, list[z3.BoolRef]] = {}
             for x in items:
                 name = self.atoms.name_of(x)
@@ -386,8 +413,9 @@ class Translator:
                     for k in self.atoms.names:
                         bits.setdefault(k, []).append(x == self.atoms.const[k])
             return FinSet({k: z3.simplify(z3.Or(bs)) for k, bs in bits.items()})
-        if all(sym.is_int(x) for x in items):
-            arr = z3.K(z3.IntSort(), z3.BoolVal(False))
+        sorts = {x.sort() for x in items if isinstance(x, z3.ExprRef) and not sym.is_set_array(x)}
+        if len(sorts) == 1 and len(items) == sum(1 for x in items if isinstance(x, z3.ExprRef)):
+            arr = z3.K(sorts.pop(), z3.BoolVal(False))
             for x in items:
                 arr = z3.Store(arr, x, True)
             return arr
@@ -406,8 +434,8 @@ class Translator:
         if isinstance(base, FinSet):
             return FinSet({k: z3.And(bit, self.formula(e.pred, env.bind(name, self.atoms.const[k])))
                            for k, bit in base.bits.items() if not sym.concrete_false(bit)})
-        if sym.is_int_set(base):
-            x = z3.Int(fresh_name(name))
+        if sym.is_set_array(base):
+            x = z3.Const(fresh_name(name), base.sort().domain())
             pred = self.formula(e.pred, env.bind(name, x))
             return z3.Lambda([x], z3.And(z3.Select(base, x), pred))
         raise TranslationError(f"set filter over {sym.describe(base)} used as a value", e.pos)
@@ -439,7 +467,8 @@ class Translator:
                                    for k, b in x.bits.items()])
                 return self._all_ints_in(x, s.args[0], env)
             base = self.eval(s.args[0], env)
-            if isinstance(base, FinSet) or isinstance(x, FinSet):
+            if isinstance(base, FinSet) or isinstance(x, FinSet) or \
+                    (sym.is_set_array(base) and not sym.is_int_set(base)):
                 return sym.subseteq(x, base)
             if isinstance(base, sym.Empty):
                 return sym.eq(x, EMPTY)
@@ -449,6 +478,8 @@ class Translator:
             xi = self._need_int(x, s)
             return z3.And(lo <= xi, xi <= hi)
         if isinstance(s, ast.FuncSet):
+            if isinstance(x, AFun):
+                return self._afun_in(x, s, env)
             if not isinstance(x, Fun):
                 return z3.BoolVal(False)
             dom = self.eval(s.domain, env)
@@ -466,6 +497,15 @@ class Translator:
             return sym.member(x, self.eval(s, env), self.atoms)
         except ShapeError as err:
             raise TranslationError(str(err), s.pos) from None
+
+    def _afun_in(self, f: AFun, s: ast.FuncSet, env: Env) -> z3.BoolRef:
+        """f \\in [D -> R] for a function over a symbolic domain: DOMAIN f = D and every value in R."""
+        dom = self.eval(s.domain, env)
+        if not sym.is_set_array(dom):
+            return z3.BoolVal(False)
+        k = z3.Const(fresh_name("k"), dom.sort().domain())
+        values = z3.ForAll([k], z3.Implies(dom[k], self.member(f.at(k), s.range, env)))
+        return values if f.dom.eq(dom) else z3.And(f.dom == dom, values)
 
     def _all_ints_in(self, x: Any, t: ast.Expr, env: Env) -> z3.BoolRef:
         """A set of integers inside the type-like set t (``SUBSET Nat``): a z3 quantifier."""
@@ -496,7 +536,16 @@ class Translator:
     # -- functions and tuples ------------------------------------------------------------------------
     def t_FuncLit(self, e: ast.FuncLit, env: Env) -> Any:
         (name, set_expr), = flat_bounds(e.bounds, e.pos)
-        keys = self.constant_keys(self.eval(set_expr, env), set_expr)
+        dom = self.eval(set_expr, env)
+        if sym.is_set_array(dom) and self.atoms.unbounded:
+            k = z3.Const(fresh_name(name), dom.sort().domain())
+            body = self.eval(e.body, env.bind(name, k))
+            if isinstance(body, sym.Empty):
+                return AFun(None, dom)
+            if not isinstance(body, z3.ExprRef):
+                raise TranslationError(f"a function over a symbolic set whose values are {sym.describe(body)}", e.pos)
+            return AFun(z3.Lambda([k], body), dom)
+        keys = self.constant_keys(dom, set_expr)
         return Fun({k: self.eval(e.body, env.bind(name, sym.key_value(k, self.atoms))) for k in keys})
 
     def t_FuncApp(self, e: ast.FuncApp, env: Env) -> Any:

@@ -1,0 +1,96 @@
+"""``prove inductive --unbounded``: RRP's inductive invariant for every finite Job and Leaf (and
+every MaxFail), from the same parsed spec; mutants and weak candidates get a CTI printed as a
+small cluster, and a translation that makes an action FALSE is caught (vacuous), not proved."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from phalanx_verify.prove import inductive
+from phalanx_verify.prove.actions import SubAction
+from phalanx_verify.prove.cli import prove
+from phalanx_verify.prove.report import Result
+from phalanx_verify.tla import syntax as ast
+
+SPEC = Path(__file__).resolve().parents[2] / "spec"
+# Wall-clock seconds per z3 query: the proofs take well under a second of CPU, but the test
+# machine may be loaded. Where a CTI is expected, z3 may search for a model of the unbounded
+# formula until the timeout before the CTI is found at the cfg's cluster: a short one.
+TIMEOUT = 30.0
+CTI_TIMEOUT = 5.0
+
+
+def _by_name(results: list[Result]) -> dict[str, Result]:
+    return {r.obligation: r for r in results}
+
+
+def test_rrp_indinv_is_inductive_for_every_cluster_size() -> None:
+    results = inductive.prove_inductive(SPEC / "RRPInd.tla", timeout_s=TIMEOUT, unbounded=True)
+    failed = [(r.obligation, r.result, r.detail) for r in results if not r.ok]
+    assert not failed
+    by_name = _by_name(results)
+    # One obligation per operator, for a Skolem job or leaf of any cluster.
+    for name in ("IndNext Commit(j)", "IndNext Fail(l)", "Step Commit(j) |= NoSteal", "Init satisfiable",
+                 "IndInv /\\ Restore(j) satisfiable", "IndProp: IndInv => SealFenced"):
+        assert by_name[name].result == "proved", name
+    assert all("every finite Job, Leaf, MaxFail \\in Nat" in r.instance for r in results)
+    assert not any("j1" in r.obligation for r in results if r.result != "skipped")
+
+
+@pytest.mark.parametrize("candidate", ["RestoreReadyAlone", "SealFencedAlone"])
+def test_candidates_without_sealbound_get_a_cti_as_a_small_cluster(candidate: str) -> None:
+    results = _by_name(inductive.prove_inductive(SPEC / "RRPInd.tla", inv=candidate, timeout_s=CTI_TIMEOUT,
+                                                 unbounded=True))
+    cti = results["IndNext Commit(j)"]
+    assert cti.result == "cti"
+    assert cti.witness["false_conjuncts"] == [candidate.removesuffix("Alone")]
+    assert set(cti.witness["cluster"]) == {"Job", "Leaf", "MaxFail"}
+    assert cti.witness["cluster"]["Job"].startswith("{j1")
+    assert "cluster: Job = {j1" in cti.detail and "action: Commit(j) with j = j" in cti.detail
+    # The other actions keep the weak candidate, for every size.
+    assert results["IndNext Seal(j)"].result == "proved"
+
+
+@pytest.mark.parametrize(("mutant", "obligation"), [
+    ("CommitNoEpoch", "IndNext Commit(j)"),
+    ("SealNoPhaseGuard", "IndNext Seal(j)"),
+    ("CommitNoGuard", "Step Commit(j) |= NoSteal"),
+])
+def test_mutant_whose_invariant_is_not_inductive_gets_a_cti(mutant: str, obligation: str) -> None:
+    results = inductive.prove_inductive(SPEC / "mutants" / f"{mutant}.tla", SPEC / "RRPInd.cfg",
+                                        ind_module=SPEC / "RRPInd.tla", timeout_s=CTI_TIMEOUT,
+                                        unbounded=True)
+    failed = {r.obligation: r for r in results if not r.ok}
+    assert set(failed) == {obligation}
+    assert failed[obligation].result == "cti"
+    assert failed[obligation].witness["cluster"]["Job"].startswith("{j")
+
+
+def test_action_false_in_the_unbounded_translation_only_is_vacuous(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug of the unbounded translation alone: Seal(j) is FALSE there, while the cfg's cluster
+    has Seal steps. The witness found at the cfg's cluster does not satisfy it: vacuous."""
+    real = inductive.split_action
+
+    def broken(*args: object, **kwargs: object) -> list[SubAction]:
+        out = real(*args, **kwargs)  # type: ignore[arg-type]
+        return [replace(a, expr=ast.Bool(a.expr.pos, False)) if a.label == "Seal(j)" else a for a in out]
+
+    monkeypatch.setattr(inductive, "split_action", broken)
+    by_name = _by_name(inductive.prove_inductive(SPEC / "RRPInd.tla", timeout_s=TIMEOUT, unbounded=True))
+    assert by_name["IndInv /\\ Seal(j) satisfiable"].result == "vacuous"
+    assert by_name["IndNext Seal(j)"].result == "vacuous"
+    assert by_name["IndNext Commit(j)"].result == "proved"
+
+
+def test_cli_unbounded_exit_codes() -> None:
+    ok = CliRunner().invoke(prove, ["inductive", str(SPEC / "RRPInd.tla"), "--unbounded", "--json"])
+    assert ok.exit_code == 0, ok.output
+    bad = CliRunner().invoke(prove, ["inductive", str(SPEC / "mutants" / "CommitNoEpoch.tla"), "--ind",
+                                     str(SPEC / "RRPInd.tla"), "--config", str(SPEC / "RRPInd.cfg"), "--unbounded",
+                                     "--timeout", str(CTI_TIMEOUT)])
+    assert bad.exit_code == 12
+    assert "IndInv conjuncts false in state 2: SealFenced" in bad.output and "cluster: Job = {j1" in bad.output
