@@ -64,7 +64,8 @@ Init == /\ live = Leaf
         /\ plan = [j \in Job |-> {}]
         /\ failCount = 0
         /\ suspect = {}
-        /\ target = [j \in Job |-> Size]
+        \* a gang's template is the full size; a running job's is the size it holds
+        /\ target = [j \in Job |-> IF j \in High THEN Size ELSE Cardinality({l \in Leaf : alloc[l] = j})]
         /\ cause = [j \in Job |-> IF j \in High THEN "arrive" ELSE "none"]
         /\ events = 0
 
