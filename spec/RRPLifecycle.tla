@@ -75,7 +75,8 @@ Detect(j) == /\ cause' = [cause EXCEPT ![j] = "fail"] /\ UNCHANGED <<suspect, ta
              /\ R!Detect(j)
 Seal(j) == UNCHANGED <<suspect, target, cause, events>> /\ R!Seal(j)
 Restore(j) == UNCHANGED <<suspect, target, cause, events>> /\ R!Restore(j)
-Commit(j) == /\ Healthy(plan[j]) /\ UNCHANGED <<suspect, target, cause, events>>
+\* RRP's Commit under the lifecycle's CommitGuard (RRP's, which R!Commit repeats, and healthy).
+Commit(j) == /\ CommitGuard(j) /\ UNCHANGED <<suspect, target, cause, events>>
              /\ R!Commit(j)
 \* RRP's Plan, the chosen P restricted by Fits (so an RRP Plan step whenever P # {}).
 Plan(j) == /\ phase[j] = "Plan"
