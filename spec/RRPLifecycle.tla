@@ -121,10 +121,11 @@ Finish(h) == /\ h \in High /\ Assigned(h) # {} /\ target[h] > 0
              /\ Trigger(h, "finish", 0) /\ UNCHANGED events
 
 Next == \/ \E l \in Leaf : Fail(l) \/ Suspect(l) \/ Heal(l)
-        \/ \E j \in Job : \/ Detect(j) \/ Plan(j) \/ Commit(j) \/ Abort(j) \/ Seal(j) \/ Restore(j)
-                          \/ Drain(j) \/ Defrag(j) \/ Resume(j) \/ Finish(j)
-                          \/ \E n \in 1..Size : Resize(j, n)
-                          \/ \E h \in High : Preempt(j, h)
+        \/ \E j \in Job : Detect(j) \/ Plan(j) \/ Commit(j) \/ Abort(j) \/ Seal(j) \/ Restore(j) \/ Drain(j)
+        \* (quantified over the jobs each trigger is for, so no sub-action is FALSE by its guard)
+        \/ \E j \in Job \ High : \/ Defrag(j) \/ Resume(j) \/ \E n \in 1..Size : Resize(j, n)
+                                 \/ \E h \in High : Preempt(j, h)
+        \/ \E j \in High : Finish(j)
 \* RRP's fairness, and: a suspect leaf is eventually healed (repaired or cleared); a running job
 \* eventually seals its current epoch (periodic checkpoints), so a victim can be preempted; a
 \* drain, a preemption and a resume, once continuously (resp. repeatedly) possible, happen; the
