@@ -38,9 +38,9 @@ MUTANTS = [
     ("ResizeKeepsEpoch", "RRPLifecycle", "invariant", "RestoreReady", 4, "Commit("),
     ("GrowOntoSuspect", "RRPLifecycle_L3_grow", "action_property", "SuspectAvoided", 5, "Commit("),
     # liveness: a leads-to counterexample is a lasso; its length is the search's, not TLC's
-    ("PreemptUnfair", "RRPLifecycle_live", "temporal_property", "GangPlaced", None, None),
-    ("ResumeUnfair", "RRPLifecycle_live", "temporal_property", "PreemptedRuns", None, None),
-    ("DrainEvacuates", "RRPLifecycle_live", "temporal_property", "DrainLive", None, None),
+    ("PreemptUnfair", "RRPLifecycle_live_gang", "temporal_property", "GangPlaced", None, None),
+    ("ResumeUnfair", "RRPLifecycle_live_preempted", "temporal_property", "PreemptedRuns", None, None),
+    ("DrainEvacuates", "RRPLifecycle_live_drain", "temporal_property", "DrainLive", None, None),
 ]
 
 
