@@ -248,7 +248,7 @@ class Engine:
                 ops = [Put(k.epoch(job), epoch_value(e, "Plan")), self._step(job, "Abort")]
                 return "Abort" if self.store.txn([head, witness], ops).succeeded else None
         guard = [head] if self.mutant == "commit_no_guard" else [head] + self._commit_guard(view, job, plan)
-        new_e = e if self.mutant == "epoch_no_increment" else e + 1
+        new_e = self._next_epoch(view, job, e)
         mine = encode({"epoch": new_e, "job": job})
         planned = set(plan)
         ops: list[Put | Delete] = [Put(k.alloc(x), mine) for x in plan if owner(x) != job]
@@ -257,6 +257,10 @@ class Engine:
         return "Commit" if self.store.txn(guard, ops).succeeded else None
 
     # ---- the guards a subclass (the lifecycle engine) extends ---------------------------------
+    def _next_epoch(self, view: View, job: str, e: int) -> int:
+        """The epoch a Commit at epoch ``e`` moves the job to."""
+        return e if self.mutant == "epoch_no_increment" else e + 1
+
     def _plan_guard(self, view: View, job: str, plan: list[str]) -> list[Compare]:
         """Compares Plan adds beyond "every planned leaf live and free-or-mine": none in RRP."""
         return []

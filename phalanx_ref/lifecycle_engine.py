@@ -75,6 +75,10 @@ class LifecycleEngine(Engine):
         planner.mark_suspect(leaf_index(x) for x in self.leaves if self.is_suspect(view, x))
         return planner
 
+    def _planner_for(self, view: View, job: str) -> Planner:
+        """The planner ``job``'s Plan decides on."""
+        return self.planner(view)
+
     # ---- guards as compares ------------------------------------------------------------------
     def _spare_witness(self, view: View, leaf: str) -> list[Compare]:
         """``leaf`` is still free, live (the same worker) and healthy: Spare # {}."""
@@ -105,22 +109,6 @@ class LifecycleEngine(Engine):
         assert epoch is not None and tpl is not None
         return [value_is(epoch.key, epoch.value), value_is(tpl.key, tpl.value),
                 *(self._unusable(view, x) for x in view.leaves_of(gang))]
-
-    def _not_waiting_guard(self, view: View, gang: str) -> list[Compare]:
-        """not Waiting(gang) as read: its epoch and tpl records, and, when it is in Plan for a
-        non-empty template, a live healthy leaf it holds."""
-        k = self.keys
-        epoch, tpl = view.get(k.epoch(gang)), view.get(tpl_key(k, gang))
-        assert epoch is not None and tpl is not None
-        guard = [value_is(epoch.key, epoch.value), value_is(tpl.key, tpl.value)]
-        if self.waiting(view, gang):
-            raise AssertionError(f"gang {gang} is waiting")
-        usable = [x for x in view.leaves_of(gang) if view.live(x) and not self.is_suspect(view, x)]
-        if usable and self.epoch_of(view, gang)[1] == "Plan" and self.tpl_of(view, gang)[1] > 0:
-            alive = view.alive(usable[0])
-            assert alive is not None
-            guard += [view.free_or_mine(usable[0]), alive, absent(suspect_key(k, usable[0]))]
-        return guard
 
     # ---- a trigger: (e, Run) -> (e, Plan) ----------------------------------------------------
     def _trigger(self, view: View, job: str, action: str, cause: str, target: int, guard: list[Compare],
@@ -183,28 +171,32 @@ class LifecycleEngine(Engine):
         e = self.epoch_of(view, job)[0]
         mine = view.leaves_of(job)
         if (job in self.high or gang not in self.high or not mine or self.spare(view)
-                or not self.waiting(view, gang) or view.get(self.keys.seal(job, e)) is None):
+                or not self.waiting(view, gang) or self.needs_seal(view, job)):
             return None
         guard = [view.free_or_mine(mine[0]), *self._seal_guard(job, e), *self._waiting_guard(view, gang),
                  *(self._not_spare(view, x) for x in self.leaves)]
         return self._trigger(view, job, "Preempt", "preempt", 0, guard, gang=gang)
+
+    def needs_seal(self, view: View, job: str) -> bool:
+        """Checkpoint-before-preempt: the job's manifest of its current epoch is not sealed yet,
+        so its writer must seal before the job can be preempted."""
+        return view.get(self.keys.seal(job, self.epoch_of(view, job)[0])) is None
 
     def _seal_guard(self, job: str, e: int) -> list[Compare]:
         """Checkpoint-before-preempt: the manifest of the job's current epoch is sealed."""
         return [present(self.keys.seal(job, e))]
 
     def resume(self, job: str) -> str | None:
-        """Resume(j): a preempted job comes back at full size once a healthy leaf is free and no
-        high-priority gang waits."""
+        """Resume(j): a preempted job comes back at full size once a healthy leaf is free and
+        every high-priority gang runs (one still being placed comes first)."""
         view = self.view()
         cause, target, _ = self.tpl_of(view, job)
         spare = self.spare(view)
         if job in self.high or cause != "preempt" or target != 0 or not spare or any(
-                self.waiting(view, h) for h in self.high):
+                self.epoch_of(view, h)[1] != "Run" for h in self.high):
             return None
         guard = self._spare_witness(view, spare[0])
-        for h in sorted(self.high):
-            guard += self._not_waiting_guard(view, h)
+        guard += [value_is(self.keys.epoch(h), epoch_value(self.epoch_of(view, h)[0], "Run")) for h in sorted(self.high)]
         return self._trigger(view, job, "Resume", "resume", self.size, guard)
 
     def finish(self, gang: str) -> str | None:
@@ -259,7 +251,7 @@ class LifecycleEngine(Engine):
         failed ones); a template switch or defragmentation is a fresh placement of the job's
         footprint (a defragmentation keeping ``hold`` free when it can)."""
         cause, target, hold = self.tpl_of(view, job)
-        planner = self.planner(view)
+        planner = self._planner_for(view, job)
         first = self.first_template(job, target)
         spec = self.jobs[job]
         cur = planner.placements.get(job)
@@ -277,17 +269,23 @@ class LifecycleEngine(Engine):
                 return p
         return planner.reshape(job, lowest, stop)
 
+    def _health_guard(self, view: View, job: str, plan: list[str]) -> list[Compare]:
+        """Healthy(P): no planned leaf is suspect."""
+        return [absent(suspect_key(self.keys, x)) for x in plan]
+
+    def _unhealthy(self, view: View, job: str, plan: list[str]) -> Compare | None:
+        """A planned leaf that is suspect, as a compare that holds while it is; None if none."""
+        bad = [x for x in plan if self.is_suspect(view, x)]
+        return present(suspect_key(self.keys, bad[0])) if bad else None
+
     def _plan_guard(self, view: View, job: str, plan: list[str]) -> list[Compare]:
         """Health-aware placement: no planned leaf is suspect at the Plan."""
-        return [absent(suspect_key(self.keys, x)) for x in plan]
+        return self._health_guard(view, job, plan)
 
     def _commit_guard(self, view: View, job: str, plan: list[str]) -> list[Compare]:
         """The lifecycle's CommitGuard: RRP's, and no planned leaf turned suspect since the Plan."""
-        return super()._commit_guard(view, job, plan) + self._plan_guard(view, job, plan)
+        return super()._commit_guard(view, job, plan) + self._health_guard(view, job, plan)
 
     def _abort_witness(self, view: View, job: str, plan: list[str]) -> Compare | None:
         witness = super()._abort_witness(view, job, plan)
-        if witness is not None:
-            return witness
-        bad = [x for x in plan if self.is_suspect(view, x)]
-        return present(suspect_key(self.keys, bad[0])) if bad else None
+        return witness if witness is not None else self._unhealthy(view, job, plan)

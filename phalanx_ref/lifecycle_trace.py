@@ -13,7 +13,7 @@ from typing import Any
 from phalanx_ref.lifecycle_engine import LifecycleEngine
 from phalanx_ref.lifecycle_records import COUNTED, lifecycle_state, spec_step
 from phalanx_ref.lifecycle_workload import LifecycleConfig, LifecycleWorkload
-from phalanx_ref.rrp_records import SpecState
+from phalanx_ref.rrp_records import Keys, SpecState
 from phalanx_ref.store.base import Store
 from phalanx_ref.trace_emit import SPEC_PATH, Emitter, RunResult, _order, _set
 
@@ -52,12 +52,17 @@ class LifecycleEmitter(Emitter):
 
 
 def record_lifecycle(store: Store, path: Path, seed: int, cfg: LifecycleConfig | None = None,
-                     engine_cls: type[LifecycleEngine] = LifecycleEngine,
+                     engine_cls: type[LifecycleEngine] = LifecycleEngine, keys: Keys | None = None,
                      source: dict[str, Any] | None = None) -> RunResult:
     """Run one seeded lifecycle workload on ``store`` and write its trace to ``path``."""
     cfg = cfg or LifecycleConfig()
-    run = LifecycleWorkload(store, cfg, seed, engine_cls=engine_cls).run()
-    with open(path, "w", encoding="utf-8") as out:
-        LifecycleEmitter(store, run, cfg).write(out, {"store": type(store).__name__, "seed": seed,
-                                                      "engine": engine_cls.__name__, **(source or {})})
+    run = LifecycleWorkload(store, cfg, seed, keys, engine_cls).run()
+    write_lifecycle(store, run, cfg, path, {"seed": seed, "engine": engine_cls.__name__, **(source or {})})
     return run
+
+
+def write_lifecycle(store: Store, run: RunResult, cfg: LifecycleConfig, path: Path,
+                    source: dict[str, Any]) -> int:
+    """Write the trace of a lifecycle run (a whole workload, or steps driven by hand)."""
+    with open(path, "w", encoding="utf-8") as out:
+        return LifecycleEmitter(store, run, cfg).write(out, {"store": type(store).__name__, **source})

@@ -57,6 +57,10 @@ class LifecycleConfig(WorkloadConfig):
     schedule_rate: float = 0.12
     finish_rate: float = 0.3
     """Of the scheduler's turns with a placed gang, the share that ends its work."""
+    held_bias: float = 0.7
+    """Share of health verdicts on leaves some job holds (the rest on any live leaf)."""
+    schedule_mix: tuple[int, int, int] = (2, 1, 1)
+    """Weights of the scheduler's turns: the priority queue, the fragmentation monitor, resizes."""
 
     def gang_names(self) -> list[str]:
         return [f"g{i}" for i in range(1, self.gangs + 1)]
@@ -120,14 +124,14 @@ class LifecycleWorkload(Workload):
         live = [x for x in self.engine.leaves if view.live(x) and x not in suspect]
         held = [x for x in live if view.owner(x) is not None]
         if live:
-            leaf = self.rng.choice(held if held and self.rng.random() < 0.7 else live)
+            leaf = self.rng.choice(held if held and self.rng.random() < self.cfg.held_bias else live)
             if self.engine.mark_suspect(leaf, self.rng.choice(SIGNALS)):
                 self._counted("Suspect")
 
     def schedule(self) -> None:
         """The scheduler's turn: one of preemption (or the victim's seal first), resume, finish,
         the fragmentation monitor, or a capacity change (grow or shrink)."""
-        choice = self.rng.choice(["queue", "queue", "defrag", "resize"])
+        choice = self.rng.choices(["queue", "defrag", "resize"], self.cfg.schedule_mix)[0]
         if choice == "queue":
             self.queue()
         elif self.events < self.cfg.max_events:
@@ -162,8 +166,7 @@ class LifecycleWorkload(Workload):
         pre = choose_preemption(planner, eng.jobs[gang], self.priority, self.priority[gang])
         if pre is None:
             return
-        e, phase = eng.epoch_of(view, pre.victim)
-        if phase == "Run" and view.get(self.keys.seal(pre.victim, e)) is None:
+        if eng.epoch_of(view, pre.victim)[1] == "Run" and eng.needs_seal(view, pre.victim):
             self.seal(pre.victim)
             return
         self._counted(eng.preempt(pre.victim, gang))
