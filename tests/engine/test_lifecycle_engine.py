@@ -85,7 +85,7 @@ MUTANT_RUNS: dict[str, tuple[LifecycleConfig, range, str]] = {
     "drain-moves-workers": (LifecycleConfig(), range(3), "Drain"),
     "resize-keeps-epoch": (LifecycleConfig(), range(12), "Commit"),
     "preempt-no-seal": (LifecycleConfig(gangs=2, seal_rate=0.03, schedule_mix=(1, 0, 0), max_fail=3,
-                                        health_rate=0.1), range(20), "Preempt"),
+                                        health_rate=0.1), range(10, 16), "Preempt"),
     "grow-onto-suspect": (LifecycleConfig(schedule_mix=(1, 0, 3), held_bias=0.0, max_events=20,
                                           schedule_rate=0.25), range(12), "Plan"),
 }
