@@ -43,6 +43,26 @@ def pick(planner: Planner, rng: random.Random) -> tuple[str, range]:
             return job, range(s, s + NODE)
 
 
+def run_path(planner: Planner, job: str, node: range, draining: bool) -> tuple[list[int], bool]:
+    """One failure (Replan, Commit) or drain (verdict, Replan, Commit) of ``node`` of ``job``:
+    the duration of each call (ns), and whether a repair was committed (else the job is released)."""
+    pc = time.perf_counter_ns
+    marks = [pc()]
+    if draining:
+        planner.mark_suspect(node)
+        marks.append(pc())
+        q = drain(planner, job)
+    else:
+        q = planner.replan(job, node)
+    marks.append(pc())
+    if q is not None:
+        planner.commit(q)
+    marks.append(pc())
+    if q is None:
+        planner.release(job)
+    return [b - a for a, b in zip(marks, marks[1:], strict=False)], q is not None
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--events", type=int, default=2000)
@@ -54,42 +74,19 @@ def main() -> None:
     rng = random.Random(args.seed)
     res = BenchResult()
     fill(planner, rng, 0.904, 100_000, res)
-    pc = time.perf_counter_ns
-    ns: dict[str, list[int]] = {k: [] for k in ("fail_replan", "fail_commit", "drain_verdict", "drain_replan",
-                                               "drain_commit")}
-    cpu = {"failure": 0.0, "drain": 0.0}
+    steps = {"failure": ("fail_replan", "fail_commit"), "drain": ("drain_verdict", "drain_replan", "drain_commit")}
+    ns: dict[str, list[int]] = {k: [] for names in steps.values() for k in names}
+    cpu = dict.fromkeys(steps, 0.0)
     skipped = 0
     for i in range(args.events):
         job, node = pick(planner, rng)
+        path = "drain" if i % 2 else "failure"
         c0 = time.process_time()
-        if i % 2 == 0:
-            t0 = pc()
-            q = planner.replan(job, node)
-            t1 = pc()
-            if q is not None:
-                planner.commit(q)
-            t2 = pc()
-            cpu["failure"] += time.process_time() - c0
-            ns["fail_replan"].append(t1 - t0)
-            ns["fail_commit"].append(t2 - t1)
-            if q is None:
-                planner.release(job)
-        else:
-            t0 = pc()
-            planner.mark_suspect(node)
-            t1 = pc()
-            q = drain(planner, job)
-            t2 = pc()
-            if q is not None:
-                planner.commit(q)
-            t3 = pc()
-            cpu["drain"] += time.process_time() - c0
-            ns["drain_verdict"].append(t1 - t0)
-            ns["drain_replan"].append(t2 - t1)
-            ns["drain_commit"].append(t3 - t2)
-            if q is None:
-                planner.release(job)
-        skipped += q is None
+        took, repaired = run_path(planner, job, node, path == "drain")
+        cpu[path] += time.process_time() - c0
+        for k, t in zip(steps[path], took, strict=True):
+            ns[k].append(t)
+        skipped += not repaired
         planner.heal(node)
     print(f"lifecycle bench: {topo.n_leaves:,} leaves, utilization {res.figures['utilization']:.3f}, "
           f"{args.events} events (half failures, half drains), seed {args.seed}, {skipped} without a repair")
