@@ -216,6 +216,7 @@ class Engine:
         guard = [value_is(k.epoch(job), epoch_value(e, "Plan"))]
         guard += map(view.free_or_mine, plan)        # every planned leaf free or as read, and
         guard += cast(list[Compare], alive)          # its worker still the one read (none is None)
+        guard += self._plan_guard(view, job, plan)
         ops = [Put(k.epoch(job), epoch_value(e, "Commit")),
                Put(k.plan(job), encode({"leaves": plan, "tpl": placement.template_index})),
                self._step(job, "Plan", P=plan)]
@@ -242,20 +243,38 @@ class Engine:
         head = value_is(k.epoch(job), epoch_value(e, "Commit"))
         owner = view.owner
         if self.mutant != "commit_no_guard":
-            taken = [x for x in plan if owner(x) not in (None, job)]
-            if taken:
-                guard = [head, view.free_or_mine(taken[0])]
+            witness = self._abort_witness(view, job, plan)
+            if witness is not None:
                 ops = [Put(k.epoch(job), epoch_value(e, "Plan")), self._step(job, "Abort")]
-                return "Abort" if self.store.txn(guard, ops).succeeded else None
-        free_or_mine = view.free_or_mine
-        guard = [head] if self.mutant == "commit_no_guard" else [head] + [free_or_mine(x) for x in plan]
-        new_e = e if self.mutant == "epoch_no_increment" else e + 1
+                return "Abort" if self.store.txn([head, witness], ops).succeeded else None
+        guard = [head] if self.mutant == "commit_no_guard" else [head] + self._commit_guard(view, job, plan)
+        new_e = self._next_epoch(view, job, e)
         mine = encode({"epoch": new_e, "job": job})
         planned = set(plan)
         ops: list[Put | Delete] = [Put(k.alloc(x), mine) for x in plan if owner(x) != job]
         ops += [Delete(k.alloc(x)) for x in view.leaves_of(job) if x not in planned]
         ops += [Put(k.epoch(job), epoch_value(new_e, "Restore")), self._step(job, "Commit")]
         return "Commit" if self.store.txn(guard, ops).succeeded else None
+
+    # ---- the guards a subclass (the lifecycle engine) extends ---------------------------------
+    def _next_epoch(self, view: View, job: str, e: int) -> int:
+        """The epoch a Commit at epoch ``e`` moves the job to."""
+        return e if self.mutant == "epoch_no_increment" else e + 1
+
+    def _plan_guard(self, view: View, job: str, plan: list[str]) -> list[Compare]:
+        """Compares Plan adds beyond "every planned leaf live and free-or-mine": none in RRP."""
+        return []
+
+    def _commit_guard(self, view: View, job: str, plan: list[str]) -> list[Compare]:
+        """RRP's CommitGuard: every planned leaf free, or as read (mine)."""
+        return [view.free_or_mine(x) for x in plan]
+
+    def _abort_witness(self, view: View, job: str, plan: list[str]) -> Compare | None:
+        """Why the CommitGuard fails, as a compare that holds while it does (a planned leaf held
+        by another job, as read), or None when the guard holds on ``view``."""
+        owner = view.owner
+        taken = [x for x in plan if owner(x) not in (None, job)]
+        return view.free_or_mine(taken[0]) if taken else None
 
     def _restore(self, view: View, job: str, e: int) -> str | None:
         """Load the newest manifest sealed below e and resume from it. The manifest's epoch goes

@@ -28,8 +28,9 @@ repair) takes the search. The cost moves to the mutations, which the benchmark t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from functools import cached_property, partial
 from typing import NamedTuple
 
@@ -38,6 +39,9 @@ from phalanx_ref.topology import Topology
 
 QUARANTINE = ("quarantine",)
 """Owner of failed and suspect leaves: never placed on until :meth:`Planner.heal`."""
+
+HELD = ("held",)
+"""Owner of blocks taken out of play inside a :meth:`Planner.scratch` (never committed)."""
 
 Template = tuple[int, int, int]
 Block = tuple[int, int]
@@ -721,6 +725,8 @@ class Planner:
         self._respare(spare_start, spare_order, source)
 
         def undo() -> None:
+            for s2, _o2, _who in list(alloc.records_in(spare_start, spare_order)):
+                self._unregister_spare(s2)  # the pieces the take re-registered, before they merge
             alloc.merge_record(spare_start, spare_order, source)
             self._respare(spare_start, spare_order, source)
 
@@ -813,12 +819,76 @@ class Planner:
 
     def mark_suspect(self, leaves: Iterable[int]) -> None:
         """Health-aware placement: suspect leaves are never placed on; a free one is quarantined
-        now, a held one when its job gives it back."""
+        now, a held one when its job gives it back. A reserved spare holding a suspect leaf is
+        given up (the leaf quarantined, the rest freed) and its domain topped up from elsewhere:
+        otherwise Replan, which takes spares whole, would repair a job onto the suspect leaf."""
+        respare: set[int] = set()
         for leaf in leaves:
             self.suspect.add(leaf)
-            if self.alloc.owner(leaf) is None:
+            owner = self.alloc.owner(leaf)
+            if isinstance(owner, tuple) and owner[0] == "spare":
+                rs, ro, _ = self.alloc.find_record(leaf)
+                self._unregister_spare(rs)
+                self.alloc.release(rs, ro)
+                respare.add(owner[1])
+                owner = None
+            if owner is None:
                 self._quarantine(leaf, [])
+        if respare:
+            self._reserve_spares(sorted(respare))
         self._refresh()
+
+    def suspect_of(self, job: str) -> list[int]:
+        """The suspect leaves in ``job``'s footprint, in leaf order: what a drain moves it off."""
+        cur = self.placements.get(job)
+        if cur is None or not self.suspect:
+            return []
+        return sorted(self.suspect & cur.leaves)
+
+    @contextmanager
+    def scratch(self) -> Iterator[list[Callable[[], None]]]:
+        """A what-if on the allocator: changes made through the yielded journal (``hold``,
+        ``vacate``) are undone on exit, and the prepared repairs that read what they touched are
+        dropped (re-prepared by the next mutation), as after a search. Lifecycle decisions
+        (defragmentation, preemption, resize) are planned on such hypothetical states."""
+        journal: list[Callable[[], None]] = []
+        try:
+            yield journal
+        finally:
+            self._undo(journal)
+            self._invalidate()
+
+    def vacate(self, job: str, journal: list[Callable[[], None]]) -> Placement:
+        """In a :meth:`scratch`: give back ``job``'s footprint (suspect leaves to quarantine).
+        Returns the placement vacated."""
+        cur = self.placements.get(job)
+        if cur is None:
+            raise PlannerError(f"job {job!r} is not placed")
+        self._apply(job, Changes(cur.blocks, (), ()), journal)
+        return cur
+
+    def hold(self, blocks: Iterable[Block], journal: list[Callable[[], None]]) -> None:
+        """In a :meth:`scratch`: take free blocks out of play (the footprint another decision
+        promised to a gang that is not placed yet)."""
+        for s, o in blocks:
+            self._take(HELD, s, o, None, journal)
+
+    def reshape(self, job: str, first: int, stop: int, hold: Iterable[Block] = ()) -> Placement | None:
+        """A fresh placement of ``job`` with the first of its templates ``first .. stop-1`` that
+        fits, planned on the state where its footprint is given back (suspect leaves quarantined)
+        and the ``hold`` blocks are out of play; None if none fits. Committed, it replaces the
+        current placement in one step (release, then acquire): a template switch (grow: earlier
+        templates, shrink: later ones) or a move to another footprint (defragmentation). Pure."""
+        cur = self.placements.get(job)
+        if cur is None:
+            raise PlannerError(f"job {job!r} is not placed")
+        if not 0 <= first < stop <= len(cur.templates):
+            raise PlannerError(f"job {job!r}: no templates {first}..{stop - 1}")
+        with self.scratch() as journal:
+            self.vacate(job, journal)
+            self.hold(hold, journal)
+            p = self.place(Job(job, cur.templates[:stop]), first, cur, cur.blocks, ())
+        return None if p is None else replace(p, templates=cur.templates)
 
     def heal(self, leaves: Iterable[int]) -> None:
         """Repaired leaves leave quarantine; spare domains are topped up from free capacity."""

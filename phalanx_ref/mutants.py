@@ -6,7 +6,7 @@ runs its checkers against every mutant and requires each to be caught by at leas
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 
 from phalanx_ref.buddy import BuddyAllocator
 from phalanx_ref.hdfb import Planner, Template
@@ -58,3 +58,21 @@ MUTANTS: dict[str, type[Planner]] = {
     "tp-group-split": SplitTPPlanner,
     "place-uses-spares": PlaceOnSparesPlanner,
 }
+
+
+class SuspectSparePlanner(Planner):
+    """Health-blind spares: a suspect leaf inside a reserved spare stays in the spare, so a
+    repair (drain included) can land on it (the planner before health-aware spares)."""
+
+    def mark_suspect(self, leaves: Iterable[int]) -> None:
+        for leaf in leaves:
+            self.suspect.add(leaf)
+            if self.alloc.owner(leaf) is None:
+                self._quarantine(leaf, [])
+        self._refresh()
+
+
+LIFECYCLE_MUTANTS: dict[str, type[Planner]] = {
+    "suspect-spare-kept": SuspectSparePlanner,
+}
+"""Planner mutants of the lifecycle decisions, caught by tests/ref/test_lifecycle_plan.py."""

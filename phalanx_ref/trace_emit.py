@@ -83,19 +83,101 @@ def _sha256(spec: Path) -> str:
     return hashlib.sha256(spec.read_bytes() if spec.exists() else b"").hexdigest()
 
 
-def header(run: RunResult, source: dict[str, Any], spec: Path = SPEC_PATH,
-           refinements: tuple[Path, ...] = (RESUME_SPEC_PATH,)) -> dict[str, Any]:
-    """``spec`` is the default spec to replay against; ``specs`` gives the sha256 of it and of
-    each refinement the trace also carries the variables of, so replaying against any of them
-    warns only when that spec changed since the trace was recorded."""
-    return {
-        "kind": "header", "spec": _shown(spec), "sha256": _sha256(spec),
-        "specs": {_shown(p): _sha256(p) for p in (spec, *refinements)},
-        "constants": {"Job": _set(run.jobs, _order), "Leaf": _set(run.leaves, _order), "None": NONE,
-                      "MaxFail": run.max_fail},
-        "model_values": sorted(run.jobs, key=_order) + sorted(run.leaves, key=_order) + [NONE],
-        "variables": list(SpecState.VARIABLES), "source": source,
-    }
+class Emitter:
+    """Rebuilds one run's trace from the store's history. This class writes RRP's (and
+    RRPResume's) variables; a protocol built on RRP (the lifecycle) subclasses it and adds its
+    constants, variables, and its mapping of step records to spec actions."""
+
+    spec: Path = SPEC_PATH
+    refinements: tuple[Path, ...] = (RESUME_SPEC_PATH,)
+
+    def __init__(self, store: Store, run: RunResult) -> None:
+        self.store, self.run = store, run
+
+    def constants(self) -> dict[str, Any]:
+        run = self.run
+        return {"Job": _set(run.jobs, _order), "Leaf": _set(run.leaves, _order), "None": NONE,
+                "MaxFail": run.max_fail}
+
+    def variables(self) -> list[str]:
+        return list(SpecState.VARIABLES)
+
+    def state(self, records: dict[str, str], fails: int) -> dict[str, Any]:
+        """The spec variables (ITF) of the records after a step; ``fails`` is failCount."""
+        run = self.run
+        return state_itf(spec_state(records, run.keys, run.jobs, run.leaves, fails))
+
+    def action(self, step_rec: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        """A step record's spec action and parameters (ITF)."""
+        return step_rec["action"], {k: _param(k, v) for k, v in step_rec["params"].items()}
+
+    def header(self, source: dict[str, Any]) -> dict[str, Any]:
+        """``spec`` is the default spec to replay against; ``specs`` gives the sha256 of it and of
+        each refinement the trace also carries the variables of, so replaying against any of them
+        warns only when that spec changed since the trace was recorded."""
+        run = self.run
+        return {
+            "kind": "header", "spec": _shown(self.spec), "sha256": _sha256(self.spec),
+            "specs": {_shown(p): _sha256(p) for p in (self.spec, *self.refinements)},
+            "constants": self.constants(),
+            "model_values": sorted(run.jobs, key=_order) + sorted(run.leaves, key=_order) + [NONE],
+            "variables": self.variables(), "source": source,
+        }
+
+    def steps(self) -> Iterator[dict[str, Any]]:
+        """The init line and one step line per revision in (start, end]."""
+        run = self.run
+        records = dict(run.initial)
+        victims = set(run.failures)
+        fails = 0
+        yield {"kind": "init", "state": self.state(records, 0)}
+        rev, batch = None, []
+        n = 0
+        for ev in self.store.history(run.keys.root, run.start_revision + 1, run.end_revision):
+            if rev is not None and ev.revision != rev:
+                n += 1
+                line, fails = self._step(n, rev, batch, records, victims, fails)
+                yield line
+                batch = []
+            rev = ev.revision
+            batch.append(ev)
+        if batch:
+            line, _ = self._step(n + 1, rev, batch, records, victims, fails)
+            yield line
+
+    def _step(self, n: int, rev: int | None, batch: list, records: dict[str, str], victims: set[str],
+              fails: int) -> tuple[dict[str, Any], int]:
+        keys = self.run.keys
+        step_rec = None
+        for ev in batch:
+            if ev.kind == "put":
+                records[ev.kv.key] = ev.kv.value
+                if keys.split(ev.kv.key)[0] == "step":
+                    step_rec = json.loads(ev.kv.value)
+            else:
+                records.pop(ev.kv.key, None)
+        if step_rec is not None:
+            action, params = self.action(step_rec)
+        elif len(batch) == 1 and batch[0].kind == "delete" and keys.split(batch[0].kv.key)[0] == "lease":
+            leaf = leaf_of_worker(keys.split(batch[0].kv.key)[1])
+            action, params = "Fail", {"l": leaf}
+            if leaf in victims:  # the injector's counter; a lease lost otherwise is not a Fail
+                fails += 1
+        else:
+            raise EmitError(f"revision {rev} ({', '.join(e.kind + ' ' + e.kv.key for e in batch)}) is no spec step")
+        return {"kind": "step", "n": n, "action": action, "params": params, "revision": rev,
+                "state": self.state(records, fails)}, fails
+
+    def write(self, out: IO[str], source: dict[str, Any]) -> int:
+        """Write the whole trace; returns the number of steps."""
+        out.write(json.dumps(self.header(source)) + "\n")
+        lines = 0
+        for line in self.steps():
+            out.write(json.dumps(line) + "\n")
+            lines += 1
+        n = lines - 1  # the init line is not a step
+        out.write(json.dumps({"kind": "end", "steps": n}) + "\n")
+        return n
 
 
 def _param(name: str, value: Any) -> Any:
@@ -104,63 +186,9 @@ def _param(name: str, value: Any) -> Any:
     return value
 
 
-def steps(store: Store, run: RunResult) -> Iterator[dict[str, Any]]:
-    """The init line and one step line per revision in (start, end]."""
-    keys: Keys = run.keys
-    records = dict(run.initial)
-    victims = set(run.failures)
-    fails = 0
-    yield {"kind": "init", "state": state_itf(spec_state(records, keys, run.jobs, run.leaves, 0))}
-    rev, batch = None, []
-    n = 0
-    for ev in store.history(keys.root, run.start_revision + 1, run.end_revision):
-        if rev is not None and ev.revision != rev:
-            n += 1
-            line, fails = _step(n, rev, batch, records, run, victims, fails)
-            yield line
-            batch = []
-        rev = ev.revision
-        batch.append(ev)
-    if batch:
-        line, _ = _step(n + 1, rev, batch, records, run, victims, fails)
-        yield line
-
-
-def _step(n: int, rev: int | None, batch: list, records: dict[str, str], run: RunResult,
-          victims: set[str], fails: int) -> tuple[dict[str, Any], int]:
-    keys = run.keys
-    step_rec = None
-    for ev in batch:
-        if ev.kind == "put":
-            records[ev.kv.key] = ev.kv.value
-            if keys.split(ev.kv.key)[0] == "step":
-                step_rec = json.loads(ev.kv.value)
-        else:
-            records.pop(ev.kv.key, None)
-    if step_rec is not None:
-        action, params = step_rec["action"], {k: _param(k, v) for k, v in step_rec["params"].items()}
-    elif len(batch) == 1 and batch[0].kind == "delete" and keys.split(batch[0].kv.key)[0] == "lease":
-        leaf = leaf_of_worker(keys.split(batch[0].kv.key)[1])
-        action, params = "Fail", {"l": leaf}
-        if leaf in victims:  # the injector's counter; a lease lost otherwise is not a Fail
-            fails += 1
-    else:
-        raise EmitError(f"revision {rev} ({', '.join(e.kind + ' ' + e.kv.key for e in batch)}) is no spec step")
-    state = spec_state(records, keys, run.jobs, run.leaves, fails)
-    return {"kind": "step", "n": n, "action": action, "params": params, "revision": rev,
-            "state": state_itf(state)}, fails
-
-
 def write_trace(out: IO[str], store: Store, run: RunResult, source: dict[str, Any]) -> int:
-    """Write the whole trace; returns the number of steps."""
-    out.write(json.dumps(header(run, source)) + "\n")
-    lines = 0
-    for line in steps(store, run):
-        out.write(json.dumps(line) + "\n")
-        lines += 1
-    n = lines - 1  # the init line is not a step
-    out.write(json.dumps({"kind": "end", "steps": n}) + "\n")
-    return n
+    """Write the whole RRP trace of ``run``; returns the number of steps."""
+    return Emitter(store, run).write(out, source)
 
 
 def record(store: Store, path: Path, seed: int, cfg: WorkloadConfig | None = None, keys: Keys | None = None,

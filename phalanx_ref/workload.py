@@ -27,7 +27,7 @@ from typing import TypeVar
 
 from phalanx_ref.engine import Engine
 from phalanx_ref.engine_cache import PlannerCache
-from phalanx_ref.hdfb import Job, Planner
+from phalanx_ref.hdfb import Job, Placement, Planner
 from phalanx_ref.rrp_records import Keys, encode, epoch_value, leaf_name, worker_of
 from phalanx_ref.store.base import Put, Store, StoreUnavailable
 from phalanx_ref.store.memory import MemoryStore
@@ -99,6 +99,40 @@ def job_names(n: int) -> list[str]:
     return [f"j{i}" for i in range(1, n + 1)]
 
 
+def job_records(keys: Keys, name: str, p: Placement | None, phase: str = "Run") -> list[Put]:
+    """A job's initial records: its leaves (if placed), epoch 0 in ``phase``, its template, and
+    the initial seal of epoch 0."""
+    ops = [] if p is None else [Put(keys.alloc(leaf_name(x)), encode({"epoch": 0, "job": name}))
+                                for x in sorted(p.leaves)]
+    return ops + [Put(keys.epoch(name), epoch_value(0, phase)),
+                  Put(keys.plan(name), encode({"leaves": [], "tpl": 0 if p is None else p.template_index})),
+                  Put(keys.seal(name, 0), encode({"manifest": "initial", "step": 0, "token": 0}))]
+
+
+def place_all(planner: Planner, jobs: list[Job]) -> list[Placement]:
+    """Admit ``jobs`` in order (the set-up's fill)."""
+    out = []
+    for job in jobs:
+        p = planner.place(job)
+        if p is None:
+            raise ValueError(f"the cluster has no room for job {job.name}")
+        planner.commit(p)
+        out.append(p)
+    return out
+
+
+def start_workers(store: Store, keys: Keys, topo: Topology, ops: list[Put]) -> dict[str, int]:
+    """Grant each leaf's worker a lease and write ``ops`` with the workers' lease keys in one
+    transaction. Returns the lease id of each worker."""
+    leases: dict[str, int] = {}
+    for i in range(topo.n_leaves):
+        w = worker_of(leaf_name(i))
+        leases[w] = until_available(store, lambda: store.lease_grant(LEASE_TTL))
+        ops.append(Put(keys.lease(w), encode({"leaf": leaf_name(i)}), leases[w]))
+    until_available(store, lambda: store.txn((), ops))  # puts only: doing it twice is doing it once
+    return leases
+
+
 def setup(store: Store, keys: Keys, cfg: WorkloadConfig, mutant: str | None = None,
           cached: bool = False) -> tuple[Engine, dict[str, int]]:
     """Place the jobs with HDF-B, write the initial records and the workers' leases.
@@ -106,23 +140,10 @@ def setup(store: Store, keys: Keys, cfg: WorkloadConfig, mutant: str | None = No
     the lease id of each worker."""
     topo = cfg.topology()
     jobs = {name: Job(name, SHRINK_TEMPLATES) for name in job_names(cfg.jobs)}
-    planner = Planner(topo)
     ops: list[Put] = []
-    for name, job in jobs.items():
-        p = planner.place(job)
-        if p is None:
-            raise ValueError(f"the cluster has no room for job {name}")
-        planner.commit(p)
-        ops += [Put(keys.alloc(leaf_name(x)), encode({"epoch": 0, "job": name})) for x in sorted(p.leaves)]
-        ops += [Put(keys.epoch(name), epoch_value(0, "Run")),
-                Put(keys.plan(name), encode({"leaves": [], "tpl": p.template_index})),
-                Put(keys.seal(name, 0), encode({"manifest": "initial", "step": 0, "token": 0}))]
-    leases: dict[str, int] = {}
-    for i in range(topo.n_leaves):
-        w = worker_of(leaf_name(i))
-        leases[w] = until_available(store, lambda: store.lease_grant(LEASE_TTL))
-        ops.append(Put(keys.lease(w), encode({"leaf": leaf_name(i)}), leases[w]))
-    until_available(store, lambda: store.txn((), ops))  # puts only: doing it twice is doing it once
+    for p in place_all(Planner(topo), list(jobs.values())):
+        ops += job_records(keys, p.job, p)
+    leases = start_workers(store, keys, topo, ops)
     cache = PlannerCache(store, keys, topo, jobs) if cached else None
     return Engine(store, keys, topo, jobs, mutant, cache), leases
 
@@ -137,7 +158,7 @@ class Workload:
                  cached: bool = False) -> None:
         self.store, self.cfg, self.rng = store, cfg, random.Random(seed)
         self.keys = keys or Keys()
-        self.engine, self.leases = setup(store, self.keys, cfg, mutant, cached)
+        self.engine, self.leases = self.setup(store, mutant, cached)
         self.on_op = on_op
         self.writer = dict.fromkeys(self.engine.jobs, 0)   # token of each job's current writer
         self.zombies: list[tuple[str, int]] = []
@@ -145,6 +166,10 @@ class Workload:
         kvs, rev = until_available(store, lambda: store.range(self.keys.root))
         self.result = RunResult(self.keys, list(self.engine.jobs), list(self.engine.leaves), cfg.max_fail,
                                 {kv.key: kv.value for kv in kvs}, rev, rev)
+
+    def setup(self, store: Store, mutant: str | None, cached: bool) -> tuple[Engine, dict[str, int]]:
+        """The initial records and the engine (a subclass's workload sets up its own)."""
+        return setup(store, self.keys, self.cfg, mutant, cached)
 
     # ---- actors ------------------------------------------------------------------------------
     def fail(self) -> None:
@@ -193,6 +218,10 @@ class Workload:
         else:
             self.result.rejected_seals += 1
 
+    def tick(self, jobs: list[str]) -> None:
+        """The operation when neither the injector nor a checkpoint writer acts: a controller."""
+        self.control(self.rng.choice(jobs))
+
     # ---- the schedule ------------------------------------------------------------------------
     def quiescent(self) -> bool:
         """Every failure injected, every job back in Run on live leaves, every epoch sealed.
@@ -223,7 +252,7 @@ class Workload:
                     else:
                         self.seal(rng.choice(jobs))
                 else:
-                    self.control(rng.choice(jobs))
+                    self.tick(jobs)
             except StoreUnavailable:
                 self.result.unavailable += 1  # level-triggered: the next operation re-reads
             if self.on_op is not None:

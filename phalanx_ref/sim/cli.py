@@ -301,6 +301,27 @@ def report(ctx: click.Context, outdir: Path, scenario: Path | None, seed: int, t
     Console().print(f"wrote {len(files)} files to {outdir} (report.html and report.md are the index)")
 
 
+@main.command("lifecycle")
+@click.argument("outdir", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--seed", default=0, show_default=True)
+@click.option("--runs", default=200, show_default=True, type=click.IntRange(2),
+              help="Monte Carlo runs per drain row (54 days each).")
+@click.option("--hours", default=48, show_default=True, type=click.IntRange(1),
+              help="Length of the defragmentation and preemption cluster simulations.")
+def lifecycle(outdir: Path, seed: int, runs: int, hours: int) -> None:
+    """Issue 16's tables (drain on precursor signals, defragmentation, checkpoint-before-preempt)
+    as Markdown, CSV and JSON, and their plots as PNG, under OUTDIR (also part of `report`)."""
+    from phalanx_ref.sim.lifecycle import lifecycle_tables
+    from phalanx_ref.sim.report import write_table
+
+    outdir.mkdir(parents=True, exist_ok=True)
+    built, plots = lifecycle_tables(outdir, seed, runs, hours)
+    for t in built:
+        print_table(t)
+        write_table(t, outdir)
+    Console().print(f"wrote {len(built)} tables and {len(plots)} plots to {outdir}")
+
+
 @main.command("sweep")
 @click.argument("outdir", type=click.Path(file_okay=False, path_type=Path))
 @click.argument("param")

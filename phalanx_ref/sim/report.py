@@ -419,6 +419,12 @@ def make_report(outdir: Path, cfg: ReportConfig, tick: Tick = _noop,
         tabs, plots = sec.build(cfg, done[sec.name], outdir)
         built += tabs
         written += plots
+    from phalanx_ref.sim.lifecycle import lifecycle_tables  # issue 16: drain, defragmentation, preemption
+
+    hours = max(6, min(48, cfg.sweep_runs // 10))  # 48 h at the default sweep_runs; quick runs stay quick
+    life, life_plots = timed("lifecycle_s", lambda: lifecycle_tables(outdir, cfg.seed, cfg.sweep_runs, hours))
+    built += life
+    written += life_plots
     for t in built:
         written += write_table(t, outdir)
     timings["total_s"] = time.perf_counter() - t_start
