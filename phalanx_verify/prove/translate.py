@@ -240,6 +240,14 @@ class Translator:
             return sym.cardinality(args[0])
         if op == "dots_2":
             lo, hi = args
+            a, b = z3.simplify(lo), z3.simplify(hi)
+            if z3.is_int_value(a) and z3.is_int_value(b) and b.as_long() - a.as_long() < 64:
+                # A range with known bounds is written out element by element: z3 then decides
+                # 0..0 \subseteq {1} without a quantifier (it answers unknown on the lambda).
+                arr = z3.K(z3.IntSort(), z3.BoolVal(False))
+                for k in range(a.as_long(), b.as_long() + 1):
+                    arr = z3.Store(arr, k, True)
+                return arr
             x = z3.Int(fresh_name("k"))
             return z3.Lambda([x], z3.And(lo <= x, x <= hi))
         if op == "domain":
