@@ -15,6 +15,7 @@ import tree_sitter_tlaplus
 
 from . import syntax as ast
 from .errors import ParseError, SemanticError
+from .longlines import Broken, break_long_lines
 
 with warnings.catch_warnings():
     # tree-sitter-tlaplus 1.5 hands out the language as an int pointer, which tree-sitter 0.26
@@ -60,21 +61,34 @@ def display(name: str) -> str:
 
 
 class _Converter:
-    def __init__(self, src: bytes, file: str) -> None:
-        self.src = src
+    def __init__(self, original: bytes, broken: Broken, file: str) -> None:
+        self.src = broken.text
         self.file = file
-        self._lines = src.split(b"\n")
+        self._original = original
+        self._broken = broken
+        self._lines = original.split(b"\n")
+        self._ascii: dict[int, bool] = {}
 
     # -- positions and text -------------------------------------------------------------
     def pos(self, node: Node) -> ast.Pos:
-        row, col = node.start_point
+        row, col = self._broken.position(*node.start_point)
         line = self._lines[row] if row < len(self._lines) else b""
-        if not line.isascii():
+        ascii_line = self._ascii.get(row)
+        if ascii_line is None:  # once per line: on one long line, every node would rescan it
+            ascii_line = self._ascii[row] = line.isascii()
+        if not ascii_line:
             col = len(line[:col].decode("utf-8", "replace"))
         return ast.Pos(self.file, row + 1, col + 1)
 
     def text(self, node: Node) -> str:
         return self.src[node.start_byte:node.end_byte].decode("utf-8")
+
+    def original_text(self, node: Node) -> str:
+        """The node's text as the user wrote it (``src`` may have line breaks the user did not write)."""
+        (r0, c0), (r1, c1) = (self._broken.position(*point) for point in (node.start_point, node.end_point))
+        start = sum(len(line) + 1 for line in self._lines[:r0]) + c0
+        end = sum(len(line) + 1 for line in self._lines[:r1]) + c1
+        return self._original[start:end].decode("utf-8", "replace")
 
     def unsupported(self, node: Node, what: str | None = None) -> SemanticError:
         return SemanticError(f"unsupported construct: {what or node.type}", self.pos(node))
@@ -333,19 +347,11 @@ class _Converter:
 
     def x_bound_infix_op(self, node: Node) -> ast.Expr:
         sym = self.one(node, "symbol").type
+        if sym in ("land", "lor"):
+            return self._junction(node, sym)
         lhs, rhs = self.one(node, "lhs"), self.one(node, "rhs")
         self._precedence(node, sym, lhs, rhs)
         pos = self.pos(node)
-        if sym in ("land", "lor"):
-            items: list[ast.Expr] = []
-            for side in (lhs, rhs):
-                e = self.expr(side)
-                same = ast.And if sym == "land" else ast.Or
-                if isinstance(e, same) and side.type == "bound_infix_op":
-                    items.extend(e.items)
-                else:
-                    items.append(e)
-            return (ast.And if sym == "land" else ast.Or)(pos, tuple(items))
         if sym == "leads_to":
             return ast.Temporal(pos, "leads_to", (self.expr(lhs), self.expr(rhs)))
         if sym == "times":
@@ -354,6 +360,27 @@ class _Converter:
                 return ast.Apply(pos, "times", left.args + (self.expr(rhs),))
             return ast.Apply(pos, "times", (left, self.expr(rhs)))
         return ast.Apply(pos, sym, (self.expr(lhs), self.expr(rhs)))
+
+    def _junction(self, node: Node, sym: str) -> ast.Expr:
+        """``a /\\ b /\\ c ...`` as one n-ary And (Or for ``\\/``). The operator is left-associative,
+        so a chain of n terms is n nodes deep down the left: walked in a loop, not recursively
+        with a tuple rebuilt at every level (which was quadratic). Precedence is checked top
+        down and operands converted left to right, as the recursion did."""
+        top, same = node, ast.And if sym == "land" else ast.Or
+        spine: list[Node] = []  # the right operands, outermost first
+        while node.type == "bound_infix_op" and self.one(node, "symbol").type == sym:
+            lhs, rhs = self.one(node, "lhs"), self.one(node, "rhs")
+            self._precedence(node, sym, lhs, rhs)
+            spine.append(rhs)
+            node = lhs
+        items: list[ast.Expr] = []
+        for side in (node, *reversed(spine)):
+            e = self.expr(side)
+            if isinstance(e, same) and side.type == "bound_infix_op":
+                items.extend(e.items)
+            else:
+                items.append(e)
+        return same(self.pos(top), tuple(items))
 
     def x_bound_prefix_op(self, node: Node) -> ast.Expr:
         sym = self.one(node, "symbol").type
@@ -579,11 +606,12 @@ def _first_error(node: Node) -> Node | None:
 def parse_module_text(src: str | bytes, file: str = "<string>") -> ast.Module:
     """Parse the first module of a TLA+ source text."""
     data = src.encode("utf-8") if isinstance(src, str) else src
-    tree = _PARSER.parse(data)
-    conv = _Converter(data, file)
+    broken = break_long_lines(data)
+    tree = _PARSER.parse(broken.text)
+    conv = _Converter(data, broken, file)
     bad = _first_error(tree.root_node)
     if bad is not None:
-        near = conv.text(bad).split("\n")[0][:30]
+        near = conv.original_text(bad).split("\n")[0][:30]
         what = f"missing {bad.type}" if bad.is_missing else f"syntax error near {near!r}"
         raise ParseError(what, conv.pos(bad))
     modules = [c for c in tree.root_node.named_children if c.type == "module"]
