@@ -620,6 +620,26 @@ def parse_module_text(src: str | bytes, file: str = "<string>") -> ast.Module:
     return conv.module(modules[0])
 
 
+def deepest_point(src: bytes, file: str) -> ast.Pos:
+    """Where the syntax tree of ``src`` is deepest: the place to show when an expression is nested
+    too deeply to load (walked with a cursor, so any depth is fine)."""
+    broken = break_long_lines(src)
+    tree = _PARSER.parse(broken.text)
+    cursor = tree.walk()
+    depth = best = 0
+    deepest = tree.root_node
+    while True:
+        if cursor.goto_first_child():
+            depth += 1
+            if depth > best:
+                best, deepest = depth, cursor.node
+            continue
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent():
+                return _Converter(src, broken, file).pos(deepest)
+            depth -= 1
+
+
 def parse_module_file(path: str | Path) -> ast.Module:
     p = Path(path)
     try:
