@@ -7,6 +7,7 @@ a SemanticError naming it, so nothing is silently dropped.
 
 from __future__ import annotations
 
+import re
 import warnings
 from pathlib import Path
 
@@ -71,7 +72,10 @@ class _Converter:
 
     # -- positions and text -------------------------------------------------------------
     def pos(self, node: Node) -> ast.Pos:
-        row, col = self._broken.position(*node.start_point)
+        return self._at(*self._broken.position(*node.start_point))
+
+    def _at(self, row: int, col: int) -> ast.Pos:
+        """The position of byte ``col`` of line ``row`` (both 0-based) of the original text."""
         line = self._lines[row] if row < len(self._lines) else b""
         ascii_line = self._ascii.get(row)
         if ascii_line is None:  # once per line: on one long line, every node would rescan it
@@ -85,10 +89,26 @@ class _Converter:
 
     def original_text(self, node: Node) -> str:
         """The node's text as the user wrote it (``src`` may have line breaks the user did not write)."""
-        (r0, c0), (r1, c1) = (self._broken.position(*point) for point in (node.start_point, node.end_point))
-        start = sum(len(line) + 1 for line in self._lines[:r0]) + c0
-        end = sum(len(line) + 1 for line in self._lines[:r1]) + c1
-        return self._original[start:end].decode("utf-8", "replace")
+        row, col = self._broken.position(*node.end_point)
+        end = sum(len(line) + 1 for line in self._lines[:row]) + col
+        return self._original[self.offset(node):end].decode("utf-8", "replace")
+
+    def offset(self, node: Node) -> int:
+        """The byte offset of the node's start in the original text."""
+        row, col = self._broken.position(*node.start_point)
+        return sum(len(line) + 1 for line in self._lines[:row]) + col
+
+    def offset_pos(self, offset: int) -> ast.Pos:
+        """The position of a byte offset of the original text."""
+        return self._at(self._original.count(b"\n", 0, offset), offset - self._original.rfind(b"\n", 0, offset) - 1)
+
+    def last_character(self) -> ast.Pos:
+        """Where the file's last character is: SANY's position for an unexpected end of file."""
+        row = len(self._lines) - 1
+        if not self._lines[row] and row > 0:  # the file ends with a line break: that is the last character
+            row -= 1
+            return self._at(row, len(self._lines[row]))
+        return self._at(row, max(len(self._lines[row]) - 1, 0))
 
     def unsupported(self, node: Node, what: str | None = None) -> SemanticError:
         return SemanticError(f"unsupported construct: {what or node.type}", self.pos(node))
@@ -328,22 +348,22 @@ class _Converter:
                     continue
                 if side == "lhs":
                     ok = theirs[0] > me[1] or (other == sym and me[2])
-                    pair = (other, sym)
+                    pair, first = (other, sym), self.one(child, "symbol")
                 else:
                     ok = me[1] < theirs[0]
-                    pair = (sym, other)
+                    pair, first = (sym, other), self.one(node, "symbol")
             elif child.type == "bound_prefix_op" and side == "rhs":
                 other = self.one(child, "symbol").type
                 theirs = PREFIX_PRECEDENCE.get(other)
                 if theirs is None:
                     continue
                 ok = not me[0] > theirs[1]
-                pair = (sym, other)
+                pair, first = (sym, other), self.one(node, "symbol")
             else:
                 continue
-            if not ok:
+            if not ok:  # at the first of the two operators, as SANY reports it
                 raise ParseError(f"Precedence conflict between ops {_spell(pair[0])} and {_spell(pair[1])}.",
-                                 self.pos(child))
+                                 self.pos(first))
 
     def x_bound_infix_op(self, node: Node) -> ast.Expr:
         sym = self.one(node, "symbol").type
@@ -592,7 +612,9 @@ def _spell(kind: str) -> str:
 
 
 def _first_error(node: Node) -> Node | None:
-    if node.type == "ERROR" or node.is_missing:
+    """The first ERROR or MISSING node; inside an ERROR that wraps a whole module (tree-sitter's
+    recovery when the module cannot be completed), the first error nested in it."""
+    if node.is_missing or node.type == "ERROR" and not _wraps_module(node):
         return node
     if not node.has_error:
         return None
@@ -603,20 +625,77 @@ def _first_error(node: Node) -> Node | None:
     return node
 
 
+def _wraps_module(node: Node) -> bool:
+    return any(c.type == "MODULE" for c in node.children)
+
+
+_UNIT_KINDS = frozenset({"MODULE", "header_line", "single_line", "double_line", "extends", "constant_declaration",
+                         "variable_declaration", "recursive_declaration", "operator_definition",
+                         "function_definition", "module_definition", "instance", "local_definition", "assumption",
+                         "theorem", "module", "comment", "block_comment"})
+
+
+def _failed_unit(error: Node) -> Node:
+    """In an ERROR wrapping a module, with no error nested in it: the first piece after the last
+    complete unit, which is where the definition that could not be parsed starts."""
+    kids = error.children
+    done = [i for i, c in enumerate(kids) if c.type in _UNIT_KINDS and not c.has_error
+            or i > 0 and kids[i - 1].type == "MODULE"]
+    after = (done[-1] + 1) if done else 0
+    return kids[after] if after < len(kids) else error
+
+
+def _parse(data: bytes, file: str) -> tuple[tree_sitter.Tree, _Converter]:
+    broken = break_long_lines(data)
+    return _PARSER.parse(broken.text), _Converter(data, broken, file)
+
+
+def _syntax_error(data: bytes, file: str, tree: tree_sitter.Tree, conv: _Converter,
+                  probe: bool = False) -> ParseError | None:
+    """The first syntax error, where SANY puts it as far as tree-sitter's recovery tells. When
+    the module cannot be completed tree-sitter wraps it whole in one ERROR: then the first error
+    nested in it; else the ==== after the definition that failed (SANY: "Encountered ===="); a
+    module without ==== is closed and parsed again to find such an error, and without one it is
+    reported at the file's last character (SANY: "Encountered <EOF>")."""
+    bad = _first_error(tree.root_node)
+    if bad is None:
+        return None
+    if bad.type == "ERROR" and _wraps_module(bad):
+        failed = _failed_unit(bad)
+        end = _MODULE_END.search(data, conv.offset(failed))
+        if end is not None:
+            return ParseError("syntax error near '===='", conv.offset_pos(end.start()))
+        if not probe:
+            eof = conv.last_character()
+            closed = data + b"\n====\n"
+            earlier = _syntax_error(closed, file, *_parse(closed, file), probe=True)
+            if earlier is None:
+                return ParseError("missing ==== at the end of the module", eof)
+            if earlier.pos is None or (earlier.pos.line, earlier.pos.col) >= (eof.line, eof.col):
+                return ParseError("unexpected end of file (an unfinished definition, or no ====)", eof)
+            return earlier
+        bad = failed
+    near = conv.original_text(bad).split("\n")[0][:30]
+    what = f"missing {bad.type}" if bad.is_missing else f"syntax error near {near!r}"
+    return ParseError(what, conv.pos(bad))
+
+
+_MODULE_END = re.compile(rb"={4,}")
+_HEADER = re.compile(rb"-{4,}[ \t\r\n]*MODULE")
+
+
 def parse_module_text(src: str | bytes, file: str = "<string>") -> ast.Module:
     """Parse the first module of a TLA+ source text."""
     data = src.encode("utf-8") if isinstance(src, str) else src
-    broken = break_long_lines(data)
-    tree = _PARSER.parse(broken.text)
-    conv = _Converter(data, broken, file)
-    bad = _first_error(tree.root_node)
-    if bad is not None:
-        near = conv.original_text(bad).split("\n")[0][:30]
-        what = f"missing {bad.type}" if bad.is_missing else f"syntax error near {near!r}"
-        raise ParseError(what, conv.pos(bad))
+    tree, conv = _parse(data, file)
+    if not _HEADER.search(data):
+        raise ParseError("no MODULE found", conv.last_character())
+    error = _syntax_error(data, file, tree, conv)
+    if error is not None:
+        raise error
     modules = [c for c in tree.root_node.named_children if c.type == "module"]
     if not modules:
-        raise ParseError("no MODULE found", ast.Pos(file, 1, 1))
+        raise ParseError("no MODULE found", conv.last_character())
     return conv.module(modules[0])
 
 
