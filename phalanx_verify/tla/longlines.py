@@ -6,14 +6,14 @@ line, so a line of n tokens costs n²: 8,000 conjuncts or 3,000 nested IFs on on
 tree-sitter seconds to minutes. Spread over lines of bounded length the same text is linear.
 
 Why the meaning is unchanged: a line break is whitespace in TLA+, except that a ``\\*`` comment
-ends there and a string cannot cross it (we break only at gaps outside comments and strings),
-and that the scanner compares token columns with the column of each open junction list: a token
-at or left of it ends the list or is its next bullet. A list is opened only by a junction that
-starts an expression, so a junction right after an identifier, a number, a string, a closing
-bracket or a prime never opens one; every other junction "may open" a list, and its column
-bounds the open lists'. A line is broken only after the last junction on it that may open a
-list, and only before tokens right of every such column seen so far in the file; continuation
-lines are indented right of those columns too. So every token the scanner sees keeps its order
+ends there and a string cannot cross it (we break only at blanks, or between two parentheses,
+outside comments and strings), and that the scanner compares token columns with the column of
+each open junction list: a token at or left of it ends the list or is its next bullet. A list is
+opened only by a junction that starts an expression, so a junction right after an identifier, a
+number, a string, a closing bracket or a prime never opens one; every other junction "may open"
+a list, and its column bounds the open lists'. A line is broken only after the last junction on
+it that may open a list, and only before tokens right of every such column seen so far in the
+file; continuation lines are indented right of those columns too. So every token the scanner sees keeps its order
 with every open list's column, and no list's own column moves. Files with proofs or PlusCal
 (which the scanner tracks with further columns and contexts) are left as they are.
 """
@@ -26,7 +26,8 @@ from dataclasses import dataclass
 LONG_LINE = 1000
 """Lines up to this many bytes are left alone (their quadratic cost is small)."""
 SEGMENT = 128
-"""Least length of a continuation line's text; a continuation is indented at most this much more."""
+"""Least length of a continuation line's text, and never less than its indentation: breaking adds
+at most as many bytes as the line has."""
 
 _TOKEN = re.compile(rb"""
     (?P<blank>[ \t\r\f\v]+)
