@@ -21,6 +21,7 @@ from typing import TypeVar
 
 from .textfile import decode_utf8
 from .tla.errors import ConfigError, ParseError, TLAError
+from .tla.parse import deepest_point
 from .tla.syntax import Pos
 
 T = TypeVar("T")
@@ -50,7 +51,6 @@ MAX_BRACKETS = {ParseError: 200, ConfigError: 32}
 """Deepest nesting of set, function and tuple brackets ({, [, <<) accepted in a spec and in a
 model file; parentheses are not counted (5,000 levels load). No real spec comes near these, and
 deeper literals make the compiler's analysis quadratic: refused with a line rather than a hang."""
-_ALL_BRACKETS = re.compile(r"<<|>>|[(\[{)\]}]")
 _SET_BRACKETS = re.compile(r"<<|>>|[\[{\]}]")
 
 
@@ -65,16 +65,16 @@ def precheck(path: Path, error: type[TLAError]) -> str | None:
     m = _LONG_NUMBER.search(text)
     if m is not None:
         raise error(f"integer literal of {len(m[0]):,} digits (at most {MAX_DIGITS:,})", _at(text, m.start(), path))
-    depth, at = deepest(text, _SET_BRACKETS)
+    depth, at = deepest(text)
     if depth > MAX_BRACKETS[error]:
         raise error(f"brackets nested {depth:,} levels deep (at most {MAX_BRACKETS[error]})", _at(text, at, path))
     return text
 
 
-def deepest(text: str, brackets: re.Pattern[str] = _ALL_BRACKETS) -> tuple[int, int]:
-    """The deepest bracket nesting and the index where it is reached."""
+def deepest(text: str) -> tuple[int, int]:
+    """The deepest nesting of set, function and tuple brackets and the index where it is reached."""
     depth = best = best_at = 0
-    for m in brackets.finditer(text):
+    for m in _SET_BRACKETS.finditer(text):
         depth += 1 if m[0] in ("(", "[", "{", "<<") else -1
         if depth > best:
             best, best_at = depth, m.start()
@@ -106,15 +106,18 @@ def load_guarded(load: Callable[[], T], spec: Path, config: Path | None) -> T:
     err = outcome.get("error")
     if err is None:
         return outcome["value"]  # type: ignore[return-value]
-    where = _at(spec_text, deepest(spec_text)[1], spec) if spec_text is not None else Pos(str(spec), 1, 1)
+
+    def where() -> Pos:  # where the spec's syntax tree is deepest: a failure without a position of its own
+        return deepest_point(spec_text.encode(), str(spec)) if spec_text is not None else Pos(str(spec), 1, 1)
+
     if isinstance(err, MemoryError):
-        raise OutOfMemory("loading the spec and model used all the memory", where) from None
+        raise OutOfMemory("loading the spec and model used all the memory", where()) from None
     if isinstance(err, RecursionError):
-        raise ParseError("expression nested too deeply to load", where) from None
+        raise ParseError("expression nested too deeply to load", where()) from None
     if isinstance(err, SyntaxError):  # the compiled Python exceeds the interpreter's nesting limits
-        raise ParseError(f"expression nested too deeply to compile ({err.msg})", where) from None
+        raise ParseError(f"expression nested too deeply to compile ({err.msg})", where()) from None
     if isinstance(err, TLAError) and err.pos is None:  # e.g. the compiler's "too many nested parentheses"
-        err.pos = where
+        err.pos = where()
     if isinstance(err, UnicodeDecodeError):  # a module reached through EXTENDS or INSTANCE
         raise ParseError(f"a module it uses is not UTF-8 text ({err.reason})", Pos(str(spec), 1, 1)) from None
     raise err

@@ -91,7 +91,9 @@ class _Tokens:
             else:
                 col += len(val)
         self.i = 0
-        self.end = Pos(path, line, col)
+        # an unexpected end is reported right after the last token: on its line, as TLC reports it
+        _, last, at = self.toks[-1] if self.toks else ("", "", Pos(path, 1, 1))
+        self.end = Pos(path, at.line, at.col + len(last))
 
     def peek(self) -> tuple[str, str, Pos] | None:
         return self.toks[self.i] if self.i < len(self.toks) else None
@@ -130,6 +132,9 @@ def _value(toks: _Tokens) -> Any:
     raise ConfigError(f"expected a value, found {val!r}", pos)
 
 
+_ONE_NAME = frozenset({"init", "next", "specification", "symmetry", "view", "alias"})
+
+
 def parse_config_text(text: str, path: str = "<cfg>") -> ModelConfig:
     toks = _Tokens(text, path)
     cfg = ModelConfig(path=path)
@@ -139,6 +144,8 @@ def parse_config_text(text: str, path: str = "<cfg>") -> ModelConfig:
         if kind == "id" and val in _SECTIONS:
             toks.next(val)
             section = _SECTIONS[val]
+            if section in _ONE_NAME and toks.peek() is None:  # TLC's CFG_MISSING_ID, at the keyword
+                raise ConfigError(f"The keyword {val} was not followed by an identifier.", pos)
             if section == "check_deadlock":
                 _, flag, fpos = toks.next("TRUE or FALSE")
                 if flag not in ("TRUE", "FALSE"):

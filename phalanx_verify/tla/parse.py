@@ -7,6 +7,7 @@ a SemanticError naming it, so nothing is silently dropped.
 
 from __future__ import annotations
 
+import re
 import warnings
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import tree_sitter_tlaplus
 
 from . import syntax as ast
 from .errors import ParseError, SemanticError
+from .longlines import Broken, break_long_lines
 
 with warnings.catch_warnings():
     # tree-sitter-tlaplus 1.5 hands out the language as an int pointer, which tree-sitter 0.26
@@ -60,21 +62,53 @@ def display(name: str) -> str:
 
 
 class _Converter:
-    def __init__(self, src: bytes, file: str) -> None:
-        self.src = src
+    def __init__(self, original: bytes, broken: Broken, file: str) -> None:
+        self.src = broken.text
         self.file = file
-        self._lines = src.split(b"\n")
+        self._original = original
+        self._broken = broken
+        self._lines = original.split(b"\n")
+        self._ascii: dict[int, bool] = {}
 
     # -- positions and text -------------------------------------------------------------
     def pos(self, node: Node) -> ast.Pos:
-        row, col = node.start_point
+        return self._at(*self._broken.position(*node.start_point))
+
+    def _at(self, row: int, col: int) -> ast.Pos:
+        """The position of byte ``col`` of line ``row`` (both 0-based) of the original text."""
         line = self._lines[row] if row < len(self._lines) else b""
-        if not line.isascii():
+        ascii_line = self._ascii.get(row)
+        if ascii_line is None:  # once per line: on one long line, every node would rescan it
+            ascii_line = self._ascii[row] = line.isascii()
+        if not ascii_line:
             col = len(line[:col].decode("utf-8", "replace"))
         return ast.Pos(self.file, row + 1, col + 1)
 
     def text(self, node: Node) -> str:
         return self.src[node.start_byte:node.end_byte].decode("utf-8")
+
+    def original_text(self, node: Node) -> str:
+        """The node's text as the user wrote it (``src`` may have line breaks the user did not write)."""
+        row, col = self._broken.position(*node.end_point)
+        end = sum(len(line) + 1 for line in self._lines[:row]) + col
+        return self._original[self.offset(node):end].decode("utf-8", "replace")
+
+    def offset(self, node: Node) -> int:
+        """The byte offset of the node's start in the original text."""
+        row, col = self._broken.position(*node.start_point)
+        return sum(len(line) + 1 for line in self._lines[:row]) + col
+
+    def offset_pos(self, offset: int) -> ast.Pos:
+        """The position of a byte offset of the original text."""
+        return self._at(self._original.count(b"\n", 0, offset), offset - self._original.rfind(b"\n", 0, offset) - 1)
+
+    def last_character(self) -> ast.Pos:
+        """Where the file's last character is: SANY's position for an unexpected end of file."""
+        row = len(self._lines) - 1
+        if not self._lines[row] and row > 0:  # the file ends with a line break: that is the last character
+            row -= 1
+            return self._at(row, len(self._lines[row]))
+        return self._at(row, max(len(self._lines[row]) - 1, 0))
 
     def unsupported(self, node: Node, what: str | None = None) -> SemanticError:
         return SemanticError(f"unsupported construct: {what or node.type}", self.pos(node))
@@ -314,38 +348,30 @@ class _Converter:
                     continue
                 if side == "lhs":
                     ok = theirs[0] > me[1] or (other == sym and me[2])
-                    pair = (other, sym)
+                    pair, first = (other, sym), self.one(child, "symbol")
                 else:
                     ok = me[1] < theirs[0]
-                    pair = (sym, other)
+                    pair, first = (sym, other), self.one(node, "symbol")
             elif child.type == "bound_prefix_op" and side == "rhs":
                 other = self.one(child, "symbol").type
                 theirs = PREFIX_PRECEDENCE.get(other)
                 if theirs is None:
                     continue
                 ok = not me[0] > theirs[1]
-                pair = (sym, other)
+                pair, first = (sym, other), self.one(node, "symbol")
             else:
                 continue
-            if not ok:
+            if not ok:  # at the first of the two operators, as SANY reports it
                 raise ParseError(f"Precedence conflict between ops {_spell(pair[0])} and {_spell(pair[1])}.",
-                                 self.pos(child))
+                                 self.pos(first))
 
     def x_bound_infix_op(self, node: Node) -> ast.Expr:
         sym = self.one(node, "symbol").type
+        if sym in ("land", "lor"):
+            return self._junction(node, sym)
         lhs, rhs = self.one(node, "lhs"), self.one(node, "rhs")
         self._precedence(node, sym, lhs, rhs)
         pos = self.pos(node)
-        if sym in ("land", "lor"):
-            items: list[ast.Expr] = []
-            for side in (lhs, rhs):
-                e = self.expr(side)
-                same = ast.And if sym == "land" else ast.Or
-                if isinstance(e, same) and side.type == "bound_infix_op":
-                    items.extend(e.items)
-                else:
-                    items.append(e)
-            return (ast.And if sym == "land" else ast.Or)(pos, tuple(items))
         if sym == "leads_to":
             return ast.Temporal(pos, "leads_to", (self.expr(lhs), self.expr(rhs)))
         if sym == "times":
@@ -354,6 +380,27 @@ class _Converter:
                 return ast.Apply(pos, "times", left.args + (self.expr(rhs),))
             return ast.Apply(pos, "times", (left, self.expr(rhs)))
         return ast.Apply(pos, sym, (self.expr(lhs), self.expr(rhs)))
+
+    def _junction(self, node: Node, sym: str) -> ast.Expr:
+        """``a /\\ b /\\ c ...`` as one n-ary And (Or for ``\\/``). The operator is left-associative,
+        so a chain of n terms is n nodes deep down the left: walked in a loop, not recursively
+        with a tuple rebuilt at every level (which was quadratic). Precedence is checked top
+        down and operands converted left to right, as the recursion did."""
+        top, same = node, ast.And if sym == "land" else ast.Or
+        spine: list[Node] = []  # the right operands, outermost first
+        while node.type == "bound_infix_op" and self.one(node, "symbol").type == sym:
+            lhs, rhs = self.one(node, "lhs"), self.one(node, "rhs")
+            self._precedence(node, sym, lhs, rhs)
+            spine.append(rhs)
+            node = lhs
+        items: list[ast.Expr] = []
+        for side in (node, *reversed(spine)):
+            e = self.expr(side)
+            if isinstance(e, same) and side.type == "bound_infix_op":
+                items.extend(e.items)
+            else:
+                items.append(e)
+        return same(self.pos(top), tuple(items))
 
     def x_bound_prefix_op(self, node: Node) -> ast.Expr:
         sym = self.one(node, "symbol").type
@@ -565,7 +612,9 @@ def _spell(kind: str) -> str:
 
 
 def _first_error(node: Node) -> Node | None:
-    if node.type == "ERROR" or node.is_missing:
+    """The first ERROR or MISSING node; inside an ERROR that wraps a whole module (tree-sitter's
+    recovery when the module cannot be completed), the first error nested in it."""
+    if node.is_missing or node.type == "ERROR" and not _wraps_module(node):
         return node
     if not node.has_error:
         return None
@@ -576,20 +625,98 @@ def _first_error(node: Node) -> Node | None:
     return node
 
 
+def _wraps_module(node: Node) -> bool:
+    return any(c.type == "MODULE" for c in node.children)
+
+
+_UNIT_KINDS = frozenset({"MODULE", "header_line", "single_line", "double_line", "extends", "constant_declaration",
+                         "variable_declaration", "recursive_declaration", "operator_definition",
+                         "function_definition", "module_definition", "instance", "local_definition", "assumption",
+                         "theorem", "module", "comment", "block_comment"})
+
+
+def _failed_unit(error: Node) -> Node:
+    """In an ERROR wrapping a module, with no error nested in it: the first piece after the last
+    complete unit, which is where the definition that could not be parsed starts."""
+    kids = error.children
+    done = [i for i, c in enumerate(kids) if c.type in _UNIT_KINDS and not c.has_error
+            or i > 0 and kids[i - 1].type == "MODULE"]
+    after = (done[-1] + 1) if done else 0
+    return kids[after] if after < len(kids) else error
+
+
+def _parse(data: bytes, file: str) -> tuple[tree_sitter.Tree, _Converter]:
+    broken = break_long_lines(data)
+    return _PARSER.parse(broken.text), _Converter(data, broken, file)
+
+
+def _syntax_error(data: bytes, file: str, tree: tree_sitter.Tree, conv: _Converter,
+                  probe: bool = False) -> ParseError | None:
+    """The first syntax error, where SANY puts it as far as tree-sitter's recovery tells. When
+    the module cannot be completed tree-sitter wraps it whole in one ERROR: then the first error
+    nested in it; else the ==== after the definition that failed (SANY: "Encountered ===="); a
+    module without ==== is closed and parsed again to find such an error, and without one it is
+    reported at the file's last character (SANY: "Encountered <EOF>")."""
+    bad = _first_error(tree.root_node)
+    if bad is None:
+        return None
+    if bad.type == "ERROR" and _wraps_module(bad):
+        failed = _failed_unit(bad)
+        end = _MODULE_END.search(data, conv.offset(failed))
+        if end is not None:
+            return ParseError("syntax error near '===='", conv.offset_pos(end.start()))
+        if not probe:
+            eof = conv.last_character()
+            closed = data + b"\n====\n"
+            earlier = _syntax_error(closed, file, *_parse(closed, file), probe=True)
+            if earlier is None:
+                return ParseError("missing ==== at the end of the module", eof)
+            if earlier.pos is None or (earlier.pos.line, earlier.pos.col) >= (eof.line, eof.col):
+                return ParseError("unexpected end of file (an unfinished definition, or no ====)", eof)
+            return earlier
+        bad = failed
+    near = conv.original_text(bad).split("\n")[0][:30]
+    what = f"missing {bad.type}" if bad.is_missing else f"syntax error near {near!r}"
+    return ParseError(what, conv.pos(bad))
+
+
+_MODULE_END = re.compile(rb"={4,}")
+_HEADER = re.compile(rb"-{4,}[ \t\r\n]*MODULE")
+
+
 def parse_module_text(src: str | bytes, file: str = "<string>") -> ast.Module:
     """Parse the first module of a TLA+ source text."""
     data = src.encode("utf-8") if isinstance(src, str) else src
-    tree = _PARSER.parse(data)
-    conv = _Converter(data, file)
-    bad = _first_error(tree.root_node)
-    if bad is not None:
-        near = conv.text(bad).split("\n")[0][:30]
-        what = f"missing {bad.type}" if bad.is_missing else f"syntax error near {near!r}"
-        raise ParseError(what, conv.pos(bad))
+    tree, conv = _parse(data, file)
+    if not _HEADER.search(data):
+        raise ParseError("no MODULE found", conv.last_character())
+    error = _syntax_error(data, file, tree, conv)
+    if error is not None:
+        raise error
     modules = [c for c in tree.root_node.named_children if c.type == "module"]
     if not modules:
-        raise ParseError("no MODULE found", ast.Pos(file, 1, 1))
+        raise ParseError("no MODULE found", conv.last_character())
     return conv.module(modules[0])
+
+
+def deepest_point(src: bytes, file: str) -> ast.Pos:
+    """Where the syntax tree of ``src`` is deepest: the place to show when an expression is nested
+    too deeply to load (walked with a cursor, so any depth is fine)."""
+    broken = break_long_lines(src)
+    tree = _PARSER.parse(broken.text)
+    cursor = tree.walk()
+    depth = best = 0
+    deepest = tree.root_node
+    while True:
+        if cursor.goto_first_child():
+            depth += 1
+            if depth > best:
+                best, deepest = depth, cursor.node
+            continue
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent():
+                return _Converter(src, broken, file).pos(deepest)
+            depth -= 1
 
 
 def parse_module_file(path: str | Path) -> ast.Module:

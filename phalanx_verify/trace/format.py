@@ -27,6 +27,7 @@ from ..textfile import decode_utf8
 from ..tla.errors import EXIT_PARSE, TLAError
 from ..tla.syntax import Pos
 from ..tla.values import ModelValue, from_itf, to_itf
+from .itf import ITFError, check_itf
 
 
 class TraceError(TLAError):
@@ -144,6 +145,10 @@ class TraceReader:
         return Header(h["spec"], h.get("sha256"), consts, mvs, list(h["variables"]), h, specs)
 
     def _value(self, j: Any, what: str, line: int, model_values: dict[str, ModelValue] | None = None) -> Any:
+        try:
+            check_itf(j)
+        except ITFError as e:
+            raise self.error(f"{what}{e.path}: {e.problem}", line) from None
         try:
             return from_itf(j, self.header.model_values if model_values is None else model_values)
         except (TLAError, TypeError, ValueError, AttributeError, KeyError) as e:

@@ -62,9 +62,6 @@ VALUE = {  # where a value starts, for nesting, huge numbers and wrong types
     "slices": re.compile(rb"(?<=: )[^\n{}\[\]]+$|(?<=- )[^\n:]+$", re.M),
 }
 DEPTHS = (10, 100, 1000, 3000, 10000)
-MAX_IF_DEPTH = 3000
-"""IF-THEN-ELSE nested 10,000 deep takes tree-sitter minutes to parse (its GLR parser, inside
-tla/parse.py; reported with issue 14), so that one nesting stops at 3,000 levels."""
 HUGE = [b"9" * 5000, b"1" + b"0" * 18, b"-" + b"9" * 30, b"1e999", b"2147483648", b"-2147483649", b"99999999999"]
 WRONG = [b"5", b'"x"', b"[]", b"{}", b"true", b"1.5", b"null", b"[1, \"a\"]", b'{"#set": "abc"}', b"-1"]
 BAD_BYTES = [b"\xff", b"\xfe", b"\xc3", b"\x80", b"\xed\xa0\x80", b"\x00", b"\xef\xbb\xbf"]
@@ -108,8 +105,6 @@ def _apply(kind: str, op: str, data: bytes, place: int, param: int) -> bytes:
     if op == "nest":
         opening, closing = BRACKETS[kind][param % len(BRACKETS[kind])]
         depth = DEPTHS[param // 7 % len(DEPTHS)]
-        if opening.startswith(b"IF"):  # the total, over repeated nestings
-            depth = max(min(depth, MAX_IF_DEPTH - data.count(opening)), 0)
         return data[:s] + opening * depth + data[s:e] + closing * depth + data[e:]
     if op == "huge":
         return data[:s] + HUGE[param % len(HUGE)] + data[e:]

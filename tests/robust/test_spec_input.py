@@ -23,8 +23,8 @@ def write(tmp_path: Path, spec: bytes | str = SPEC, cfg: bytes | str = CFG) -> s
     (SPEC, CFG.encode().replace(b"Init", b"In\xffit"), 151, "A.cfg:1:8", "byte 0xff is not UTF-8"),
     (SPEC.replace("x = 0", "x = " + "9" * 5000), CFG, 150, "A.tla:4:13", "integer literal of 5,000 digits"),
     (SPEC, CFG + "CONSTANT N = " + "9" * 5000 + "\n", 151, "A.cfg:4:14", "integer literal of 5,000 digits"),
-    (SPEC.replace("x = 0", "x = " + "IF TRUE THEN " * 3000 + "0" + " ELSE 1" * 3000), CFG, 150, "A.tla:",
-     "nested"),
+    (SPEC.replace("x = 0", "x = " + "IF TRUE THEN " * 3000 + "0" + " ELSE 1" * 3000), CFG, 150,
+     f"A.tla:4:{13 + 2999 * 13 + 3}", "nested"),  # at the innermost IF's TRUE, not at 1:1
     (SPEC.replace("x = 0", "x = " + "{" * 3000 + "0" + "}" * 3000), CFG, 150, "A.tla:4:3012",
      "brackets nested 3,000 levels deep (at most 200)"),
     (SPEC, CFG + "CONSTANT N = " + "{" * 100 + "}" * 100 + "\n", 151, "A.cfg:4:113",

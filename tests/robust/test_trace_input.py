@@ -49,7 +49,7 @@ def test_the_golden_trace_replays():
     (with_header(constants=[1]), "t.ndjson:1:1", "header.constants: wrong type"),
     (with_header(variables="live"), "t.ndjson:1:1", "header.variables"),
     (with_header(model_values=[1, 2]), "t.ndjson:1:1", "header.model_values"),
-    (with_header(const_Job={"#map": 5}), "t.ndjson:1:1", "header.constants.Job is not an ITF value"),
+    (with_header(const_Job={"#map": 5}), "t.ndjson:1:1", "header.constants.Job.#map: must be a list, not an integer"),
     (lines()[:1] + ['{"kind": "init", "state": ' + "[" * 100000 + "]" * 100000 + "}"], "t.ndjson:2:1",
      "nested too deeply"),
     (lines()[:2] + ['{"kind": "step", "n": 1, "n": 2}'], "t.ndjson:3:1", "duplicate key 'n'"),
@@ -74,3 +74,30 @@ def test_header_cannot_name_an_arbitrary_file(tmp_path, named):
     r = run_cli("trace", "replay", write(tmp_path, with_header(spec=named)))
     error_line(r, 150, "header.spec", "--spec")
     assert "root:" not in r.output and "Phalanx" not in r.output
+
+
+def with_live(value: object) -> list[str]:
+    """The golden trace up to its initial state, whose variable ``live`` is ``value``."""
+    init = json.loads(lines()[1])
+    init["state"]["live"] = value
+    return [lines()[0], json.dumps(init)]
+
+
+@pytest.mark.parametrize("value, needle", [  # ITF as Apalache's ADR-015 defines it
+    ({"#set": "abc"}, "variable live.#set: must be a list, not the string 'abc'"),  # not the set {a, b, c}
+    ({"#tup": {"a": 1}}, "variable live.#tup: must be a list, not an object"),
+    ({"#map": [[1]]}, "variable live.#map[0]: must be a [key, value] pair, not a list of 1"),
+    ({"#map": [[1, {"#set": [None]}]]}, "variable live.#map[0][1].#set[0]: null is not an ITF value"),
+    ({"#bigint": "12x"}, "variable live.#bigint: must be a string of decimal digits"),
+    ({"#bigint": 12}, "variable live.#bigint: must be a string of decimal digits (with an optional '-'), not an "
+                      "integer"),
+    ({"#unserializable": "<fn>"}, "variable live.#unserializable: a value the trace's writer could not serialise"),
+    ({"#set": [1], "x": 2}, "variable live: an object with '#set' has no other key, this one has 2 keys"),
+    ({"#sets": [1]}, "variable live: unknown ITF tag '#sets'"),
+    ({"a": [1.5]}, "variable live.a[0]: the number 1.5 (ITF has integers only) is not an ITF value"),
+    (2**60, "variable live: integer 1152921504606846976 is beyond ±(2^53 - 1)"),
+])
+def test_values_that_are_not_itf_name_their_key_path(tmp_path, value, needle):
+    r = run_cli("trace", "replay", write(tmp_path, with_live(value)), "--spec", SPEC)
+    line = error_line(r, 150, needle)
+    assert line.startswith(str(tmp_path / "t.ndjson:2:1")), line
