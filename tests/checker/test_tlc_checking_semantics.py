@@ -1,7 +1,7 @@
 """TLC's checking semantics beyond the counts (issue #13, items 1, 2, 8 and 11): where constraints
 act in the worker loop, ASSUME, exit codes, VIEW, ALIAS, POSTCONDITION and []P properties.
 
-Each expectation is real TLC's: the probes in tlc_probes/ record TLC's outcome on the same
+Each expectation is real TLC's: the probes in tests/conformance/corpus/ record TLC's outcome on the same
 models, and the others were run with real TLC (tla2tools 2026.12) when these tests were written.
 """
 
