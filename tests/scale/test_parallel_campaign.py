@@ -17,6 +17,10 @@ from phalanx_verify.check.report import Report
 from phalanx_verify.check.run import check_model
 
 ROOT = Path(__file__).parents[2]
+# Every CI campaign model twice (1 and 2 workers) is about 15 minutes on 2 cores: run it with
+# -m parallel_campaign; the default run keeps the probe and violation-position equivalences.
+pytestmark = pytest.mark.parallel_campaign
+
 RUNS = [r for r in load_campaign(ROOT / "spec" / "campaign.toml").runs if "ci" in r.tags]
 
 
