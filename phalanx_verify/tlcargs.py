@@ -38,9 +38,9 @@ IGNORED: dict[str, int] = {
 _TLC_FLAG = re.compile(r"^-[A-Za-z][A-Za-z]+$")  # -config, -deadlock (not -c, -q, or a number)
 
 
-def translate(args: Sequence[str], known: set[str], notes: list[str]) -> list[str]:
+def translate(args: Sequence[str], known: set[str]) -> list[str]:
     """The argument list with TLC's flags replaced by their long options. ``known``: the long
-    options the command has; ``notes``: what was dropped, for the user."""
+    options the command has."""
     out: list[str] = []
     i = 0
     n = len(args)
@@ -119,8 +119,4 @@ class TLCStyleCommand(click.Command):
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         known = {opt for p in self.params for opt in getattr(p, "opts", []) if opt.startswith("--")}
-        notes: list[str] = []
-        translated = translate(args, known, notes)
-        for note in notes:
-            click.echo(note, err=True)
-        return super().parse_args(ctx, translated)
+        return super().parse_args(ctx, translate(args, known))

@@ -51,7 +51,7 @@ def apply_overrides(root: Scope, cfg: ModelConfig) -> dict[str, Any]:
         elif name in root.defs:
             _check_arity(_arity(root.defs[name][0]), replacement[0], name, target, cfg)
             root.defs[name] = replacement
-        elif any(name in STANDARD_MODULES[m] for m in root.std):
+        elif _std_name(root, name):
             root.defs[name] = replacement  # a standard-module operator (Seq <- BoundedSeq, Nat <- MyNat)
         else:
             raise ConfigError(f"In the configuration file, the identifier {name} does not appear in the "

@@ -97,7 +97,7 @@ def canonicaliser(perms: list[dict[ModelValue, ModelValue]]) -> Callable[[tuple]
         # state is left alone by half of the permutations).
         present = [model_values(x, set()) for x in state]
         for pi in perms:
-            cand = tuple(x if not any(m in pi for m in ms) else permute(x, pi)
+            cand = tuple(x if ms.isdisjoint(pi) else permute(x, pi)
                          for x, ms in zip(state, present, strict=True))
             h = hash(cand)
             if h < best_hash or (h == best_hash and cand != best and tlc_key(cand) < tlc_key(best)):

@@ -288,7 +288,7 @@ class Compiler:
             "_EvalError": EvalError, "_IllegalState": IllegalStateError, "_TLAError": TLAError, "_Fcn": Fcn,
             "_mkfcn": make_fcn, "_NAT": NAT, "_INT": INT, "_STRING": STRING,
             "_BOOLEAN": frozenset((False, True)), "_EMPTY": frozenset(), "_ModelValue": ModelValue,
-            "_NA": _NOT_YET, "_UNDET": UNDETERMINED, "_once": rt.Once,
+            "_NA": _NOT_YET, "_UNDET": UNDETERMINED,
         }
         for helper in ("ap", "except1", "except_path", "iterate", "subseteq", "field", "witness",
                        "mk_range", "card"):
@@ -1165,7 +1165,7 @@ class Compiler:
                 # LET RECURSIVE F(n) == ... F(n - 1) ...: the body calls itself through its name.
                 value = f"_rt.fix(lambda {py}: {value})"
             elif not d.params and (not shared or self.level(d.body, ctx) < LEVEL_ACTION):
-                value = f"_once({value})"
+                value = f"_rt.Once({value})"
             unused = tuple(i for i, p in enumerate(d.params) if not p.arity and not _mentions_any(d.body, {p.name}))
             return ctx.bind(d.name, Local(py, kind, len(d.params), unused=unused)), py, value
         if isinstance(d, ast.FunDef):

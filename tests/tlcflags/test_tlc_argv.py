@@ -18,26 +18,24 @@ KNOWN = {"--config", "--no-deadlock", "--continue", "--depth", "--seed", "--max-
 
 
 def test_flags_map_to_long_options() -> None:
-    notes: list[str] = []
     out = translate(["-config", "M.cfg", "-deadlock", "-continue", "-depth", "7", "-seed", "-42",
-                     "-maxSetSize", "100", "-fp", "3", "-cleanup", "-metadir", "/tmp/x", "M.tla"], KNOWN, notes)
+                     "-maxSetSize", "100", "-fp", "3", "-cleanup", "-metadir", "/tmp/x", "M.tla"], KNOWN)
     assert out == ["--config", "M.cfg", "--no-deadlock", "--continue", "--depth", "7", "--seed", "-42",
                    "--max-set-size", "100", "--fp", "3", "M.tla"]
-    assert notes == []
 
 
 def test_simulate_coverage_and_dump_take_tlc_arguments() -> None:
     assert translate(["-simulate", "num=5", "-coverage", "1", "-dump", "dot,actionlabels,colorize", "g.dot"],
-                     KNOWN, []) == ["--simulate", "--traces", "5", "--coverage", "--dump-dot", "g.dot",
+                     KNOWN) == ["--simulate", "--traces", "5", "--coverage", "--dump-dot", "g.dot",
                                     "--dot-actionlabels", "--dot-colorize"]
-    assert translate(["-simulate", "M.tla"], KNOWN, []) == ["--simulate", "M.tla"]
-    assert translate(["-help"], KNOWN, []) == ["--help"]
-    assert translate(["-dump", "states", "M.tla"], KNOWN, []) == ["--dump", "states", "M.tla"]
-    assert translate(["-dump", "dot"], KNOWN, []) == ["--dump", "dot"]  # TLC: a file named dot
+    assert translate(["-simulate", "M.tla"], KNOWN) == ["--simulate", "M.tla"]
+    assert translate(["-help"], KNOWN) == ["--help"]
+    assert translate(["-dump", "states", "M.tla"], KNOWN) == ["--dump", "states", "M.tla"]
+    assert translate(["-dump", "dot"], KNOWN) == ["--dump", "dot"]  # TLC: a file named dot
 
 
 def test_workers_is_passed_on() -> None:
-    assert translate(["-workers", "2"], KNOWN | {"--workers"}, []) == ["--workers", "2"]
+    assert translate(["-workers", "2"], KNOWN | {"--workers"}) == ["--workers", "2"]
 
 
 @pytest.mark.parametrize("args, message", [
@@ -49,7 +47,7 @@ def test_workers_is_passed_on() -> None:
 ])
 def test_unsupported_or_malformed_flags_are_usage_errors(args: list[str], message: str) -> None:
     with pytest.raises(click.UsageError, match=message):
-        translate(args, KNOWN, [])
+        translate(args, KNOWN)
 
 
 def test_a_tlc_command_line_runs_unchanged() -> None:
