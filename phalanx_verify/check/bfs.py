@@ -87,18 +87,19 @@ class Interner:
     unrolled for the model's number of variables, as a loop over components cost a third of it."""
 
     def __init__(self, nvars: int) -> None:
-        self.table: dict[Any, Any] = {}
-        ns: dict[str, Any] = {"sd": self.table.setdefault}
+        # One table per variable: Python's 1 == True (and so [n |-> 1] == [n |-> TRUE]) must not
+        # make one variable's value stand for another's (TLA+ keeps them apart).
+        self.tables: list[dict[Any, Any]] = [{} for _ in range(nvars)]
+        ns: dict[str, Any] = {f"sd{i}": table.setdefault for i, table in enumerate(self.tables)}
         ts = "".join(f"t{i}, " for i in range(nvars))
         ps = "".join(f"p{i}, " for i in range(nvars))
-        picks = "".join(f"t{i} if t{i} is p{i} else sd(t{i}, t{i}), " for i in range(nvars))
+        picks = "".join(f"t{i} if t{i} is p{i} else sd{i}(t{i}, t{i}), " for i in range(nvars))
         exec(f"def with_parent(t, p):\n    {ts or '_'} = t\n    {ps or '_'} = p\n    return ({picks})\n", ns)
         self._with_parent = ns["with_parent"]
 
     def __call__(self, t: tuple, parent: tuple | None = None) -> tuple:
         if parent is None:
-            table = self.table
-            return tuple([table.setdefault(x, x) for x in t])
+            return tuple([table.setdefault(x, x) for table, x in zip(self.tables, t, strict=True)])
         return self._with_parent(t, parent)
 
 
@@ -288,8 +289,9 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                             if bad is not None and violation(*bad, space.path_to(sid),
                                                              [(t, label_text(model, (lab, args)))]):
                                 return _finish(report, space, generated, depth + 1, start_time,
-                                               len(level) - pos)
-                    if tid is None and in_model:
+                                               _left(level, pos, new_level, 0))
+                    fresh = tid is None and in_model
+                    if fresh:
                         stored = intern(stored, s)
                         tid = space.add(stored, sid, space.slot((lab, args)), None if view is None else key)
                         new_level.append(tid)
@@ -299,7 +301,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                         if bad is not None:
                             if violation(*bad, space.path_to(tid)):
                                 return _finish(report, space, generated, depth + 1, start_time,
-                                               len(level) - pos)
+                                               _left(level, pos, new_level, 1))
                             tainted.add(tid)
                     elif observer is not None:
                         observer.successor(sid, lab, args, tid, False)
@@ -309,7 +311,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                                 if violation("action_property", pname, space.path_to(sid),
                                              [(t, label_text(model, (lab, args)))]):
                                     return _finish(report, space, generated, depth + 1, start_time,
-                                                   len(level) - pos)
+                                                   _left(level, pos, new_level, int(fresh)))
                                 break
                     if keep:
                         if in_model:
@@ -328,7 +330,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                     report.verdict = "deadlock"
                     report.trace = make_trace(model, space, space.path_to(sid))
                     report.complete = False
-                    return _finish(report, space, generated, depth, start_time, len(level) - pos)
+                    return _finish(report, space, generated, depth, start_time, _left(level, pos, new_level, 0))
                 if progress is not None:
                     now = time.monotonic()
                     if now - last >= progress_every:
@@ -364,6 +366,13 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
         report.extra["interrupted"] = True
         _finish(report, space, generated, depth, start_time)
         return None
+
+
+def _left(level: list[int], pos: int, new_level: list[int], fresh: int) -> int:
+    """TLC's "states left on queue" where a search stops at the state ``level[pos]``: the rest
+    of its level and the new states found so far, less the one being stored (``fresh``), which
+    TLC checks before it enqueues it (Worker.addElement)."""
+    return len(level) - pos - 1 + len(new_level) - fresh
 
 
 def _finish(report: Report, space: StateSpace, generated: int, depth: int, start: float,

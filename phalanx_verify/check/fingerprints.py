@@ -66,31 +66,38 @@ class ComponentTable:
 
     def __init__(self, nvars: int) -> None:
         self.nvars = nvars
-        self.ids: dict[Any, int] = {}
+        # Ids per variable: Python's 1 == True (so [n |-> 1] == [n |-> TRUE]) must not give one
+        # variable's value the id of another's; equal values of different variables may get two.
+        self.ids: list[dict[Any, int]] = [{} for _ in range(nvars)]
         self.values: list[Any] = []
         self.fps: list[int] = []
-        ns: dict[str, Any] = {"cid": self.cid, "fps": self.fps}
+        self._cids = [self._cid_of(i) for i in range(nvars)]
+        ns: dict[str, Any] = {"fps": self.fps} | {f"cid{i}": cid for i, cid in enumerate(self._cids)}
         ts = "".join(f"t{i}, " for i in range(nvars)) or "_"
         ps = "".join(f"p{i}, " for i in range(nvars)) or "_"
         rs = "".join(f"r{i}, " for i in range(nvars)) or "_"
-        ids = "".join(f"    c{i} = r{i} if t{i} is p{i} else cid(t{i})\n" for i in range(nvars))
+        ids = "".join(f"    c{i} = r{i} if t{i} is p{i} else cid{i}(t{i})\n" for i in range(nvars))
         row = "".join(f"c{i}, " for i in range(nvars))
         fp = "".join(f"fps[c{i}], " for i in range(nvars))
         exec(f"def encode(t, r, p):\n    {ts} = t\n    {ps} = p\n    {rs} = r\n{ids}"
              f"    return hash(({fp})), ({row})\n", ns)
         self.encode: Callable[[tuple, tuple, tuple], tuple[int, tuple]] = ns["encode"]
 
-    def cid(self, v: Any) -> int:
-        i = self.ids.get(v)
-        if i is None:
-            i = self.ids[v] = len(self.values)
-            self.values.append(v)
-            self.fps.append(value_fingerprint(v))
-        return i
+    def _cid_of(self, var: int) -> Callable[[Any], int]:
+        ids, values, fps = self.ids[var], self.values, self.fps
+
+        def cid(v: Any) -> int:
+            i = ids.get(v)
+            if i is None:
+                i = ids[v] = len(values)
+                values.append(v)
+                fps.append(value_fingerprint(v))
+            return i
+        return cid
 
     def encode_new(self, t: tuple) -> tuple[int, tuple]:
         """Fingerprint and row of a state with no parent (an initial state)."""
-        row = tuple(self.cid(x) for x in t)
+        row = tuple(cid(x) for cid, x in zip(self._cids, t, strict=True))
         return hash(tuple(self.fps[c] for c in row)), row
 
     def decode(self, row: Any) -> tuple:

@@ -706,7 +706,10 @@ class _Search:
         else:
             earlier = (new_g < g) | ((new_g == g) & ((new_k < k) | ((new_k == k) & (phase == PH_ACTION))))
             distinct = base + int(np.count_nonzero(earlier))
-        queue = level.size - (g - level.start)
+        # TLC's queue at the stop: the rest of the level and the new states found so far, less
+        # the one a violation was found on (TLC checks a new state before enqueueing it).
+        fresh = ev.new_id is not None or (phase == PH_ACTION and bool(np.any((new_g == g) & (new_k == k))))
+        queue = level.size - (g - level.start) - 1 + (distinct - base) - int(fresh)
         report.complete = False
         if ev.verdict == "error":
             report.verdict, report.message = "error", ev.message

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -313,6 +314,27 @@ class Compiler:
         self._inline_depth = 0
         for name, value in constants.items():
             self.ns[f"C_{name}"] = value
+        self._check_instance_levels(root)
+
+    def _check_instance_levels(self, root: Scope) -> None:
+        """SANY's level rule for INSTANCE: what replaces a CONSTANT must be constant-level and
+        what replaces a VARIABLE at most state-level (``WITH c <- x`` is refused, exit 150)."""
+        seen: set[int] = set()
+        todo = [root]
+        while todo:
+            scope = todo.pop()
+            if id(scope) in seen:
+                continue
+            seen.add(id(scope))
+            todo += [inner for _d, inner in scope.defs.values()] + [inner for _d, inner in scope.instances.values()]
+            if not scope.subst or scope.parent is None:
+                continue
+            limits = {c.name: LEVEL_CONSTANT for c in scope.constants} | dict.fromkeys(scope.variables, LEVEL_STATE)
+            for name, expr in scope.subst.items():
+                if self.level(expr, Ctx(scope.parent)) > limits.get(name, LEVEL_TEMPORAL):
+                    raise SemanticError(f"Level error in instantiating module '{scope.module.name}': the level of "
+                                        f"the expression or operator substituted for '{name}' must be at most "
+                                        f"{limits[name]}.", expr.pos)
 
     # -- names --------------------------------------------------------------------------
     def fresh(self, hint: str) -> str:
@@ -1677,7 +1699,10 @@ class Compiler:
         self._extra_code = []
         self.source_parts.append(src)
         try:
-            exec(compile(src, "<tla-compiled>", "exec"), self.ns)
+            with warnings.catch_warnings():  # "'int' object is not subscriptable" for 1[2]: TLC's error comes at run time
+                warnings.simplefilter("ignore", SyntaxWarning)
+                code_obj = compile(src, "<tla-compiled>", "exec")
+            exec(code_obj, self.ns)
         except SyntaxError as exc:  # pragma: no cover - a compiler bug, not user input
             raise SemanticError(f"internal compiler error: {exc}") from None
 

@@ -108,6 +108,8 @@ class Loader:
                 scope.defs[local_names[d.name]] = (dataclasses.replace(d, name=local_names[d.name]), scope)
                 continue
             if isinstance(d, ast.InstanceDef):
+                if d.params:  # used only through the copies instances.py made at each call
+                    continue
                 inst_scope = self.instantiate(scope, d)
                 if d.name is None:
                     for name, entry in inst_scope.defs.items():
@@ -119,8 +121,6 @@ class Loader:
                 scope.defs[d.name] = (d, scope)
 
     def instantiate(self, scope: Scope, inst: ast.InstanceDef) -> Scope:
-        if inst.params:
-            raise SemanticError("parameterised INSTANCE definitions are not supported", inst.pos)
         if inst.module in STANDARD_MODULES:
             scope.std.add(inst.module)
             return Scope(module=ast.Module(inst.module, "", inst.pos))
@@ -128,9 +128,15 @@ class Loader:
         sub_scope = self.build_scope(mod, subst={}, parent=scope,
                                      prefix=f"{scope.prefix}{inst.name or mod.name}!")
         explicit = dict(inst.subs)
+        defaults = dict(inst.defaults)
         for name in [c.name for c in sub_scope.constants] + sub_scope.variables:
             if name in explicit:
                 sub_scope.subst[name] = explicit.pop(name)  # type: ignore[index]
+            elif name in defaults:  # the argument of an instance with parameters (instances.py)
+                sub_scope.subst[name] = defaults[name]  # type: ignore[index]
+            elif name in inst.shadowed:
+                raise SemanticError(f"unsupported construct: an INSTANCE inside LET whose implicit substitution "
+                                    f"{name} <- {name} means a bound name", inst.pos)
             else:
                 # Implicit substitution: the same name must mean something in the parent.
                 sub_scope.subst[name] = ast.Name(inst.pos, name)  # type: ignore[index]
