@@ -402,7 +402,7 @@ def _assumes(mod: ast.Module, loader: Loader, seen: set[str]) -> Iterator[ast.Ex
     seen.add(mod.name)
     for ext in mod.extends:
         if ext not in seen and ext not in STANDARD_MODULES:
-            yield from _assumes(loader.parse(ext, mod.pos), loader, seen)
+            yield from _assumes(loader.parse(ext, mod.extends_pos.get(ext, mod.pos)), loader, seen)
     yield from mod.assumes
 
 

@@ -88,7 +88,7 @@ class Loader:
             if ext in STANDARD_MODULES:
                 scope.std.update(std_closure([ext]))
                 continue
-            self._extend(scope, self.parse(ext, mod.pos), seen)
+            self._extend(scope, self.parse(ext, mod.extends_pos.get(ext, mod.pos)), seen)
         scope.constants.extend(mod.constants)
         # TLC accepts a variable declared twice; it is one variable.
         scope.variables.extend(v for v in dict.fromkeys(mod.variables) if v not in scope.variables)

@@ -143,7 +143,10 @@ class _Converter:
     def _unit(self, mod: ast.Module, unit: Node, local: bool) -> None:
         kind = unit.type
         if kind == "extends":
-            mod.extends += tuple(self.text(c) for c in self.named(unit))
+            names = self.named(unit)
+            mod.extends += tuple(self.text(c) for c in names)
+            for c in names:
+                mod.extends_pos.setdefault(self.text(c), self.pos(c))
         elif kind == "constant_declaration":
             for c in self.named(unit):
                 mod.constants.append(self.param(c))

@@ -102,7 +102,7 @@ class _Module:
     def run(self) -> dict[str, Entry]:
         mod = self.mod
         for ext in mod.extends:
-            for name, entry in self._extended(ext, mod.pos).items():
+            for name, entry in self._extended(ext, mod.extends_pos.get(ext, mod.pos)).items():
                 self.vis.setdefault(name, entry)
                 self.exported.setdefault(name, entry)
         for kind, unit in mod.units:
@@ -378,7 +378,7 @@ def _param_arities(root: ast.Module, load: Callable[[str, ast.Pos], ast.Module])
         for d in mod.defs:
             if isinstance(d, ast.OpDef):
                 out[("def", mod.name, d.name, d.pos)] = tuple(p.arity for p in d.params)
-        uses = [(name, mod.pos) for name in mod.extends]
+        uses = [(name, mod.extends_pos.get(name, mod.pos)) for name in mod.extends]
         uses += [(d.module, d.pos) for d in mod.defs if isinstance(d, ast.InstanceDef)]
         for name, pos in uses:
             if name not in STD_EXPORTS and name not in seen:

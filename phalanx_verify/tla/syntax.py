@@ -325,6 +325,7 @@ class Module:
     file: str
     pos: Pos
     extends: tuple[str, ...] = ()
+    extends_pos: dict[str, Pos] = field(default_factory=dict)  # where each EXTENDS name is written
     constants: list[Param] = field(default_factory=list)
     variables: list[str] = field(default_factory=list)
     defs: list[Definition] = field(default_factory=list)
