@@ -6,10 +6,10 @@ models without fairness are the mutants, violated as TLC says."""
 from pathlib import Path
 
 import pytest
-from liveness_lasso import is_fair_counterexample
 
 from phalanx_verify.check.model import load_model
 from phalanx_verify.check.run import check_model
+from tests.checker.liveness_lasso import is_fair_counterexample
 
 HERE = Path(__file__).resolve().parent / "public_liveness"
 

@@ -4,9 +4,9 @@ wrong (restore_oldest is visible only to the refinement: tests/engine/test_engin
 from __future__ import annotations
 
 import pytest
-from trace_helpers import MUTANT_STEP, SPEC, assert_first_difference, first_divergent_run
 
 from phalanx_ref.engine import MUTANTS
+from tests.engine.trace_helpers import MUTANT_STEP, SPEC, assert_first_difference, first_divergent_run
 
 
 def test_every_mutant_is_listed():

@@ -11,7 +11,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from trace_helpers import (
+
+from phalanx_ref.rrp_records import Keys, encode, epoch_value, spec_state
+from phalanx_verify.trace.cli import drift, trace
+from tests.engine.trace_helpers import (
     MUTANT_STEP,
     RESUME_SPEC,
     SEEDS,
@@ -21,9 +24,6 @@ from trace_helpers import (
     memory_trace,
     replay,
 )
-
-from phalanx_ref.rrp_records import Keys, encode, epoch_value, spec_state
-from phalanx_verify.trace.cli import drift, trace
 
 ROOT = SPEC.parents[1]
 

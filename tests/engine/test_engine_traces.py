@@ -6,11 +6,10 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from trace_helpers import SPEC, memory_trace, replay
-
 from phalanx_ref.rrp_records import Keys, encode, epoch_value, spec_state
 from phalanx_ref.store.memory import MemoryStore
 from phalanx_ref.workload import Workload, WorkloadConfig
+from tests.engine.trace_helpers import SPEC, memory_trace, replay
 
 
 def test_fresh_runs_replay_without_divergence(tmp_path):

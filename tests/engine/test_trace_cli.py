@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from trace_helpers import RESUME_SPEC, SPEC, memory_trace
 
 from phalanx_verify.trace.cli import drift, trace
 from phalanx_verify.trace.replay import Replayer
+from tests.engine.trace_helpers import RESUME_SPEC, SPEC, memory_trace
 
 GOLDEN = SPEC.parents[1] / "traces"
 

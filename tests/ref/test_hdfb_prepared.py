@@ -5,13 +5,13 @@ or the allocator directly)."""
 import random
 
 import pytest
-from hdfb_checks import check_prepared, run_scenario, same_decision
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from phalanx_ref.hdfb import Job, Planner, PlannerError, TopologyPolicy
 from phalanx_ref.mutants import MUTANTS
 from phalanx_ref.topology import hgx_h100
+from tests.ref.hdfb_checks import check_prepared, run_scenario, same_decision
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
