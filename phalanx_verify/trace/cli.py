@@ -98,7 +98,7 @@ def drift(traces_dir: str, seeds: int, first_seed: int, etcd_mode: str, specs: t
           json_path: str | None, golden_seeds: tuple[int, ...]) -> None:
     """The CI gate: replay the golden traces and fresh engine traces against each spec; fail on
     any divergence or on an action of a spec's Next never seen."""
-    from ..drift import DEFAULT_SPECS, run_drift, write_golden
+    from phalanx_gate.drift import DEFAULT_SPECS, run_drift, write_golden
 
     if golden_seeds:
         for path in write_golden(Path(traces_dir), list(golden_seeds)):

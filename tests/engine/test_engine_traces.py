@@ -64,7 +64,7 @@ def test_jobs_race_and_abort_across_seeds():
 def test_golden_traces_are_the_engines_output(tmp_path):
     """traces/ holds what the engine emits for its seeds (regenerate with
     `phalanx-verify drift --regenerate-golden SEED`); the header's spec hash may move on."""
-    from phalanx_verify.drift import write_golden
+    from phalanx_gate.drift import write_golden
 
     golden = sorted((SPEC.parents[1] / "traces").glob("memory-seed*.ndjson"))
     assert golden

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-import phalanx_verify.drift as drift_module
+import phalanx_gate.drift as drift_module
+from phalanx_gate.drift import run_drift
 from phalanx_ref.store.base import StoreUnavailable
 from phalanx_ref.store.memory import MemoryStore
 from phalanx_ref.trace_emit import record
 from phalanx_ref.workload import RETRIES
-from phalanx_verify.drift import run_drift
 from phalanx_verify.trace.replay import ModelCache, Replayer
 
 ROOT = Path(__file__).resolve().parents[2]

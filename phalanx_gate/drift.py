@@ -24,10 +24,9 @@ from phalanx_ref.store.base import Store, StoreUnavailable
 from phalanx_ref.store.etcd_server import EtcdServer, etcd_binary
 from phalanx_ref.store.memory import MemoryStore
 from phalanx_ref.trace_emit import record
-
-from .tla.errors import UsageError
-from .trace.cli import print_result, summary_line
-from .trace.replay import ModelCache, Replayer, ReplayResult
+from phalanx_verify.tla.errors import UsageError
+from phalanx_verify.trace.cli import print_result, summary_line
+from phalanx_verify.trace.replay import ModelCache, Replayer, ReplayResult
 
 EXIT_GATE = 1
 DEFAULT_SPECS = (Path("spec/RRP.tla"), Path("spec/RRPResume.tla"))
