@@ -51,15 +51,16 @@ retries raises StoreUnavailable)."""
 class Suite:
     """One engine and the specs its traces replay against. ``records`` is the spec file the
     engine's trace headers name (how a golden trace finds its suite); ``specs`` are paths
-    relative to the project's root unless absolute."""
+    relative to the project's root unless absolute; ``golden`` names its golden traces."""
 
     name: str
     records: str
     specs: tuple[Path, ...]
     record: Recorder
+    golden: str
 
     def golden_name(self, seed: int) -> str:
-        return f"{'memory' if self.name == 'rrp' else self.name}-seed{seed}.ndjson"
+        return f"{self.golden}{seed}.ndjson"
 
 
 def _record_rrp(store: Store, path: Path, seed: int, keys: Keys | None) -> Any:
@@ -75,9 +76,10 @@ def lifecycle_recorder(cfg: LifecycleConfig | None = None,
 
 
 SUITES: dict[str, Suite] = {
-    "rrp": Suite("rrp", SPEC_PATH.name, (Path("spec/RRP.tla"), Path("spec/RRPResume.tla")), _record_rrp),
+    "rrp": Suite("rrp", SPEC_PATH.name, (Path("spec/RRP.tla"), Path("spec/RRPResume.tla")), _record_rrp,
+                 "memory-seed"),
     "lifecycle": Suite("lifecycle", LIFECYCLE_SPEC_PATH.name, (Path("spec/RRPLifecycle.tla"),),
-                       lifecycle_recorder()),
+                       lifecycle_recorder(), "lifecycle-seed"),
 }
 
 

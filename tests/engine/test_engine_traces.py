@@ -67,7 +67,7 @@ def test_golden_traces_are_the_engines_output(tmp_path):
     from phalanx_gate.drift import SUITES, write_golden
 
     for suite in SUITES.values():
-        prefix = suite.golden_name(0).removesuffix("0.ndjson")
+        prefix = suite.golden
         golden = sorted((SPEC.parents[1] / "traces").glob(f"{prefix}*.ndjson"))
         assert golden, suite.name
         for path in golden:
