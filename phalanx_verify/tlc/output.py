@@ -20,7 +20,7 @@ from ..check.report import Report, Trace, TraceStep
 from ..tla.config import parse_config_file
 from ..tla.errors import ConfigError, ParseError, TLAError
 from ..tla.syntax import Pos
-from .positions import RANGE, property_at
+from .positions import RANGE, property_at, property_named
 from .values import TLCValueError, parse_values
 
 _START = re.compile(r"@!@!@STARTMSG (\d+):(\d+) @!@!@")
@@ -189,6 +189,8 @@ def build_report(out: ToolOutput, model: str = "", variables: list[str] | None =
             report.message = violations[0][1].one_line()
         elif report.violated is None and report.verdict != "deadlock":
             report.violated = _named_by_position(violations[0][1], spec, config, lib)
+        elif report.verdict in ("action_property", "temporal_property"):
+            report.violated = _property_of(report.violated, spec, config, lib)
     elif errors:
         report.verdict, report.message = "error", f"TLC: {errors[0].one_line()}"
     if trace_msgs:
@@ -216,6 +218,18 @@ def _named_by_position(msg: Message, spec: str | None, config: str | None, lib: 
         return None
     line, col, module = int(where.group(1)), int(where.group(2)), where.group(3)
     return property_at(Path(spec), properties, module, line, col, lib)
+
+
+def _property_of(name: str | None, spec: str | None, config: str | None, lib: Sequence[Path]) -> str | None:
+    """The PROPERTY of the model that TLC's name for a violated property stands for (``R!NoSteal``
+    for ``NoSteal == R!NoSteal``); the name itself when it is one, or cannot be traced."""
+    if name is None or spec is None or config is None:
+        return name
+    try:
+        properties = parse_config_file(config).properties
+    except TLAError:
+        return name
+    return property_named(Path(spec), properties, name, lib) or name
 
 
 def _initial_states(text: str) -> dict[str, int]:
