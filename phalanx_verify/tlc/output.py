@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..check.report import Report, Trace, TraceStep
+from ..check.report import PROPERTY_SEPARATOR, Report, Trace, TraceStep
 from ..tla.config import parse_config_file
 from ..tla.errors import ConfigError, ParseError, TLAError
 from ..tla.syntax import Pos
@@ -41,10 +41,14 @@ _VIOLATIONS: list[tuple[re.Pattern[str], str]] = [
      "action_property"),
     (re.compile(r"^Action property (\S+) is violated"), "action_property"),
     (re.compile(r"^Temporal property (\S+) was violated"), "temporal_property"),
+    # one lasso violating several (TLC's post-hoc attribution, see check/lasso.py): "A and B",
+    # "A, B, and C"
+    (re.compile(r"^Temporal properties (.+) were violated"), "temporal_property"),
     (re.compile(r"^Deadlock reached"), "deadlock"),
     (re.compile(r"^(?:Assumption .* is false|Evaluating assumption .* failed)"), "assumption"),
     (re.compile(r"^Postcondition .* is false"), "postcondition"),
 ]
+_LISTED = re.compile(r",\s*(?:and\s+)?|\s+and\s+")
 _COUNTS = re.compile(r"([\d,]+) states generated.*?([\d,]+) distinct states found.*?([\d,]+) states left on queue")
 _PROGRESS_DEPTH = re.compile(r"^Progress\((\d+)\)")
 _DEPTH = re.compile(r"search is (\d+)\.")
@@ -222,14 +226,18 @@ def _named_by_position(msg: Message, spec: str | None, config: str | None, lib: 
 
 def _property_of(name: str | None, spec: str | None, config: str | None, lib: Sequence[Path]) -> str | None:
     """The PROPERTY of the model that TLC's name for a violated property stands for (``R!NoSteal``
-    for ``NoSteal == R!NoSteal``); the name itself when it is one, or cannot be traced."""
-    if name is None or spec is None or config is None:
-        return name
-    try:
-        properties = parse_config_file(config).properties
-    except TLAError:
-        return name
-    return property_named(Path(spec), properties, name, lib) or name
+    for ``NoSteal == R!NoSteal``); the name itself when it is one, or cannot be traced. Several
+    names (``A and B``, ``A, B, and C``) become the built-in engine's ``A, B``."""
+    if name is None:
+        return None
+    names = [n for n in _LISTED.split(name) if n]
+    if spec is not None and config is not None:
+        try:
+            properties = parse_config_file(config).properties
+            names = [property_named(Path(spec), properties, n, lib) or n for n in names]
+        except TLAError:
+            pass
+    return PROPERTY_SEPARATOR.join(names)
 
 
 def _initial_states(text: str) -> dict[str, int]:
