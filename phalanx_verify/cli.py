@@ -40,13 +40,14 @@ from .check.run import peak_rss_mb
 from .check.simulation import DEFAULT_DEPTH, simulation_summary
 from .executor import EXECUTORS
 from .progress import ProgressLine
-from .prove.cli import prove
-from .tla.errors import EXIT_USAGE, EvalError, TLAError
+from .project import find_project
+from .prove.cli import load_plugins, prove
+from .tla.errors import EXIT_USAGE, EvalError, TLAError, UsageError
 from .tla.syntax import Pos
 from .tlc.locate import locate_jar
 from .tlc.run import TLCOptions
 from .tlcargs import TLCStyleCommand
-from .trace.cli import drift, trace
+from .trace.cli import trace
 
 _err = Console(stderr=True, highlight=False)
 _out = Console(highlight=False, width=None if sys.stdout.isatty() else 140)
@@ -77,9 +78,26 @@ EXIT_INTERRUPTED = 130
 """Ctrl-C: the shell's code for a command ended by SIGINT (128 + 2)."""
 
 
+COMMANDS_GROUP = "phalanx_verify.commands"
+"""Entry-point group of the commands other packages add to ``phalanx-verify`` (the Phalanx
+layer's ``drift``): this package imports none of them."""
+
+
 class _Main(click.Group):
     """Ctrl-C in any command ends it with one line and 130, not click's "Aborted!" and 1
-    (check and tlc campaign catch it earlier, to print and write what they have)."""
+    (check and tlc campaign catch it earlier, to print and write what they have).
+
+    Plugin commands (:data:`COMMANDS_GROUP`) are loaded only when a name is not one of the
+    toolkit's own, or for the command list, so ``check`` never imports a plugin's package."""
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands:
+            load_plugins(self, COMMANDS_GROUP)
+        return super().get_command(ctx, name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        load_plugins(self, COMMANDS_GROUP)
+        return super().list_commands(ctx)
 
     def invoke(self, ctx: click.Context) -> object:
         try:
@@ -206,8 +224,7 @@ def tlc() -> None:
 
 
 @tlc.command()
-@click.argument("campaign_file", required=False, default="spec/campaign.toml",
-                type=click.Path(dir_okay=False))
+@click.argument("campaign_file", required=False, type=click.Path(dir_okay=False))
 @click.option("--engine", type=click.Choice(["builtin", "tlc", "both"]), default="builtin", show_default=True)
 @click.option("--tag", "tags", multiple=True, help="Run only entries with this tag (repeatable).")
 @click.option("--only", "only", multiple=True, help="Run only entries whose name contains this text.")
@@ -229,20 +246,25 @@ def tlc() -> None:
               help="Where runs execute: local processes (--jobs), or a Dask cluster (--address, else a "
                    "local one of --jobs processes).")
 @click.option("--address", help="The Dask scheduler, e.g. tcp://host:8786 (with --executor dask).")
-def campaign(campaign_file: str, engine: str, tags: tuple[str, ...], only: tuple[str, ...],
+def campaign(campaign_file: str | None, engine: str, tags: tuple[str, ...], only: tuple[str, ...],
              json_path: str | None, quiet: bool, jobs: int, tla2tools: str | None, jvm_mode: str | None,
              workers: str | None, tlc_timeout: float | None, jvm_opts: tuple[str, ...],
              tlc_args: tuple[str, ...], coverage: bool, executor: str, address: str | None) -> None:
     """Run every model and mutant of a campaign file and compare with the expected verdicts.
 
     --engine builtin (default) uses the built-in checker, tlc real TLC, both runs both and
-    reports any difference in counts or verdicts as an error (engine agreement)."""
+    reports any difference in counts or verdicts as an error (engine agreement). Without
+    CAMPAIGN_FILE: ``campaign`` of [tool.phalanx-verify] in the project's pyproject.toml."""
     if coverage and engine == "tlc":
         click.echo("usage error: --coverage counts the built-in engine's search (use --engine builtin or both)",
                    err=True)
         sys.exit(EXIT_USAGE)
     try:
-        loaded = load_campaign(campaign_file)
+        path = Path(campaign_file) if campaign_file else find_project().optional_path("campaign")
+        if path is None:
+            raise UsageError("no CAMPAIGN_FILE given, and no campaign = \"...\" in [tool.phalanx-verify] "
+                             "of a pyproject.toml above the current directory")
+        loaded = load_campaign(path)
         cli_tlc = {"jar": tla2tools, "jvm_mode": jvm_mode, "workers": workers, "timeout": tlc_timeout,
                    "args": list(tlc_args) or None}
         tlc_options = TLCOptions.from_mapping({k: v for k, v in cli_tlc.items() if v is not None},
@@ -355,7 +377,6 @@ def _verdict_cell(v: SetVerdict | None) -> str:
 
 
 main.add_command(trace)
-main.add_command(drift)
 main.add_command(prove)
 
 if __name__ == "__main__":  # pragma: no cover

@@ -87,6 +87,9 @@ class Property:
     init_preds: list[tuple[str, Callable[[tuple], Any]]] = field(default_factory=list)
     state_invariants: list[Part] = field(default_factory=list)  # P of each []P (check/invariants compiles)
     action_props: list[tuple[str, Callable[[tuple, tuple], Any]]] = field(default_factory=list)
+    # the [A]_v of each action property, in the same order: trace replay decides it on a logged
+    # step with the step's witnesses instead of evaluating (and enumerating) it as a value
+    action_parts: list[Part] = field(default_factory=list)
     liveness: list[Liveness] = field(default_factory=list)
 
 
@@ -357,6 +360,7 @@ class Model:
                 return
             if isinstance(inner, ast.StepAction) and not inner.angle and ilvl <= LEVEL_ACTION:
                 prop.action_props.append((p.label(), self.compiler.action_function(inner, p.scope, p.env)))
+                prop.action_parts.append(Part(inner, p.scope, p.env, p.name))
                 return
             if isinstance(inner, ast.Temporal) and inner.op == "eventually" and \
                     self.compiler.level(inner.args[0], ctx) <= LEVEL_STATE:

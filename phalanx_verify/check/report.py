@@ -110,9 +110,25 @@ class Report:
             "deadlock": "Deadlock reached.",
             "invariant": f"Invariant {self.violated} is violated.",
             "action_property": f"Action property {self.violated} is violated.",
-            "temporal_property": f"Temporal property {self.violated} was violated.",
+            "temporal_property": temporal_violation(self.violated),
             "assumption": f"Error: {self.message}",
             "postcondition": f"Error: {self.message}",
             "error": f"Error: {self.message}",
         }[self.verdict]
         return what
+
+
+PROPERTY_SEPARATOR = ", "
+"""Between the names in ``Report.violated`` when one lasso violates several temporal properties."""
+
+
+def temporal_violation(violated: str | None) -> str:
+    """TLC's message (tlc2.output.MP, TLC_TEMPORAL_PROPERTY_VIOLATED) for the properties a lasso
+    violates: ``Temporal property A was violated.``, ``Temporal properties A and B were
+    violated.``, ``Temporal properties A, B, and C were violated.``."""
+    names = (violated or "").split(PROPERTY_SEPARATOR)
+    if len(names) == 1:
+        return f"Temporal property {names[0]} was violated."
+    listed = " and ".join(names) if len(names) == 2 else ", ".join(names[:-1]) + ", and " + names[-1]
+    return f"Temporal properties {listed} were violated."
+

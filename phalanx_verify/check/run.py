@@ -16,10 +16,11 @@ from ..tla.syntax import Pos
 from ..tla.values import Fcn, format_value
 from .bfs import ProgressFn, SearchObserver, StateSpace, ViolationHook, explore
 from .fairness import FairnessTracker
+from .lasso import violated_properties
 from .liveness import check_liveness
 from .model import Fairness, Liveness, Model, load_model
 from .parallel import SearchOptions, explore_parallel, parallel_supported
-from .report import Report, Trace
+from .report import PROPERTY_SEPARATOR, Report, Trace
 
 PERIODIC_FIRST = 5000  # explored states before the first periodic liveness check
 
@@ -50,11 +51,13 @@ class _LivenessRunner:
     def run(self, space: StateSpace) -> bool:
         """Check every obligation; record the first violation. True when none is violated."""
         self.checked_at = space.explored
-        for prop_name, ob, extra in self.obligations:
+        for _, ob, extra in self.obligations:
             trace = check_liveness(self.model, space, ob, self.kinds, extra)
             if trace is not None:
                 self.report.verdict = "temporal_property"
-                self.report.violated = prop_name
+                # as TLC: every property false on this lasso, not only the one whose check found it
+                named = [(name, o) for name, o, _ in self.obligations]
+                self.report.violated = PROPERTY_SEPARATOR.join(violated_properties(named, ob, trace))
                 self.report.trace = trace
                 self.report.extra["obligation"] = ob.name
                 return False

@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..check.report import Report, Trace, TraceStep
+from ..check.report import PROPERTY_SEPARATOR, Report, Trace, TraceStep
 from ..tla.config import parse_config_file
 from ..tla.errors import ConfigError, ParseError, TLAError
 from ..tla.syntax import Pos
-from .positions import RANGE, property_at
+from .positions import RANGE, property_at, property_named
 from .values import TLCValueError, parse_values
 
 _START = re.compile(r"@!@!@STARTMSG (\d+):(\d+) @!@!@")
@@ -41,10 +41,14 @@ _VIOLATIONS: list[tuple[re.Pattern[str], str]] = [
      "action_property"),
     (re.compile(r"^Action property (\S+) is violated"), "action_property"),
     (re.compile(r"^Temporal property (\S+) was violated"), "temporal_property"),
+    # one lasso violating several (TLC's post-hoc attribution, see check/lasso.py): "A and B",
+    # "A, B, and C"
+    (re.compile(r"^Temporal properties (.+) were violated"), "temporal_property"),
     (re.compile(r"^Deadlock reached"), "deadlock"),
     (re.compile(r"^(?:Assumption .* is false|Evaluating assumption .* failed)"), "assumption"),
     (re.compile(r"^Postcondition .* is false"), "postcondition"),
 ]
+_LISTED = re.compile(r",\s*(?:and\s+)?|\s+and\s+")
 _COUNTS = re.compile(r"([\d,]+) states generated.*?([\d,]+) distinct states found.*?([\d,]+) states left on queue")
 _PROGRESS_DEPTH = re.compile(r"^Progress\((\d+)\)")
 _DEPTH = re.compile(r"search is (\d+)\.")
@@ -189,6 +193,8 @@ def build_report(out: ToolOutput, model: str = "", variables: list[str] | None =
             report.message = violations[0][1].one_line()
         elif report.violated is None and report.verdict != "deadlock":
             report.violated = _named_by_position(violations[0][1], spec, config, lib)
+        elif report.verdict in ("action_property", "temporal_property"):
+            report.violated = _property_of(report.violated, spec, config, lib)
     elif errors:
         report.verdict, report.message = "error", f"TLC: {errors[0].one_line()}"
     if trace_msgs:
@@ -216,6 +222,22 @@ def _named_by_position(msg: Message, spec: str | None, config: str | None, lib: 
         return None
     line, col, module = int(where.group(1)), int(where.group(2)), where.group(3)
     return property_at(Path(spec), properties, module, line, col, lib)
+
+
+def _property_of(name: str | None, spec: str | None, config: str | None, lib: Sequence[Path]) -> str | None:
+    """The PROPERTY of the model that TLC's name for a violated property stands for (``R!NoSteal``
+    for ``NoSteal == R!NoSteal``); the name itself when it is one, or cannot be traced. Several
+    names (``A and B``, ``A, B, and C``) become the built-in engine's ``A, B``."""
+    if name is None:
+        return None
+    names = [n for n in _LISTED.split(name) if n]
+    if spec is not None and config is not None:
+        try:
+            properties = parse_config_file(config).properties
+            names = [property_named(Path(spec), properties, n, lib) or n for n in names]
+        except TLAError:
+            pass
+    return PROPERTY_SEPARATOR.join(names)
 
 
 def _initial_states(text: str) -> dict[str, int]:

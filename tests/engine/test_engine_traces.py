@@ -63,11 +63,13 @@ def test_jobs_race_and_abort_across_seeds():
 def test_golden_traces_are_the_engines_output(tmp_path):
     """traces/ holds what the engine emits for its seeds (regenerate with
     `phalanx-verify drift --regenerate-golden SEED`); the header's spec hash may move on."""
-    from phalanx_verify.drift import write_golden
+    from phalanx_gate.drift import SUITES, write_golden
 
-    golden = sorted((SPEC.parents[1] / "traces").glob("memory-seed*.ndjson"))
-    assert golden
-    for path in golden:
-        seed = int(path.stem.removeprefix("memory-seed"))
-        (fresh,) = write_golden(tmp_path, [seed])
-        assert fresh.read_text().splitlines()[1:] == path.read_text().splitlines()[1:]
+    for suite in SUITES.values():
+        prefix = suite.golden
+        golden = sorted((SPEC.parents[1] / "traces").glob(f"{prefix}*.ndjson"))
+        assert golden, suite.name
+        for path in golden:
+            seed = int(path.stem.removeprefix(prefix))
+            (fresh,) = write_golden(tmp_path, [seed], [suite])
+            assert fresh.read_text().splitlines()[1:] == path.read_text().splitlines()[1:]
