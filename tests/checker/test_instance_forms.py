@@ -68,7 +68,7 @@ def run(tmp_path: Path, spec: str, cfg: str) -> tuple[int, dict, str]:
     (P1, "INIT Init\nNEXT Next\nINVARIANT Inv\n", (11, "deadlock", None, 6, 6, 6, 0)),
     (P1, "INIT Init\nNEXT Next\nINVARIANT Inv Inv2\n", (12, "invariant", "Inv2", 4, 4, 4, 0)),
     (P2, "CONSTANT c = 3\nINIT Init\nNEXT Next\nINVARIANT Inv\n", (11, "deadlock", None, 2, 2, 2, 0)),
-])
+], ids=["instance-arguments", "instance-arguments-violation", "instance-in-let"])
 def test_instance_forms_agree_with_tlc(tmp_path: Path, spec: str, cfg: str, tlc: tuple) -> None:
     code, rep, out = run(tmp_path, spec, cfg)
     assert (code, rep["verdict"], rep.get("violated"), rep["generated"], rep["distinct"], rep["depth"],
@@ -95,7 +95,7 @@ def test_an_instance_argument_changes_the_answer(tmp_path: Path) -> None:
     (P2.replace("CONSTANT c\n", "").replace("Ok(n) == LET K", "Ok(c) == LET K")
        .replace("K!AddC(n) = n + c", "K!AddC(1) = 1 + c").replace("WITH c <- 5", "WITH c <- 5, y <- y")
        .replace("Ok(y)", "Ok(3)"), "implicit substitution c <- c means a bound name"),
-])
+], ids=["state-level-argument", "state-level-with", "bound-argument", "let-implicit-bound"])
 def test_refused_forms_stop_with_150(tmp_path: Path, spec: str, needle: str) -> None:
     code, _rep, out = run(tmp_path, spec, "CONSTANT c = 3\nINIT Init\nNEXT Next\n" if "CONSTANT c" in spec
                           else "INIT Init\nNEXT Next\n")

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
-from tlc_helpers import REF, needs_ref
+from tests.tlc.tlc_helpers import REF, needs_ref
 
 from phalanx_verify.check.model import Model
 from phalanx_verify.check.run import check_model
