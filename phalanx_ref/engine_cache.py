@@ -215,8 +215,7 @@ class PlannerCache:
         return leaf not in self._dead
 
     def leaves_of(self, job: str) -> list[str]:
-        names = self.names
-        return [names[x] for x in sorted(self._held.get(job, ()))]
+        return list(map(self.names.__getitem__, sorted(self._held.get(job, ()))))
 
     def dead(self, job: str | None) -> list[str]:
         return sorted((x for x in self._dead if job is None or self._owner.get(x) == job), key=leaf_index)
