@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from itertools import compress, filterfalse, repeat
 from operator import is_, ne
+from sys import intern
 from typing import TYPE_CHECKING, Protocol, cast
 
 from phalanx_ref.hdfb import Job, Placement, Planner
@@ -244,7 +245,7 @@ class Engine:
         k = self.keys
         rec = view.get(k.plan(job))
         assert rec is not None, f"job {job} in Commit without a plan record"
-        plan = json.loads(rec.value)["leaves"]
+        plan = list(map(intern, json.loads(rec.value)["leaves"]))  # the leaf names' own objects: faster lookups
         head = value_is(k.epoch(job), epoch_value(e, "Commit"))
         owner = view.owner
         if self.mutant != "commit_no_guard":
