@@ -41,6 +41,10 @@ import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
+from itertools import compress, filterfalse, repeat
+from operator import is_, ne
+from sys import intern
 from typing import TYPE_CHECKING, Protocol, cast
 
 from phalanx_ref.hdfb import Job, Placement, Planner
@@ -60,6 +64,8 @@ MUTANTS = {
     "epoch_no_increment": "Commit leaves the epoch unchanged",
     "detect_no_dead": "Detect on any dead leaf of the cluster, not only the job's own",
 }
+
+_is_none = partial(is_, None)
 
 
 class View(Protocol):
@@ -206,13 +212,13 @@ class Engine:
         placement = self.replan(view, job)
         if placement is None:
             return None
-        names = self.leaves
-        plan = [names[x] for x in sorted(placement.leaves)]
-        owner, alive_of = view.owner, view.alive
-        alive = [alive_of(x) for x in plan]
-        bad = [x for x, a in zip(plan, alive, strict=True) if a is None or owner(x) not in (None, job)]
-        if bad:
-            raise AssertionError(f"planner chose {bad[0]} for {job}, which is dead or taken")
+        # O(gang) passes as C-level maps (a Python step per leaf is most of a large gang's Plan)
+        plan = list(map(self.leaves.__getitem__, sorted(placement.leaves)))
+        owner = view.owner
+        alive = list(map(view.alive, plan))
+        if any(map(_is_none, alive)) or not {None, job}.issuperset(map(owner, plan)):
+            bad = next(x for x, a in zip(plan, alive, strict=True) if a is None or owner(x) not in (None, job))
+            raise AssertionError(f"planner chose {bad} for {job}, which is dead or taken")
         guard = [value_is(k.epoch(job), epoch_value(e, "Plan"))]
         guard += map(view.free_or_mine, plan)        # every planned leaf free or as read, and
         guard += cast(list[Compare], alive)          # its worker still the one read (none is None)
@@ -239,7 +245,7 @@ class Engine:
         k = self.keys
         rec = view.get(k.plan(job))
         assert rec is not None, f"job {job} in Commit without a plan record"
-        plan = json.loads(rec.value)["leaves"]
+        plan = list(map(intern, json.loads(rec.value)["leaves"]))  # the leaf names' own objects: faster lookups
         head = value_is(k.epoch(job), epoch_value(e, "Commit"))
         owner = view.owner
         if self.mutant != "commit_no_guard":
@@ -251,8 +257,9 @@ class Engine:
         new_e = self._next_epoch(view, job, e)
         mine = encode({"epoch": new_e, "job": job})
         planned = set(plan)
-        ops: list[Put | Delete] = [Put(k.alloc(x), mine) for x in plan if owner(x) != job]
-        ops += [Delete(k.alloc(x)) for x in view.leaves_of(job) if x not in planned]
+        claimed = compress(plan, map(ne, map(owner, plan), repeat(job)))  # the planned leaves not mine yet
+        ops: list[Put | Delete] = [Put(k.alloc(x), mine) for x in claimed]
+        ops += [Delete(k.alloc(x)) for x in filterfalse(planned.__contains__, view.leaves_of(job))]
         ops += [Put(k.epoch(job), epoch_value(new_e, "Restore")), self._step(job, "Commit")]
         return "Commit" if self.store.txn(guard, ops).succeeded else None
 
@@ -267,14 +274,15 @@ class Engine:
 
     def _commit_guard(self, view: View, job: str, plan: list[str]) -> list[Compare]:
         """RRP's CommitGuard: every planned leaf free, or as read (mine)."""
-        return [view.free_or_mine(x) for x in plan]
+        return list(map(view.free_or_mine, plan))
 
     def _abort_witness(self, view: View, job: str, plan: list[str]) -> Compare | None:
         """Why the CommitGuard fails, as a compare that holds while it does (a planned leaf held
         by another job, as read), or None when the guard holds on ``view``."""
         owner = view.owner
-        taken = [x for x in plan if owner(x) not in (None, job)]
-        return view.free_or_mine(taken[0]) if taken else None
+        if {None, job}.issuperset(map(owner, plan)):
+            return None
+        return view.free_or_mine(next(x for x in plan if owner(x) not in (None, job)))
 
     def _restore(self, view: View, job: str, e: int) -> str | None:
         """Load the newest manifest sealed below e and resume from it. The manifest's epoch goes

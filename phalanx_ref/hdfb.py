@@ -32,6 +32,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import cached_property, partial
+from itertools import chain
 from typing import NamedTuple
 
 from phalanx_ref.buddy import BuddyAllocator, BuddyError
@@ -190,8 +191,8 @@ class Placement:
 
     @cached_property
     def leaves(self) -> frozenset[int]:
-        """Every leaf the job holds (including buddy-rounding slack)."""
-        return frozenset(x for s, o in self.blocks for x in range(s, s + (1 << o)))
+        """Every leaf the job holds (including buddy-rounding slack); a Python step per block, not per leaf."""
+        return frozenset(chain.from_iterable([range(s, s + (1 << o)) for s, o in self.blocks]))
 
     @cached_property
     def level(self) -> int:
