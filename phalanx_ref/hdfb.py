@@ -238,10 +238,6 @@ class Placement:
         return tuple(final.get(x, x) for x in out)
 
     @cached_property
-    def rank_of(self) -> dict[int, int]:
-        return {leaf: r for r, leaf in enumerate(self.rank_leaf)}
-
-    @cached_property
     def migrated(self) -> tuple[int, ...]:
         """Ranks whose leaf differs from the previous placement (all ranks for a fresh one)."""
         if self.prev is None:

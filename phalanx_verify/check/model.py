@@ -380,9 +380,6 @@ class Model:
                 return
         prop.liveness.append(Liveness("general", p.label(), general=general_obligation(self, p)))
 
-    def format_state(self, s: tuple) -> list[tuple[str, str]]:
-        return [(v, format_value(x)) for v, x in zip(self.variables, s, strict=True)]
-
 
 def _bound_here(e: ast.Name | ast.Apply, part: Part) -> bool:
     name = e.name if isinstance(e, ast.Name) else e.op

@@ -271,10 +271,6 @@ class _FuncInfo:
     scope: Scope
 
 
-def _is_temporal_value(e: ast.Expr) -> bool:
-    return isinstance(e, ast.Temporal | ast.Fairness)
-
-
 class Compiler:
     """Compiles expressions of one model (a root scope plus constant values) into Python."""
 
