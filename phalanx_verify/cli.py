@@ -30,7 +30,7 @@ from .campaign import (
     set_verdicts,
 )
 from .check.controls import FP_POLYNOMIALS, CheckOptions, run_check, write_outputs
-from .check.coverage import render as coverage_text
+from .check.coverage import coverage_text
 from .check.coverage_table import coverage_table
 from .check.fingerprints import collision_text
 from .check.model import load_model

@@ -49,7 +49,7 @@ class FairnessTracker:
         name = e.op if isinstance(e, ast.Apply) else e.name if isinstance(e, ast.Name) else None
         if name is None or name in f.action.env:
             return None
-        target = compiler._resolve_def(name, f.action.scope)
+        target = compiler.resolve_def(name, f.action.scope)
         if target is None or not isinstance(target[0], ast.OpDef):
             return None
         defn, scope = target
@@ -124,7 +124,7 @@ def _is_all_vars(model: Model, sub: ast.Expr) -> bool:
     """Is the subscript the tuple of all variables (then "v changed" is just t # s)?"""
     target = None
     if isinstance(sub, ast.Name):
-        target = model.compiler._resolve_def(sub.name, model.scope)
+        target = model.compiler.resolve_def(sub.name, model.scope)
         if target is not None and isinstance(target[0], ast.OpDef) and not target[0].params:
             sub = target[0].body
     if not isinstance(sub, ast.Tuple):

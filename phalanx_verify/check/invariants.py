@@ -41,7 +41,7 @@ def conjuncts(model: Model, e: ast.Expr, ctx: Ctx, depth: int = 0) -> list[tuple
         return [c for x in e.items for c in conjuncts(model, x, ctx, depth)]
     if isinstance(e, ast.Name) and depth < 8 and ctx.lookup(e.name) is None \
             and e.name not in ctx.scope.variables:
-        target = model.compiler._resolve_def(e.name, ctx.scope)
+        target = model.compiler.resolve_def(e.name, ctx.scope)
         if target is not None and isinstance(target[0], ast.OpDef) and not target[0].params \
                 and not target[0].recursive:
             return conjuncts(model, target[0].body, Ctx(target[1]), depth + 1)

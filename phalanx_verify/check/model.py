@@ -292,7 +292,7 @@ class Model:
             # Only temporal definitions are opened up; a state or action formula stays a
             # name in its own scope, so it is compiled where it was defined.
             name = e.name if isinstance(e, ast.Name) else e.op
-            target = self.compiler._resolve_def(name, part.scope)
+            target = self.compiler.resolve_def(name, part.scope)
             if target is not None and isinstance(target[0], ast.OpDef):
                 defn, scope = target
                 args = e.args if isinstance(e, ast.Apply) else ()

@@ -308,7 +308,7 @@ class Translator:
         if name in env:
             return None
         local = [d for d in lets if isinstance(d, ast.OpDef) and d.name == name]
-        target = (local[-1], scope) if local else self.compiler._resolve_def(name, scope)
+        target = (local[-1], scope) if local else self.compiler.resolve_def(name, scope)
         if target is None or not isinstance(target[0], ast.OpDef):
             return None
         defn, dscope = target
