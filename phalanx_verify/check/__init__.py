@@ -12,7 +12,7 @@ from .coverage_table import coverage_table
 from .fingerprints import collision_text
 from .model import Model, Part, load_model
 from .parallel import SearchOptions, workers_option
-from .report import Report, Trace, TraceStep
+from .report import Report, Trace, TraceStep, Verdict
 from .run import check_model, peak_rss_mb
 from .simulation import DEFAULT_DEPTH, simulation_summary
 
@@ -21,6 +21,6 @@ __all__ = [
     "load_model", "Model", "Part", "check_model", "explore", "run_check", "CheckOptions", "SearchOptions",
     "workers_option", "FP_POLYNOMIALS", "DEFAULT_DEPTH", "simulation_summary",
     # what a run reports
-    "Report", "Trace", "TraceStep", "write_outputs", "Coverage", "coverage_text", "coverage_table",
+    "Report", "Verdict", "Trace", "TraceStep", "write_outputs", "Coverage", "coverage_text", "coverage_table",
     "collision_text", "peak_rss_mb",
 ]

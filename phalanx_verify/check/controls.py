@@ -20,7 +20,7 @@ from . import cexview
 from .coverage import Coverage
 from .model import Model
 from .parallel import SearchOptions
-from .report import Report, Trace
+from .report import Report, Trace, Verdict
 from .run import check_model
 from .simulation import DEFAULT_DEPTH, SimulationOptions, simulate_model
 from .statedump import DotDump, StateDump
@@ -50,13 +50,13 @@ class CheckOptions:
 
 
 _HEADS = {
-    "invariant": "Invariant {} is violated.",
-    "action_property": "Action property {} is violated.",
-    "temporal_property": "Temporal property {} was violated.",
+    Verdict.INVARIANT: "Invariant {} is violated.",
+    Verdict.ACTION_PROPERTY: "Action property {} is violated.",
+    Verdict.TEMPORAL_PROPERTY: "Temporal property {} was violated.",
 }
 
 
-Violation = tuple[str, str | None, Trace]  # (verdict, name, behaviour) of one -continue report
+Violation = tuple[Verdict, str | None, Trace]  # (verdict, name, behaviour) of one -continue report
 
 
 def run_check(model: Model, opts: CheckOptions, liveness: bool = True,

@@ -31,6 +31,7 @@ from ..tla.errors import ConfigError, EvalError, LevelError, ParseError, Semanti
 from ..tla.modules import STANDARD_MODULES, Loader, Scope
 from ..tla.values import ModelValue, as_set, format_value
 from .overrides import apply_overrides
+from .report import Verdict
 from .symmetry import canonicaliser, permutations_from
 from .temporal import General, general_obligation
 
@@ -119,13 +120,13 @@ class Model:
         # What is checked on every new state, as parts (check/invariants splits them into
         # conjuncts): each INVARIANT, then the state predicate P of each []P property, which
         # TLC reports as an invariant (exit 12).
-        self.state_checks: list[tuple[str, str, Part]] = [
-            ("invariant", n, Part(self._def_expr(n, "invariant"), self.scope, {}, n)) for n in invariants]
+        self.state_checks: list[tuple[Verdict, str, Part]] = [
+            (Verdict.INVARIANT, n, Part(self._def_expr(n, "invariant"), self.scope, {}, n)) for n in invariants]
         self.constraints = [self._state_fn(self._def_expr(n, "constraint"), {}) for n in cfg.constraints]
         self.action_constraints = [self.compiler.action_function(self._def_expr(n, "action constraint"))
                                    for n in cfg.action_constraints]
         self.properties = [self._property(n) for n in cfg.properties]
-        self.state_checks += [("invariant", p.name, part) for p in self.properties
+        self.state_checks += [(Verdict.INVARIANT, p.name, part) for p in self.properties
                               for part in p.state_invariants]
         self.canonical: Callable[[tuple], tuple] | None = None
         if cfg.symmetry:
