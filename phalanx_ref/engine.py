@@ -232,8 +232,8 @@ class Engine:
         owner = view.owner
         witness = self._abort_witness(view, job, plan)
         if witness is not None:
-            ops = [Put(k.epoch(job), epoch_value(e, "Plan")), self._step(job, "Abort")]
-            return "Abort" if self.store.txn([head, witness], ops).succeeded else None
+            abort = [Put(k.epoch(job), epoch_value(e, "Plan")), self._step(job, "Abort")]
+            return "Abort" if self.store.txn([head, witness], abort).succeeded else None
         guard = [head] + self._commit_guard(view, job, plan)
         new_e = self._next_epoch(view, job, e)
         mine = encode({"epoch": new_e, "job": job})

@@ -508,7 +508,7 @@ class Planner:
 
     def _repair(self, cur: Placement, fblocks: tuple[Block, ...], failed: tuple[int, ...],
                 moves: tuple[tuple[int, int, int], ...], acquire: tuple[tuple[int, int, Hashable | None], ...],
-                level: int) -> Placement:
+                level: int | None) -> Placement:
         """Replan's repaired footprint of ``cur``; the search and the preparation both build it here."""
         return Placement(cur.job, cur.templates, cur.template_index, cur.base, cur.dclass, self.topo,
                          moves, _new_changes(Changes, (fblocks, failed, acquire)),
@@ -567,7 +567,7 @@ class Planner:
             self._undo(journal)
 
     # ---- applying decisions ------------------------------------------------------------------
-    def _take(self, job: str, start: int, order: int, source: Hashable | None,
+    def _take(self, job: Hashable, start: int, order: int, source: Hashable | None,
               journal: list[Callable[[], None]]) -> None:
         alloc = self.alloc
         if source is None:
@@ -620,7 +620,9 @@ class Planner:
             alloc.allocate(leaf, 0, QUARANTINE)
             journal.append(lambda: alloc.release(leaf, 0))
         else:
-            rs, ro, _ = alloc.find_record(leaf)
+            rec = alloc.find_record(leaf)
+            assert rec is not None, f"leaf {leaf} has an owner, so a record"
+            rs, ro, _ = rec
             alloc.reassign(leaf, 0, QUARANTINE)
             journal.append(lambda: alloc.merge_record(rs, ro, old))
 
@@ -682,7 +684,9 @@ class Planner:
             self.suspect.add(leaf)
             owner = self.alloc.owner(leaf)
             if isinstance(owner, tuple) and owner[0] == "spare":
-                rs, ro, _ = self.alloc.find_record(leaf)
+                rec = self.alloc.find_record(leaf)
+                assert rec is not None, f"leaf {leaf} has an owner, so a record"
+                rs, ro, _ = rec
                 self._unregister_spare(rs)
                 self.alloc.release(rs, ro)
                 respare.add(owner[1])
@@ -753,8 +757,8 @@ class Planner:
                 self.alloc.split_record(leaf, 0)
                 self.alloc.release(leaf, 0)
                 touched.add(leaf)
-        if self.policy.spare_count and touched:
-            lvl = self.policy.spare_level
+        lvl = self.policy.spare_level
+        if self.policy.spare_count and touched and lvl is not None:  # a level: checked by __init__
             self._reserve_spares({self.topo.domain_of(x, lvl) for x in touched})
         self._settled()
 

@@ -118,13 +118,14 @@ class PreparedPlanner(Planner):
         starts there), exactly as :meth:`_replan` would compute it, and record what it read.
         ``old`` is the block's dropped repair: if its job has not changed since, the block's order
         is still the one it cut, which saves the record lookup."""
-        if old is not None and old.prev is self.placements.get(old.job):
+        cur: Placement | None
+        if old is not None and old.prev is not None and old.prev is self.placements.get(old.job):
             cur, k = old.prev, old.changes.release[0][1]
         else:
             rec = self.alloc.find_record(s)
             owner = None if rec is None else rec[2]
             cur = self.placements.get(owner) if isinstance(owner, str) else None  # jobs are named by str
-            if cur is None:
+            if cur is None or rec is None:
                 return
             k = min(rec[1], max(self.policy.block_order, cur.group_order))
             if self.topo.align(s, k) != s:

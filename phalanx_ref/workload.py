@@ -23,6 +23,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TypeVar
 
 from phalanx_ref.engine import Engine
@@ -189,10 +190,10 @@ class Workload:
             store = self.store
             until_available(store, lambda: store.lease_keepalive(victim))
             for lease in self.leases.values():
-                until_available(store, lambda lease=lease: store.lease_keepalive(lease))
+                until_available(store, partial(store.lease_keepalive, lease))
             store.advance(LEASE_TTL / 2)
             for lease in self.leases.values():
-                until_available(store, lambda lease=lease: store.lease_keepalive(lease))
+                until_available(store, partial(store.lease_keepalive, lease))
             expired = self.store.advance(LEASE_TTL / 2 + 1)
             assert expired == [victim], "only the victim's lease may expire"
         else:

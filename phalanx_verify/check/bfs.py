@@ -144,7 +144,7 @@ def _unreduced_trace(model: Model, space: StateSpace, ids: list[int], extra: lis
 
 
 LevelHook = Callable[[StateSpace], bool]
-ViolationHook = Callable[[str, str | None, Trace], None]
+ViolationHook = Callable[[Verdict, str | None, Trace], None]
 """TLC's -continue: called with (verdict, name, counterexample) for each invariant or action
 property violation, and the search goes on instead of stopping."""
 

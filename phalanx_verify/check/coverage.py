@@ -15,6 +15,7 @@ reproduced.
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,7 +61,7 @@ class Coverage:
 
     def __post_init__(self) -> None:
         compiler = self.model.compiler
-        next_labels = getattr(self.model.next, "labels", frozenset())  # the sub-actions Next yields
+        next_labels: Container[int] = getattr(self.model.next, "labels", frozenset())  # the sub-actions Next yields
         for idx, label in enumerate(compiler.labels):
             # (a label whose steps carry inner labels is no action; R!Next of a refinement
             # property is not one of Next's)

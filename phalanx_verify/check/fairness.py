@@ -50,9 +50,11 @@ class FairnessTracker:
         if name is None or name in f.action.env:
             return None
         target = compiler.resolve_def(name, f.action.scope)
-        if target is None or not isinstance(target[0], ast.OpDef):
+        if target is None:
             return None
         defn, scope = target
+        if not isinstance(defn, ast.OpDef):
+            return None
         next_labels = self.model.next.labels  # type: ignore[attr-defined]
         for idx, label in enumerate(compiler.labels):
             if idx in next_labels and label.pos == defn.pos and label.name == scope.prefix + defn.name:

@@ -293,9 +293,8 @@ class Model:
             # Only temporal definitions are opened up; a state or action formula stays a
             # name in its own scope, so it is compiled where it was defined.
             name = e.name if isinstance(e, ast.Name) else e.op
-            target = self.compiler.resolve_def(name, part.scope)
-            if target is not None and isinstance(target[0], ast.OpDef):
-                defn, scope = target
+            defn, scope = self.compiler.resolve_def(name, part.scope) or (None, part.scope)
+            if isinstance(defn, ast.OpDef):
                 args = e.args if isinstance(e, ast.Apply) else ()
                 if len(args) == len(defn.params):
                     env = {}

@@ -208,7 +208,8 @@ class Ctx:
         """The context inside a LET: its definitions shadow (for static questions only)."""
         ctx = self
         for d in defs:
-            ctx = ctx.bind(d.name, Local("_", "op", len(getattr(d, "params", ()))))
+            if d.name is not None:  # a LET holds named definitions only
+                ctx = ctx.bind(d.name, Local("_", "op", len(getattr(d, "params", ()))))
         return ctx
 
 
@@ -457,7 +458,7 @@ class Compiler:
         info = self._funcs.get(key)
         if info is None:
             lvl = self.def_level(defn, scope)
-            info = _FuncInfo(self.fresh("op_" + defn.name), lvl, defn, scope)
+            info = _FuncInfo(self.fresh(f"op_{defn.name}"), lvl, defn, scope)
             self._funcs[key] = info
             self._pending.append(info)
         return info
@@ -780,14 +781,14 @@ class Compiler:
             # x \\in {a, b}: a tuple test compares like set membership, without building a set,
             # where no comparison can fail (x or every item an untyped model value).
             items = "".join(self.val(x, ctx) + ", " for x in e.args[1].items)
-            test = f"({args[0]} in ({items}))"
+            member: str | None = f"({args[0]} in ({items}))"
             if self.static_kind(e.args[0], ctx) != "mv" and self.elem_kind(e.args[1], ctx) != "mv":
                 if not _SIMPLE.fullmatch(args[0]):
-                    test = None
+                    member = None
                 else:
-                    test = f"({test} if type({args[0]}) is _MV else _member({args[0]}, {args[1]}))"
-            if test is not None:
-                return test if e.op == "in" else f"(not {test})"
+                    member = f"({member} if type({args[0]}) is _MV else _member({args[0]}, {args[1]}))"
+            if member is not None:
+                return member if e.op == "in" else f"(not {member})"
         if e.op in ("eq", "neq"):
             test = self._eq_code(e.args[0], e.args[1], args[0], args[1], ctx)
             return test if e.op == "eq" else f"(not {test})"
@@ -1387,9 +1388,11 @@ class Compiler:
             if ctx.lookup(op) is not None:
                 return False
             target = self.resolve_def(op, ctx.scope)
-            if target is None or not isinstance(target[0], ast.OpDef) or target[0].recursive:
+            if target is None:
                 return False
             defn, scope = target
+            if not isinstance(defn, ast.OpDef) or defn.recursive:
+                return False
             return self._body_property(self._branching_defs, defn, scope, self.branches, depth)
         return False
 
@@ -1424,8 +1427,8 @@ class Compiler:
         if isinstance(e, ast.Apply) and e.op == "implies":
             return f"({self.ways(e.args[1], ctx)} if {self.cond(e.args[0], ctx, '=>')} else 1)"
         # A user operator whose body branches: its body, with the arguments bound by value.
-        op = e.op if isinstance(e, ast.Apply) else e.name  # type: ignore[union-attr]
-        defn, scope = self.resolve_def(op, ctx.scope)  # type: ignore[misc]
+        op = e.op if isinstance(e, ast.Apply) else e.name  # type: ignore[attr-defined]  # a Name: see branches()
+        defn, scope = self.resolve_def(op, ctx.scope)  # type: ignore[misc]  # defined: branches() resolved it
         args = e.args if isinstance(e, ast.Apply) else ()
         inner = replace(ctx, scope=scope, locals=(), at=None)
         names = []

@@ -119,7 +119,7 @@ class _Converter:
 
     # -- module level -------------------------------------------------------------------
     def module(self, node: Node) -> ast.Module:
-        name_node = node.child_by_field_name("name")
+        name_node = self.one(node, "name")
         mod = ast.Module(name=self.text(name_node), file=self.file, pos=self.pos(node))
         for unit in self.named(node):
             if unit == name_node or unit.type in _SKIP_MODULE_UNITS:
@@ -150,7 +150,7 @@ class _Converter:
         elif kind == "module_definition":
             inst = self.instance(self.one(unit, "definition"), local)
             params = tuple(self.param(p) for p in self.fields(unit, "parameter"))
-            self._define(mod, ast.InstanceDef(self.pos(unit), ident(self.text(unit.child_by_field_name("name"))),
+            self._define(mod, ast.InstanceDef(self.pos(unit), ident(self.text(self.one(unit, "name"))),
                                               inst.module, params, inst.subs, local))
         elif kind == "instance":
             self._define(mod, self.instance(unit, local))
@@ -192,7 +192,7 @@ class _Converter:
 
     def param(self, node: Node) -> ast.Param:
         if node.type == "operator_declaration":
-            name = self.op_name(node.child_by_field_name("name"))
+            name = self.op_name(self.one(node, "name"))
             return ast.Param(name, len(self.fields(node, "parameter")))
         return ast.Param(ident(self.text(node)), 0)
 
@@ -354,10 +354,10 @@ class _Converter:
                     pair, first = (sym, other), self.one(node, "symbol")
             elif child.type == "bound_prefix_op" and side == "rhs":
                 other = self.one(child, "symbol").type
-                theirs = PREFIX_PRECEDENCE.get(other)
-                if theirs is None:
+                prefix = PREFIX_PRECEDENCE.get(other)
+                if prefix is None:
                     continue
-                ok = not me[0] > theirs[1]
+                ok = not me[0] > prefix[1]
                 pair, first = (sym, other), self.one(node, "symbol")
             else:
                 continue
@@ -710,7 +710,7 @@ def deepest_point(src: bytes, file: str) -> ast.Pos:
     while True:
         if cursor.goto_first_child():
             depth += 1
-            if depth > best:
+            if depth > best and cursor.node is not None:  # a cursor on a child always has its node
                 best, deepest = depth, cursor.node
             continue
         while not cursor.goto_next_sibling():

@@ -245,7 +245,7 @@ def _config_pos(text: str, config: str | None) -> Pos:
     return Pos(config, 1, 1)
 
 
-def _violation(msg: Message) -> tuple[str, str | None] | None:
+def _violation(msg: Message) -> tuple[Verdict, str | None] | None:
     first = msg.lines[0].strip() if msg.lines else ""
     for pattern, verdict in _VIOLATIONS:
         m = pattern.search(first)
