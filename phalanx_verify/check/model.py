@@ -15,21 +15,30 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..tla import syntax as ast
-from ..tla.compile import (
+from ..tla import (
     LEVEL_ACTION,
     LEVEL_CONSTANT,
     LEVEL_STATE,
     LEVEL_TEMPORAL,
+    STANDARD_MODULES,
     ActionLabel,
     Compiler,
+    ConfigError,
     Ctx,
+    EvalError,
+    LevelError,
+    Loader,
     Local,
+    ModelConfig,
+    ModelValue,
+    ParseError,
+    Scope,
+    SemanticError,
+    as_set,
+    format_value,
+    parse_config_file,
 )
-from ..tla.config import ModelConfig, parse_config_file
-from ..tla.errors import ConfigError, EvalError, LevelError, ParseError, SemanticError
-from ..tla.modules import STANDARD_MODULES, Loader, Scope
-from ..tla.values import ModelValue, as_set, format_value
+from ..tla import syntax as ast
 from .overrides import apply_overrides
 from .report import Verdict
 from .symmetry import canonicaliser, permutations_from
