@@ -426,7 +426,7 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
     ``alternatives``: Table 5 also under the sampling and the state not chosen (``res.alternatives``;
     their events draw from their own random stream, so the chosen figures do not change).
     ``seed003``: Table 5 includes seed 003's navigator (see :func:`compare_recovery`).
-    ``prepared=False``: a :class:`SearchOnlyPlanner` (every Replan is the search; no lookup or
+    ``prepared=False``: the plain :class:`Planner` (every Replan is the search; no lookup or
     preparation figures). ``companions=False``: without the GC-off, call-floor and Place-floor runs.
     ``table5=False``: no Table 5 on the filled state (nor its alternative sampling), for a run whose
     Table 5 runs apart (:func:`quality_only` on the same seed: the same fill, hence the same events)."""
