@@ -52,8 +52,6 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-PHASES = ("Run", "Plan", "Commit", "Restore")
-
 
 def encode(value: dict[str, Any]) -> str:
     """Canonical JSON, so a value compare in a guard matches exactly what was written."""

@@ -30,12 +30,12 @@ from .campaign import (
     set_verdicts,
 )
 from .check.controls import FP_POLYNOMIALS, CheckOptions, run_check, write_outputs
-from .check.coverage import render as coverage_text
+from .check.coverage import coverage_text
 from .check.coverage_table import coverage_table
 from .check.fingerprints import collision_text
 from .check.model import load_model
 from .check.parallel import SearchOptions, workers_option
-from .check.report import Report
+from .check.report import Report, Verdict
 from .check.run import peak_rss_mb
 from .check.simulation import DEFAULT_DEPTH, simulation_summary
 from .executor import EXECUTORS
@@ -197,14 +197,14 @@ def check(spec: str, config: str | None, json_path: str | None, no_liveness: boo
 def _print_report(report: Report) -> None:
     if report.extra.get("interrupted"):
         click.echo("Interrupted (Ctrl-C): the search stopped before it was complete. The figures so far:")
-    elif report.verdict == "error":
+    elif report.verdict is Verdict.ERROR:
         click.echo(report.message, err=True)
     else:
         click.echo(report.summary())
-        if report.verdict == "ok" and "fingerprint_collision" in report.extra:
+        if report.verdict is Verdict.OK and "fingerprint_collision" in report.extra:
             click.echo(collision_text(report.extra["fingerprint_collision"]))
     if report.trace is not None:
-        click.echo("The behavior up to this point is:" if report.verdict != "temporal_property"
+        click.echo("The behavior up to this point is:" if report.verdict is not Verdict.TEMPORAL_PROPERTY
                    else "The following behavior constitutes a counter-example:")
         click.echo(report.trace.render())
     if report.extra.get("coverage"):

@@ -25,7 +25,7 @@ from ..tla.errors import EXIT_ASSERT, AssertionFailure, TLAError
 from .fairness import FairnessTracker
 from .invariants import StateChecks
 from .model import Model
-from .report import Report, Trace, TraceStep
+from .report import Report, Trace, TraceStep, Verdict
 
 ProgressFn = Callable[[dict[str, Any]], None]
 
@@ -145,7 +145,7 @@ def _unreduced_trace(model: Model, space: StateSpace, ids: list[int], extra: lis
 
 
 LevelHook = Callable[[StateSpace], bool]
-ViolationHook = Callable[[str, str | None, Trace], None]
+ViolationHook = Callable[[Verdict, str | None, Trace], None]
 """TLC's -continue: called with (verdict, name, counterexample) for each invariant or action
 property violation, and the search goes on instead of stopping."""
 
@@ -189,7 +189,7 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
             ids.append(sid)
         else:
             extra.append((s, None))
-        bad = checks(s) or next((("temporal_property", pname) for pname, f in init_preds if not f(s)), None)
+        bad = checks(s) or next(((Verdict.TEMPORAL_PROPERTY, pname) for pname, f in init_preds if not f(s)), None)
         if bad is not None and on_violation is not None:
             on_violation(*bad, make_trace(model, space, ids, extra))
             if tainted is not None:
@@ -227,7 +227,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
     # without the parent shortcut of StateChecks, which assumes the parent passed every check.
     tainted: set[int] = set()
 
-    def violation(verdict: str, name: str | None, ids: list[int], extra: list = ()) -> bool:
+    def violation(verdict: Verdict, name: str | None, ids: list[int], extra: list = ()) -> bool:
         """Record a violation; True when the search must stop."""
         trace = make_trace(model, space, ids, list(extra))
         if on_violation is not None:
@@ -308,7 +308,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                     if action_props:
                         for pname, f in action_props:
                             if not f(s, t):  # TLC reports the first one a step violates
-                                if violation("action_property", pname, space.path_to(sid),
+                                if violation(Verdict.ACTION_PROPERTY, pname, space.path_to(sid),
                                              [(t, label_text(model, (lab, args)))]):
                                     return _finish(report, space, generated, depth + 1, start_time,
                                                    _left(level, pos, new_level, int(fresh)))
@@ -327,7 +327,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                     space.edge_fair.extend(masks if not constrained else
                                            [m for m, f in zip(masks, in_model_flags, strict=True) if f])
                 if generated == before and check_deadlock:
-                    report.verdict = "deadlock"
+                    report.verdict = Verdict.DEADLOCK
                     report.trace = make_trace(model, space, space.path_to(sid))
                     report.complete = False
                     return _finish(report, space, generated, depth, start_time, _left(level, pos, new_level, 0))
@@ -352,7 +352,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
         _finish(report, space, generated, depth, start_time)
         return space
     except TLAError as err:
-        report.verdict = "error"
+        report.verdict = Verdict.ERROR
         report.message = err.line()
         # TLC: a failed Assert is its own verdict (14) while successors are computed, an
         # evaluation error (75) in the initial states.

@@ -59,7 +59,7 @@ from .fingerprints import (
 )
 from .invariants import StateChecks
 from .model import Model
-from .report import Report, Trace, TraceStep
+from .report import Report, Trace, TraceStep, Verdict
 
 # Phases of one successor, in the order the sequential search meets them.
 PH_GENERATE, PH_CONSTRAINT, PH_INVARIANT, PH_ACTION = 0, 1, 2, 3
@@ -74,7 +74,7 @@ class Event:
     the sequential search. ``new_id`` is set for an invariant violated by a new state."""
 
     key: tuple[int, int, int]
-    verdict: str
+    verdict: Verdict
     name: str | None = None
     extra: list[tuple[tuple, str]] = field(default_factory=list)
     message: str | None = None
@@ -210,7 +210,7 @@ class _Worker:
                         phase = PH_ACTION
                         for pname, f in action_props:
                             if not f(s, t):
-                                event = Event((g, k, phase), "action_property", pname,
+                                event = Event((g, k, phase), Verdict.ACTION_PROPERTY, pname,
                                               extra=[(t, label_text(model, (lab, args)))])
                                 break
                         if event is not None:
@@ -219,12 +219,12 @@ class _Worker:
                     phase = PH_GENERATE
             except TLAError as err:
                 # A failed Assert is its own verdict while successors are computed (TLC: 14).
-                event = Event((g, k, phase), "error", message=err.line(),
+                event = Event((g, k, phase), Verdict.ERROR, message=err.line(),
                               error_exit=EXIT_ASSERT if isinstance(err, AssertionFailure) else err.exit_code)
             nsucc.append(k)
             generated += k
             if event is None and k == 0 and check_deadlock:
-                event = Event((g, 0, PH_GENERATE), "deadlock")
+                event = Event((g, 0, PH_GENERATE), Verdict.DEADLOCK)
             if event is not None:
                 break
             if len(b_fp) >= BATCH:
@@ -252,7 +252,7 @@ class _Worker:
             try:
                 bad = checks(t, s)
             except TLAError as err:
-                event = Event((-1, -1, PH_INVARIANT), "error", message=err.line(), error_exit=err.exit_code,
+                event = Event((-1, -1, PH_INVARIANT), Verdict.ERROR, message=err.line(), error_exit=err.exit_code,
                               new_id=gid)
                 break
             if bad is not None:
@@ -548,7 +548,7 @@ class _Search:
             if level is not None:
                 self.finish(self.depth)
         except TLAError as err:
-            report.verdict, report.message = "error", err.line()
+            report.verdict, report.message = Verdict.ERROR, err.line()
             report.error_exit = err.exit_code if self.initialising or not isinstance(err, AssertionFailure) \
                 else EXIT_ASSERT
             report.complete = False
@@ -699,7 +699,7 @@ class _Search:
         successors generated from the states of the level expanded before the event's."""
         report = self.report
         g, k, phase = ev.key
-        partial = 0 if ev.verdict == "deadlock" else (k if phase == PH_GENERATE else k + 1)
+        partial = 0 if ev.verdict is Verdict.DEADLOCK else (k if phase == PH_GENERATE else k + 1)
         self.generated += before + partial
         if ev.new_id is not None:
             distinct = ev.new_id + 1
@@ -711,8 +711,8 @@ class _Search:
         fresh = ev.new_id is not None or (phase == PH_ACTION and bool(np.any((new_g == g) & (new_k == k))))
         queue = level.size - (g - level.start) - 1 + (distinct - base) - int(fresh)
         report.complete = False
-        if ev.verdict == "error":
-            report.verdict, report.message = "error", ev.message
+        if ev.verdict is Verdict.ERROR:
+            report.verdict, report.message = Verdict.ERROR, ev.message
             report.error_exit = ev.error_exit
             self.finish(0, distinct=distinct)
             return
@@ -720,7 +720,7 @@ class _Search:
         target = ev.new_id if ev.new_id is not None else g
         _, fps = self.trace.path_to(target)
         report.trace = regenerate_trace(self.model, fps, ev.extra)
-        depth = level.depth if ev.verdict == "deadlock" else level.depth + 1
+        depth = level.depth if ev.verdict is Verdict.DEADLOCK else level.depth + 1
         self.finish(depth, queue, distinct)
 
 

@@ -105,6 +105,7 @@ class Loader:
             for old, new in local_names.items():  # mod's LOCAL definitions, invisible to the extender
                 d = ast.renamed(d, old, new)
             if d.local and not own:
+                assert d.name is not None, "named: a bare LOCAL INSTANCE is handled above"
                 scope.defs[local_names[d.name]] = (dataclasses.replace(d, name=local_names[d.name]), scope)
                 continue
             if isinstance(d, ast.InstanceDef):

@@ -121,7 +121,7 @@ class _Converter:
 
     # -- module level -------------------------------------------------------------------
     def module(self, node: Node) -> ast.Module:
-        name_node = node.child_by_field_name("name")
+        name_node = self.one(node, "name")
         mod = ast.Module(name=self.text(name_node), file=self.file, pos=self.pos(node))
         for unit in self.named(node):
             if unit == name_node or unit.type in _SKIP_MODULE_UNITS:
@@ -205,7 +205,7 @@ class _Converter:
 
     def param(self, node: Node) -> ast.Param:
         if node.type == "operator_declaration":
-            name = self.op_name(node.child_by_field_name("name"))
+            name = self.op_name(self.one(node, "name"))
             return ast.Param(name, len(self.fields(node, "parameter")))
         return ast.Param(ident(self.text(node)), 0)
 
@@ -234,7 +234,7 @@ class _Converter:
         """``I(p) == INSTANCE M WITH ...``."""
         inst = self.instance(self.one(node, "definition"), local)
         params = tuple(self.param(p) for p in self.fields(node, "parameter"))
-        return ast.InstanceDef(self.pos(node), ident(self.text(node.child_by_field_name("name"))),
+        return ast.InstanceDef(self.pos(node), ident(self.text(self.one(node, "name"))),
                                inst.module, params, inst.subs, local)
 
     def instance(self, node: Node, local: bool) -> ast.InstanceDef:
@@ -383,10 +383,10 @@ class _Converter:
                     pair, first = (sym, other), self.one(node, "symbol")
             elif child.type == "bound_prefix_op" and side == "rhs":
                 other = self.one(child, "symbol").type
-                theirs = PREFIX_PRECEDENCE.get(other)
-                if theirs is None:
+                prefix = PREFIX_PRECEDENCE.get(other)
+                if prefix is None:
                     continue
-                ok = not me[0] > theirs[1]
+                ok = not me[0] > prefix[1]
                 pair, first = (sym, other), self.one(node, "symbol")
             else:
                 continue
@@ -755,7 +755,7 @@ def deepest_point(src: bytes, file: str) -> ast.Pos:
     while True:
         if cursor.goto_first_child():
             depth += 1
-            if depth > best:
+            if depth > best and cursor.node is not None:  # a cursor on a child always has its node
                 best, deepest = depth, cursor.node
             continue
         while not cursor.goto_next_sibling():

@@ -13,7 +13,6 @@ import re
 from pathlib import Path
 
 import pytest
-from tests.tlc.tlc_helpers import REF, needs_ref
 
 from phalanx_verify.check.model import Model
 from phalanx_verify.check.run import check_model
@@ -21,6 +20,7 @@ from phalanx_verify.tla.config import parse_config_file
 from phalanx_verify.tlc.agree import engine_differences
 from phalanx_verify.tlc.output import parse_tool_output
 from phalanx_verify.tlc.positions import property_named
+from tests.tlc.tlc_helpers import REF, needs_ref
 
 FOLDER = REF / "drainmovesworkers_L3"
 SPEC = FOLDER / "DrainMovesWorkers.tla"
