@@ -12,11 +12,12 @@ from .coverage_table import coverage_table
 from .fingerprints import collision_text
 from .model import Model, Part, load_model
 from .parallel import SearchOptions, workers_option
-from .report import Report, Trace, TraceStep, Verdict
+from .report import PROPERTY_SEPARATOR, Report, Trace, TraceStep, Verdict
 from .run import check_model, peak_rss_mb
 from .simulation import DEFAULT_DEPTH, simulation_summary
 
 __all__ = [
+    "PROPERTY_SEPARATOR",
     # a model and checking it
     "load_model", "Model", "Part", "check_model", "explore", "run_check", "CheckOptions", "SearchOptions",
     "workers_option", "FP_POLYNOMIALS", "DEFAULT_DEPTH", "simulation_summary",

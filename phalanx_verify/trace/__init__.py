@@ -5,6 +5,7 @@ against Next with the logged action and witnesses as hints, each state against t
 that defines it (tests/test_import_rules.py enforces that nothing else is imported)."""
 
 from .cli import print_result, summary_line, trace
+from .format import TraceReader
 from .replay import ModelCache, Replayer, ReplayResult
 
-__all__ = ["Replayer", "ReplayResult", "ModelCache", "trace", "print_result", "summary_line"]
+__all__ = ["Replayer", "ReplayResult", "ModelCache", "TraceReader", "trace", "print_result", "summary_line"]
