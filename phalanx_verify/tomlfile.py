@@ -81,11 +81,11 @@ class TomlFile:
         tables: list[str] = []
         start = self._dotted_header(path)
         if start:
-            n, hit = start
-            lo, tables = hit, [str(k) for k in path[:n]]
-            hi = next((m for m in range(hit + 1, len(self.lines)) if self.lines[m].lstrip().startswith("[")),
-                      len(self.lines))
-            found = (hit + 1, self.lines[hit].index("[") + 1)
+            n, header_line = start
+            lo, tables = header_line, [str(k) for k in path[:n]]
+            hi = next((m for m in range(header_line + 1, len(self.lines))
+                       if self.lines[m].lstrip().startswith("[")), len(self.lines))
+            found = (header_line + 1, self.lines[header_line].index("[") + 1)
         for i, k in enumerate(path):
             if start and i < start[0]:
                 continue

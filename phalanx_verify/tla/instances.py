@@ -74,7 +74,8 @@ def _binders(node: Any) -> set[str]:
         out.update(node.params)
     if isinstance(node, ast.Let):
         for d in node.defs:
-            out.add(d.name)
+            if d.name is not None:
+                out.add(d.name)
             out.update(p.name for p in getattr(d, "params", ()))
             out.update(n for b in getattr(d, "bounds", ()) for n in b.names)
     return out
@@ -158,10 +159,10 @@ def hoist_calls(mod: ast.Module) -> None:
             if isinstance(unit, ast.FunDef):
                 bound |= {unit.name, *(n for b in unit.bounds for n in b.names)}
             h.new = []
-            if kind == "assume":
-                new_unit: Any = h.walk(unit, bound)
-            else:
-                new_unit = dataclasses.replace(unit, body=h.walk(unit.body, bound))  # type: ignore[call-overload]
+            if isinstance(unit, ast.OpDef | ast.FunDef):
+                new_unit: Any = dataclasses.replace(unit, body=h.walk(unit.body, bound))
+            else:  # an ASSUME's expression
+                new_unit = h.walk(unit, bound)
             units += [("definition", d) for d in h.new]
             units.append((kind, new_unit))
         else:

@@ -548,7 +548,7 @@ class _Converter:
     def x_let_in(self, node: Node) -> ast.Expr:
         defs: list[ast.Definition] = []
         recursive: set[str] = set()
-        renames: list[tuple[str, str]] = []
+        renames: list[tuple[str, str, int]] = []
         for d in self.fields(node, "definitions"):
             if d.type == "operator_definition":
                 defs.append(self.opdef(d, False, recursive))
@@ -563,6 +563,7 @@ class _Converter:
                 if inst.params:
                     raise self.unsupported(d, "an INSTANCE with parameters inside LET")
                 hoisted = instances.let_instance(inst)
+                assert inst.name is not None and hoisted.name is not None  # a module_definition is named
                 self._let_instances.append(hoisted)
                 renames.append((inst.name, hoisted.name, len(defs)))  # seen by the definitions after it
             else:

@@ -68,7 +68,8 @@ def _at(e: ast.Expr, module: str, line: int, col: int) -> bool:
 def _reachable(entry: tuple[ast.Definition, Scope]) -> Iterator[ast.Expr]:
     """Every expression node of the definition and of the definitions it names, transitively."""
     for defn, _ in _definitions(entry):
-        yield from _nodes(defn.body)
+        if not isinstance(defn, ast.InstanceDef):
+            yield from _nodes(defn.body)
 
 
 def _definitions(entry: tuple[ast.Definition, Scope]) -> Iterator[tuple[ast.Definition, Scope]]:
