@@ -2,9 +2,11 @@
 sequential search.
 
 Each row runs in its own process. Printed per row: the counts (to see they are the exact ones),
-wall seconds, CPU seconds of the coordinator and of its worker processes (getrusage), and the
-peak of the summed resident memory of the process tree, sampled every 0.2 s (an over-estimate:
-pages the forked workers share with the coordinator count twice). On a loaded machine compare
+wall seconds, CPU seconds of the coordinator and of its worker processes (getrusage), the peak
+of the summed resident memory of the process tree, sampled every 0.2 s (an over-estimate: pages
+the forked workers share with the coordinator count twice, and so do the memory-mapped files of
+the seen set and the frontier, which the kernel can drop), and the largest single process's peak
+(ru_maxrss of the coordinator, and the largest of its workers). On a loaded machine compare
 CPU seconds, not wall seconds; the wall ratio is only meaningful when nothing else runs.
 
     python3 benchmarks/scale_bench.py [--rows L7s,J3L9] [--workers 1,2] [--json R.json]
@@ -31,6 +33,7 @@ ROWS = {
     "J3L8": (ROOT / "spec" / "RRP.tla", MODELS / "RRP_J3L8_safety.cfg", "3 jobs, 8 leaves, MaxFail 1, safety"),
     "J3L9": (ROOT / "spec" / "RRP.tla", MODELS / "RRP_J3L9_safety.cfg", "3 jobs, 9 leaves, MaxFail 1, safety"),
     "J3L10": (ROOT / "spec" / "RRP.tla", MODELS / "RRP_J3L10_safety.cfg", "3 jobs, 10 leaves, MaxFail 1, safety"),
+    "J3L11": (ROOT / "spec" / "RRP.tla", MODELS / "RRP_J3L11_safety.cfg", "3 jobs, 11 leaves, MaxFail 1, safety"),
 }
 
 _CHILD = """
@@ -58,7 +61,8 @@ stop.set()
 me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
 print(json.dumps({"verdict": r.verdict, "generated": r.generated, "distinct": r.distinct, "depth": r.depth,
                   "wall": wall, "cpu_self": me.ru_utime + me.ru_stime, "cpu_workers": kids.ru_utime + kids.ru_stime,
-                  "peak_tree_mb": peak[0] / 2**20, "sequential": r.extra.get("sequential"),
+                  "peak_tree_mb": peak[0] / 2**20, "max_rss_self_mb": me.ru_maxrss / 1024,
+                  "max_rss_worker_mb": kids.ru_maxrss / 1024, "sequential": r.extra.get("sequential"),
                   "collision": r.extra.get("fingerprint_collision")}))
 """
 
@@ -78,7 +82,7 @@ def main() -> None:
     print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
           f"load average {os.getloadavg()[0]:.2f} at start")
     print(f"{'model':40} {'w':>2} {'generated':>11} {'distinct':>10} {'depth':>5} {'wall s':>8} {'cpu s':>8} "
-          f"{'(workers)':>9} {'peak MB':>8}  note")
+          f"{'(workers)':>9} {'peak MB':>8} {'max proc':>8}  note")
     results = []
     for name in args.rows.split(","):
         spec, cfg, note = ROWS[name]
@@ -90,7 +94,8 @@ def main() -> None:
             ratio = f"wall x{r['wall'] / base['wall']:.2f}, cpu x{cpu / (base['cpu_self'] + base['cpu_workers']):.2f}"
             extra = f"sequential: {r['sequential']}" if r["sequential"] else ratio
             print(f"{note:40} {workers:>2} {r['generated']:>11,} {r['distinct']:>10,} {r['depth']:>5} "
-                  f"{r['wall']:>8.1f} {cpu:>8.1f} {r['cpu_workers']:>9.1f} {r['peak_tree_mb']:>8.0f}  {extra}",
+                  f"{r['wall']:>8.1f} {cpu:>8.1f} {r['cpu_workers']:>9.1f} {r['peak_tree_mb']:>8.0f} "
+                  f"{max(r['max_rss_self_mb'], r['max_rss_worker_mb']):>8.0f}  {extra}",
                   flush=True)
             results.append({"row": name, "workers": workers, **r})
     print(f"load average {os.getloadavg()[0]:.2f} at the end")

@@ -19,6 +19,7 @@ from the smallest distance between two stored fingerprints).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Callable
 from pathlib import Path
@@ -31,7 +32,10 @@ from ..tla.values import Fcn, ModelValue, format_value
 _MASK61 = (1 << 61) - 1
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _digest(tag: int, text: str) -> int:
+    """A stable 61-bit digest of a string; cached, since a model's strings and model-value names
+    are few but occur in most component values (a third of the fingerprinting cost otherwise)."""
     d = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8, person=b"phalanx%d" % tag).digest()
     return int.from_bytes(d, "little") & _MASK61
 
