@@ -8,13 +8,16 @@ each inherits it; every state of a level lives in one worker, as a row of compon
 1. *expand*: each worker generates the successors of its states in the order of their global
    ids, checks action properties and the invariants of successors outside the CONSTRAINTs, drops
    successors whose fingerprint the seen set (sorted runs shared as files) already holds, and
-   sends the fingerprints of the others with their *key*: (id of the parent, ordinal of the
-   successor). Keys order successors as the sequential search generates them.
-2. *assign*: the coordinator keeps, per fingerprint, the smallest key (the successor the
-   sequential search finds first), numbers the new states in key order (so ids are the
-   sequential search's ids), and gives each new state to a worker that generated it (the one
-   the fingerprint shards it to when it has it, which balances the work). Workers check the
-   invariants on their new states, which become the next level.
+   keeps the others with their *key*: (id of the parent, ordinal of the successor), in one of
+   NBUCKETS buckets by fingerprint (columns that spill to files, spill.py). Keys order
+   successors as the sequential search generates them.
+2. *assign*: bucket by bucket, the coordinator collects the workers' candidates and keeps, per
+   fingerprint, the smallest key (the successor the sequential search finds first); it then
+   numbers the new states in key order (so ids are the sequential search's ids), and gives each
+   new state to a worker that generated it (the one the fingerprint shards it to when it has
+   it, which balances the work). Workers check the invariants on their new states, which become
+   the next level (a memory-mapped file when large). Memory thus holds a few bytes per state of
+   the level, the disk the rest.
 
 Everything that stops the search (a violation, a deadlock, an evaluation error) is an event with
 the key where the sequential search meets it; the smallest wins, and the counts at that key

@@ -37,7 +37,7 @@ def test_fingerprint_set_merges_runs_exactly(tmp_path: Path, monkeypatch: pytest
         seen.add_new(values[added:added + size])
         added += size
         assert len(seen) == added
-        assert all(len(a) > 2 * len(b) for a, b in zip(seen.runs, seen.runs[1:]))  # a log number of runs
+        assert all(len(a) > 2 * len(b) for a, b in zip(seen.runs, seen.runs[1:], strict=False))  # log n runs
     assert seen.contains(values[:added]).all() and not seen.contains(values[added:]).any()
     assert seen.min_distance() == int(np.diff(np.sort(values[:added])).min())
     assert len(seen.runs) == 1
