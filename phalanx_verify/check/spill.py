@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-SPILL_BYTES = 8 << 20  # buffered bytes per column before they go to its file
+SPILL_BYTES = 1 << 20  # buffered bytes per column before they go to its file (a worker has 32 columns)
 
 
 class Column:
