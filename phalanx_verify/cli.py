@@ -142,7 +142,8 @@ def main() -> None:
 @click.option("--max-set-size", type=click.IntRange(min=0),
               help="TLC's -maxSetSize (accepted for TLC scripts; the built-in does not bound set enumeration).")
 @click.option("--fp", type=click.IntRange(0, FP_POLYNOMIALS - 1),
-              help="TLC's -fp (accepted for TLC scripts; the built-in stores states exactly, no fingerprints).")
+              help="TLC's -fp: which fingerprint function the parallel search (--workers > 1) uses; never changes "
+                   "counts (the sequential search stores states exactly).")
 # -- scale (check/parallel.py): processes and the search's files ---------------------------
 @click.option("--workers", "workers", callback=lambda _c, _p, v: workers_option(v), default="auto", show_default=True,
               help="Processes for the breadth-first search (a number, or auto: the machine's cores). "
@@ -174,7 +175,8 @@ def check(spec: str, config: str | None, json_path: str | None, no_liveness: boo
         model = load_guarded(lambda: load_model(spec, config, lib), Path(spec), Path(config) if config else None)
         report, violations = run_check(model, opts, not no_liveness,
                                        _progress_printer(progress, Path(spec).name, quiet), echo=click.echo,
-                                       search=SearchOptions(workers, scratch, checkpoint, checkpoint_minutes, recover))
+                                       search=SearchOptions(workers, scratch, checkpoint, checkpoint_minutes, recover,
+                                                           fp=opts.fp))
     except TLAError as err:
         _fail(err)
         return
