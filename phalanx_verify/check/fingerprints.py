@@ -175,12 +175,12 @@ class FingerprintSet:
         path = self._next_path()
         if path is None:
             out = np.empty(len(a) + len(b), dtype=np.int64)
+            merge_sorted(a, b, out)
         else:
-            out = np.lib.format.open_memmap(path, mode="w+", dtype=np.int64, shape=(len(a) + len(b),))
-        merge_sorted(a, b, out)
-        if path is not None:
-            out.flush()
-            del out
+            mapped = np.lib.format.open_memmap(path, mode="w+", dtype=np.int64, shape=(len(a) + len(b),))
+            merge_sorted(a, b, mapped)
+            mapped.flush()
+            del mapped
             out = np.load(path, mmap_mode="r")
         del a, b
         for f in (fa, fb):

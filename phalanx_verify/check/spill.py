@@ -11,6 +11,7 @@ kernel reads in and drops as memory requires.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 
@@ -25,7 +26,7 @@ class Column:
         self.parts: list[np.ndarray] = []
         self.buffered = 0
         self.spilled = 0  # rows in the file
-        self.file = None
+        self.file: BinaryIO | None = None
 
     def __len__(self) -> int:
         return self.spilled + sum(len(p) for p in self.parts)
