@@ -565,26 +565,10 @@ def witness(w: dict, name: str, s: Any) -> Iterable:
     return iterate(s)
 
 
-_ORDERED: dict[int, tuple[frozenset, list]] = {}
-_ORDERED_LIMIT = 1 << 14
-
-
 def iterate(s: Any) -> Iterable:
-    """The elements of a set for quantifiers and generators, in TLC's order: successors are then
-    generated in TLC's order, so a search stopped by a violation has TLC's counts (Python's own
-    set order follows string hashes, which differ from process to process). The order of a set
-    object is kept while the object is (by identity; the memo holds the set alive)."""
+    """The elements of a set for quantifiers and generators."""
     if type(s) is frozenset:
-        if len(s) < 2:
-            return s
-        got = _ORDERED.get(id(s))
-        if got is not None:
-            return got[1]
-        order = sorted_tlc(s)
-        if len(_ORDERED) >= _ORDERED_LIMIT:
-            _ORDERED.clear()
-        _ORDERED[id(s)] = (s, order)
-        return order
+        return s
     if isinstance(s, LazySet):
         return s
     raise EvalError(f"expected a set to range over, got {format_value(s)}")
