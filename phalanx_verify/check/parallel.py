@@ -98,17 +98,7 @@ def parallel_supported(model: Model, liveness: bool) -> str | None:
 
 
 def _writes_registers(model: Model) -> bool:
-    files: set[str] = set()
-    todo = [model.scope]
-    seen: set[int] = set()
-    while todo:
-        scope = todo.pop()
-        if id(scope) in seen:
-            continue
-        seen.add(id(scope))
-        files.add(scope.module.pos.file)
-        todo.extend(s for _, s in scope.instances.values())
-        todo.extend(s for _, s in scope.defs.values())
+    files = {scope.module.pos.file for scope in model.scope.reachable()}
     for f in files:
         try:
             text = Path(f).read_text(encoding="utf-8", errors="replace")

@@ -316,14 +316,7 @@ class Compiler:
     def _check_instance_levels(self, root: Scope) -> None:
         """SANY's level rule for INSTANCE: what replaces a CONSTANT must be constant-level and
         what replaces a VARIABLE at most state-level (``WITH c <- x`` is refused, exit 150)."""
-        seen: set[int] = set()
-        todo = [root]
-        while todo:
-            scope = todo.pop()
-            if id(scope) in seen:
-                continue
-            seen.add(id(scope))
-            todo += [inner for _d, inner in scope.defs.values()] + [inner for _d, inner in scope.instances.values()]
+        for scope in root.reachable():
             if not scope.subst or scope.parent is None:
                 continue
             limits = {c.name: LEVEL_CONSTANT for c in scope.constants} | dict.fromkeys(scope.variables, LEVEL_STATE)
@@ -1872,15 +1865,7 @@ def _size(e: Any) -> int:
 
 
 def _mentions_any(e: Any, names: set[str]) -> bool:
-    if isinstance(e, ast.Name):
-        return e.name in names
-    if isinstance(e, ast.Apply) and e.op in names:
-        return True
-    if isinstance(e, tuple):
-        return any(_mentions_any(x, names) for x in e)
-    if hasattr(e, "__dataclass_fields__"):
-        return any(_mentions_any(getattr(e, f), names) for f in e.__dataclass_fields__ if f != "pos")
-    return False
+    return not names.isdisjoint(ast.names_in(e))
 
 
 def _split_let(e: ast.Let) -> ast.Let:

@@ -51,16 +51,6 @@ def use_hoisted(node: Any, name: str, new: str) -> Any:
     return ast.rewritten(node, ref)
 
 
-def names_in(node: Any) -> set[str]:
-    """Every name and operator a tree mentions (bound ones included: callers want an upper bound)."""
-    out: set[str] = set()
-
-    def note(e: ast.Name | ast.Apply) -> None:
-        out.add(e.name if isinstance(e, ast.Name) else e.op)  # returns None: the walk goes on inside
-    ast.rewritten(node, note)
-    return out
-
-
 def _binders(node: Any) -> set[str]:
     """The names a node binds for its children (over-approximated: a binder's own set
     expression is counted as inside it)."""
@@ -85,18 +75,12 @@ class _Hoister:
     """Rewrites one module: instance calls become references to hoisted instances."""
 
     def __init__(self, mod: ast.Module) -> None:
-        self.mod = mod
         self.params = {d.name: d for d in mod.defs if isinstance(d, ast.InstanceDef) and d.params}
-        self.lets = {d.name: d for d in mod.defs if isinstance(d, ast.InstanceDef) and d.name and "%" in d.name}
+        self.lets = {d.name for d in mod.defs if isinstance(d, ast.InstanceDef) and d.name and "%" in d.name}
         self.shadowed: dict[str, set[str]] = {}
         self.new: list[ast.InstanceDef] = []
 
     def walk(self, node: Any, bound: frozenset[str]) -> Any:
-        if isinstance(node, tuple):
-            items = tuple(self.walk(x, bound) for x in node)
-            return node if all(a is b for a, b in zip(items, node, strict=True)) else items
-        if not dataclasses.is_dataclass(node) or isinstance(node, ast.Pos | type):
-            return node
         if isinstance(node, ast.Name | ast.Apply):
             name = node.name if isinstance(node, ast.Name) else node.op
             head = name.split("!", 1)[0]
@@ -106,13 +90,7 @@ class _Hoister:
                 assert isinstance(node, ast.Apply)
                 return self.call(node, bound)
         inner = bound | _binders(node)
-        changes = {}
-        for f in dataclasses.fields(node):
-            value = getattr(node, f.name)
-            got = self.walk(value, inner)
-            if got is not value:
-                changes[f.name] = got
-        return dataclasses.replace(node, **changes) if changes else node
+        return ast.mapped(node, lambda child: self.walk(child, inner))
 
     def call(self, e: ast.Apply, bound: frozenset[str]) -> ast.Expr:
         head, _, rest = e.op.partition("!")
@@ -129,7 +107,7 @@ class _Hoister:
         if any(p.arity for p in inst.params):
             raise SemanticError(f"unsupported construct: instance {name} with an operator parameter", e.pos)
         inst_args = args[:k]
-        clash = sorted(set().union(*(names_in(a) for a in inst_args)) & bound)
+        clash = sorted(set().union(*(ast.names_in(a) for a in inst_args)) & bound)
         if clash:
             raise SemanticError(f"unsupported construct: {name}(...)!{rest} with an argument that mentions the "
                                 f"bound name {clash[0]}", e.pos)
@@ -171,7 +149,7 @@ def hoist_calls(mod: ast.Module) -> None:
               if isinstance(u, ast.InstanceDef) and u.name in h.shadowed else u) for k, u in units]
     for d in (u for k, u in units if k == "definition" and isinstance(u, ast.InstanceDef)
               and u.name in h.lets):
-        clash = sorted(set().union(*(names_in(e) for _, e in d.subs)) & d.shadowed)
+        clash = sorted(set().union(*(ast.names_in(e) for _, e in d.subs)) & d.shadowed)
         if clash:
             raise SemanticError(f"unsupported construct: an INSTANCE inside LET whose WITH mentions the bound "
                                 f"name {clash[0]}", d.pos)

@@ -42,6 +42,17 @@ class Scope:
     def label(self) -> str:
         return self.prefix + self.module.name
 
+    def reachable(self) -> list[Scope]:
+        """This scope and every scope its definitions and instances lead to, each once."""
+        out: dict[int, Scope] = {}
+        todo = [self]
+        while todo:
+            scope = todo.pop()
+            if id(scope) not in out:
+                out[id(scope)] = scope
+                todo += [inner for _d, inner in scope.defs.values()] + [inner for _d, inner in scope.instances.values()]
+        return list(out.values())
+
 
 class Loader:
     """Finds modules next to the root spec (and in extra directories), parses each once."""

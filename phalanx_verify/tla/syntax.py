@@ -350,26 +350,47 @@ def renamed(node: Any, name: str, new: str) -> Any:
     return rewritten(node, rename)
 
 
-_NAME_FIELD: dict[type, str] = {Name: "name", Apply: "op"}
-
-
 def rewritten(node: Any, fn: Any) -> Any:
     """A copy of a syntax tree in which each Name or Apply ``e`` for which ``fn(e)`` is not None
-    is replaced by it (trees are immutable; unchanged subtrees are shared, so an untouched tree
-    comes back as itself). A replacement is not rewritten again: ``fn`` handles its children."""
-    if isinstance(node, tuple):
-        items = tuple(rewritten(x, fn) for x in node)
-        return node if all(a is b for a, b in zip(items, node, strict=True)) else items
-    if not dataclasses.is_dataclass(node) or isinstance(node, Pos | type):
-        return node
-    if type(node) in _NAME_FIELD:
+    is replaced by it. A replacement is not rewritten again: ``fn`` handles its children."""
+    if isinstance(node, Name | Apply):
         got = fn(node)
         if got is not None:
             return got
+    return mapped(node, lambda child: rewritten(child, fn))
+
+
+def mapped(node: Any, fn: Any) -> Any:
+    """``node`` with ``fn`` applied to each of its children (the items of a tuple, the fields of a
+    syntax node). Trees are immutable: unchanged subtrees are shared, so a node whose children all
+    come back as themselves comes back as itself."""
+    if isinstance(node, tuple):
+        items = tuple(fn(x) for x in node)
+        return node if all(a is b for a, b in zip(items, node, strict=True)) else items
+    if not dataclasses.is_dataclass(node) or isinstance(node, Pos | type):
+        return node
     changes = {}
     for f in dataclasses.fields(node):
         value = getattr(node, f.name)
-        got = rewritten(value, fn)
+        got = fn(value)
         if got is not value:
             changes[f.name] = got
     return dataclasses.replace(node, **changes) if changes else node
+
+
+def names_in(node: Any) -> set[str]:
+    """Every name and operator a tree mentions, bound ones included (an upper bound of its free
+    names, which is what a caller asking "may this mean one of those names?" wants)."""
+    out: set[str] = set()
+    todo = [node]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, tuple):
+            todo.extend(x)
+        elif dataclasses.is_dataclass(x) and not isinstance(x, Pos | type):
+            if isinstance(x, Name):
+                out.add(x.name)
+            elif isinstance(x, Apply):
+                out.add(x.op)
+            todo.extend(getattr(x, f.name) for f in dataclasses.fields(x))
+    return out

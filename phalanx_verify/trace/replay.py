@@ -188,14 +188,7 @@ def spec_strings(model: Model) -> frozenset[str]:
 
     # the definitions of the module and of every module it reaches through INSTANCE (a
     # refinement's states hold the strings of the instantiated spec, e.g. RRP's phases)
-    scopes, todo = [], [model.scope]
-    while todo:
-        sc = todo.pop()
-        if any(sc is x for x in scopes):
-            continue
-        scopes.append(sc)
-        todo += [inner for _defn, inner in sc.defs.values()] + [inner for _inst, inner in sc.instances.values()]
-    for sc in scopes:
+    for sc in model.scope.reachable():
         for defn, _scope in sc.defs.values():
             walk(defn)
     return frozenset(found)
