@@ -310,15 +310,26 @@ def recordset(fields: dict) -> RecordSet:
 
 
 _ORDERED: dict[int, tuple[frozenset, list]] = {}
-_ORDERED_LIMIT = 4096
+_ORDERED_LIMIT = 1 << 14
+
+
+def tlc_order(elems: frozenset) -> list:
+    """The elements of a set in TLC's order, remembered per set object: a spec ranges over and
+    chooses from the same set again and again while exploring one state (the pieces of a board),
+    and sorting sets of sets into TLC's order is the expensive part. Keyed by identity, holding
+    the set: an equal set is not enough, as {1} equals {TRUE} in Python."""
+    hit = _ORDERED.get(id(elems))
+    if hit is not None and hit[0] is elems:
+        return hit[1]
+    ordered = sorted_tlc(elems)
+    if len(_ORDERED) >= _ORDERED_LIMIT:
+        _ORDERED.clear()
+    _ORDERED[id(elems)] = (elems, ordered)
+    return ordered
 
 
 def choose(s: Any, pred: Callable[[Any], Any]) -> Any:
-    """CHOOSE x \\in S : P, deterministic in TLC's order of S. The order of a set object is
-    remembered (a spec chooses from the same set again and again while exploring one state:
-    the pieces of a board), since sorting sets of sets into TLC's order is the expensive part.
-    Keyed by identity, holding the set: an equal set is not enough, as {1} equals {TRUE} in
-    Python."""
+    """CHOOSE x \\in S : P, deterministic in TLC's order of S."""
     elems = as_set(s)
     hit = _ORDERED.get(id(elems))
     if hit is not None and hit[0] is elems:
@@ -329,11 +340,7 @@ def choose(s: Any, pred: Callable[[Any], Any]) -> Any:
         first = min_tlc(elems)  # most CHOOSEs take the first element: no sort needed then
         if pred(first):
             return first
-        ordered = sorted_tlc(elems)
-        if len(_ORDERED) >= _ORDERED_LIMIT:
-            _ORDERED.clear()
-        _ORDERED[id(elems)] = (elems, ordered)
-        ordered = ordered[1:]  # the first was tested
+        ordered = tlc_order(elems)[1:]  # the first was tested
     for x in ordered:
         if pred(x):
             return x
@@ -566,9 +573,11 @@ def witness(w: dict, name: str, s: Any) -> Iterable:
 
 
 def iterate(s: Any) -> Iterable:
-    """The elements of a set for quantifiers and generators."""
+    """The elements of a set for quantifiers and generators, in TLC's order: successors are then
+    generated in TLC's order, so a search stopped by a violation has TLC's counts (Python's own
+    set order follows string hashes, which differ from process to process)."""
     if type(s) is frozenset:
-        return s
+        return s if len(s) < 2 else tlc_order(s)
     if isinstance(s, LazySet):
         return s
     raise EvalError(f"expected a set to range over, got {format_value(s)}")
