@@ -112,9 +112,10 @@ class FairnessTracker:
             enabled |= bits
         for i in self.slow:
             fair = self.fairs[i]
-            assert fair.generator is not None and fair.step_check is not None
+            assert fair.step_check is not None
             vs = subs[i](s)
-            if any(subs[i](t) != vs for _, _, t in fair.generator(s)):
+            if fair.enabled(s) if fair.enabled is not None else \
+                    any(subs[i](t) != vs for _, _, t in fair.generator(s)):  # type: ignore[misc]
                 enabled |= 1 << i
                 for k, (_, t) in enumerate(succs):
                     if subs[i](t) != vs and next(fair.step_check(s, t, {}), None) is not None:

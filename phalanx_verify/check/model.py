@@ -72,6 +72,9 @@ class Fairness:
     sub: Part
     generator: Callable[[tuple], Iterator] | None = None
     step_check: Callable[..., Iterator] | None = None
+    # ENABLED <<A>>_v as one state predicate, for an action seen through INSTANCE ... WITH (see
+    # Model._compile_fairness); the generator is then not built.
+    enabled: Callable[[tuple], Any] | None = None
 
 
 @dataclass
@@ -258,9 +261,20 @@ class Model:
             self._compile_fairness(f)
 
     def _compile_fairness(self, f: Fairness) -> None:
+        """Under an instance's substitutions (a property R!Spec with WF_b(R!Next), b <- x + y),
+        TLC evaluates ENABLED <<A>>_b with the instance's primed variables free (see
+        Compiler.v_Enabled), not as "some successor of the concrete variables": compile it
+        as that predicate. Otherwise A's own successor generator answers."""
         a = f.action
-        f.generator = self.compiler.successor_generator(a.expr, a.scope, a.env, partial=True)
         f.step_check = self.compiler.successor_generator(a.expr, a.scope, a.env, check=True)
+        scope: Scope | None = a.scope
+        while scope is not None and scope.subst is None:
+            scope = scope.parent
+        if scope is None:
+            f.generator = self.compiler.successor_generator(a.expr, a.scope, a.env, partial=True)
+            return
+        step = ast.StepAction(a.expr.pos, a.expr, f.sub.expr, True)
+        f.enabled = self.compiler.state_function(ast.Enabled(a.expr.pos, step), a.scope, a.env)
 
     @property
     def labels(self) -> list[ActionLabel]:

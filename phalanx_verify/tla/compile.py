@@ -195,6 +195,11 @@ class Ctx:
     # Conjuncts known to hold where a flag is true: ((id(expr), id(scope), locals), flag), set
     # by a narrowed SUBSET quantifier for the conjuncts its narrowing already established.
     implied: tuple[tuple[tuple[int, int, tuple], str], ...] = ()
+    # Inside ENABLED: the instance scopes whose substitutions were made outside it. As in TLC
+    # (whose ENABLED branches the context and cuts primed look-ups off at the branch), a primed
+    # variable of such an instance is not its substitution but a free variable of the partial
+    # successor, bound by name: under WITH b <- x + y, ENABLED (b' = b + 1) asks for some b'.
+    enabled_outside: frozenset[int] = frozenset()
 
     def lookup(self, name: str) -> Local | None:
         for n, loc in reversed(self.locals):
@@ -305,6 +310,7 @@ class Compiler:
         self._positions: list[ast.Pos] = []
         self.ns["_POS"] = self._positions
         self.substitutions = substitutions
+        self._pseudo: dict[str, int] = {}  # ENABLED's free instance variables (see _pseudo_index)
         self._hoisted: dict[tuple[int, int], str] = {}
         self._bool_defs: dict[tuple[int, int], bool] = {}
         self._branching_defs: dict[tuple[int, int], bool] = {}
@@ -605,11 +611,23 @@ class Compiler:
             raise SemanticError("@ used outside an EXCEPT value", e.pos)
         return ctx.at
 
+    def _pseudo_index(self, name: str) -> int:
+        """The slot of the partial successor that ENABLED binds for a primed instance variable
+        whose substitution lies outside it (see ``Ctx.enabled_outside``): TLC binds it by name,
+        so a variable of the same name in the root module shares the slot."""
+        if name in self.variables:
+            return self.variables.index(name)
+        return self.nvars + self._pseudo.setdefault(name, len(self._pseudo))
+
+    def _var_name(self, i: int) -> str:
+        return self.variables[i] if i < self.nvars else next(n for n, k in self._pseudo.items()
+                                                              if self.nvars + k == i)
+
     def _read_var(self, i: int, ref: StateRef | None, pos: ast.Pos, primed: bool) -> str:
-        name = self.variables[i] + ("'" if primed else "")
+        name = self._var_name(i) + ("'" if primed else "")
         if ref is None:
             if primed:
-                raise EvalError(f"In evaluation, the identifier {self.variables[i]} is either undefined or not "
+                raise EvalError(f"In evaluation, the identifier {self._var_name(i)} is either undefined or not "
                                 "an operator (primed where no next state exists).", pos)
             return f"_rt_unbound({name!r}, {self.pos_index(pos)})"
         r = ref.read(i)
@@ -631,7 +649,10 @@ class Compiler:
     def _global_name(self, name: str, ctx: Ctx, pos: ast.Pos) -> str:
         scope = ctx.scope
         if scope.subst is not None and name in scope.subst:
-            outer = Ctx(scope.parent, cur=ctx.cur, nxt=ctx.nxt)  # type: ignore[arg-type]
+            if id(scope) in ctx.enabled_outside and ctx.cur.tuple_name is None and name in scope.variables:
+                return self._read_var(self._pseudo_index(name), ctx.cur, pos, primed=True)
+            outer = Ctx(scope.parent, cur=ctx.cur, nxt=ctx.nxt,  # type: ignore[arg-type]
+                        enabled_outside=ctx.enabled_outside)
             return self.val(scope.subst[name], outer)
         if scope.subst is None and name in scope.variables:
             i = self.variables.index(name)
@@ -705,6 +726,11 @@ class Compiler:
         if cur is None:
             if info.level == LEVEL_CONSTANT:
                 cur = "None"  # reads no variable: callable while a state is being built
+            elif isinstance(defn, ast.OpDef) and not defn.recursive:
+                # Read where the state is only partly built (vars' in ENABLED, or before every
+                # variable is assigned): TLC looks each variable up by name, so the body is
+                # inlined and fails only on a variable it reads that is not yet determined.
+                return self._inline_action(defn, scope, args, ctx)
             else:
                 missing = [self.variables[i] for i in range(self.nvars) if ctx.cur.read(i) is None]
                 return f"_rt_unbound({', '.join(missing)!r}, {self.pos_index(pos)})"
@@ -745,7 +771,7 @@ class Compiler:
         """An action operator evaluated while the next state is only partly built: inline its
         body as a lambda so it reads the primed variables determined so far."""
         assert isinstance(defn, ast.OpDef)
-        inner = Ctx(scope, cur=ctx.cur, nxt=ctx.nxt)
+        inner = Ctx(scope, cur=ctx.cur, nxt=ctx.nxt, enabled_outside=ctx.enabled_outside)
         names = []
         for p in defn.params:
             py = self.fresh(p.name)
@@ -1146,7 +1172,13 @@ class Compiler:
         code.emit(f"def {fname}(s{''.join(', ' + p for p in params)}):")
         code.depth += 1
         code.emit(self.unpack_line())
-        inner = Ctx(ctx.scope, ctx.locals, cur=StateRef("s", unpacked=self.nvars > 0), nxt=StateRef(None, ()))
+        outside, scope = set(ctx.enabled_outside), ctx.scope
+        while scope.parent is not None:
+            if scope.subst is not None:
+                outside.add(id(scope))
+            scope = scope.parent
+        inner = Ctx(ctx.scope, ctx.locals, cur=StateRef("s", unpacked=self.nvars > 0), nxt=StateRef(None, ()),
+                    enabled_outside=frozenset(outside))
         self.gen(code, e.expr, inner, lambda c, _ctx: c.emit("return True"), None)
         code.emit("return False")
         self._extra_code.append(code.text())
@@ -1227,7 +1259,10 @@ class Compiler:
             return self._target_var(ast.Prime(e.pos, aexpr) if mode == "next" else aexpr, inner, mode)
         scope = ctx.scope
         if scope.subst is not None and e.name in scope.subst:
-            outer = Ctx(scope.parent, cur=ctx.cur, nxt=ctx.nxt)  # type: ignore[arg-type]
+            if mode == "next" and id(scope) in ctx.enabled_outside and e.name in scope.variables:
+                return self._pseudo_index(e.name), ctx
+            outer = Ctx(scope.parent, cur=ctx.cur, nxt=ctx.nxt,  # type: ignore[arg-type]
+                        enabled_outside=ctx.enabled_outside)
             sub = scope.subst[e.name]
             return self._target_var(ast.Prime(e.pos, sub) if mode == "next" else sub, outer, mode)
         if scope.subst is None and e.name in scope.variables:
@@ -1323,7 +1358,7 @@ class Compiler:
                 i, _ = tv
                 ref = self._building(ctx, mode)
                 if ref.read(i) is None:
-                    py = self.fresh("n_" + self.variables[i])
+                    py = self.fresh("n_" + self._var_name(i))
                     rhs = self.val(e.args[1], ctx)
                     bound = self._with_building(ctx, mode, ref.bind(i, py))
                     if e.op == "eq":
@@ -1665,7 +1700,7 @@ class Compiler:
             cur = ctx.cur.read(i)
             have = nxt.read(i)
             if have is None:
-                py = self.fresh("n_" + self.variables[i])
+                py = self.fresh("n_" + self._var_name(i))
                 code.emit(f"{py} = {cur}")
                 nxt = nxt.bind(i, py)
             else:
