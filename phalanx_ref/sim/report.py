@@ -301,6 +301,10 @@ class ReportConfig:
     sweep_runs: int = 500
     tb: TestbedParams = field(default_factory=TestbedParams)
     failures: int = 10_000
+    prepared_failures: int = 2_000
+    """The first seed keeps its repairs prepared (the project's Replan, a lookup) for its last that
+    many §8.3 failures and the companion runs only; before them its Replan is the search. Every
+    decision is the same either way; the lookup and preparation figures come from these failures."""
     quality_events: int = 2_000
     scale: bool = True
     recovery: str = "engine"
@@ -371,7 +375,7 @@ def make_report(outdir: Path, cfg: ReportConfig, tick: Tick = _noop,
     runs = None
     if cfg.scale:  # submitted first: the workers run while this process runs the Monte Carlo
         runs = Runs(cfg.workers)
-        runs.seeds(cfg.tb, seeds, cfg.failures, cfg.quality_events, cfg.recovery)
+        runs.seeds(cfg.tb, seeds, cfg.failures, cfg.quality_events, cfg.recovery, cfg.prepared_failures)
         for sec in extra:
             if sec.worker:
                 runs.submit(("section", sec.name), sec.run, cfg)
@@ -438,6 +442,7 @@ def make_report(outdir: Path, cfg: ReportConfig, tick: Tick = _noop,
         "sweep_runs": cfg.sweep_runs,
         "renewal": asdict(cfg.renewal),
         "testbed": cfg.tb.as_dict() if cfg.scale else None, "failures": cfg.failures,
+        "prepared_failures": cfg.prepared_failures,
         "quality_events": cfg.quality_events, "recovery": cfg.recovery if cfg.scale else None,
         "trend_pods": trend if cfg.scale else None, "sections": [sec.name for sec in extra],
         "correlated_events": cfg.correlated_events, "exhaustion_pods": cfg.exhaustion_pods,

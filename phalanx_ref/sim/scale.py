@@ -50,15 +50,16 @@ def run_scale(tb: TestbedParams, seed: int = 0, failures: int = 10_000, quality_
               recovery: Callable[[Planner], Recovery] = EngineRecovery,
               on_failure: Progress = _noop, on_quality: Progress = _noop, alternatives: bool = False,
               seed003: bool = True, prepared: bool = True, companions: bool = True,
-              table5: bool = True) -> BenchResult:
+              table5: bool = True, prepared_last: int | None = None) -> BenchResult:
     """Fill, fail and repair on the testbed; recovery quality under the alpha-beta model (and,
     with ``alternatives``, under the Table 5 settings not chosen; ``seed003``: with seed 003's
-    navigator in Table 5; ``prepared``, ``companions``, ``table5``: see ``bench_planner.run``)."""
+    navigator in Table 5; ``prepared``, ``companions``, ``table5``, ``prepared_last``: see
+    ``bench_planner.run``)."""
     return run(failures=failures, seed=seed, quality_events=quality_events, probes=0,
                topo=build_testbed(tb), target=tb.fill_target, max_gangs=tb.max_gangs, mix=tb,
                cost_model=lambda topo: StepCost(topo, tb).step_time, recovery=recovery,
                on_failure=on_failure, on_quality=on_quality, alternatives=alternatives, seed003=seed003,
-               prepared=prepared, companions=companions, table5=table5)
+               prepared=prepared, companions=companions, table5=table5, prepared_last=prepared_last)
 
 
 def run_quality(tb: TestbedParams, seed: int, events: int, seed003: bool = False, alternatives: bool = False,
@@ -96,6 +97,8 @@ LATENCY_ROWS: tuple[tuple[str, str, str], ...] = (
     ("replan_lookup_plus_prep_mean_us", "", "prepared path's total per failure: lookup mean + preparation mean"),
     ("replan_search_mean_us", "", "search path's mean, for the line above"),
     ("repairs_prepared_per_failure", "", "repairs (re)prepared per failure by commit and heal"),
+    ("prepared_failures", "", "failures run with prepared repairs (the last ones): the lookup and preparation "
+     "rows; the search rows cover every failure"),
     ("replan_search_differs", "", "failures where the search's answer differs from the prepared one"),
 )
 

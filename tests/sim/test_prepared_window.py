@@ -1,0 +1,111 @@
+"""The first seed keeps its repairs prepared on its last failures only (``prepared_failures``): a
+paused PreparedPlanner prepares nothing, and when it resumes it holds the repairs a never-paused
+planner holds; a §8.3 run with the window takes the same decisions, and writes the same store
+history through the RRP engine, as a run prepared throughout."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import replace
+
+from phalanx_ref.hdfb import Job, Planner, TopologyPolicy
+from phalanx_ref.prepared import PreparedPlanner
+from phalanx_ref.sim.bench_planner import BenchResult
+from phalanx_ref.sim.params import TestbedParams
+from phalanx_ref.sim.recovery import EngineRecovery
+from phalanx_ref.sim.scale import run_scale
+from phalanx_ref.store.memory import MemoryStore
+from phalanx_ref.topology import hgx_h100
+from tests.ref.hdfb_checks import check_prepared
+from tests.sim.test_recovery_fast_path import _deterministic
+
+POLICY = TopologyPolicy(spare_level=4, spare_count=1, spare_order=3)
+
+
+def _filled(seed: int) -> PreparedPlanner:
+    rng = random.Random(seed)
+    pl = PreparedPlanner(hgx_h100(8, 4, 4), POLICY)
+    for i in range(40):
+        p = pl.place(Job(f"g{i}", [(8, 1, rng.choice([1, 2, 4, 8, 16]))]))
+        if p is not None:
+            pl.commit(p)
+    return pl
+
+
+def _fail_and_heal(pl: Planner, rng: random.Random, n: int) -> None:
+    """``n`` node failures, each repaired (Replan + commit, or release) and healed."""
+    done = 0
+    while done < n:
+        leaf = rng.randrange(pl.topo.n_leaves)
+        rec = pl.alloc.find_record(leaf)
+        if rec is None or not isinstance(rec[2], str):
+            continue
+        job, dom = rec[2], pl.topo.leaf_domain[leaf]
+        failed = [x for x in range(pl.topo.lo[dom], pl.topo.hi[dom]) if pl.alloc.owner(x) == job]
+        q = pl.replan(job, failed)
+        if q is None:
+            pl.release(job)
+        else:
+            pl.commit(q)
+        pl.heal(failed)
+        done += 1
+
+
+def _records(pl: PreparedPlanner) -> list[object]:
+    return [None if r is None else (r[0], r[1], sorted(r[2].leaves), r[2].template_index) for r in pl._prepared]
+
+
+def test_paused_planner_prepares_nothing_and_resumes_as_if_never_paused() -> None:
+    paused, steady = _filled(3), _filled(3)
+    assert _records(paused) == _records(steady) and check_prepared(paused) > 20
+    paused.pause()
+    assert not any(paused._prepared)
+    rng_a, rng_b = random.Random(11), random.Random(11)
+    _fail_and_heal(paused, rng_a, 30)
+    _fail_and_heal(steady, rng_b, 30)
+    assert not any(paused._prepared), "a paused planner prepared repairs"
+    assert {j: p.leaves for j, p in paused.placements.items()} == {j: p.leaves for j, p in steady.placements.items()}
+    paused.resume()
+    assert _records(paused) == _records(steady)
+    assert check_prepared(paused) > 20  # the records are used by Replan and equal the search
+    _fail_and_heal(paused, rng_a, 20)  # and are kept current after the resume
+    _fail_and_heal(steady, rng_b, 20)
+    assert _records(paused) == _records(steady)
+
+
+TB = replace(TestbedParams(pods=2), max_gangs=30)
+PREPARED_ONLY = ("prepared_failures", "repairs_prepared_per_failure")
+"""Figures that count the prepared path's own work, so differ with its window."""
+
+
+def _run(prepared_last: int | None) -> tuple[BenchResult, str]:
+    stores: list[MemoryStore] = []
+
+    def recovery(planner: Planner) -> EngineRecovery:
+        stores.append(MemoryStore(0))
+        return EngineRecovery(planner, store=stores[-1])
+
+    res = run_scale(TB, seed=5, failures=120, quality_events=20, recovery=recovery, alternatives=True,
+                    prepared_last=prepared_last)
+    history = hashlib.sha256()
+    for ev in stores[0]._events:
+        history.update(repr((ev.kind, ev.kv, ev.revision)).encode())
+    return res, history.hexdigest()
+
+
+def test_window_changes_no_decision_and_no_store_history() -> None:
+    full, full_history = _run(None)
+    window, window_history = _run(30)
+    assert window_history == full_history
+    a, b = _deterministic(full), _deterministic(window)
+    for d in (a, b):
+        for key in PREPARED_ONLY:
+            d["figures"].pop(key, None)  # type: ignore[union-attr]
+    assert a == b
+    f, g = full.figures, window.figures
+    assert g["prepared_failures"] == 30 and "prepared_failures" not in f
+    assert len(window.samples["replan_ns"]) == 30 and len(full.samples["replan_ns"]) == 120
+    assert len(window.samples["prep_ns"]) == 30 and len(window.samples["replan_search_ns"]) == 120
+    assert g["replan_search_differs"] == 0 and g["repairs_prepared_per_failure"] > 0
+    assert "replan_gc_off_median_us" in g  # the companions after the window time the prepared lookup
