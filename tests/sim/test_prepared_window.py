@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from phalanx_ref.hdfb import Job, Planner, TopologyPolicy
 from phalanx_ref.prepared import PreparedPlanner
-from phalanx_ref.sim.bench_planner import BenchResult
+from phalanx_ref.sim.bench_planner import BenchResult, inject_failures
 from phalanx_ref.sim.params import TestbedParams
 from phalanx_ref.sim.recovery import EngineRecovery
 from phalanx_ref.sim.scale import run_scale
@@ -34,22 +34,8 @@ def _filled(seed: int) -> PreparedPlanner:
 
 
 def _fail_and_heal(pl: Planner, rng: random.Random, n: int) -> None:
-    """``n`` node failures, each repaired (Replan + commit, or release) and healed."""
-    done = 0
-    while done < n:
-        leaf = rng.randrange(pl.topo.n_leaves)
-        rec = pl.alloc.find_record(leaf)
-        if rec is None or not isinstance(rec[2], str):
-            continue
-        job, dom = rec[2], pl.topo.leaf_domain[leaf]
-        failed = [x for x in range(pl.topo.lo[dom], pl.topo.hi[dom]) if pl.alloc.owner(x) == job]
-        q = pl.replan(job, failed)
-        if q is None:
-            pl.release(job)
-        else:
-            pl.commit(q)
-        pl.heal(failed)
-        done += 1
+    """``n`` node failures through the simulator's own loop: Replan, commit (or release), heal."""
+    inject_failures(pl, rng, n, BenchResult())
 
 
 def _records(pl: PreparedPlanner) -> list[object]:
