@@ -176,7 +176,8 @@ def empty_call(_job: object, _failed: object = None) -> None:
 def inject_failures(planner: Planner, rng: random.Random, count: int, res: BenchResult,
                     recovery: Recovery | None = None, on_step: Progress = _noop,
                     timed: Callable[[str, Sequence[int]], object] | None = None,
-                    clock: PreparationClock | None = None, prepared_last: int | None = None) -> None:
+                    clock: PreparationClock | None = None, prepared_last: int | None = None,
+                    then: Callable[[Planner], Recovery] | None = None) -> Recovery:
     """Fail ``count`` random held nodes one at a time; ``recovery`` (default: planner Replan +
     commit) repairs each; its ``plan``, its ``apply`` and the heal that follows are timed apart.
     A node held whole by the job is passed as its leaf range, else as the list of the job's leaves
@@ -195,7 +196,11 @@ def inject_failures(planner: Planner, rng: random.Random, count: int, res: Bench
     planner); at the first of them it prepares every block again and keeps them prepared. The
     decisions are the same either way (the prepared repair is the search's answer, checked on every
     prepared failure); the lookup and preparation figures come from those failures
-    (``prepared_failures``), the search's from every failure."""
+    (``prepared_failures``), the search's from every failure, and with a window ``apply`` and
+    ``heal`` are timed on its failures only. ``then``: at the window's first failure the recovery
+    becomes ``then(planner)``, built on the state then (the report's first seed runs the RRP engine
+    on its window only: the engine's Plan is the planner's Replan, so the decisions are the same).
+    Returns the recovery in use at the end."""
     t = planner.topo
     recovery = recovery or PlannerRecovery(planner)
     plan = recovery.plan
@@ -224,6 +229,13 @@ def inject_failures(planner: Planner, rng: random.Random, count: int, res: Bench
                 assert isinstance(planner, PreparedPlanner)
                 planner.resume()  # its preparation of every block is no failure's: not on the clock's figures
                 prepared, prepared0 = True, clock.prepared if clock else 0
+                if then is not None:
+                    t0 = time.perf_counter()
+                    recovery = then(planner)
+                    res.figures["recovery_setup_s"] = time.perf_counter() - t0
+                    gc.collect()
+                    gc.freeze()  # the engine's store and cache are long-lived
+                    plan = timed = recovery.plan
             leaf = rng.randrange(t.n_leaves)
             rec = planner.alloc.find_record(leaf)
             if rec is None or not isinstance(rec[2], str):
@@ -273,8 +285,9 @@ def inject_failures(planner: Planner, rng: random.Random, count: int, res: Bench
             t1 = pc()
             recovery.heal(failed)  # the node is repaired and becomes its pod's spare again
             t2 = pc()
-            apply_ns.append(t1 - t0)
-            heal_ns.append(t2 - t1)
+            if prepared or resume_at < 0:
+                apply_ns.append(t1 - t0)
+                heal_ns.append(t2 - t1)
             if prepared:
                 prep_ns.append(clock.ns - prep0 if clock else 0)
             on_step()
@@ -296,7 +309,7 @@ def inject_failures(planner: Planner, rng: random.Random, count: int, res: Bench
         res.samples["replan_ns"] = []
         f["replan_samples_with_gc"] = gc_hits[0]
         _count_outcomes(f, migrated, kinds, preserved, apply_ns, heal_ns)
-        return
+        return recovery
     res.samples["replan_ns"] = replan_ns
     f["replan_search_differs"] = differs
     if resume_at >= 0:
@@ -311,6 +324,7 @@ def inject_failures(planner: Planner, rng: random.Random, count: int, res: Bench
     f["replan_warm_median_us"] = percentile(warm_ns, 0.5) / 1e3
     f["replan_samples_with_gc"] = gc_hits[0]
     _count_outcomes(f, migrated, kinds, preserved, apply_ns, heal_ns)
+    return recovery
 
 
 def _count_outcomes(f: dict[str, float | int | str], migrated: Counter[int], kinds: Counter[str], preserved: int,
@@ -451,8 +465,9 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
     preparation figures). ``companions=False``: without the GC-off, call-floor and Place-floor runs.
     ``table5=False``: no Table 5 on the filled state (nor its alternative sampling), for a run whose
     Table 5 runs apart (:func:`quality_only` on the same seed: the same fill, hence the same events).
-    ``prepared_last``: the prepared path on the last that many of the ``failures`` only (see
-    :func:`inject_failures`); the companion runs after them keep it."""
+    ``prepared_last``: the prepared path and the ``recovery`` on the last that many of the
+    ``failures`` only, the planner's search and commit before them (see :func:`inject_failures`);
+    the companion runs after them keep both."""
     res = BenchResult()
     rng = random.Random(seed)
     rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -487,14 +502,15 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
                 alternative(f"quality_sampling={other_sampling}", other_sampling, planner)
         else:
             alternative("quality_state=filled", mix.quality_sampling, planner)
+    windowed = prepared and prepared_last is not None and prepared_last < failures
     t_rec = time.perf_counter()
-    rec = recovery(planner)
+    rec = PlannerRecovery(planner) if windowed else recovery(planner)  # windowed: ``recovery`` at the window
     f["recovery_setup_s"] = time.perf_counter() - t_rec
     gc.collect()
     gc.freeze()  # the engine's store and cache (if any) are long-lived too
     t_rec = time.perf_counter()
-    inject_failures(planner, rng, failures, res, rec, on_failure, clock=clock if prepared else None,
-                    prepared_last=prepared_last)
+    rec = inject_failures(planner, rng, failures, res, rec, on_failure, clock=clock if prepared else None,
+                          prepared_last=prepared_last, then=recovery if windowed else None)
     f["failures_s"] = time.perf_counter() - t_rec
     if isinstance(planner, PreparedPlanner):
         planner.resume()  # the companions time the prepared lookup (no-op unless prepared_last was 0)

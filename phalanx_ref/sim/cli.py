@@ -242,8 +242,8 @@ REPORT_FLAGS = ("sweep_runs", "failures", "prepared_failures", "quality_events",
 @mc_options
 @click.option("--failures", default=10_000, show_default=True, help="§8.3 injected node failures.")
 @click.option("--prepared-failures", default=2_000, show_default=True, type=click.IntRange(0),
-              help="The first seed's last failures timed with prepared repairs (Replan's lookup); the search "
-                   "is timed on every failure.")
+              help="The first seed's last failures run through --recovery with prepared repairs (Replan's "
+                   "lookup); the earlier ones by the planner's search and commit (same decisions).")
 @click.option("--quality-events", default=2_000, show_default=True, help="Table 5 recovery events.")
 @click.option("--testbed-config", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
               help="JSON overrides of the scenario's testbed parameters (see docs/simulator.md).")

@@ -261,7 +261,9 @@ SAMPLE_FILES: dict[str, tuple[str, ...]] = {
     "samples_place.csv": ("place_committed_ns", "place_carve_ns"),
 }
 """The per-event raw samples behind the figures, one row per §8.3 failure, Table 5 event or
-admitted gang, with the seed in the first column."""
+admitted gang, with the seed in the first column. A column measured on the last failures only (the
+first seed's window, ``prepared_failures``: the prepared lookup, the preparation, apply and heal)
+fills the last rows, so each row stays one failure."""
 
 
 def write_samples(results: dict[int, BenchResult], outdir: Path) -> list[Path]:
@@ -274,8 +276,8 @@ def write_samples(results: dict[int, BenchResult], outdir: Path) -> list[Path]:
             for seed, res in results.items():
                 cols = [res.samples.get(k, []) for k in keys]
                 n = max((len(c) for c in cols), default=0)
-                for i in range(n):
-                    w.writerow([seed, *(c[i] if i < len(c) else "" for c in cols)])
+                for i in range(n):  # shorter columns are the last events' (aligned at the end)
+                    w.writerow([seed, *(c[i - n + len(c)] if i >= n - len(c) else "" for c in cols)])
         out.append(path)
     return out
 
@@ -322,9 +324,10 @@ class ReportConfig:
     tb: TestbedParams = field(default_factory=TestbedParams)
     failures: int = 10_000
     prepared_failures: int = 2_000
-    """The first seed keeps its repairs prepared (the project's Replan, a lookup) for its last that
-    many §8.3 failures and the companion runs only; before them its Replan is the search. Every
-    decision is the same either way; the lookup and preparation figures come from these failures."""
+    """The first seed runs ``recovery`` (the RRP engine) with prepared repairs (the project's Replan,
+    a lookup) on its last that many §8.3 failures and the companion runs only; before them the
+    planner's search and commit. Every decision is the same either way; the lookup, preparation,
+    apply/heal and engine figures come from these failures, the search's and quality's from all."""
     quality_events: int = 2_000
     scale: bool = True
     recovery: str = "engine"

@@ -141,6 +141,12 @@ def scale_table(res: BenchResult) -> Table:
                     "recovery_setup_s"):
             t.rows.append([key, _num(f[key]) if _num(f[key]) is not None else str(f[key]), None, None, None])
     by = ", ".join(f"{g}: {100.0 * ok / n:.1f}% of {n}" for g, (n, ok) in sorted(res.by_size.items()))
+    if "prepared_failures" in f:
+        t.notes.append(f"The last {f['prepared_failures']:,} of the {f['failures']:,} failures (and the companion runs "
+                       "after them) ran through the recovery path named in the title with prepared repairs; the "
+                       "earlier ones through the planner's search and commit, which takes the same decisions. The "
+                       "lookup, preparation, apply, heal and engine rows are those failures'; the search, outcome, "
+                       "level and migration rows cover every failure.")
     if f["recovery"] == "engine":
         t.notes.append("Recovery through the RRP engine: Replan is the engine's Plan decision on its planner cache "
                        "(timed alone); apply = the failed node's 8 worker leases revoked, then the engine's Detect, "
