@@ -1,7 +1,8 @@
 """§8.3/Table 5 over several seeds, one process per seed (the machine's cores used in parallel).
 
 The first seed is the report's run: the recovery path chosen (``--recovery``, the RRP engine by
-default), Table 5 with seed 003's navigator (~60 ms per event at 131,072 GPUs) and under the
+default) with prepared repairs on its last ``prepared_failures`` failures and the companion runs
+(the planner's search and commit before them: the same decisions, at a twentieth of the cost), Table 5 with seed 003's navigator (~60 ms per event at 131,072 GPUs) and under the
 alternative settings too (on the filled state Table 5 is a job of its own, :func:`run_table5`,
 merged back by :meth:`Runs.wait`: the same seed fills the same way), the prepared repairs with the search timed beside them, and the
 GC-off and call-floor companion runs. The other seeds run without those, with the planner's
