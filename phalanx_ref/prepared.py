@@ -40,6 +40,8 @@ class PreparedPlanner(Planner):
         self._spare_deps: dict[int, set[int]] = {}
         self._stale: dict[int, Placement | None] = {}
         self._reads: tuple[list[int], list[int]] | None = None
+        self.paused = False
+        """While True (:meth:`pause`), nothing is prepared and every Replan is the search."""
         super().__init__(topo, policy)
         self._views_changed = self.alloc.changed  # the same set, one attribute load nearer (Replan)
 
@@ -90,21 +92,51 @@ class PreparedPlanner(Planner):
                 return self.replan(job, run)
         return self._replan(job, failed)
 
+    # ---- switching the preparation off and on --------------------------------------------------
+    def pause(self) -> None:
+        """Stop keeping repairs prepared, until :meth:`resume`: every Replan is then the search
+        (no record is left to find) and the mutations prepare nothing. For a run that needs the
+        prepared path on part of its work only (the simulator's first seed times it on a sample of
+        its failures); the decisions are the same either way, since a prepared repair is the
+        search's answer."""
+        self.paused = True
+        self._prepared = [None] * self.topo.n_leaves
+        self._view_deps, self._spare_deps, self._stale = {}, {}, {}
+        self._views_changed.clear()
+        self.spares_changed.clear()
+
+    def resume(self) -> None:
+        """Prepare the repair of every block of every placed job on the current state, and keep
+        them prepared from now on (what the planner would hold had it never paused, up to blocks
+        a never-paused planner re-prepares needlessly on stale dependencies)."""
+        if not self.paused:
+            return
+        self.paused = False
+        self._views_changed.clear()
+        self.spares_changed.clear()
+        self._stale = {s: None for p in self.placements.values() for s in self._block_starts(p)}
+        self._refresh()
+
     # ---- the planner's mutations, observed -----------------------------------------------------
     def _committed(self, p: Placement) -> None:
+        if self.paused:
+            return
         self._invalidate()
         self._rebase(p)
         if p.prev is not None:
             self._forget(p.prev)
 
     def _released(self, p: Placement) -> None:
-        self._forget(p)
+        if not self.paused:
+            self._forget(p)
 
     def _settled(self) -> None:
-        self._refresh()
+        if not self.paused:
+            self._refresh()
 
     def _restored(self) -> None:
-        self._invalidate()
+        if not self.paused:
+            self._invalidate()
 
     # ---- prepared repairs --------------------------------------------------------------------
     def _block_starts(self, p: Placement) -> Iterable[int]:

@@ -176,7 +176,8 @@ def empty_call(_job: object, _failed: object = None) -> None:
 def inject_failures(planner: Planner, rng: random.Random, count: int, res: BenchResult,
                     recovery: Recovery | None = None, on_step: Progress = _noop,
                     timed: Callable[[str, Sequence[int]], object] | None = None,
-                    clock: PreparationClock | None = None) -> None:
+                    clock: PreparationClock | None = None, prepared_last: int | None = None,
+                    then: Callable[[Planner], Recovery] | None = None) -> Recovery:
     """Fail ``count`` random held nodes one at a time; ``recovery`` (default: planner Replan +
     commit) repairs each; its ``plan``, its ``apply`` and the heal that follows are timed apart.
     A node held whole by the job is passed as its leaf range, else as the list of the job's leaves
@@ -187,13 +188,30 @@ def inject_failures(planner: Planner, rng: random.Random, count: int, res: Bench
     run at the failure, what the paper describes) is timed too (``replan_search_*``) and its answer
     compared with the decision (``replan_search_differs`` counts disagreements). With ``clock``
     (a :class:`PreparationClock` on ``planner``), the preparation of repairs inside apply and heal
-    is added up per failure (``prep_per_failure_*``): the search's cost moved out of Replan."""
+    is added up per failure (``prep_per_failure_*``): the search's cost moved out of Replan.
+
+    ``prepared_last`` (a :class:`PreparedPlanner` only; None: every failure): the prepared path
+    runs for the last ``prepared_last`` failures only. Before them the planner is paused
+    (:meth:`PreparedPlanner.pause`: nothing prepared, the timed Replan is the search, as on a plain
+    planner); at the first of them it prepares every block again and keeps them prepared. The
+    decisions are the same either way (the prepared repair is the search's answer, checked on every
+    prepared failure); the lookup and preparation figures come from those failures
+    (``prepared_failures``), the search's from every failure, and with a window ``apply`` and
+    ``heal`` are timed on its failures only. ``then``: at the window's first failure the recovery
+    becomes ``then(planner)``, built on the state then (the report's first seed runs the RRP engine
+    on its window only: the engine's Plan is the planner's Replan, so the decisions are the same).
+    Returns the recovery in use at the end."""
     t = planner.topo
     recovery = recovery or PlannerRecovery(planner)
     plan = recovery.plan
     timed = timed or plan
     search = planner._replan
-    prepared = isinstance(planner, PreparedPlanner)
+    prepared = isinstance(planner, PreparedPlanner) and not planner.paused
+    resume_at = -1  # the failure at which a paused planner prepares again
+    if prepared and prepared_last is not None and prepared_last < count:
+        assert isinstance(planner, PreparedPlanner)
+        planner.pause()
+        prepared, resume_at = False, count - max(0, prepared_last)
     pc = time.perf_counter_ns
     replan_ns, warm_ns, search_ns, apply_ns, heal_ns, prep_ns = [], [], [], [], [], []
     migrated, kinds, preserved, differs, prepared0 = Counter(), Counter(), 0, 0, clock.prepared if clock else 0
@@ -207,6 +225,17 @@ def inject_failures(planner: Planner, rng: random.Random, count: int, res: Bench
     done = 0
     try:
         while done < count:
+            if done == resume_at:
+                assert isinstance(planner, PreparedPlanner)
+                planner.resume()  # its preparation of every block is no failure's: not on the clock's figures
+                prepared, prepared0 = True, clock.prepared if clock else 0
+                if then is not None:
+                    t0 = time.perf_counter()
+                    recovery = then(planner)
+                    res.figures["recovery_setup_s"] = time.perf_counter() - t0
+                    gc.collect()
+                    gc.freeze()  # the engine's store and cache are long-lived
+                    plan = timed = recovery.plan
             leaf = rng.randrange(t.n_leaves)
             rec = planner.alloc.find_record(leaf)
             if rec is None or not isinstance(rec[2], str):
@@ -256,9 +285,11 @@ def inject_failures(planner: Planner, rng: random.Random, count: int, res: Bench
             t1 = pc()
             recovery.heal(failed)  # the node is repaired and becomes its pod's spare again
             t2 = pc()
-            apply_ns.append(t1 - t0)
-            heal_ns.append(t2 - t1)
-            prep_ns.append(clock.ns - prep0 if clock else 0)
+            if prepared or resume_at < 0:
+                apply_ns.append(t1 - t0)
+                heal_ns.append(t2 - t1)
+            if prepared:
+                prep_ns.append(clock.ns - prep0 if clock else 0)
             on_step()
     finally:
         gc.callbacks.remove(on_gc)
@@ -278,19 +309,22 @@ def inject_failures(planner: Planner, rng: random.Random, count: int, res: Bench
         res.samples["replan_ns"] = []
         f["replan_samples_with_gc"] = gc_hits[0]
         _count_outcomes(f, migrated, kinds, preserved, apply_ns, heal_ns)
-        return
+        return recovery
     res.samples["replan_ns"] = replan_ns
     f["replan_search_differs"] = differs
+    if resume_at >= 0:
+        f["prepared_failures"] = len(replan_ns)
     if clock is not None:
         res.samples["prep_ns"] = prep_ns
         f["prep_per_failure_median_us"] = percentile(prep_ns, 0.5) / 1e3
         f["prep_per_failure_p99_us"] = percentile(prep_ns, 0.99) / 1e3
         f["prep_per_failure_mean_us"] = statistics.fmean(prep_ns) / 1e3
-        f["repairs_prepared_per_failure"] = (clock.prepared - prepared0) / count
+        f["repairs_prepared_per_failure"] = (clock.prepared - prepared0) / len(prep_ns)
         f["replan_lookup_plus_prep_mean_us"] = f["replan_mean_us"] + f["prep_per_failure_mean_us"]
     f["replan_warm_median_us"] = percentile(warm_ns, 0.5) / 1e3
     f["replan_samples_with_gc"] = gc_hits[0]
     _count_outcomes(f, migrated, kinds, preserved, apply_ns, heal_ns)
+    return recovery
 
 
 def _count_outcomes(f: dict[str, float | int | str], migrated: Counter[int], kinds: Counter[str], preserved: int,
@@ -418,7 +452,8 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
         mix: TestbedParams = DEFAULT_MIX, cost_model: Callable[[Topology], StepCostFn] | None = None,
         recovery: Callable[[Planner], Recovery] = PlannerRecovery,
         on_failure: Progress = _noop, on_quality: Progress = _noop, alternatives: bool = False,
-        seed003: bool = True, prepared: bool = True, companions: bool = True, table5: bool = True) -> BenchResult:
+        seed003: bool = True, prepared: bool = True, companions: bool = True, table5: bool = True,
+        prepared_last: int | None = None) -> BenchResult:
     """Build the planner (one spare node per pod, per ``mix``), fill, compare recovery quality
     (on the filled state, or after the failures: ``mix.quality_state``), inject failures and
     probe the navigator. ``cost_model`` builds the step-cost function on the
@@ -429,7 +464,10 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
     ``prepared=False``: the plain :class:`Planner` (every Replan is the search; no lookup or
     preparation figures). ``companions=False``: without the GC-off, call-floor and Place-floor runs.
     ``table5=False``: no Table 5 on the filled state (nor its alternative sampling), for a run whose
-    Table 5 runs apart (:func:`quality_only` on the same seed: the same fill, hence the same events)."""
+    Table 5 runs apart (:func:`quality_only` on the same seed: the same fill, hence the same events).
+    ``prepared_last``: the prepared path and the ``recovery`` on the last that many of the
+    ``failures`` only, the planner's search and commit before them (see :func:`inject_failures`);
+    the companion runs after them keep both."""
     res = BenchResult()
     rng = random.Random(seed)
     rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -464,14 +502,18 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
                 alternative(f"quality_sampling={other_sampling}", other_sampling, planner)
         else:
             alternative("quality_state=filled", mix.quality_sampling, planner)
+    windowed = prepared and prepared_last is not None and prepared_last < failures
     t_rec = time.perf_counter()
-    rec = recovery(planner)
+    rec = PlannerRecovery(planner) if windowed else recovery(planner)  # windowed: ``recovery`` at the window
     f["recovery_setup_s"] = time.perf_counter() - t_rec
     gc.collect()
     gc.freeze()  # the engine's store and cache (if any) are long-lived too
     t_rec = time.perf_counter()
-    inject_failures(planner, rng, failures, res, rec, on_failure, clock=clock if prepared else None)
+    rec = inject_failures(planner, rng, failures, res, rec, on_failure, clock=clock if prepared else None,
+                          prepared_last=prepared_last, then=recovery if windowed else None)
     f["failures_s"] = time.perf_counter() - t_rec
+    if isinstance(planner, PreparedPlanner):
+        planner.resume()  # the companions time the prepared lookup (no-op unless prepared_last was 0)
     if failures >= 10 and companions:
         off = BenchResult()
         gc.disable()  # around this loop only: the GC-off companion of the Replan figures above

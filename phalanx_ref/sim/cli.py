@@ -232,7 +232,7 @@ def _config(path: Path | None) -> ReportConfig:
 
 SCENARIO_HELP = "TOML scenario with every parameter (default: the paper's §8, the package's scenarios/paper_s8.toml)."
 MC_FLAGS = ("horizon_days", "runs", "checkpoint_grid", "recovery_failures", "recovery_cv", "weibull_shape")
-REPORT_FLAGS = ("sweep_runs", "failures", "quality_events", "recovery", "seeds", "correlated_events",
+REPORT_FLAGS = ("sweep_runs", "failures", "prepared_failures", "quality_events", "recovery", "seeds", "correlated_events",
                 "exhaustion_share")
 
 
@@ -241,6 +241,9 @@ REPORT_FLAGS = ("sweep_runs", "failures", "quality_events", "recovery", "seeds",
 @click.option("--scenario", type=click.Path(dir_okay=False, path_type=Path), default=None, help=SCENARIO_HELP)
 @mc_options
 @click.option("--failures", default=10_000, show_default=True, help="§8.3 injected node failures.")
+@click.option("--prepared-failures", default=2_000, show_default=True, type=click.IntRange(0),
+              help="The first seed's last failures run through --recovery with prepared repairs (Replan's "
+                   "lookup); the earlier ones by the planner's search and commit (same decisions).")
 @click.option("--quality-events", default=2_000, show_default=True, help="Table 5 recovery events.")
 @click.option("--testbed-config", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
               help="JSON overrides of the scenario's testbed parameters (see docs/simulator.md).")

@@ -225,7 +225,7 @@ def _plot(res: dict[str, list[McResult]], by_kind: dict[str, DomainResult] | Non
     from phalanx_ref.sim.report import _save, plt
     from phalanx_ref.sim.tables import PAPER_TABLE3
 
-    fig, axes = plt.subplots(1, 2 if by_kind else 1, figsize=(13 if by_kind else 7, 5.5), squeeze=False)
+    fig, axes = plt.subplots(1, 2 if by_kind else 1, figsize=(13 if by_kind else 7, 6.5), squeeze=False)
     ax = axes[0][0]
     names = list(res)
     y = np.arange(len(names))
@@ -241,7 +241,7 @@ def _plot(res: dict[str, list[McResult]], by_kind: dict[str, DomainResult] | Non
     ax.invert_yaxis()
     ax.set_xlabel("ETTR")
     ax.set_title("ETTR under correlated failures")
-    ax.legend(fontsize=7, loc="lower right")
+    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=2)  # below: bars fill the axes
     ax.grid(True, axis="x", alpha=0.3)
     if by_kind:
         ax = axes[0][1]
@@ -254,8 +254,8 @@ def _plot(res: dict[str, list[McResult]], by_kind: dict[str, DomainResult] | Non
             left += vals
         ax.invert_yaxis()
         ax.set_xlabel("share of the jobs hit (%)")
-        ax.set_title("Replan's outcome when a domain fails at once (measured)")
-        ax.legend(fontsize=7, loc="lower right")
+        ax.set_title("Replan's outcome when a domain fails at once\n(measured)")
+        ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=3)
     return _save(fig, path)
 
 

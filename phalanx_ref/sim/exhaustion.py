@@ -175,11 +175,12 @@ def plot(runs: list[ExhaustionRun], spares: int, path: Path) -> Path:
     ax.legend(fontsize=7, loc="upper left")
     ax.grid(True, alpha=0.3)
     ax = axes[1]
-    for r in runs:
+    for i, r in enumerate(runs):  # each drawn thinner than the last: curves that coincide stay visible
         xs = np.arange(1, len(r.ranks_running) + 1)
-        ax.plot(xs, 100.0 * np.asarray(r.ranks_running) / r.ranks_admitted,
+        lw = 1.2 + 1.5 * (len(runs) - 1 - i)
+        ax.plot(xs, 100.0 * np.asarray(r.ranks_running) / r.ranks_admitted, lw=lw,
                 label=f"{r.spares_per_pod} spare(s)/pod, fill {r.fill_target:g}: ranks running %")
-        ax.plot(xs, 100.0 * np.asarray(r.free_gpus) / r.gpus, ls=":",
+        ax.plot(xs, 100.0 * np.asarray(r.free_gpus) / r.gpus, ls=":", lw=lw,
                 label=f"{r.spares_per_pod} spare(s)/pod, fill {r.fill_target:g}: free GPUs %")
     ax.set_xlabel("failed nodes outstanding")
     ax.set_ylabel("% (of ranks admitted / of GPUs)")

@@ -267,6 +267,7 @@ def lifecycle_tables(outdir: Path, seed: int = 0, runs: int = 200, hours: int = 
     """The three tables and their plots (PNG) under ``outdir``; the caller writes the tables.
     ``runs``: Monte Carlo runs per drain row; ``hours``: length of the cluster simulations."""
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     from phalanx_ref.sim.report import _save
 
@@ -289,11 +290,16 @@ def lifecycle_tables(outdir: Path, seed: int = 0, runs: int = 200, hours: int = 
         b.hist(r.waits, bins=20, alpha=0.5, label=f"{name} defragmentation")
     a.set(xlabel="hours", ylabel="order (log2 GPUs)", title="largest free aligned block")
     b.set(xlabel=f"wait of {LARGE}-GPU gangs (minutes)", ylabel="gangs", title="large-gang wait")
+    for ax in (a, b):  # orders and gang counts are whole numbers
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     a.legend(), b.legend()
     plots.append(_save(fig, outdir / "lifecycle_defrag.png"))
     fig, ax = plt.subplots(figsize=(6, 4))
-    ax.bar(["kill", "checkpoint-before-preempt"], [float(np.mean(prun.lost_killed or [0])),
-                                                   float(np.mean(prun.lost_sealed or [0]))], color=["tab:red", "tab:green"])
-    ax.set(ylabel="GPU-minutes lost per preemption", title="lost work of preempted jobs")
+    lost = {"kill": prun.lost_killed, "checkpoint-before-preempt": prun.lost_sealed}
+    ax.bar([f"{k} (n={len(v)})" for k, v in lost.items()], [float(np.mean(v)) if v else 0.0 for v in lost.values()],
+           color=["tab:red", "tab:green"])
+    if not any(lost.values()):  # an empty chart would read as "nothing lost"
+        ax.text(0.5, 0.5, f"no preemption in this run's {hours} h", transform=ax.transAxes, ha="center")
+    ax.set(ylabel="GPU-minutes lost per preemption", title="lost work of preempted jobs (measured)")
     plots.append(_save(fig, outdir / "lifecycle_preemption.png"))
     return [drain, defrag, preempt], plots

@@ -40,15 +40,20 @@ class Reporter:
     def advance(self, name: str, note: str = "") -> None:
         self.set(name, self.done[name] + 1, note)
 
-    def line(self) -> None:
-        """One line with every task's state and the time since the start."""
+    def line(self, final: bool = False) -> None:
+        """One line with the time since the start and the state of every task still running (every
+        task in the ``final`` line): a report has a dozen tasks, most of them finished long before
+        the last, and a line listing them all hides the ones still moving."""
         self.last = time.monotonic()
+        shown = [n for n in self.totals if self.totals[n] and (final or self.done[n] < self.totals[n])]
         parts = [f"{n} {self.done[n]:,}/{self.totals[n]:,}" + (f" ({self.notes[n]})" if self.notes[n] else "")
-                 for n in self.totals if self.totals[n]]
-        print(f"[{self.last - self.t0:6.0f} s] " + "; ".join(parts), file=self.stream, flush=True)
+                 for n in shown]
+        finished = sum(1 for n in self.totals if self.totals[n]) - len(shown)
+        print(f"[{self.last - self.t0:6.0f} s] " + "; ".join(parts) + (f" ({finished} done)" if finished else ""),
+              file=self.stream, flush=True)
 
     def close(self) -> None:
         if self.bar is not None:
             self.bar.stop()
         else:
-            self.line()
+            self.line(final=True)

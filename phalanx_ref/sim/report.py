@@ -103,7 +103,7 @@ def _curves(ax: plt.Axes, sweeps: list[Sweep], paper_label: str) -> None:
         mean, ci = np.asarray(sw.mean), np.asarray(sw.ci95)
         ax.plot(sw.x, mean, "o-", color=color, label=f"{sw.label}: Monte Carlo (measured)")
         ax.fill_between(sw.x, mean - ci, mean + ci, color=color, alpha=0.25, lw=0,
-                        label=f"{sw.label}: 95% CI of the mean")
+                        label=f"{sw.label}: 95% CI of the mean (at most ±{ci.max():.4f})")
         ax.plot(sw.x, sw.eq3, "--", color=color, alpha=0.6, label=f"{sw.label}: eq. 3 (computed)")
         if sw.paper:
             px = sorted(sw.paper)
@@ -144,23 +144,37 @@ def plot_ettr_vs_tau(sweeps: list[Sweep], path: Path) -> Path:
 
 
 def plot_sweep(sweeps: list[Sweep], xlabel: str, ylabel: str, title: str, path: Path, log_x: bool = True) -> Path:
-    """Measured curves (with their 95% CI bands, when known) over one swept parameter."""
+    """Measured curves (with their 95% CI bands, when known) over one swept parameter, the paper's
+    figures (``Sweep.paper``) as hollow squares; the swept values are the x ticks."""
     fig, ax = plt.subplots(figsize=(8.5, 5.5))
     colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    widest, any_paper = 0.0, False
     for sw, color in zip(sweeps, colors * (1 + len(sweeps) // len(colors)), strict=False):
         mean = np.asarray(sw.mean, dtype=float)
         ax.plot(sw.x, mean, "o-", color=color, label=f"{sw.label} (measured)")
         if sw.ci95:
             ci = np.asarray(sw.ci95, dtype=float)
             ax.fill_between(sw.x, mean - ci, mean + ci, color=color, alpha=0.25, lw=0)
+            widest = max(widest, float(ci.max()))
         if sw.eq3:
             ax.plot(sw.x, sw.eq3, "--", color=color, alpha=0.6)
+        if sw.paper:
+            px = sorted(sw.paper)
+            ax.plot(px, [sw.paper[x] for x in px], "s", mfc="none", ms=10, color=color,
+                    label=None if any_paper else "paper (hollow squares, the curve's colour)")
+            any_paper = True
     if log_x:
         ax.set_xscale("log")
         _log_ticks(ax)
+    xs = sorted({x for sw in sweeps for x in sw.x})
+    if 0 < len(xs) <= 12:  # few swept values: label each (a log locator may skip the ends)
+        ax.set_xticks(xs, [f"{x:g}" for x in xs])
+        ax.xaxis.set_minor_locator(matplotlib.ticker.NullLocator())
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
-    ax.set_title(title + ("; dashed: eq. 3 (computed)" if any(sw.eq3 for sw in sweeps) else ""))
+    notes = (["dashed: eq. 3 (computed)"] if any(sw.eq3 for sw in sweeps) else []) + (
+        [f"bands: 95% CI of the mean (at most ±{widest:.4f})"] if widest else [])
+    ax.set_title(title + ("\n" + "; ".join(notes) if notes else ""), fontsize=10)
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=7)
     return _save(fig, path)
@@ -211,13 +225,14 @@ def plot_latency_hist(samples: dict[str, list[float]], path: Path) -> Path:
             lo, hi = max(us.min(), 1e-2), max(us.max() * 1.01, tables.PAPER_SCALE[f"{paper_key}_p99_us"] * 1.1)
             ax.hist(us, bins=np.logspace(np.log10(min(lo, 0.1)), np.log10(hi), 60), color="tab:blue", alpha=0.7)
             med, p99 = percentile(list(us), 0.5), percentile(list(us), 0.99)  # the tables' rule
-            ax.axvline(med, color="black", lw=1.2, label=f"median {med:.2f} µs (measured)")
-            ax.axvline(p99, color="black", lw=1.2, ls=":", label=f"p99 {p99:.2f} µs (measured)")
+            ax.axvline(med, color="black", lw=1.2, label=f"median {_us(med)} (measured)")
+            ax.axvline(p99, color="black", lw=1.2, ls=":", label=f"p99 {_us(p99)} (measured)")
         for q, ls in (("median", "--"), ("p99", "-.")):
             v = tables.PAPER_SCALE[f"{paper_key}_{q}_us"]
-            ax.axvline(v, color="tab:red", lw=1.2, ls=ls, label=f"paper {q} {v:g} µs")
+            ax.axvline(v, color="tab:red", lw=1.2, ls=ls, label=f"paper {q} {_us(v)}")
         ax.set_xscale("log")
         _log_ticks(ax)
+        ax.yaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))  # counts
         ax.set_xlabel(f"{label} latency (µs, log scale)")
         ax.set_ylabel("calls")
         ax.set_title(f"{label} (n={us.size:,})")
@@ -226,9 +241,14 @@ def plot_latency_hist(samples: dict[str, list[float]], path: Path) -> Path:
     return _save(fig, path)
 
 
+def _us(v: float) -> str:
+    """A latency label: three significant digits below 1,000 µs, whole µs with separators above."""
+    return f"{v:,.0f} µs" if v >= 1000 else f"{v:.3g} µs"
+
+
 def _save(fig: plt.Figure, path: Path) -> Path:
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=110, bbox_inches="tight")  # legends placed outside the axes stay in the image
     plt.close(fig)
     return path
 
@@ -241,7 +261,9 @@ SAMPLE_FILES: dict[str, tuple[str, ...]] = {
     "samples_place.csv": ("place_committed_ns", "place_carve_ns"),
 }
 """The per-event raw samples behind the figures, one row per §8.3 failure, Table 5 event or
-admitted gang, with the seed in the first column."""
+admitted gang, with the seed in the first column. A column measured on the last failures only (the
+first seed's window, ``prepared_failures``: the prepared lookup, the preparation, apply and heal)
+fills the last rows, so each row stays one failure."""
 
 
 def write_samples(results: dict[int, BenchResult], outdir: Path) -> list[Path]:
@@ -254,8 +276,8 @@ def write_samples(results: dict[int, BenchResult], outdir: Path) -> list[Path]:
             for seed, res in results.items():
                 cols = [res.samples.get(k, []) for k in keys]
                 n = max((len(c) for c in cols), default=0)
-                for i in range(n):
-                    w.writerow([seed, *(c[i] if i < len(c) else "" for c in cols)])
+                for i in range(n):  # shorter columns are the last events' (aligned at the end)
+                    w.writerow([seed, *(c[i - n + len(c)] if i >= n - len(c) else "" for c in cols)])
         out.append(path)
     return out
 
@@ -301,6 +323,11 @@ class ReportConfig:
     sweep_runs: int = 500
     tb: TestbedParams = field(default_factory=TestbedParams)
     failures: int = 10_000
+    prepared_failures: int = 2_000
+    """The first seed runs ``recovery`` (the RRP engine) with prepared repairs (the project's Replan,
+    a lookup) on its last that many §8.3 failures and the companion runs only; before them the
+    planner's search and commit. Every decision is the same either way; the lookup, preparation,
+    apply/heal and engine figures come from these failures, the search's and quality's from all."""
     quality_events: int = 2_000
     scale: bool = True
     recovery: str = "engine"
@@ -371,7 +398,7 @@ def make_report(outdir: Path, cfg: ReportConfig, tick: Tick = _noop,
     runs = None
     if cfg.scale:  # submitted first: the workers run while this process runs the Monte Carlo
         runs = Runs(cfg.workers)
-        runs.seeds(cfg.tb, seeds, cfg.failures, cfg.quality_events, cfg.recovery)
+        runs.seeds(cfg.tb, seeds, cfg.failures, cfg.quality_events, cfg.recovery, cfg.prepared_failures)
         for sec in extra:
             if sec.worker:
                 runs.submit(("section", sec.name), sec.run, cfg)
@@ -438,6 +465,7 @@ def make_report(outdir: Path, cfg: ReportConfig, tick: Tick = _noop,
         "sweep_runs": cfg.sweep_runs,
         "renewal": asdict(cfg.renewal),
         "testbed": cfg.tb.as_dict() if cfg.scale else None, "failures": cfg.failures,
+        "prepared_failures": cfg.prepared_failures,
         "quality_events": cfg.quality_events, "recovery": cfg.recovery if cfg.scale else None,
         "trend_pods": trend if cfg.scale else None, "sections": [sec.name for sec in extra],
         "correlated_events": cfg.correlated_events, "exhaustion_pods": cfg.exhaustion_pods,

@@ -1,7 +1,8 @@
 """§8.3/Table 5 over several seeds, one process per seed (the machine's cores used in parallel).
 
 The first seed is the report's run: the recovery path chosen (``--recovery``, the RRP engine by
-default), Table 5 with seed 003's navigator (~60 ms per event at 131,072 GPUs) and under the
+default) with prepared repairs on its last ``prepared_failures`` failures and the companion runs
+(the planner's search and commit before them: the same decisions, at a twentieth of the cost), Table 5 with seed 003's navigator (~60 ms per event at 131,072 GPUs) and under the
 alternative settings too (on the filled state Table 5 is a job of its own, :func:`run_table5`,
 merged back by :meth:`Runs.wait`: the same seed fills the same way), the prepared repairs with the search timed beside them, and the
 GC-off and call-floor companion runs. The other seeds run without those, with the planner's
@@ -49,6 +50,8 @@ class SeedJob:
     """The report's own seed: Table 5 with seed 003's navigator and under the alternative settings."""
     table5: bool = True
     """Table 5 on the filled state in this job; False when it runs as its own job (:func:`run_table5`)."""
+    prepared_last: int | None = None
+    """The first seed's prepared repairs on its last that many failures only (None: all)."""
 
 
 def _init(q: queue.Queue) -> None:
@@ -80,7 +83,8 @@ def run_one(job: SeedJob) -> BenchResult:
 
     return run_scale(job.tb, job.seed, job.failures, job.quality_events, RECOVERIES[job.recovery],
                      _counter(job.seed, "failures"), _counter(job.seed, "events"), job.first, job.first,
-                     prepared=job.first, companions=job.first, table5=job.table5)
+                     prepared=job.first, companions=job.first, table5=job.table5,
+                     prepared_last=job.prepared_last)
 
 
 def run_table5(job: SeedJob) -> BenchResult:
@@ -112,11 +116,14 @@ class Runs:
     def submit(self, key: Hashable, fn: Callable[..., Any], *args: object) -> None:
         self.futures[key] = self.pool.submit(_cpu_timed, fn, *args)
 
-    def seeds(self, tb: TestbedParams, seeds: list[int], failures: int, quality_events: int, recovery: str) -> None:
-        """Submit §8.3/Table 5 for every seed under the key ``("seed", s)`` (see the module docstring)."""
+    def seeds(self, tb: TestbedParams, seeds: list[int], failures: int, quality_events: int, recovery: str,
+              prepared_last: int | None = None) -> None:
+        """Submit §8.3/Table 5 for every seed under the key ``("seed", s)`` (see the module docstring;
+        ``prepared_last``: :class:`SeedJob`)."""
         for i, s in enumerate(seeds):
             apart = i == 0 and quality_events > 0 and tb.quality_state == "filled"
-            job = SeedJob(tb, s, failures, quality_events, recovery if i == 0 else "planner", i == 0, not apart)
+            job = SeedJob(tb, s, failures, quality_events, recovery if i == 0 else "planner", i == 0, not apart,
+                          prepared_last)
             self.submit(("seed", s), run_one, job)
             if apart:
                 self.submit(("table5", s), run_table5, job)

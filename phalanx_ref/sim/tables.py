@@ -293,7 +293,10 @@ def failure_rate_sweep(mc: MonteCarloParams, on_step: OnStep = _noop,
               f"rate is scaled ({mc.runs} runs each; factor 1 = M_gpu {rp.m_gpu_hours:,.0f} h)",
               ["failure-rate factor", "M_gpu (h)", *[f"{k_label(n)} {d.name} MC" for n, d in rp.table3],
                *[f"{k_label(n)} {d.name} eq. 3" for n, d in rp.table3]])
-    sweeps = [Sweep(f"{k_label(n)} {d.name}", [], [], [], []) for n, d in rp.table3]
+    # the paper's measured Table 3 figure of each configuration, at factor 1 (its failure rate)
+    sweeps = [Sweep(f"{k_label(n)} {d.name}", [], [], [], [], {1.0: paper} if rp.is_paper and
+                    (paper := PAPER_TABLE3.get((n, d.name), (None, None))[1]) is not None else {})
+              for n, d in rp.table3]
     for f in FAILURE_RATE_FACTORS:
         scaled = replace(rp, m_gpu_hours=rp.m_gpu_hours / f)
         row: list[object] = [f, scaled.m_gpu_hours]

@@ -90,6 +90,10 @@ def test_failure_rate_sweep_lowers_every_ettr() -> None:
     for sw in curves:  # more failures, less training: the Monte Carlo and eq. 3 both fall
         assert all(a > b for a, b in zip(sw.mean, sw.mean[1:], strict=False)), sw.label
         assert all(a > b for a, b in zip(sw.eq3, sw.eq3[1:], strict=False)), sw.label
+    rp = RenewalParams()  # the paper's measured Table 3 figure is marked at its own failure rate only
+    assert [sw.paper for sw in curves] == [{1.0: tables.PAPER_TABLE3[(n, d.name)][1]} for n, d in rp.table3]
+    _, other = tables.failure_rate_sweep(MonteCarloParams(runs=4, horizon_days=5), rp=replace(rp, m_gpu_hours=25_000))
+    assert all(not sw.paper for sw in other)  # another scenario: no paper figures
 
 
 def test_cli_sweep_of_a_renewal_parameter(tmp_path) -> None:

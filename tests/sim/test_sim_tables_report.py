@@ -130,7 +130,11 @@ def test_progress_prints_lines_when_not_a_terminal() -> None:
     rep = Reporter({"Monte Carlo": 3, "seed 0 failures": 10}, stream=out, every_s=0.0, tty=False)
     rep.advance("Monte Carlo", "table 3")
     rep.set("seed 0 failures", 7)
+    rep.set("seed 0 failures", 10)
+    rep.advance("Monte Carlo", "table 4")
     rep.close()
     lines = out.getvalue().splitlines()
-    assert len(lines) == 3
-    assert "Monte Carlo 1/3 (table 3)" in lines[0] and "seed 0 failures 7/10" in lines[-1]
+    assert len(lines) == 5
+    assert "Monte Carlo 1/3 (table 3)" in lines[0] and "seed 0 failures 7/10" in lines[1]
+    assert "seed 0 failures" not in lines[3] and lines[3].endswith("(1 done)")  # finished tasks leave the line
+    assert "Monte Carlo 2/3 (table 4)" in lines[-1] and "seed 0 failures 10/10" in lines[-1]  # the last: all
