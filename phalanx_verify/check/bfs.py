@@ -112,33 +112,14 @@ def label_text(model: Model, key: tuple[int, tuple]) -> str:
 
 
 def make_trace(model: Model, space: StateSpace, ids: list[int], extra: list[tuple[tuple, str]] = ()) -> Trace:
-    if model.canonical is not None:
-        return _unreduced_trace(model, space, ids, extra)
+    """The path to a state as the states themselves. Under SYMMETRY too: the space keeps each
+    state as first found (its orbit's representative is only its key), so the path is the one
+    TLC rebuilds from fingerprints: the first initial state and, at each step, the first
+    successor in the orbit."""
     steps = []
     for k, sid in enumerate(ids):
         action = None if k == 0 else label_text(model, space.slots[space.via[sid]])
         steps.append(TraceStep(space.states[sid], action))
-    for state, action in extra:
-        steps.append(TraceStep(state, action))
-    return Trace(model.variables, steps)
-
-
-def _unreduced_trace(model: Model, space: StateSpace, ids: list[int], extra: list[tuple[tuple, str]]) -> Trace:
-    """Under symmetry the stored states are orbit representatives; replay the path from the
-    representative initial state so that every step shown is a real step of the spec."""
-    canon = model.canonical
-    assert canon is not None
-    actual = space.states[ids[0]]
-    steps = [TraceStep(actual, None)]
-    for sid in ids[1:]:
-        want = space.states[sid]
-        for lab, args, t in model.next(actual):
-            if canon(t) == want:
-                steps.append(TraceStep(t, label_text(model, (lab, args))))
-                actual = t
-                break
-        else:  # pragma: no cover - the path was built from these very successors
-            raise AssertionError("symmetry trace reconstruction failed")
     for state, action in extra:
         steps.append(TraceStep(state, action))
     return Trace(model.variables, steps)
@@ -161,6 +142,17 @@ class SearchObserver(Protocol):
     def successor(self, src: int, label: int, args: tuple, dst: int | None, new: bool) -> None: ...
 
 
+def state_key(model: Model, t: tuple) -> Any:
+    """What a state is found by in the seen set when that is not the state itself: its VIEW,
+    and under SYMMETRY its orbit's representative. As in TLC, the state kept and explored is
+    the one first found, not the representative, so the order in which successors are found
+    (and so the counts where a violation stops the search) is TLC's."""
+    if model.canonical is not None:
+        t = model.canonical(t)
+        return t if model.view is None else model.view(t)
+    return None if model.view is None else model.view(t)
+
+
 def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks: StateChecks,
                        report: Report, on_violation: ViolationHook | None = None,
                        tainted: set[int] | None = None) -> tuple[int, bool]:
@@ -175,9 +167,7 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
     generated = 0
     for s in model.init():
         generated += 1
-        if model.canonical is not None:
-            s = model.canonical(s)
-        key = None if model.view is None else model.view(s)
+        key = state_key(model, s)
         if (s if key is None else key) in space.index:
             continue
         ids: list[int] = []
@@ -238,12 +228,10 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
         report.complete = False
         return True
 
-    canon = model.canonical
-    view = model.view
     constrained = bool(constraints or action_constraints)
     # A state found in the seen set passed the state constraints when it was added, unless
     # the set holds representatives (VIEW, SYMMETRY) rather than the state itself.
-    exact = canon is None and view is None
+    exact = model.canonical is None and model.view is None
     generated = depth = 0
     initialising = True
     try:
@@ -276,8 +264,8 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                 # action properties are checked on every step, after the invariants.
                 for lab, args, t in nxt(s):
                     generated += 1
-                    stored = t if canon is None else canon(t)
-                    key = stored if view is None else view(stored)
+                    stored = t
+                    key = t if exact else state_key(model, t)
                     tid = index.get(key)
                     in_model = True
                     if constrained:
@@ -293,7 +281,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                     fresh = tid is None and in_model
                     if fresh:
                         stored = intern(stored, s)
-                        tid = space.add(stored, sid, space.slot((lab, args)), None if view is None else key)
+                        tid = space.add(stored, sid, space.slot((lab, args)), None if exact else key)
                         new_level.append(tid)
                         if observer is not None:  # before the checks: a violating state is shown too
                             observer.successor(sid, lab, args, tid, True)

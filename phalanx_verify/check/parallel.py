@@ -228,19 +228,20 @@ class _Worker:
             k, phase = 0, PH_GENERATE
             try:
                 for lab, args, t in nxt(s):
-                    stored = t if canon is None else canon(t)
                     in_model = True
                     if constrained:
                         phase = PH_CONSTRAINT
                         in_model = all(c(t) for c in constraints) and all(c(s, t) for c in action_constraints)
                         if not in_model:
                             phase = PH_INVARIANT
-                            bad = checks(stored, s)
+                            bad = checks(t, s)
                             if bad is not None:
                                 event = Event((g, k, phase), *bad, extra=[(t, label_text(model, (lab, args)))])
                                 break
                     if in_model:
-                        fp, row = encode(stored, prow, s)
+                        fp, row = encode(t, prow, s)
+                        if canon is not None:  # found by its orbit, kept as found (bfs.state_key)
+                            fp = encode(canon(t), prow, s)[0]
                         b_fp.append(fp)
                         b_k.append(k)
                         b_li.append(li)
@@ -410,14 +411,13 @@ class TraceFile:
 
 def regenerate_trace(model: Model, fps: list[int], extra: list[tuple[tuple, str]], seed: int | None) -> Trace:
     """The states of a path given by fingerprints (of ``seed``), re-generated from Init: at each
-    step the first successor with the next fingerprint (as bfs._unreduced_trace does under
+    step the first successor with the next fingerprint (the path TLC rebuilds under
     symmetry)."""
     canon = model.canonical
     actual: tuple | None = None
     for s in model.init():
-        stored = s if canon is None else canon(s)
-        if state_fingerprint(stored, seed) == fps[0]:
-            actual = stored
+        if state_fingerprint(s if canon is None else canon(s), seed) == fps[0]:
+            actual = s
             break
     if actual is None:  # pragma: no cover - the fingerprint came from these very states
         raise AssertionError("trace reconstruction: no initial state has the fingerprint")
@@ -673,7 +673,9 @@ class _Search:
                            [i for i, h in zip(ids, home, strict=True) if h == w]) for w in range(n)])
 
     def fingerprints(self, states: list[tuple]) -> np.ndarray:
-        return np.array([state_fingerprint(s, self.options.fp) for s in states], dtype=np.int64)
+        canon = self.model.canonical
+        return np.array([state_fingerprint(s if canon is None else canon(s), self.options.fp) for s in states],
+                        dtype=np.int64)
 
     def level_states(self) -> tuple[list[tuple], list[int]]:
         states: list[tuple] = []

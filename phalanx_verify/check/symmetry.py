@@ -1,11 +1,12 @@
 """Symmetry reduction (TLC's SYMMETRY): states equal up to a permutation of model values are
 one state.
 
-The model names a set of permutations (typically ``Permutations(Job)``); each state is replaced
-by a canonical member of its orbit before it is looked up. Which member is canonical does not
-change the counts: the distinct states are the orbits reached, and symmetric states have equally
-many successors. The canonical member here is the permuted state with the smallest hash, ties
-broken by TLC's value order, so it is a function of the orbit alone.
+The model names a set of permutations (typically ``Permutations(Job)``); each state is looked up
+by a canonical member of its orbit, and kept and explored as found (TLC's way, so that the
+order of discovery, and the counts where a violation stops the search, are TLC's). Which
+member is canonical does not change anything then: the distinct states are the orbits reached.
+The canonical member here is the permuted state with the smallest hash, ties broken by TLC's
+value order, so it is a function of the orbit alone (within one process).
 """
 
 from __future__ import annotations

@@ -47,3 +47,39 @@ def test_counts_at_a_violation_do_not_depend_on_the_hash_seed(tmp_path: Path, se
     rep = json.loads(out.read_text())
     assert (r.returncode, rep["violated"], rep["generated"], rep["distinct"], rep["queue"], rep["depth"]) == \
         (12, "NotSolved", 73, 14, 1, 7), r.stdout + r.stderr
+
+
+SYMMETRIC = """---- MODULE S ----
+EXTENDS Naturals, FiniteSets, TLC
+CONSTANT P
+VARIABLE c, last
+Init == c = [p \\in P |-> 0] /\\ last = CHOOSE p \\in P : TRUE
+Step(p) == c[p] < 3 /\\ c' = [c EXCEPT ![p] = c[p] + 1] /\\ last' = p
+Reset(p) == c[p] = 2 /\\ c' = [c EXCEPT ![p] = 0] /\\ last' = p
+Next == \\E p \\in P : Step(p) \\/ Reset(p)
+Inv == Cardinality({p \\in P : c[p] = 3}) < 2
+Sym == Permutations(P)
+====
+"""
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+@pytest.mark.parametrize("seed", ["0", "1", "7"])
+def test_symmetry_explores_the_state_found_not_its_representative(tmp_path: Path, seed: str, workers: str) -> None:
+    """Under SYMMETRY TLC keys the seen set by the orbit but keeps and explores the successor
+    as found. Exploring orbit representatives instead (chosen by Python hashes) found the
+    violation after 86/36/15, 90/36/14 or 71/29/11 states depending on the process; TLC
+    (TLC2 2026.12.01, -workers 1): 66 generated, 26 distinct, 9 left on the queue, depth 7."""
+    (tmp_path / "S.tla").write_text(SYMMETRIC)
+    (tmp_path / "S.cfg").write_text("CONSTANT P = {p1, p2, p3, p4}\nINIT Init\nNEXT Next\nINVARIANT Inv\n"
+                                    "SYMMETRY Sym\n")
+    out = tmp_path / "r.json"
+    env = {**os.environ, "PYTHONHASHSEED": seed}
+    r = subprocess.run([sys.executable, "-m", "phalanx_verify.cli", "check", "S.tla", "-c", "S.cfg", "-q",
+                        "--json", str(out), "--workers", workers], cwd=tmp_path, env=env, capture_output=True,
+                       text=True, timeout=300)
+    assert r.returncode == 12, r.stdout + r.stderr
+    rep = json.loads(out.read_text())
+    assert (rep["generated"], rep["distinct"], rep["queue"], rep["depth"]) == (66, 26, 9, 7)
+    actions = [st["#meta"]["action"].split(" ")[0] for st in rep["trace"]["states"]]
+    assert actions == ["Init"] + ["Step(p1)"] * 3 + ["Step(p2)"] * 3  # TLC's counterexample
