@@ -311,6 +311,7 @@ class Compiler:
         self.ns["_POS"] = self._positions
         self.substitutions = substitutions
         self._pseudo: dict[str, int] = {}  # ENABLED's free instance variables (see _pseudo_index)
+        self._subst_names: dict[str, ast.Name] = {}  # a constant -> the definition it is replaced by
         self._hoisted: dict[tuple[int, int], str] = {}
         self._bool_defs: dict[tuple[int, int], bool] = {}
         self._branching_defs: dict[tuple[int, int], bool] = {}
@@ -659,6 +660,12 @@ class Compiler:
             return self._read_var(i, ctx.cur, pos, primed=ctx.cur.tuple_name == "t")
         if scope.subst is None and any(c.name == name for c in scope.constants):
             if name in self.substitutions:
+                # CONSTANT Succ <- Op with Op a constant definition: computed once, as TLC
+                # evaluates constant definitions once (a CHOOSE over [Nodes -> SUBSET Nodes]
+                # was otherwise redone at every step).
+                use = self._subst_names.setdefault(name, ast.Name(pos, self.substitutions[name]))
+                if self._hoistable(use, Ctx(self.root)):
+                    return self._hoist(use, Ctx(self.root))
                 return self._call_global(self.substitutions[name], (), ctx, pos)
             if f"C_{name}" not in self.ns:
                 raise SemanticError(f"constant {name} has no value in the model", pos)
