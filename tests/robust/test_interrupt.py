@@ -80,16 +80,21 @@ def group_gone(pgid: int) -> bool:
     return False
 
 
-def test_check_prints_the_states_so_far_and_exits_130(tmp_path):
-    write_spec(tmp_path, "Slow", SLOW)
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_check_prints_the_states_so_far_and_exits_130(tmp_path, workers):
+    """Levels of 1,001 states: with two workers they are expanded on the worker processes."""
+    write_spec(tmp_path, "Wide", SLOW.replace("x = 0", "x \\in 0..1000 /\\ y = 0").replace("VARIABLE x", "VARIABLE x, y")
+               .replace("x < 100000000 /\\ x' = x + 1", "y < 100000000 /\\ y' = y + 1 /\\ x' = x"))
     out_json = tmp_path / "r.json"
-    proc = start("check", str(tmp_path / "Slow.tla"), "--json", str(out_json))
+    proc = start("check", str(tmp_path / "Wide.tla"), "--workers", workers, "--json", str(out_json))
     wait_for(proc, "distinct")  # a progress line: the search is under way
     code, out, err = interrupt(proc)
     assert code == 130, (code, out, err)
     assert "Interrupted (Ctrl-C)" in out and "distinct states found" in out and "Traceback" not in err
     report = json.loads(out_json.read_text())
-    assert report["interrupted"] is True and report["distinct"] > 1 and report["complete"] is False
+    assert report["interrupted"] is True and report["distinct"] > 1001 and report["complete"] is False
+    assert report["queue"] >= 1001 and f"{report['queue']} states left on queue" in out  # the level under way
+    assert report["extra"].get("workers", 1) == int(workers)
     assert group_gone(proc.pid)
 
 
