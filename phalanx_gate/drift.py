@@ -36,7 +36,7 @@ from phalanx_ref.store.etcd import EtcdStore
 from phalanx_ref.store.etcd_server import EtcdServer, etcd_binary
 from phalanx_ref.store.memory import MemoryStore
 from phalanx_ref.trace_emit import SPEC_PATH, record
-from phalanx_verify.tla.errors import UsageError
+from phalanx_verify.tla.errors import EXIT_INTERRUPTED, UsageError
 from phalanx_verify.trace.cli import print_result, summary_line
 from phalanx_verify.trace.format import TraceReader
 from phalanx_verify.trace.replay import ModelCache, Replayer, ReplayResult
@@ -88,6 +88,8 @@ class DriftReport:
     results: list[tuple[str, ReplayResult]] = field(default_factory=list)
     required: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    interrupted: bool = False
+    """A Ctrl-C stopped the gate: ``results`` are the replays done before it."""
 
     @property
     def actions(self) -> Counter[str]:
@@ -111,18 +113,22 @@ class DriftReport:
 
     @property
     def exit_code(self) -> int:
+        if self.interrupted:
+            return EXIT_INTERRUPTED
         if self.divergent:
             return self.divergent[0].exit_code
         return EXIT_GATE if self.problems else 0
 
     def as_json(self) -> dict[str, Any]:
-        return {"ok": self.exit_code == 0, "problems": self.problems, "actions": dict(self.actions),
+        return {"ok": self.exit_code == 0, "interrupted": self.interrupted, "problems": self.problems,
+                "actions": dict(self.actions),
                 "traces": [{"source": src, **r.as_json()} for src, r in self.results]}
 
 
 def run_drift(traces_dir: Path, seeds: int, first_seed: int, etcd_mode: str, suites: Sequence[Suite],
-              keep: Path | None, echo: Callable[[str], None] = print) -> DriftReport:
-    """Replay golden and fresh traces of each suite against its specs; see the module docstring."""
+              keep: Path | None, echo: Callable[[str], None] = print, report: DriftReport | None = None) -> DriftReport:
+    """Replay golden and fresh traces of each suite against its specs; see the module docstring.
+    ``report`` receives each replay as it is done (what a Ctrl-C leaves there is reported)."""
     if not suites:
         raise UsageError("no suite to run")
     for suite in suites:
@@ -132,7 +138,7 @@ def run_drift(traces_dir: Path, seeds: int, first_seed: int, etcd_mode: str, sui
             if not spec.exists():
                 raise UsageError(f"spec {spec} not found")
     replayers = {s.name: [Replayer(ModelCache(spec)) for spec in s.specs] for s in suites}
-    report = DriftReport()
+    report = DriftReport() if report is None else report
 
     def check(suite: Suite, source: str, path: Path | None) -> None:
         if path is None:  # the store stayed unreachable: no trace, and the gate fails

@@ -8,7 +8,8 @@ for the lifecycle engine's), paths relative to that file (phalanx_verify/project
 
 Exit codes: 0 the gate passed; 13 a step diverged (12 an invariant); 1 a gate condition failed
 (an action of Next never seen, no golden trace of a suite, the store stayed unreachable, no etcd
-with ``--etcd require``); 150 a malformed golden trace; 151 a bad pyproject.toml value; 2 usage.
+with ``--etcd require``); 150 a malformed golden trace; 151 a bad pyproject.toml value; 2 usage;
+130 Ctrl-C (the replays done before it are in the JSON, marked ``"interrupted": true``).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import click
 from phalanx_verify.project import find_project
 from phalanx_verify.tla.errors import TLAError
 
-from .drift import SUITES, run_drift, with_specs, write_golden
+from .drift import SUITES, DriftReport, run_drift, with_specs, write_golden
 
 KEYS = ("traces", "specs", "lifecycle-specs")
 """The keys of [tool.phalanx-verify.drift]."""
@@ -53,6 +54,7 @@ def drift(traces_dir: str | None, seeds: int, first_seed: int, etcd_mode: str, s
           golden_seeds: tuple[int, ...]) -> None:
     """The CI gate: replay the golden traces and fresh engine traces of each suite against its
     specs; fail on any divergence or on an action of a spec's Next never seen."""
+    report = DriftReport()
     try:
         project = find_project().section("drift", KEYS)
         rrp, life = SUITES["rrp"], SUITES["lifecycle"]
@@ -66,11 +68,14 @@ def drift(traces_dir: str | None, seeds: int, first_seed: int, etcd_mode: str, s
         if golden_seeds:
             for path in write_golden(golden, list(golden_seeds), selected):
                 click.echo(f"wrote {path}")
-        report = run_drift(golden, seeds, first_seed, etcd_mode, selected, Path(keep) if keep else None,
-                           echo=click.echo)
+        run_drift(golden, seeds, first_seed, etcd_mode, selected, Path(keep) if keep else None, echo=click.echo,
+                  report=report)
     except TLAError as err:
         click.echo(err.line(), err=True)
         sys.exit(err.exit_code)
+    except KeyboardInterrupt:
+        report.interrupted = True
+        click.echo(f"drift: INTERRUPTED (Ctrl-C) after {len(report.results)} replays")
     if json_path:
         Path(json_path).write_text(json.dumps(report.as_json(), indent=2) + "\n")
     sys.exit(report.exit_code)

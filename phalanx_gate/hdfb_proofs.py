@@ -32,7 +32,7 @@ from collections.abc import Callable
 
 import z3
 
-from phalanx_verify.prove.report import Result, verdict
+from phalanx_verify.prove.report import Result, solve, verdict
 
 from .trees import Block, FreeList, Tree, bounded_trees
 
@@ -285,7 +285,7 @@ def _solve(facts: list[z3.BoolRef], timeout_s: float) -> tuple[z3.CheckSatResult
     s = z3.Solver()
     s.set("timeout", int(timeout_s * 1000))
     s.add(*facts)
-    res = s.check()
+    res = solve(s)
     return res, (s.model() if res == z3.sat else None), time.monotonic() - start
 
 

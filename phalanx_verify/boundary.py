@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from .textfile import decode_utf8
+from .textfile import MAX_DIGITS, decode_utf8, long_integer
 from .tla.errors import ConfigError, ParseError, TLAError
 from .tla.parse import deepest_point
 from .tla.syntax import Pos
@@ -38,8 +38,6 @@ class OutOfMemory(TLAError):
 
 STACK_BYTES = 512 * 2**20
 RECURSION_LIMIT = 60_000
-MAX_DIGITS = 4000
-_LONG_NUMBER = re.compile(r"\d{" + str(MAX_DIGITS + 1) + ",}")
 
 
 def _at(text: str, index: int, path: Path) -> Pos:
@@ -62,7 +60,7 @@ def precheck(path: Path, error: type[TLAError]) -> str | None:
     except OSError:
         return None
     text = decode_utf8(data, str(path), error)
-    m = _LONG_NUMBER.search(text)
+    m = long_integer(text)
     if m is not None:
         raise error(f"integer literal of {len(m[0]):,} digits (at most {MAX_DIGITS:,})", _at(text, m.start(), path))
     depth, at = deepest(text)

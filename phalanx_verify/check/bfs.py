@@ -232,7 +232,9 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
     # A state found in the seen set passed the state constraints when it was added, unless
     # the set holds representatives (VIEW, SYMMETRY) rather than the state itself.
     exact = model.canonical is None and model.view is None
-    generated = depth = 0
+    generated = depth = pos = 0
+    level: list[int] = []
+    new_level: list[int] = []
     initialising = True
     try:
         generated, ok = add_initial_states(model, space, intern, checks, report, on_violation, tainted)
@@ -249,7 +251,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
         keep = fairness is not None
         edge_start, edge_dst, edge_slot = space.edge_start, space.edge_dst, space.edge_slot
         while level:
-            new_level: list[int] = []
+            new_level, pos = [], 0  # pos: where a Ctrl-C finds the search in the level
             for pos, sid in enumerate(level):
                 s = states[sid]
                 checked_parent = None if tainted and sid in tainted else s
@@ -352,7 +354,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
     except KeyboardInterrupt:  # Ctrl-C: the figures so far, marked interrupted; the CLI exits 130
         report.complete = False
         report.extra["interrupted"] = True
-        _finish(report, space, generated, depth, start_time)
+        _finish(report, space, generated, depth, start_time, len(level) - pos + len(new_level))
         return None
 
 

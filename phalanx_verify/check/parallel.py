@@ -610,6 +610,7 @@ class _Search:
 
     def run(self) -> None:
         report = self.report
+        level: _Level | None = None
         try:
             level = self.start() if self.snapshot is None else self.resume(self.snapshot)
             while level is not None and level.size:
@@ -630,7 +631,8 @@ class _Search:
             report.complete = False
             report.extra["interrupted"] = True
             self.generated += sum(self.active.progress)
-            self.finish(self.depth)
+            # left on the queue: the level being expanded and what it has found so far
+            self.finish(self.depth, queue=self.seen.count - level.start if level is not None else 0)
 
     def start(self) -> _Level | None:
         """The initial states (checked as the sequential search checks them) become the first

@@ -15,18 +15,20 @@ from importlib.metadata import entry_points
 import click
 from rich.console import Console
 
-from ..tla.errors import EXIT_EVAL, EXIT_INVARIANT, EXIT_OK, EXIT_PROPERTY, TLAError
+from ..tla.errors import EXIT_EVAL, EXIT_INTERRUPTED, EXIT_INVARIANT, EXIT_OK, EXIT_PROPERTY, TLAError
 from .report import Result, print_table, to_json
 
 _out = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
 
 
-def finish(results: list[Result], as_json: bool, title: str) -> None:
+def finish(results: list[Result], as_json: bool, title: str, interrupted: bool = False) -> None:
+    """Print the results (a table, or JSON) and exit with their code; after a Ctrl-C, the
+    obligations decided before it, marked interrupted, and 130."""
     if as_json:
-        click.echo(to_json(results))
+        click.echo(to_json(results, interrupted))
     else:
-        print_table(results, _out, title)
-    sys.exit(exit_code(results))
+        print_table(results, _out, title + (" (INTERRUPTED: Ctrl-C)" if interrupted else ""))
+    sys.exit(EXIT_INTERRUPTED if interrupted else exit_code(results))
 
 
 def exit_code(results: list[Result]) -> int:
@@ -82,12 +84,16 @@ def inductive(spec: str, config: str | None, inv: str, ind_module: str | None, t
     property as IndInv /\\ Next => property."""
     from .inductive import prove_inductive
 
+    title = f"prove inductive {spec} --inv {inv}{' --unbounded' if unbounded else ''}"
+    results: list[Result] = []
     try:
-        results = prove_inductive(spec, config, inv, ind_module, timeout, unbounded)
+        prove_inductive(spec, config, inv, ind_module, timeout, unbounded, results)
     except TLAError as err:
         click.echo(err.line(), err=True)
         sys.exit(err.exit_code)
-    finish(results, as_json, f"prove inductive {spec} --inv {inv}{' --unbounded' if unbounded else ''}")
+    except KeyboardInterrupt:
+        finish(results, as_json, title, interrupted=True)
+    finish(results, as_json, title)
 
 
 def load_plugins(group: click.Group, entry_group: str = "phalanx_verify.prove_commands") -> None:

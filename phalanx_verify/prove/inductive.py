@@ -39,7 +39,7 @@ from ..tla.modules import Loader, Scope
 from ..tla.values import ModelValue
 from . import symbolic as sym
 from .actions import SubAction, split_action
-from .report import Result, verdict
+from .report import Result, solve, verdict
 from .state import concrete, fresh_state, infer_shapes, render
 from .symbolic import Atoms, Fun
 from .translate import Env, TranslationError, Translator, resolve_def, string_literals
@@ -203,7 +203,7 @@ class Prover:
         s.set("timeout", self.timeout_ms)
         s.set("random_seed", seed)
         s.add(*self.p.axioms, *facts, *self.p.tr.choice_instances(self.p.int_terms))
-        res = s.check()
+        res = solve(s)
         out = Result(name, self.instance, verdict(res, failing), time.monotonic() - start)
         if res == z3.sat and explain is not None:
             out.detail, out.witness = explain(s.model())
@@ -211,9 +211,11 @@ class Prover:
             out.detail = f"z3: {s.reason_unknown()}"
         return out
 
-    def run(self) -> list[Result]:
+    def run(self, results: list[Result] | None = None) -> list[Result]:
+        """Every obligation's result, appended to ``results`` as each is decided (what a Ctrl-C
+        leaves there is what was proved before it)."""
         p = self.p
-        results = []
+        results = [] if results is None else results
         sat_init = self._satisfiable("Init satisfiable", [p.init], "no state satisfies Init", "Init")
         results.append(sat_init)
         results.append(self._guarded(f"IndInit: Init => {p.inv_name}", sat_init,
@@ -449,8 +451,9 @@ def _instance_text(p: Problem) -> str:
 
 def prove_inductive(spec: str | Path, config: str | Path | None = None, inv: str = "IndInv",
                     ind_module: str | Path | None = None, timeout_s: float = 60.0,
-                    unbounded: bool = False) -> list[Result]:
-    """Load, translate and run every obligation; load and translation errors propagate (TLAError)."""
+                    unbounded: bool = False, results: list[Result] | None = None) -> list[Result]:
+    """Load, translate and run every obligation; load and translation errors propagate (TLAError).
+    ``results`` receives each result as it is decided (see :meth:`Prover.run`)."""
     model = load_model(spec, config)
     problem = Problem(model, inv, Path(ind_module) if ind_module else None, unbounded=unbounded)
-    return Prover(problem, timeout_s).run()
+    return Prover(problem, timeout_s).run(results)

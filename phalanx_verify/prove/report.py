@@ -42,6 +42,16 @@ def verdict(check: z3.CheckSatResult, failing: str = "cti") -> str:
     return "unknown"
 
 
+def solve(solver: z3.Solver) -> z3.CheckSatResult:
+    """``solver.check()`` with Ctrl-C kept: z3 takes SIGINT during a check (it cancels the query
+    and answers unknown, "interrupted from keyboard"), so a proof run would go on with the next
+    obligation; the interrupt is raised again here."""
+    res = solver.check()
+    if res == z3.unknown and solver.reason_unknown() == "interrupted from keyboard":
+        raise KeyboardInterrupt
+    return res
+
+
 def print_table(results: list[Result], console: Console, title: str) -> None:
     table = Table(title=title)
     for col in ("obligation", "instance", "result", "seconds"):
@@ -56,6 +66,7 @@ def print_table(results: list[Result], console: Console, title: str) -> None:
             console.print(r.detail, markup=False, highlight=False)
 
 
-def to_json(results: list[Result]) -> str:
-    return json.dumps({"results": [asdict(r) for r in results],
-                       "ok": all(r.ok for r in results)}, indent=2)
+def to_json(results: list[Result], interrupted: bool = False) -> str:
+    """The results; ``interrupted``: a Ctrl-C stopped the run, these are the obligations it finished."""
+    return json.dumps({"results": [asdict(r) for r in results], "interrupted": interrupted,
+                       "ok": all(r.ok for r in results) and not interrupted}, indent=2)

@@ -28,6 +28,7 @@ import z3
 from ..tla import syntax as ast
 from ..tla.values import ModelValue
 from . import symbolic as sym
+from .report import solve
 from .state import render_int_set
 from .symbolic import AFun, Atoms
 from .translate import TranslationError
@@ -121,7 +122,7 @@ class ClusterReader:
         s = z3.Solver()
         s.set("timeout", 10_000)
         s.add(_closed(self.elements, self.u.atoms.sort), z3.Not(r))
-        res = s.check()
+        res = solve(s)
         return True if res == z3.unsat else False if res == z3.sat else None
 
     def constants(self) -> dict[str, str]:

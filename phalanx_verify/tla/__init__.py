@@ -23,6 +23,7 @@ from .errors import (
     EXIT_CONFIG,
     EXIT_DEADLOCK,
     EXIT_EVAL,
+    EXIT_INTERRUPTED,
     EXIT_INVARIANT,
     EXIT_OK,
     EXIT_PARSE,
@@ -65,6 +66,7 @@ __all__ = [
     "LevelError", "UsageError",
     "EXIT_OK", "EXIT_USAGE", "EXIT_ASSUMPTION", "EXIT_DEADLOCK", "EXIT_INVARIANT", "EXIT_PROPERTY",
     "EXIT_ASSERT", "EXIT_EVAL", "EXIT_SAFETY_EVAL", "EXIT_PARSE", "EXIT_CONFIG", "EXIT_TLC_ERROR",
+    "EXIT_INTERRUPTED",
     # parsing, modules and TLC model files
     "parse_module_text", "deepest_point", "Loader", "Scope", "STANDARD_MODULES", "ALWAYS_VISIBLE",
     "ModelConfig", "parse_config_file",

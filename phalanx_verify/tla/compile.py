@@ -884,13 +884,22 @@ class Compiler:
         return "(" + " or ".join(self.cond(x, ctx, "P \\/ Q") for x in e.items) + ")"
 
     def v_If(self, e: ast.If, ctx: Ctx) -> str:
-        return f"({self.val(e.then, ctx)} if {self.cond(e.cond, ctx, 'IF')} else {self.val(e.else_, ctx)})"
+        """``(a if c else b)``. An ELSE IF chain is one flat conditional (Python's is
+        right-associative), not one parenthesis per IF: CPython refuses more than 200 nested
+        parentheses, and TLC checks chains of hundreds of arms."""
+        arms = []
+        while True:
+            arms.append(f"{self.val(e.then, ctx)} if {self.cond(e.cond, ctx, 'IF')} else ")
+            rest = e.else_
+            if not isinstance(rest, ast.If) or ctx.implied or self._hoistable(rest, ctx):
+                break  # what val() would not compile with v_If
+            e = rest
+        return "(" + "".join(arms) + self.val(e.else_, ctx) + ")"
 
     def v_Case(self, e: ast.Case, ctx: Ctx) -> str:
-        out = self.val(e.other, ctx) if e.other is not None else "_rt.case_fail()"
-        for cond, value in reversed(e.arms):
-            out = f"({self.val(value, ctx)} if {self.cond(cond, ctx, 'CASE')} else {out})"
-        return out
+        """Flat like an ELSE IF chain (v_If)."""
+        arms = "".join(f"{self.val(value, ctx)} if {self.cond(cond, ctx, 'CASE')} else " for cond, value in e.arms)
+        return "(" + arms + (self.val(e.other, ctx) if e.other is not None else "_rt.case_fail()") + ")"
 
     # -- what is statically known of a value ----------------------------------------------
     def cond(self, e: ast.Expr, ctx: Ctx, what: str) -> str:
@@ -1737,8 +1746,15 @@ class Compiler:
                 warnings.simplefilter("ignore", SyntaxWarning)
                 code_obj = compile(src, "<tla-compiled>", "exec")
             exec(code_obj, self.ns)
-        except SyntaxError as exc:  # pragma: no cover - a compiler bug, not user input
-            raise SemanticError(f"internal compiler error: {exc}") from None
+        except (SyntaxError, RecursionError, MemoryError) as exc:
+            # CPython's limits on nesting (200 parentheses, its parser's stack, its compiler's
+            # recursion): TLA+ nested that deeply (IF a THEN IF ...) is refused with one line,
+            # which the loader places where the spec nests deepest. Any other SyntaxError is a
+            # compiler bug, named as one.
+            if isinstance(exc, SyntaxError) and "nested" not in str(exc.msg) and "too complex" not in str(exc.msg):
+                raise SemanticError(f"internal compiler error: {exc}") from None
+            raise SemanticError("expression nested too deeply to compile (deeper than the Python "
+                                "interpreter's limits; TLC's stack holds more)") from None
 
     source_parts: list[str]
 

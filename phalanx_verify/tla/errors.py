@@ -24,6 +24,8 @@ EXIT_SAFETY_EVAL = 76
 EXIT_PARSE = 150
 EXIT_CONFIG = 151
 EXIT_TLC_ERROR = 255
+EXIT_INTERRUPTED = 130
+"""Ctrl-C: the shell's code for a command ended by SIGINT (128 + 2); not TLC's."""
 
 
 class TLAError(Exception):

@@ -333,7 +333,8 @@ class _Converter:
     def x_bound_op(self, node: Node) -> ast.Expr:
         name = self.op_name(self.one(node, "name"))
         args = tuple(self.expr(a) for a in self.fields(node, "parameter"))
-        return ast.Apply(self.pos(node), name, args)
+        opening = next((c for c in node.children if c.type == "("), node)
+        return ast.Apply(self.pos(node), name, args, self.pos(opening))
 
     def x_prefixed_op(self, node: Node) -> ast.Expr:
         prefix = self.one(node, "prefix")
@@ -358,7 +359,7 @@ class _Converter:
                 return ast.Apply(target.pos, f"{qualified}!{target.name}", inst_args)
             return ast.Name(target.pos, f"{qualified}!{target.name}")
         if isinstance(target, ast.Apply):
-            return ast.Apply(target.pos, f"{qualified}!{target.op}", inst_args + target.args)
+            return ast.Apply(target.pos, f"{qualified}!{target.op}", inst_args + target.args, target.args_pos)
         raise self.unsupported(op, "subexpression reference")
 
     def _precedence(self, node: Node, sym: str, lhs: Node, rhs: Node) -> None:

@@ -213,18 +213,19 @@ class _Module:
     # -- expressions ------------------------------------------------------------------------
     def expr(self, e: ast.Expr, locals_: dict[str, int]) -> None:
         # An explicit stack: deeply nested input must not exhaust Python's recursion limit.
+        # Children are pushed last first, so the first error in the source is the one reported
+        # (SANY's first).
         stack: list[tuple[ast.Expr, dict[str, int]]] = [(e, locals_)]
         while stack:
             x, loc = stack.pop()
-            for child in self._node(x, loc):
-                stack.append(child)
+            stack.extend(reversed(list(self._node(x, loc))))
 
     def _node(self, e: ast.Expr, loc: dict[str, int]) -> Iterable[tuple[ast.Expr, dict[str, int]]]:
         if isinstance(e, ast.Name):
             self._use(e.name, 0, e.pos, loc, as_value=True)
             return ()
         if isinstance(e, ast.Apply):
-            target = self._use(e.op, len(e.args), e.pos, loc, as_value=False)
+            target = self._use(e.op, len(e.args), e.pos, loc, as_value=False, args_pos=e.args_pos)
             out = []
             for i, a in enumerate(e.args):
                 need = self._param_arity(e.op, target, i)
@@ -273,7 +274,10 @@ class _Module:
         return [(c, loc) for c in _children(e)]
 
     def _use(self, name: str, nargs: int, pos: ast.Pos, loc: dict[str, int], as_value: bool,
-             passed: bool = False) -> Entry | int | None:
+             passed: bool = False, args_pos: ast.Pos | None = None) -> Entry | int | None:
+        """What ``name`` refers to, its arity checked: a wrong number of arguments is SANY's
+        error, at the argument list when there is one (``args_pos``), else at the name."""
+        wrong_arity = args_pos or pos
         if "!" in name:
             head = name.split("!", 1)[0]
             if head not in loc and head not in self.vis:
@@ -282,7 +286,7 @@ class _Module:
         if name in loc:
             arity = loc[name]
             if arity > 0 and nargs != arity and not passed:
-                raise SemanticError(f"The operator {display(name)} requires {arity} arguments.", pos)
+                raise SemanticError(f"The operator {display(name)} requires {arity} arguments.", wrong_arity)
             return arity
         entry = self.vis.get(name)
         if entry is None:
@@ -300,10 +304,7 @@ class _Module:
                 return entry  # the required arity is unknown here
             raise SemanticError(f"The operator {display(name)} of arity {arity} is passed where an operator of "
                                 f"arity {nargs} is required.", pos)
-        if as_value:
-            raise SemanticError(f"The operator {display(name)} requires {arity} arguments.", pos)
-        raise SemanticError(f"The operator {display(name)} requires {arity} arguments, but {nargs} were given.",
-                            pos)
+        raise SemanticError(f"The operator {display(name)} requires {arity} arguments.", wrong_arity)
 
 
     def _param_arity(self, op: str, target: Entry | int | None, i: int) -> int | None:

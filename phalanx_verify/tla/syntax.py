@@ -63,11 +63,14 @@ class Name(Expr):
 @dataclass(frozen=True, slots=True)
 class Apply(Expr):
     """Application of a user operator (``Op(a, b)``, ``R!Op(a)``) or a built-in one, whose
-    name is the tree-sitter node kind (``plus``, ``cup``, ``lnot``, ``Cardinality``...)."""
+    name is the tree-sitter node kind (``plus``, ``cup``, ``lnot``, ``Cardinality``...).
+    ``args_pos`` is where a user operator's argument list opens: SANY reports a wrong number of
+    arguments there, not at the name."""
 
     pos: Pos
     op: str
     args: tuple[Expr, ...]
+    args_pos: Pos | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,8 @@
 Phalanx layer's drift gate (phalanx_gate/drift.py) prints too.
 
 Exit codes: 0 every trace is a behaviour of the spec; 13 a step (or the initial state) is not;
-12 an invariant fails; 150 a malformed trace (one line with file:line); 2 bad usage.
+12 an invariant fails; 150 a malformed trace (one line with file:line); 2 bad usage; 130 Ctrl-C
+(the traces replayed before it are reported, the JSON marked ``"interrupted": true``).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from ..tla.errors import TLAError
+from ..tla.errors import EXIT_INTERRUPTED, TLAError
 from .replay import ModelCache, Replayer, ReplayResult
 
 
@@ -55,6 +56,7 @@ def replay(traces: tuple[str, ...], spec: str | None, show_all: bool, json_path:
     against the invariants. Reports the first divergence (step, action, variable diff)."""
     replayer = Replayer(ModelCache(spec), all_divergences=show_all, strict=strict)
     results: list[ReplayResult] = []
+    interrupted = False
     try:
         for path in traces:
             res = replayer.replay(path)
@@ -63,6 +65,8 @@ def replay(traces: tuple[str, ...], spec: str | None, show_all: bool, json_path:
             click.echo(summary_line(path, res.steps, res.seconds, dict(res.actions), len(res.divergences)))
     except TLAError as err:
         _fail(err)
+    except KeyboardInterrupt:  # the traces replayed so far are reported, and the JSON written
+        interrupted = True
     if len(results) > 1:
         total: dict[str, int] = {}
         for r in results:
@@ -70,11 +74,14 @@ def replay(traces: tuple[str, ...], spec: str | None, show_all: bool, json_path:
                 total[k] = total.get(k, 0) + v
         click.echo(summary_line(f"{len(results)} traces", sum(r.steps for r in results),
                                 sum(r.seconds for r in results), total, sum(len(r.divergences) for r in results)))
+    if interrupted:
+        click.echo(f"INTERRUPTED (Ctrl-C): {len(results)} of {len(traces)} traces replayed")
     if json_path:
-        text = json.dumps([r.as_json() for r in results], indent=2)
+        text = json.dumps({"interrupted": interrupted, "selected": len(traces),
+                           "traces": [r.as_json() for r in results]}, indent=2)
         if json_path == "-":
             click.echo(text)
         else:
             Path(json_path).write_text(text + "\n")
     codes = [r.exit_code for r in results if r.exit_code]
-    sys.exit(codes[0] if codes else 0)
+    sys.exit(EXIT_INTERRUPTED if interrupted else codes[0] if codes else 0)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from ..textfile import decode_utf8
+from ..textfile import MAX_DIGITS, decode_utf8, long_integer
 from ..tla.errors import EXIT_PARSE, TLAError
 from ..tla.syntax import Pos
 from ..tla.values import ModelValue, from_itf, to_itf
@@ -110,6 +110,10 @@ class TraceReader:
             except RecursionError:
                 raise self.error(f"{what} is nested too deeply") from None
             except ValueError as e:  # a duplicate key, or an integer over 4,300 digits
+                m = long_integer(text)
+                if m is not None:
+                    raise self.error(f"integer literal of {len(m[0]):,} digits in {what} (at most {MAX_DIGITS:,})",
+                                     col=m.start() + 1) from None
                 raise self.error(f"malformed JSON in {what}: {e}") from None
             if not isinstance(obj, dict):
                 raise self.error(f"{what} must be a JSON object")

@@ -15,10 +15,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..textfile import MAX_DIGITS
+
 MAX_SAFE_INTEGER = 2**53 - 1
 """ITF writes larger integers as ``{"#bigint": ...}``: JSON readers in other languages lose them."""
-MAX_DIGITS = 4000
-"""Longest ``#bigint`` read (Python refuses to convert much longer digit strings)."""
 _DIGITS = re.compile(r"-?[0-9]+")
 _TAGS = ("#set", "#tup", "#map", "#bigint", "#unserializable")
 

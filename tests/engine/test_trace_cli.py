@@ -36,7 +36,9 @@ def test_replay_ok_prints_summary(good):
 def test_replay_json(good, tmp_path):
     out = tmp_path / "r.json"
     assert run_replay(str(good), "--json", str(out)).exit_code == 0
-    (res,) = json.loads(out.read_text())
+    report = json.loads(out.read_text())
+    assert report["interrupted"] is False and report["selected"] == 1
+    (res,) = report["traces"]
     assert res["steps"] > 0 and res["divergences"] == [] and res["actions"]["Plan"] >= 1
 
 

@@ -37,6 +37,20 @@ CFG = "INIT Init\nNEXT Next\n"
     (HEAD + "Init == x = 1 = TRUE\n" + NEXT + "====\n", "4:11", "= and ="),
     # line 4, col 9 to line 4, col 9 of module M: Unknown operator: `y'.
     (HEAD + "Init == y = 0\n" + NEXT + "====\n", "4:9", "Unknown operator: `y'"),
+    # A wrong number of arguments is at the argument list (SANY: the "(" to ")" node), the first
+    # in the source when there are two: line 5, col 14 to line 5, col 22 ... The operator F
+    # requires 2 arguments.
+    (HEAD + "F(a, b) == a + b\nInit == x = F(1, 2, 3) + F(1)\n" + NEXT + "====\n", "5:14",
+     "The operator F requires 2 arguments."),
+    # line 5, col 16 to line 6, col 4: the list opens after spaces, on the name's line
+    (HEAD + "F(a, b) == a + b\nInit == x = F  (\n  1)\n" + NEXT + "====\n", "5:16", "requires 2 arguments"),
+    # line 4, col 38 to line 4, col 40: a LET operator
+    (HEAD + "Init == x = LET G(a, b) == a + b IN G(1)\n" + NEXT + "====\n", "4:38", "G requires 2 arguments"),
+    # line 4, col 13 to line 4, col 18: an operator parameter
+    (HEAD + "H(f(_)) == f(1, 2)\nInit == x = H(LAMBDA a: a)\n" + NEXT + "====\n", "4:13",
+     "f requires 1 arguments"),
+    # line 5, col 13 to line 5, col 13: a name without arguments is at the name
+    (HEAD + "F(a, b) == a + b\nInit == x = F\n" + NEXT + "====\n", "5:13", "F requires 2 arguments"),
 ])
 def test_spec_errors_are_where_sany_puts_them(tmp_path, spec, where, needle):
     (tmp_path / "M.tla").write_text(spec)

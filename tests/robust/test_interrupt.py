@@ -1,6 +1,7 @@
-"""Ctrl-C: `check` and `tlc campaign --jobs 2` stop, print what they have, write their JSON
-marked interrupted, and exit 130; no process of the group outlives the command. Real
-subprocesses and a real SIGINT to the process group, as a terminal sends it."""
+"""Ctrl-C: `check`, `tlc campaign --jobs 2`, `trace replay`, `drift`, `prove` and `phalanx-sim
+report` stop, print what they have, write their JSON marked interrupted, and exit 130; no process
+of the group outlives the command. Real subprocesses and a real SIGINT to the process group, as a
+terminal sends it."""
 
 from __future__ import annotations
 
@@ -9,8 +10,14 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
+
+import pytest
+import z3
+
+from phalanx_verify.prove.report import solve
 
 ROOT = Path(__file__).resolve().parents[2]
 # a counter with one state per BFS level: minutes of search, constant memory per level
@@ -31,18 +38,21 @@ def write_spec(folder: Path, name: str, text: str) -> None:
     (folder / f"{name}.cfg").write_text("INIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE\n")
 
 
-def start(*args: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "phalanx_verify.cli", *args], cwd=ROOT, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+def start(*args: str, module: str = "phalanx_verify.cli") -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", module, *args], cwd=ROOT, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})  # lines as printed
 
 
-def wait_for(proc: subprocess.Popen, needle: str) -> None:
-    """Read stderr until a line contains ``needle`` (the command got that far)."""
+def wait_for(proc: subprocess.Popen, needle: str, stream: str = "stderr") -> str:
+    """Read ``stream`` until a line contains ``needle`` (the command got that far); the lines read."""
     deadline = time.monotonic() + 120
+    lines = []
     while time.monotonic() < deadline:
-        line = proc.stderr.readline()
+        line = getattr(proc, stream).readline()
+        lines.append(line)
         if needle in line:
-            return
+            return "".join(lines)
         assert line or proc.poll() is None, f"ended before {needle!r}"
     raise AssertionError(f"never printed {needle!r}")
 
@@ -70,16 +80,21 @@ def group_gone(pgid: int) -> bool:
     return False
 
 
-def test_check_prints_the_states_so_far_and_exits_130(tmp_path):
-    write_spec(tmp_path, "Slow", SLOW)
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_check_prints_the_states_so_far_and_exits_130(tmp_path, workers):
+    """Levels of 1,001 states: with two workers they are expanded on the worker processes."""
+    write_spec(tmp_path, "Wide", SLOW.replace("x = 0", "x \\in 0..1000 /\\ y = 0").replace("VARIABLE x", "VARIABLE x, y")
+               .replace("x < 100000000 /\\ x' = x + 1", "y < 100000000 /\\ y' = y + 1 /\\ x' = x"))
     out_json = tmp_path / "r.json"
-    proc = start("check", str(tmp_path / "Slow.tla"), "--json", str(out_json))
+    proc = start("check", str(tmp_path / "Wide.tla"), "--workers", workers, "--json", str(out_json))
     wait_for(proc, "distinct")  # a progress line: the search is under way
     code, out, err = interrupt(proc)
     assert code == 130, (code, out, err)
     assert "Interrupted (Ctrl-C)" in out and "distinct states found" in out and "Traceback" not in err
     report = json.loads(out_json.read_text())
-    assert report["interrupted"] is True and report["distinct"] > 1 and report["complete"] is False
+    assert report["interrupted"] is True and report["distinct"] > 1001 and report["complete"] is False
+    assert report["queue"] >= 1001 and f"{report['queue']} states left on queue" in out  # the level under way
+    assert report["extra"].get("workers", 1) == int(workers)
     assert group_gone(proc.pid)
 
 
@@ -102,3 +117,66 @@ def test_campaign_with_two_jobs_stops_and_reports_the_finished_runs(tmp_path):
     result = json.loads(out_json.read_text())
     assert result["interrupted"] is True and [r["name"] for r in result["runs"]] == ["quick"]
     assert group_gone(proc.pid)
+
+
+def test_trace_replay_reports_the_traces_replayed_so_far(tmp_path):
+    traces = [str(ROOT / "traces" / name) for name in ("memory-seed1.ndjson", "lifecycle-seed1.ndjson")] * 300
+    out_json = tmp_path / "r.json"
+    proc = start("trace", "replay", *traces, "--json", str(out_json))
+    seen = wait_for(proc, "divergence(s)", "stdout")  # the first trace is replayed
+    code, out, err = interrupt(proc)
+    assert code == 130 and "Traceback" not in err, (code, out, err)
+    report = json.loads(out_json.read_text())
+    assert report["interrupted"] is True and report["selected"] == 600
+    done = (seen + out).count("divergence(s)")
+    assert 1 <= len(report["traces"]) < 600 and f"INTERRUPTED (Ctrl-C): {len(report['traces'])} of 600" in out
+    assert done == len(report["traces"]) + (len(report["traces"]) > 1)  # a line per trace, and the total
+    assert group_gone(proc.pid)
+
+
+def test_drift_writes_the_replays_done_so_far(tmp_path):
+    out_json = tmp_path / "d.json"
+    proc = start("drift", "--seeds", "200", "--etcd", "off", "--json", str(out_json))
+    wait_for(proc, "golden vs", "stdout")  # the golden traces are replayed, the fresh runs begin
+    code, out, err = interrupt(proc)
+    assert code == 130 and "Traceback" not in err, (code, out, err)
+    report = json.loads(out_json.read_text())
+    assert report["interrupted"] is True and report["ok"] is False and report["traces"]
+    assert f"drift: INTERRUPTED (Ctrl-C) after {len(report['traces'])} replays" in out
+    assert group_gone(proc.pid)
+
+
+def test_prove_prints_the_obligations_decided_so_far():
+    """z3 takes SIGINT during a query (it answers unknown); the command must still stop."""
+    proc = start("prove", "inductive", "spec/RRPLifecycleInd.tla", "--json")
+    time.sleep(5.0)  # loading, then about a minute of queries
+    code, out, err = interrupt(proc)
+    assert code == 130 and "Traceback" not in err, (code, out, err)
+    report = json.loads(out)
+    assert report["interrupted"] is True and report["ok"] is False
+    assert all(r["result"] in ("proved", "vacuous", "cti", "unknown", "skipped") for r in report["results"])
+    assert group_gone(proc.pid)
+
+
+def test_sim_report_ends_its_seed_workers(tmp_path):
+    """The report's process pool: each worker would hand the interrupt back and start its next
+    job, minutes long, and the parent would wait for them."""
+    proc = start("report", str(tmp_path / "out"), "--runs", "2000", module="phalanx_ref.sim.cli")
+    wait_for(proc, "Monte Carlo")  # a progress line: the seed workers are running
+    code, out, err = interrupt(proc)
+    assert code == 130 and "interrupted (Ctrl-C)" in err and "Traceback" not in err, (code, out, err)
+    assert group_gone(proc.pid)
+
+
+def test_a_z3_query_interrupted_raises_keyboard_interrupt():
+    """z3 answers a query cut by SIGINT with unknown ("interrupted from keyboard") and swallows
+    the signal; ``solve`` raises it again. The query (x³ + y³ = z³, unsatisfiable, beyond z3's
+    nonlinear arithmetic) runs until its 60 s timeout unless interrupted."""
+    x, y, z = z3.Ints("x y z")
+    solver = z3.Solver()
+    solver.set("timeout", 60_000)
+    solver.add(x > 1, y > 1, z > 1, x * x * x + y * y * y == z * z * z)
+    threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT)).start()
+    with pytest.raises(KeyboardInterrupt) as caught:
+        solve(solver)
+    assert caught.traceback[-1].name == "solve"  # raised by solve, not by the signal between two lines

@@ -42,6 +42,36 @@ def test_deeply_parenthesised_expressions_are_checked(tmp_path):
     assert r.exit_code == 0 and "4 distinct states" in r.output, r.output
 
 
+CHAIN = "".join(f"IF x = {i} THEN {i + 1} ELSE " for i in range(499)) + "0"
+CASES = "CASE " + " [] ".join(f"x = {i} -> {i + 1}" for i in range(299)) + " [] OTHER -> 0"
+
+
+@pytest.mark.parametrize("next_value, distinct", [(CHAIN, 500), (CASES, 300)], ids=["ELSE IF", "CASE"])
+def test_long_else_if_chains_and_cases_are_checked(tmp_path, next_value, distinct):
+    """An ELSE IF chain of 500 arms and a CASE of 300, every arm taken once: TLC (tla2tools run on
+    these specs) finds 501/500 and 301/300 states, depth 500 and 300; the compiled code was
+    refused before (one parenthesis per arm, CPython allows 200)."""
+    spec = SPEC.replace("x < 3 /\\ x' = x + 1", "x' = " + next_value)
+    r = run_cli("check", write(tmp_path, spec, "INIT Init\nNEXT Next\n"), "-q")
+    assert r.exit_code == 0, r.output
+    assert f"{distinct + 1} states generated, {distinct} distinct states found" in r.output, r.output
+    assert f"complete state graph search is {distinct}." in r.output, r.output
+
+
+@pytest.mark.parametrize("expr, where", [
+    ("IF x = 0 THEN " * 500 + "0" + " ELSE 1" * 500, "A.tla:4:6997"),  # the innermost IF's condition
+    ("(1 + " * 500 + "0" + ")" * 500, "A.tla:4:2504"),
+    ("".join(f"LET a{i} == {i} IN " for i in range(300)) + "0", "A.tla:4:5476"),  # was "out of memory", 255
+], ids=["500 IFs in THEN", "500 sums", "300 LETs"])
+def test_nesting_past_the_interpreters_limits_is_refused_with_one_line(tmp_path, expr, where):
+    """TLC checks these (tla2tools: no error); compiled to Python they pass CPython's 200 nested
+    parentheses or its parser's stack: exit 150 at the deepest point, not an internal error."""
+    spec = SPEC.replace("Init == x = 0", f"F == {expr}\nInit == x = F")
+    line = error_line(run_cli("check", write(tmp_path, spec), "-q"), 150, "expression nested too deeply to compile")
+    assert line.startswith(str(tmp_path / where)), line
+    assert "internal" not in line
+
+
 def test_a_broken_spec_fails_its_campaign_run_and_the_others_still_run(tmp_path):
     write(tmp_path, SPEC.encode().replace(b"Next ==", b"Next \xfe=="))
     (tmp_path / "B.tla").write_text(SPEC.replace("MODULE A", "MODULE B"))
