@@ -31,6 +31,11 @@ from phalanx_ref.trace_emit import RunResult
 from phalanx_ref.workload import until_available
 
 
+def named(done: bool, action: str) -> str | None:
+    """``action`` if the step was taken, else None (a guard failed)."""
+    return action if done else None
+
+
 def settle(w: LifecycleWorkload, job: str) -> list[str]:
     """The job's controller until it has nothing to do (a reformation: Plan, Commit, Restore)."""
     done = []
@@ -50,8 +55,8 @@ def drain_with_spare(w: LifecycleWorkload) -> list[str | None]:
     eng = w.engine
     acts = resized(w, "j1", 4)
     leaf = eng.view().leaves_of("j2")[0]
-    acts += [eng.mark_suspect(leaf) and "Suspect", *settle(w, "j2"), *settle(w, "j2")]
-    return [*acts, eng.heal(leaf) and "Heal"]
+    acts += [named(eng.mark_suspect(leaf), "Suspect"), *settle(w, "j2"), *settle(w, "j2")]
+    return [*acts, named(eng.heal(leaf), "Heal")]
 
 
 def grow_beside_suspect(w: LifecycleWorkload) -> list[str | None]:
@@ -60,8 +65,8 @@ def grow_beside_suspect(w: LifecycleWorkload) -> list[str | None]:
     eng = w.engine
     acts = resized(w, "j1", 4)
     leaf = eng.spare(eng.view())[0]
-    acts += [eng.mark_suspect(leaf) and "Suspect", *resized(w, "j1", 8)]
-    return [*acts, eng.heal(leaf) and "Heal"]
+    acts += [named(eng.mark_suspect(leaf), "Suspect"), *resized(w, "j1", 8)]
+    return [*acts, named(eng.heal(leaf), "Heal")]
 
 
 def preempt_after_regrow(w: LifecycleWorkload) -> list[str | None]:
@@ -74,7 +79,7 @@ def preempt_after_regrow(w: LifecycleWorkload) -> list[str | None]:
         w.preempt_for("g1")
         if w.result.actions["Preempt"]:
             break
-    acts += [w.result.actions["Preempt"] and "Preempt" or None, *settle(w, "j1"), *settle(w, "g1"), eng.finish("g1"), *settle(w, "g1")]
+    acts += [named(w.result.actions["Preempt"] > 0, "Preempt"), *settle(w, "j1"), *settle(w, "g1"), eng.finish("g1"), *settle(w, "g1")]
     return [*acts, eng.resume("j1"), *settle(w, "j1")]
 
 
