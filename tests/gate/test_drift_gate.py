@@ -80,9 +80,10 @@ def default_gate(engine: type[LifecycleEngine], golden: Path) -> int:
     """The gate as `phalanx-verify drift` runs it by default (its seeds and first seed are read
     from the command's own option defaults), for ``engine``'s lifecycle suite, without etcd."""
     defaults = {p.name: p.default for p in drift_cli.drift.params}
+    seeds, first = defaults["seeds"], defaults["first_seed"]
+    assert isinstance(seeds, int) and isinstance(first, int) and seeds > 0
     suite = lifecycle_suite(engine, specs=LIFECYCLE.specs)
-    return run_drift(golden, defaults["seeds"], defaults["first_seed"], "off", [suite], None,
-                     echo=lambda _: None).exit_code
+    return run_drift(golden, seeds, first, "off", [suite], None, echo=lambda _: None).exit_code
 
 
 @pytest.mark.parametrize("name", sorted(MUTANTS))
