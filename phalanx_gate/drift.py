@@ -13,7 +13,10 @@ Two suites, one per engine and spec family (:data:`SUITES`):
 
 For each suite the gate replays the golden traces of ``traces/`` (a trace goes to the suite whose
 engine records against the spec its header names), then fresh traces for several seeds on the
-in-memory store, and on a throw-away etcd when the binary is there. It passes only with zero
+in-memory store, and on a throw-away etcd when the binary is there. A suite may add directed
+scenarios, recorded fresh on every store beside the seeds: the lifecycle's are the races its
+seeded workload reaches only by luck (phalanx_ref/lifecycle_scenarios.py), so every lifecycle
+engine mutant fails the gate with its default seeds. It passes only with zero
 divergences and every action of each spec's Next seen at least once (so a workload that stopped
 exercising, say, Abort or Preempt fails the gate instead of passing vacuously).
 """
@@ -28,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from phalanx_ref.lifecycle_engine import LifecycleEngine
+from phalanx_ref.lifecycle_scenarios import SCENARIOS, scenario_recorder
 from phalanx_ref.lifecycle_trace import LIFECYCLE_SPEC_PATH, record_lifecycle
 from phalanx_ref.lifecycle_workload import LifecycleConfig
 from phalanx_ref.rrp_records import Keys
@@ -45,19 +49,23 @@ EXIT_GATE = 1
 Recorder = Callable[[Store, Path, int, Keys | None], Any]
 """Runs one seeded workload on a store and writes its trace (a store outage past the workload's
 retries raises StoreUnavailable)."""
+Scenario = Callable[[Store, Path, Keys | None], Any]
+"""Runs one directed scenario on a store and writes its trace (the same outage rule)."""
 
 
 @dataclass(frozen=True)
 class Suite:
     """One engine and the specs its traces replay against. ``records`` is the spec file the
     engine's trace headers name (how a golden trace finds its suite); ``specs`` are paths
-    relative to the project's root unless absolute; ``golden`` names its golden traces."""
+    relative to the project's root unless absolute; ``golden`` names its golden traces;
+    ``scenarios`` are its directed runs, by name."""
 
     name: str
     records: str
     specs: tuple[Path, ...]
     record: Recorder
     golden: str
+    scenarios: tuple[tuple[str, Scenario], ...] = ()
 
     def golden_name(self, seed: int) -> str:
         return f"{self.golden}{seed}.ndjson"
@@ -75,11 +83,17 @@ def lifecycle_recorder(cfg: LifecycleConfig | None = None,
     return run
 
 
+def lifecycle_suite(engine_cls: type[LifecycleEngine] = LifecycleEngine, cfg: LifecycleConfig | None = None,
+                    specs: Sequence[Path] = (Path("spec/RRPLifecycle.tla"),)) -> Suite:
+    """The lifecycle suite for ``engine_cls`` (a mutant runs the same seeds and scenarios)."""
+    return Suite("lifecycle", LIFECYCLE_SPEC_PATH.name, tuple(specs), lifecycle_recorder(cfg, engine_cls),
+                 "lifecycle-seed", tuple((name, scenario_recorder(name, engine_cls)) for name in SCENARIOS))
+
+
 SUITES: dict[str, Suite] = {
     "rrp": Suite("rrp", SPEC_PATH.name, (Path("spec/RRP.tla"), Path("spec/RRPResume.tla")), _record_rrp,
                  "memory-seed"),
-    "lifecycle": Suite("lifecycle", LIFECYCLE_SPEC_PATH.name, (Path("spec/RRPLifecycle.tla"),),
-                       lifecycle_recorder(), "lifecycle-seed"),
+    "lifecycle": lifecycle_suite(),
 }
 
 
@@ -174,8 +188,10 @@ def run_drift(traces_dir: Path, seeds: int, first_seed: int, etcd_mode: str, sui
         seed_range = range(first_seed, first_seed + seeds)
         for suite in suites:
             for seed in seed_range:
-                check(suite, "memory", _fresh(suite, MemoryStore(seed), out / f"memory-{suite.name}-{seed}.ndjson",
-                                              seed))
+                check(suite, "memory", _fresh(_seeded(suite, seed), MemoryStore(seed),
+                                              out / f"memory-{suite.name}-{seed}.ndjson"))
+            for name, scenario in suite.scenarios:
+                check(suite, "memory", _fresh(scenario, MemoryStore(0), out / f"memory-{suite.name}-{name}.ndjson"))
         _summary(report, "memory", echo)
         if etcd_mode != "off":
             if etcd_binary() is None:
@@ -190,8 +206,12 @@ def run_drift(traces_dir: Path, seeds: int, first_seed: int, etcd_mode: str, sui
                     try:
                         for suite in suites:
                             for seed in seed_range:
-                                check(suite, "etcd", _fresh(suite, store, out / f"etcd-{suite.name}-{seed}.ndjson",
-                                                            seed, Keys(f"drift-{suite.name}{seed}/")))
+                                check(suite, "etcd", _fresh(_seeded(suite, seed), store,
+                                                            out / f"etcd-{suite.name}-{seed}.ndjson",
+                                                            Keys(f"drift-{suite.name}{seed}/")))
+                            for name, scenario in suite.scenarios:
+                                check(suite, "etcd", _fresh(scenario, store, out / f"etcd-{suite.name}-{name}.ndjson",
+                                                            Keys(f"drift-{suite.name}-{name}/")))
                     finally:
                         store.close()
                 _summary(report, "etcd", echo)
@@ -235,11 +255,16 @@ def _coverage(report: DriftReport) -> None:
                                    f"(replaying against {Path(spec).name})")
 
 
-def _fresh(suite: Suite, store: Store, path: Path, seed: int, keys: Keys | None = None) -> Path | None:
+def _seeded(suite: Suite, seed: int) -> Scenario:
+    """The suite's seeded workload with ``seed``, run like a scenario."""
+    return lambda store, path, keys: suite.record(store, path, seed, keys)
+
+
+def _fresh(run: Scenario, store: Store, path: Path, keys: Keys | None = None) -> Path | None:
     """A fresh engine trace, or None when the store stayed unreachable past the workload's
     retries (the gate then fails with that problem instead of a traceback)."""
     try:
-        suite.record(store, path, seed, keys)
+        run(store, path, keys)
     except StoreUnavailable:
         return None
     return path
@@ -256,4 +281,5 @@ def _summary(report: DriftReport, source: str, echo: Callable[[str], None]) -> N
                           sum(r.seconds for r in rs), dict(acts), sum(len(r.divergences) for r in rs)))
 
 
-__all__ = ["SUITES", "DriftReport", "Suite", "lifecycle_recorder", "run_drift", "with_specs", "write_golden"]
+__all__ = ["SUITES", "DriftReport", "Suite", "lifecycle_recorder", "lifecycle_suite", "run_drift", "with_specs",
+           "write_golden"]

@@ -32,7 +32,8 @@ KEYS = ("traces", "specs", "lifecycle-specs")
 @click.command()
 @click.option("--traces", "traces_dir", type=click.Path(file_okay=False),
               help="Golden traces to replay (default: drift.traces of [tool.phalanx-verify], else traces).")
-@click.option("--seeds", default=8, show_default=True, help="Fresh runs per store and suite.")
+@click.option("--seeds", default=8, show_default=True,
+              help="Fresh seeded runs per store and suite (a suite's directed scenarios run besides, even at 0).")
 @click.option("--first-seed", default=0, show_default=True)
 @click.option("--etcd", "etcd_mode", type=click.Choice(["auto", "require", "off"]), default="auto",
               show_default=True, help="Also generate traces on a real etcd (auto: when the binary is present).")

@@ -1,6 +1,8 @@
 """The lifecycle engine against spec/RRPLifecycle.tla: its traces (memory store and real etcd)
 replay with zero divergences and cover every action of the lifecycle's Next, each engine mutant
-is caught by replay at the step it breaks, and the scheduler's guards fail on a stale decision.
+is caught by replay at the step it breaks in a workload that reaches it, and the scheduler's
+guards fail on a stale decision. (Two defragmentations racing for one block, and the other
+directed races, are test_lifecycle_scenarios.py's.)
 
 The replay model is the spec's own cfg, RefinesRRP included: an action property is decided with
 the step's logged witnesses (trace/replay_props.py), so RRP's Plan inside it (``\\E P \\in SUBSET
@@ -15,9 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from phalanx_ref.lifecycle_engine import LifecycleEngine
 from phalanx_ref.lifecycle_mutants import MUTANTS
-from phalanx_ref.lifecycle_trace import record_lifecycle, write_lifecycle
+from phalanx_ref.lifecycle_trace import record_lifecycle
 from phalanx_ref.lifecycle_workload import LifecycleConfig, LifecycleWorkload
 from phalanx_ref.rrp_records import Keys
 from phalanx_ref.store.memory import MemoryStore
@@ -85,29 +86,6 @@ def test_engine_mutant_is_caught_at_its_step(name: str, lifecycle_cache: ModelCa
             assert not replay(lifecycle_cache, ok).divergences  # the correct engine, same seed
             return
     pytest.fail(f"engine mutant {name} survived seeds {seeds.start}..{seeds.stop - 1}")
-
-
-def two_defrags(engine_cls: type[LifecycleEngine], path: Path) -> list[str | None]:
-    """j2 is preempted for g1 (its node frees), then j3 and j4 are both defragmented: both plan
-    the freed node (the best fit, lowest id); j3 commits first, so j4's commit must abort."""
-    store = MemoryStore(0)
-    w = LifecycleWorkload(store, LifecycleConfig(), 0, engine_cls=engine_cls)
-    eng = w.engine
-    acts = [eng.preempt("j2", "g1"), *(eng.reconcile("j2") for _ in range(3)), eng.defrag("j3", []),
-            eng.defrag("j4", []), eng.reconcile("j3"), eng.reconcile("j4"), eng.reconcile("j3"), eng.reconcile("j4")]
-    w.result.end_revision = store.revision()
-    write_lifecycle(store, w.result, w.cfg, path, {"scenario": "two defrags"})
-    return acts
-
-
-def test_defrag_without_the_commit_guard_steals_and_replay_catches_it(lifecycle_cache: ModelCache,
-                                                                      tmp_path: Path) -> None:
-    ok = two_defrags(LifecycleEngine, tmp_path / "ok.ndjson")
-    assert ok[-1] == "Abort" and not replay(lifecycle_cache, tmp_path / "ok.ndjson").divergences
-    bad = two_defrags(MUTANTS["defrag-no-guard"], tmp_path / "bad.ndjson")
-    assert bad[-1] == "Commit"
-    res = replay(lifecycle_cache, tmp_path / "bad.ndjson")
-    assert res.divergences and res.divergences[0].action == "Commit(j=j4)", res.divergences
 
 
 def test_stale_scheduler_decisions_fail_their_guards() -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import ast
 import json
-from dataclasses import replace
 from importlib.metadata import EntryPoint
 from pathlib import Path
 
@@ -16,10 +15,9 @@ import click
 import pytest
 
 from phalanx_gate import drift_cli
-from phalanx_gate.drift import SUITES, Suite, lifecycle_recorder, run_drift, with_specs
+from phalanx_gate.drift import SUITES, lifecycle_suite, run_drift, with_specs
 from phalanx_ref.lifecycle_engine import LifecycleEngine
 from phalanx_ref.lifecycle_mutants import MUTANTS
-from phalanx_ref.lifecycle_workload import LifecycleConfig
 from phalanx_ref.store.etcd_server import etcd_binary
 from phalanx_verify import cli as verify_cli
 from phalanx_verify.prove import cli as prove_cli
@@ -78,33 +76,24 @@ def test_a_corrupted_lifecycle_trace_fails_the_gate(tmp_path: Path) -> None:
     assert bad.trace == str(path) and bad.divergences[0].line == i + 1 and bad.divergences[0].step == step["n"]
 
 
-# mutant -> (workload, first seed, seeds): a run of the gate the mutant's step shows up in
-MUTANT_GATES: dict[str, tuple[LifecycleConfig, int, int]] = {
-    "drain-moves-workers": (LifecycleConfig(), 0, 1),
-    "resize-keeps-epoch": (LifecycleConfig(), 0, 1),
-    "grow-onto-suspect": (LifecycleConfig(), 0, 1),
-    "preempt-no-seal": (LifecycleConfig(gangs=2, seal_rate=0.03, schedule_mix=(1, 0, 0), max_fail=3,
-                                        health_rate=0.1), 12, 1),
-    "defrag-no-guard": (LifecycleConfig(gangs=2, schedule_mix=(1, 3, 1), schedule_rate=0.3, max_events=30,
-                                        burst=0.8, fail_rate=0.08), 2, 1),
-}
-
-
-def gate_with(engine: type[LifecycleEngine], cfg: LifecycleConfig, first: int, seeds: int,
-              golden: Path) -> int:
-    suite: Suite = replace(LIFECYCLE, record=lifecycle_recorder(cfg, engine))
+def default_gate(engine: type[LifecycleEngine], golden: Path) -> int:
+    """The gate as `phalanx-verify drift` runs it by default (its seeds and first seed are read
+    from the command's own option defaults), for ``engine``'s lifecycle suite, without etcd."""
+    defaults = {p.name: p.default for p in drift_cli.drift.params}
+    seeds, first = defaults["seeds"], defaults["first_seed"]
+    assert isinstance(seeds, int) and isinstance(first, int) and seeds > 0
+    suite = lifecycle_suite(engine, specs=LIFECYCLE.specs)
     return run_drift(golden, seeds, first, "off", [suite], None, echo=lambda _: None).exit_code
 
 
 @pytest.mark.parametrize("name", sorted(MUTANTS))
-def test_every_lifecycle_engine_mutant_fails_the_gate(name: str, tmp_path: Path) -> None:
-    assert set(MUTANT_GATES) == set(MUTANTS)
-    cfg, first, seeds = MUTANT_GATES[name]
-    golden = lifecycle_golden(tmp_path)
-    assert gate_with(MUTANTS[name], cfg, first, seeds, golden) in (12, 13)
-    # the same workload with the correct engine diverges nowhere (its only problem may be an
-    # action a single run does not reach)
-    assert gate_with(LifecycleEngine, cfg, first, seeds, golden) in (0, 1)
+def test_the_default_gate_catches_every_lifecycle_engine_mutant(name: str, tmp_path: Path) -> None:
+    """No workload chosen for the mutant: the default seeds and the suite's directed scenarios."""
+    assert default_gate(MUTANTS[name], lifecycle_golden(tmp_path)) in (12, 13)
+
+
+def test_the_default_gate_passes_the_correct_engine(tmp_path: Path) -> None:
+    assert default_gate(LifecycleEngine, lifecycle_golden(tmp_path)) == 0
 
 
 def test_drift_is_an_entry_point_plugin(monkeypatch: pytest.MonkeyPatch) -> None:
