@@ -1689,10 +1689,13 @@ class Compiler:
                                            tuple(p.name for p in defn.params), scope.module.name))
         return self._label_index[key]
 
-    def _unchanged_vars(self, e: ast.Expr, ctx: Ctx) -> list[tuple[int, ast.Expr]] | None:
-        """The variables of UNCHANGED e when e is a variable or a (nested) tuple of them."""
+    def _unchanged_vars(self, e: ast.Expr, ctx: Ctx) -> list[tuple[int, str]] | None:
+        """The variables of UNCHANGED e when e is a variable or a (nested) tuple of them, each
+        with the code of its current value: the variable's, or (an instance variable that
+        ENABLED binds by name, see Ctx.enabled_outside) its substitution's, as TLC's
+        enabledUnchanged evaluates it."""
         if isinstance(e, ast.Tuple):
-            out: list[tuple[int, ast.Expr]] = []
+            out: list[tuple[int, str]] = []
             for x in e.items:
                 sub = self._unchanged_vars(x, ctx)
                 if sub is None:
@@ -1702,18 +1705,18 @@ class Compiler:
         if isinstance(e, ast.Name) and ctx.lookup(e.name) is None:
             tv = self._target_var(ast.Prime(e.pos, e), ctx, "next")
             if tv is not None:
-                return [(tv[0], e)]
+                return [(tv[0], self.val(e, ctx))]
             target = self.resolve_def(e.name, ctx.scope)
             if target is not None and isinstance(target[0], ast.OpDef) and not target[0].params:
-                return self._unchanged_vars(target[0].body, Ctx(target[1], cur=ctx.cur, nxt=ctx.nxt))
+                return self._unchanged_vars(target[0].body, Ctx(target[1], cur=ctx.cur, nxt=ctx.nxt,
+                                                                enabled_outside=ctx.enabled_outside))
         return None
 
-    def _gen_unchanged(self, code: _Code, targets: list[tuple[int, ast.Expr]], ctx: Ctx, k: Cont) -> None:
+    def _gen_unchanged(self, code: _Code, targets: list[tuple[int, str]], ctx: Ctx, k: Cont) -> None:
         conds = []
         nxt = ctx.nxt
         assert nxt is not None
-        for i, _ in targets:
-            cur = ctx.cur.read(i)
+        for i, cur in targets:
             have = nxt.read(i)
             if have is None:
                 py = self.fresh("n_" + self._var_name(i))

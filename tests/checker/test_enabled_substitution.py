@@ -100,3 +100,38 @@ def test_a_definition_read_primed_before_every_variable_is_assigned(tmp_path: Pa
     code, rep, out = check(tmp_path, "P", "INIT Init\nNEXT Next\n")
     assert code == 75 and "y" in out, out  # TLC: evaluation error at y (line 5, col 8)
     assert (rep["generated"], rep["distinct"]) == (1, 1)
+
+
+ABSTRACT_VARS = """---- MODULE A2 ----
+EXTENDS Naturals
+VARIABLE m, b
+vars == <<m, b>>
+Init == m = 0 /\\ b = 0
+Next == \\/ m < 2 /\\ m' = m + 1 /\\ b' = b
+        \\/ m = 2 /\\ UNCHANGED vars
+Spec == Init /\\ [][Next]_vars /\\ WF_vars(Next)
+====
+"""
+
+CONCRETE_VARS = """---- MODULE M2 ----
+EXTENDS Naturals
+VARIABLE m, x
+Init == m = 0 /\\ x = 0
+Next == \\/ m < 2 /\\ m' = m + 1 /\\ x' = x
+        \\/ m = 2 /\\ UNCHANGED <<m, x>>
+Spec == Init /\\ [][Next]_<<m, x>> /\\ WF_<<m, x>>(Next)
+R == INSTANCE A2 WITH b <- x * 2
+Refines == R!Spec
+====
+"""
+
+
+def test_unchanged_of_a_definition_inside_enabled(tmp_path: Path) -> None:
+    """UNCHANGED vars in the instance (m by implicit substitution, b <- x * 2): TLC's
+    enabledUnchanged binds each variable to its current value, the substitution's for b (the
+    shape of the public MisraReachability model's Refines). TLC: ok, 4 generated, 3 distinct,
+    depth 3; the checker used to stop with "m' is not determined"."""
+    (tmp_path / "A2.tla").write_text(ABSTRACT_VARS)
+    (tmp_path / "M2.tla").write_text(CONCRETE_VARS)
+    code, rep, out = check(tmp_path, "M2", "SPECIFICATION Spec\nPROPERTY Refines\n")
+    assert (code, rep["generated"], rep["distinct"], rep["depth"]) == (0, 4, 3, 3), out
