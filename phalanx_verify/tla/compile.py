@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from . import bags
+from . import bags, setbound
 from . import compare as cmp
 from . import runtime as rt
 from . import syntax as ast
@@ -284,12 +284,12 @@ class Compiler:
         self.ns: dict[str, Any] = {
             "_rt": rt, "_cmp": cmp, "_bags": bags, "_EXACT": cmp.EXACT, "_MV": ModelValue, "_eq": cmp.eq, "_member": cmp.member, "_truth": cmp.truth,
             "_EvalError": EvalError, "_IllegalState": IllegalStateError, "_TLAError": TLAError, "_Fcn": Fcn,
-            "_mkfcn": make_fcn, "_NAT": NAT, "_INT": INT, "_STRING": STRING,
+            "_mkfcn": make_fcn, "_built": setbound.built, "_NAT": NAT, "_INT": INT, "_STRING": STRING,
             "_BOOLEAN": frozenset((False, True)), "_EMPTY": frozenset(), "_ModelValue": ModelValue,
             "_NA": _NOT_YET, "_UNDET": UNDETERMINED,
         }
         for helper in ("ap", "except1", "except_path", "iterate", "subseteq", "field", "witness",
-                       "mk_range", "card"):
+                       "mk_range", "card", "members"):
             self.ns["_" + helper] = getattr(rt, helper)
         self._funcs: dict[tuple[int, int], _FuncInfo] = {}
         self._pending: list[_FuncInfo] = []
@@ -1038,7 +1038,7 @@ class Compiler:
             elem = "(" + "".join(inner.lookup(n).pyname + ", " for n in e.bound.names) + ")"  # type: ignore[union-attr]
         else:
             elem = inner.lookup(e.bound.names[0]).pyname  # type: ignore[union-attr]
-        built = f"frozenset({{{elem} {' '.join(gens)} if {self.cond(e.pred, inner, 'filter')}}})"
+        built = f"_built([{elem} {' '.join(gens)} if {self.cond(e.pred, inner, 'filter')}])"
         base = self.val(e.bound.set, ctx)  # type: ignore[arg-type]
         if not e.bound.tuple_pattern and (_SIMPLE.fullmatch(base) or base.startswith("(_K")):
             # {n \in Nat : n > 0} is a set TLC tests membership in without enumerating Nat.
@@ -1048,7 +1048,7 @@ class Compiler:
 
     def v_SetMap(self, e: ast.SetMap, ctx: Ctx) -> str:
         gens, inner = self._gens(e.bounds, ctx, e.pos)
-        return f"_cmp.homogeneous(frozenset({{{self.val(e.expr, inner)} {' '.join(gens)}}}))"
+        return f"_cmp.homogeneous(_built([{self.val(e.expr, inner)} {' '.join(gens)}]))"
 
     def v_FuncLit(self, e: ast.FuncLit, ctx: Ctx) -> str:
         gens, inner = self._gens(e.bounds, ctx, e.pos)
@@ -1330,7 +1330,7 @@ class Compiler:
                         code.emit(f"{py} = {rhs}")
                         k(code, bound)
                     else:
-                        code.emit(f"for {py} in _iterate({rhs}):")
+                        code.emit(f"for {py} in _members({rhs}):")
                         code.depth += 1
                         k(code, bound)
                         code.depth -= 1
