@@ -312,15 +312,26 @@ def recordset(fields: dict) -> RecordSet:
 
 
 _ORDERED: dict[int, tuple[frozenset, list]] = {}
-_ORDERED_LIMIT = 4096
+_ORDERED_LIMIT = 1 << 14
+
+
+def tlc_order(elems: frozenset) -> list:
+    """The elements of a set in TLC's order, remembered per set object: a spec ranges over and
+    chooses from the same set again and again while exploring one state (the pieces of a board),
+    and sorting sets of sets into TLC's order is the expensive part. Keyed by identity, holding
+    the set: an equal set is not enough, as {1} equals {TRUE} in Python."""
+    hit = _ORDERED.get(id(elems))
+    if hit is not None and hit[0] is elems:
+        return hit[1]
+    ordered = sorted_tlc(elems)
+    if len(_ORDERED) >= _ORDERED_LIMIT:
+        _ORDERED.clear()
+    _ORDERED[id(elems)] = (elems, ordered)
+    return ordered
 
 
 def choose(s: Any, pred: Callable[[Any], Any]) -> Any:
-    """CHOOSE x \\in S : P, deterministic in TLC's order of S. The order of a set object is
-    remembered (a spec chooses from the same set again and again while exploring one state:
-    the pieces of a board), since sorting sets of sets into TLC's order is the expensive part.
-    Keyed by identity, holding the set: an equal set is not enough, as {1} equals {TRUE} in
-    Python."""
+    """CHOOSE x \\in S : P, deterministic in TLC's order of S."""
     if type(s) in _BUILT_TO_RANGE:
         setbound.enumerated(_product_size(s))
     elems = as_set(s)
@@ -333,11 +344,7 @@ def choose(s: Any, pred: Callable[[Any], Any]) -> Any:
         first = min_tlc(elems)  # most CHOOSEs take the first element: no sort needed then
         if pred(first):
             return first
-        ordered = sorted_tlc(elems)
-        if len(_ORDERED) >= _ORDERED_LIMIT:
-            _ORDERED.clear()
-        _ORDERED[id(elems)] = (elems, ordered)
-        ordered = ordered[1:]  # the first was tested
+        ordered = tlc_order(elems)[1:]  # the first was tested
     for x in ordered:
         if pred(x):
             return x
@@ -570,18 +577,21 @@ def witness(w: dict, name: str, s: Any) -> Iterable:
 
 
 def iterate(s: Any) -> Iterable:
-    """The elements of a set for quantifiers and generators. TLC builds a set of records,
-    functions or tuples in normal order to range over it, which -maxSetSize bounds."""
-    if type(s) is frozenset:
-        return s
+    """The elements of a set for quantifiers and generators, in TLC's order: successors are then
+    generated in TLC's order, so a search stopped by a violation has TLC's counts (Python's own
+    set order follows string hashes, which differ from process to process). TLC builds a set of
+    records, functions or tuples in normal order to range over it, which -maxSetSize bounds."""
     if type(s) in _BUILT_TO_RANGE:
         setbound.enumerated(_product_size(s))
     return members(s)
 
 
 def members(s: Any) -> Iterable:
-    """The elements of S in ``x \\in S`` and ``x' \\in S``, which TLC walks without building S."""
-    if type(s) is frozenset or isinstance(s, LazySet):
+    """The elements of S, in TLC's order, for ``x \\in S`` and ``x' \\in S``, which TLC walks
+    without building S."""
+    if type(s) is frozenset:
+        return s if len(s) < 2 else tlc_order(s)
+    if isinstance(s, LazySet):
         return s
     raise EvalError(f"expected a set to range over, got {format_value(s)}")
 

@@ -40,7 +40,6 @@ KNOWN: dict[int, str] = {
     551: "equality of a record with a function whose domain is integers inside \\notin: TLC errors, the built-in answers",
     1917: "a record compared with sequences inside \\notin: TLC errors, the built-in answers",
     1222: "membership of a set in a set of functions: TLC answers TRUE, the built-in errors on the comparison",
-    2314: "\\E tries elements in TLC's order (-3 first, where CHOOSE fails); the built-in stops at a witness first",
     2786: "SortSeq with a non-strict relation: the result depends on TLC's sort algorithm",
     3533: "TLC does not evaluate an operator argument the body never uses; the built-in evaluates arguments first",
 }
