@@ -304,6 +304,13 @@ class Compiler:
         self._label_index: dict[tuple[str, ast.Pos], int] = {}
         self._positions: list[ast.Pos] = []
         self.ns["_POS"] = self._positions
+        # Conjunct coverage (TLC's -coverage, check/coverage.py): with _covering set, every
+        # conjunct of an action counts at _cov[2i] the times it is evaluated and at _cov[2i+1]
+        # the ways it holds, i = the slot of (action label, conjunct position) in conjuncts.
+        self.conjuncts: list[tuple[int, ast.Pos]] = []
+        self._conjunct_slots: dict[tuple[int, ast.Pos], int] = {}
+        self._covering = False
+        self.ns["_cov"] = self.conjunct_counts = []
         self.substitutions = substitutions
         self._hoisted: dict[tuple[int, int], str] = {}
         self._bool_defs: dict[tuple[int, int], bool] = {}
@@ -1527,8 +1534,25 @@ class Compiler:
             k(code, ctx)
             return
         first, rest = items[0], items[1:]
-        self.gen(code, first, ctx, lambda c, cx: self._gen_conj(c, rest, cx, k, label, mode), label, mode,
-                 split=False)
+        if not self._covering or mode != "next" or isinstance(first, ast.And):  # (a nested /\ counts its own)
+            self.gen(code, first, ctx, lambda c, cx: self._gen_conj(c, rest, cx, k, label, mode), label, mode,
+                     split=False)
+            return
+        slot = self._conjunct_slot(label[0] if label else -1, first.pos)
+        code.emit(f"_cov[{2 * slot}] += 1")
+
+        def held(c: _Code, cx: Ctx) -> None:
+            c.emit(f"_cov[{2 * slot + 1}] += 1")
+            self._gen_conj(c, rest, cx, k, label, mode)
+        self.gen(code, first, ctx, held, label, mode, split=False)
+
+    def _conjunct_slot(self, label: int, pos: ast.Pos) -> int:
+        key = (label, pos)
+        if key not in self._conjunct_slots:
+            self._conjunct_slots[key] = len(self.conjuncts)
+            self.conjuncts.append(key)
+            self.conjunct_counts.extend((0, 0))
+        return self._conjunct_slots[key]
 
     def _gen_forall(self, code: _Code, e: ast.Quant, ctx: Ctx, k: Cont, label: tuple | None) -> None:
         """\\A x \\in S : A(x) inside an action is, for TLC (Tool.getNextStates, bounded
@@ -1741,7 +1765,7 @@ class Compiler:
 
     def successor_generator(self, e: ast.Expr, scope: Scope | None = None,
                             params: dict[str, Any] | None = None, check: bool = False,
-                            partial: bool = False) -> Callable[..., Iterator]:
+                            partial: bool = False, covered: bool = False) -> Callable[..., Iterator]:
         """g(s) yields (label index, label arguments, next state) for each way e holds.
 
         With ``check``, g(s, t, W) instead decides whether (s, t) is a step of e: every primed
@@ -1753,7 +1777,11 @@ class Compiler:
         With ``partial``, variables the action leaves undetermined are yielded as
         ``_UNDET`` instead of raising: the action of an abstract spec (seen through INSTANCE)
         says nothing about the concrete variables, and ENABLED only asks whether some
-        successor exists."""
+        successor exists.
+
+        With ``covered``, each conjunct of the actions counts its evaluations and the ways it
+        held in ``conjunct_counts`` (slots in ``conjuncts``), for coverage; the plain generator
+        has no counters, so the search pays for them only when asked."""
         self._start()
         name = self.fresh("step_check" if check else "next_gen")
         code = _Code()
@@ -1782,7 +1810,11 @@ class Compiler:
         body_code = _Code()
         body_code.depth = 2
         self._emitted_labels = set()
-        self.gen(body_code, e, ctx, _Finisher(finish), None, "next", True)
+        self._covering = covered and not check
+        try:
+            self.gen(body_code, e, ctx, _Finisher(finish), None, "next", True)
+        finally:
+            self._covering = False
         pidx = self.pos_index(e.pos)
         code.emit("try:")
         code.lines.extend(body_code.lines)
