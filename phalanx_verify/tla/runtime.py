@@ -581,6 +581,8 @@ def iterate(s: Any) -> Iterable:
     generated in TLC's order, so a search stopped by a violation has TLC's counts (Python's own
     set order follows string hashes, which differ from process to process). TLC builds a set of
     records, functions or tuples in normal order to range over it, which -maxSetSize bounds."""
+    if type(s) is frozenset:  # the common case, without a second call
+        return s if len(s) < 2 else tlc_order(s)
     if type(s) in _BUILT_TO_RANGE:
         setbound.enumerated(_product_size(s))
     return members(s)
