@@ -137,8 +137,9 @@ def main() -> None:
 @click.option("--continue", "keep_going", is_flag=True,
               help="TLC's -continue: report every invariant or action-property violation and keep going.")
 @click.option("--no-deadlock", is_flag=True, help="TLC's -deadlock: do not check for deadlock.")
-@click.option("--max-set-size", type=click.IntRange(min=0),
-              help="TLC's -maxSetSize (accepted for TLC scripts; the built-in does not bound set enumeration).")
+@click.option("--max-set-size", type=click.IntRange(0, 2**31 - 1),
+              help="TLC's -maxSetSize: the most elements a set built element by element may have "
+                   "(default 1000000; exit 75 past it, as TLC).")
 @click.option("--fp", type=click.IntRange(0, FP_POLYNOMIALS - 1),
               help="TLC's -fp: which fingerprint function the parallel search (--workers > 1) uses; never changes "
                    "counts (the sequential search stores states exactly).")

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..tla import setbound
 from . import cexview
 from .coverage import Coverage
 from .model import Model
@@ -66,6 +67,15 @@ def run_check(model: Model, opts: CheckOptions, liveness: bool = True,
     (``echo`` prints each as it is found). ``search``: workers, checkpoints (check/parallel.py)."""
     if opts.no_deadlock:
         model.cfg.check_deadlock = False
+    setbound.set_bound(setbound.DEFAULT if opts.max_set_size is None else opts.max_set_size)
+    try:
+        return _run(model, opts, liveness, progress, echo, search)
+    finally:
+        setbound.set_bound()  # the next run in this process (a campaign, a test) starts from TLC's default
+
+
+def _run(model: Model, opts: CheckOptions, liveness: bool, progress: Callable[[dict], None] | None,
+         echo: Echo | None, search: SearchOptions | None) -> tuple[Report, list[Violation]]:
     if opts.simulate:
         return simulate_model(model, SimulationOptions(opts.depth, opts.traces, opts.seed), progress=progress,
                               check_liveness_props=liveness), []

@@ -9,19 +9,45 @@ the order of exploration within a BFS level and is TLC's when that order is
 (tests/tlcflags/test_tlc_coverage.py). An action that was never enabled is flagged: its guard
 never held, which is a bug in the spec or a model too small to reach it. The per-variable figure
 here is the number of distinct values in the states found (TLC's variable lines count something
-else). Per-conjunct evaluation counts (TLC's indented lines) depend on TLC's evaluator and are not
-reproduced.
+else).
+
+Per conjunct (TLC's indented lines), for every conjunct of every action at any depth: how many
+times it was evaluated and in how many ways it held (an ``x' \\in S`` holds once per element). The
+search then runs a second compilation of Next whose conjuncts carry counters (compile.py,
+``successor_generator(covered=True)``), so a run without coverage pays nothing for them. A
+conjunct that never held is flagged with its position: it is the guard that keeps its action
+from ever being enabled, or a later conjunct never reached. These are the built-in's figures:
+TLC's own counts come from its evaluator's internals (it reports a conjunct evaluated 9 times
+in 12 states) and are not reproduced.
 """
 
 from __future__ import annotations
 
 from collections.abc import Container
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..tla import syntax as ast
 from .bfs import StateSpace
 from .model import Model
+
+
+@dataclass
+class ConjunctCoverage:
+    """One conjunct of an action: where it is, how often it was evaluated and held."""
+
+    pos: ast.Pos
+    evaluated: int
+    held: int
+
+    @property
+    def position(self) -> str:
+        return f"line {self.pos.line}, col {self.pos.col} of module {Path(self.pos.file).stem}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"position": self.position, "evaluated": self.evaluated, "held": self.held,
+                "never_held": self.held == 0}
 
 
 @dataclass
@@ -35,6 +61,7 @@ class ActionCoverage:
     enabled: int = 0       # explored states with at least one step of this action
     generated: int = 0     # steps generated (TLC's second number)
     distinct: int = 0      # new states found by its steps (TLC's first number)
+    conjuncts: list[ConjunctCoverage] = field(default_factory=list)
 
     @property
     def never_enabled(self) -> bool:
@@ -67,6 +94,9 @@ class Coverage:
             # property is not one of Next's)
             if idx in next_labels and idx not in compiler.label_split:
                 self.actions[idx] = ActionCoverage(label.name, label.pos, label.module, label.params)
+        # The search runs the Next whose conjuncts count (see the module's docstring).
+        part = self.model.next_part
+        self.model.next = compiler.successor_generator(part.expr, part.scope, part.env, covered=True)
 
     # -- bfs.SearchObserver ----------------------------------------------------------------
     def initial(self, space: StateSpace, generated: int) -> None:
@@ -90,7 +120,17 @@ class Coverage:
 
     # -- results ---------------------------------------------------------------------------
     def finish(self) -> Coverage:
-        """Count the distinct values of each variable over the states found."""
+        """Gather the conjuncts' counters; count the distinct values of each variable over the
+        states found."""
+        compiler = self.model.compiler
+        counts = compiler.conjunct_counts
+        for slot, (label, pos) in enumerate(compiler.conjuncts):
+            entry = self.actions.get(label)
+            if entry is None:  # a conjunct of Next outside its named actions, or of an unnamed Next
+                entry = self.actions[label] = ActionCoverage(self.model.next_part.name, None)
+            entry.conjuncts.append(ConjunctCoverage(pos, counts[2 * slot], counts[2 * slot + 1]))
+        for entry in self.actions.values():
+            entry.conjuncts.sort(key=lambda c: (c.pos.file, c.pos.line, c.pos.col))
         if self._space is not None:
             nvars = len(self.model.variables)
             seen: list[set[Any]] = [set() for _ in range(nvars)]
@@ -112,7 +152,8 @@ class Coverage:
                      "generated": self.init_generated, "distinct": self.init_distinct},
             "actions": [{"name": a.name, "position": a.position, "enabled": a.enabled,
                          "generated": a.generated, "distinct": a.distinct,
-                         "never_enabled": a.never_enabled} for a in self.rows()],
+                         "never_enabled": a.never_enabled,
+                         "conjuncts": [c.to_json() for c in a.conjuncts]} for a in self.rows()],
             "variables": dict(zip(self.model.variables, self.values, strict=False)),
         }
 
@@ -128,11 +169,23 @@ def coverage_text(data: dict[str, Any]) -> str:
     for a in data["actions"]:
         where = f" {a['position']}" if a["position"] else ""
         lines.append(f"<{a['name']}{where}>: {a['distinct']}:{a['generated']} (enabled in {a['enabled']} states)")
+        lines += [f"  {c['position']}: evaluated {c['evaluated']}, held {c['held']}" for c in a.get("conjuncts", ())]
     never = [a["name"] for a in data["actions"] if a["never_enabled"]]
     if never:
         lines.append(f"Never enabled: {', '.join(never)}")
+    false = never_held(data)
+    if false:
+        lines.append(f"Conjuncts never true: {'; '.join(false)}")
     lines.append("End of statistics.")
     return "\n".join(lines)
+
+
+def never_held(data: dict[str, Any]) -> list[str]:
+    """"Action at position" for each conjunct that was evaluated and never held, in the order
+    printed: the guards that keep an action, or a branch of it, from ever being taken (the
+    conjuncts after such a guard are never evaluated, and are not named again)."""
+    return [f"{a['name']} {c['position']}" for a in data["actions"] for c in a.get("conjuncts", ())
+            if c["never_held"] and c["evaluated"]]
 
 
 def _definition_position(name: str, params: tuple[str, ...], pos: ast.Pos, module: str) -> str:

@@ -1,6 +1,7 @@
 """Coverage across the runs of a campaign, as one table: a row per run with how many of its
 actions were enabled, the ones never enabled (in red: a model or a property set that never
-exercises an action is suspect) and the action taken least. Every action's figures are in the
+exercises an action is suspect), the conjuncts evaluated but never true (the guards behind
+them, with their positions) and the action taken least. Every action's figures are in the
 run's JSON report (``extra.coverage``)."""
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from rich.table import Table
+
+from .coverage import never_held
 
 
 class _Outcome(Protocol):
@@ -20,7 +23,8 @@ class _Outcome(Protocol):
 
 def coverage_table(outcomes: Sequence[_Outcome]) -> Table:
     table = Table(title="Coverage per run (built-in engine; TLC's -coverage)")
-    for col, just in (("run", "left"), ("enabled", "right"), ("never enabled", "left"), ("least taken", "left")):
+    for col, just in (("run", "left"), ("enabled", "right"), ("never enabled", "left"),
+                      ("conjuncts never true", "left"), ("least taken", "left")):
         table.add_column(col, justify=just)  # type: ignore[arg-type]
     for o in outcomes:
         cov = o.report.extra.get("coverage")
@@ -32,6 +36,7 @@ def coverage_table(outcomes: Sequence[_Outcome]) -> Table:
         least = min(taken, key=lambda a: a["generated"], default=None)
         table.add_row(o.run.name, f"{len(taken)} of {len(actions)}",
                       f"[red]{', '.join(never)}[/red]" if never else "",
+                      f"[red]{'; '.join(false)}[/red]" if (false := never_held(cov)) else "",
                       f"{least['name']} ({least['generated']:,} steps)" if least else "")
     table.caption = "a run stopped by a violation counts only the part of the state space it explored"
     return table

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from array import array
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -63,11 +64,12 @@ def value_fingerprint(v: Any) -> int:
 
 class ComponentTable:
     """Interns the values of state components: ``ids`` maps a value to its id, ``values`` and
-    ``fps`` give an id's value and fingerprint. ``encode(t, parent_row, parent)`` returns the
-    state's fingerprint and row of ids, reusing the parent's ids for the components the step
-    left unchanged (the same objects); it is generated unrolled for the number of variables,
-    like bfs.Interner, since this runs once per generated state. ``seed`` is TLC's -fp: the
-    index of another fingerprint function (see ``state_fingerprint``)."""
+    ``fps`` give an id's value and fingerprint. ``appender(fps, rows)`` gives the function that
+    encodes a successor ``t`` of ``parent`` (whose row is ``parent_row``), reusing the parent's
+    ids for the components the step left unchanged (the same objects), and appends its
+    fingerprint and row of ids to the two arrays; it is generated unrolled for the number of
+    variables, like bfs.Interner, since this runs once per generated state. ``seed`` is TLC's
+    -fp: the index of another fingerprint function (see ``state_fingerprint``)."""
 
     def __init__(self, nvars: int, seed: int | None = None) -> None:
         self.nvars, self.seed = nvars, seed
@@ -77,16 +79,28 @@ class ComponentTable:
         self.values: list[Any] = []
         self.fps: list[int] = []
         self._cids = [self._cid_of(i) for i in range(nvars)]
-        ns: dict[str, Any] = {"fps": self.fps} | {f"cid{i}": cid for i, cid in enumerate(self._cids)}
         ts = "".join(f"t{i}, " for i in range(nvars)) or "_"
         ps = "".join(f"p{i}, " for i in range(nvars)) or "_"
         rs = "".join(f"r{i}, " for i in range(nvars)) or "_"
-        ids = "".join(f"    c{i} = r{i} if t{i} is p{i} else cid{i}(t{i})\n" for i in range(nvars))
+        # a component the step changed: its id if already interned (no call), else a new one
+        ids = "".join(f"    if t{i} is p{i}: c{i} = r{i}\n    else:\n        c{i} = get{i}(t{i})\n"
+                      f"        if c{i} is None: c{i} = cid{i}(t{i})\n" for i in range(nvars))
         row = "".join(f"c{i}, " for i in range(nvars))
         fp = "".join(f"fps[c{i}], " for i in range(nvars)) + ("" if seed is None else f"{int(seed)}, ")
-        exec(f"def encode(t, r, p):\n    {ts} = t\n    {ps} = p\n    {rs} = r\n{ids}"
-             f"    return hash(({fp})), ({row})\n", ns)
-        self.encode: Callable[[tuple, tuple, tuple], tuple[int, tuple]] = ns["encode"]
+        # decode, unrolled too: it runs once per expanded state and twice per new state
+        ns: dict[str, Any] = {"values": self.values}
+        exec(f"def decode(r):\n    {rs} = r\n    return ({''.join(f'values[r{i}], ' for i in range(nvars))})\n", ns)
+        self._decode: Callable[[Any], tuple] = ns["decode"]
+        self._appender_source = (f"def append(t, r, p):\n    {ts} = t\n    {ps} = p\n    {rs} = r\n{ids}"
+                                 f"    add_fp(hash(({fp})))\n    add_row(({row}))\n")
+
+    def appender(self, fps: array, rows: array) -> Callable[[tuple, tuple, tuple], None]:
+        """``append(t, parent_row, parent)``: encode ``t`` onto ``fps`` and ``rows`` (see the class)."""
+        ns: dict[str, Any] = {"fps": self.fps, "add_fp": fps.append, "add_row": rows.extend}
+        ns |= {f"cid{i}": cid for i, cid in enumerate(self._cids)}
+        ns |= {f"get{i}": ids.get for i, ids in enumerate(self.ids)}
+        exec(self._appender_source, ns)
+        return ns["append"]
 
     def _cid_of(self, var: int) -> Callable[[Any], int]:
         ids, values, fps = self.ids[var], self.values, self.fps
@@ -106,8 +120,8 @@ class ComponentTable:
         return hash(tuple(self.fps[c] for c in row) + _salt(self.seed)), row
 
     def decode(self, row: Any) -> tuple:
-        values = self.values
-        return tuple([values[c] for c in row])
+        """The state of a row of ids (a sequence of ints)."""
+        return self._decode(row)
 
 
 def state_fingerprint(t: tuple, seed: int | None = None) -> int:

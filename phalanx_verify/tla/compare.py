@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import setbound
 from .errors import EvalError
 from .values import (
     DiffSet,
@@ -246,8 +247,11 @@ def union2(a: Any, b: Any) -> Any:
     if type(a) is frozenset and type(b) is frozenset:
         if a and b:
             _same_kind(a, b)
-        return a | b
-    return _lazy_binary(a, b, "\\cup")
+        r = a | b
+        if len(r) > setbound.allowed:  # TLC's -maxSetSize (tla/setbound.py)
+            setbound.too_many()
+        return r
+    return setbound.checked(_lazy_binary(a, b, "\\cup"))
 
 
 def _same_kind(a: frozenset, b: frozenset) -> None:
@@ -278,14 +282,20 @@ def _lazy_binary(a: Any, b: Any, op: str) -> Any:
 
 def intersect(a: Any, b: Any) -> Any:
     if type(a) is frozenset and type(b) is frozenset:
-        return a & b
-    return _lazy_binary(a, b, "\\cap")
+        r = a & b
+        if len(r) > setbound.allowed:  # TLC's -maxSetSize (tla/setbound.py)
+            setbound.too_many()
+        return r
+    return setbound.checked(_lazy_binary(a, b, "\\cap"))
 
 
 def setminus(a: Any, b: Any) -> Any:
     if type(a) is frozenset and type(b) is frozenset:
-        return a - b
-    return _lazy_binary(a, b, "\\")
+        r = a - b
+        if len(r) > setbound.allowed:  # TLC's -maxSetSize (tla/setbound.py)
+            setbound.too_many()
+        return r
+    return setbound.checked(_lazy_binary(a, b, "\\"))
 
 
 # -- integers ------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from . import bags
+from . import bags, setbound
 from . import compare as cmp
 from . import runtime as rt
 from . import syntax as ast
@@ -289,12 +289,12 @@ class Compiler:
         self.ns: dict[str, Any] = {
             "_rt": rt, "_cmp": cmp, "_bags": bags, "_EXACT": cmp.EXACT, "_MV": ModelValue, "_eq": cmp.eq, "_member": cmp.member, "_truth": cmp.truth,
             "_EvalError": EvalError, "_IllegalState": IllegalStateError, "_TLAError": TLAError, "_Fcn": Fcn,
-            "_mkfcn": make_fcn, "_NAT": NAT, "_INT": INT, "_STRING": STRING,
+            "_mkfcn": make_fcn, "_built": setbound.built, "_NAT": NAT, "_INT": INT, "_STRING": STRING,
             "_BOOLEAN": frozenset((False, True)), "_EMPTY": frozenset(), "_ModelValue": ModelValue,
             "_NA": _NOT_YET, "_UNDET": UNDETERMINED,
         }
         for helper in ("ap", "except1", "except_path", "iterate", "subseteq", "field", "witness",
-                       "mk_range", "card"):
+                       "mk_range", "card", "members"):
             self.ns["_" + helper] = getattr(rt, helper)
         self._funcs: dict[tuple[int, int], _FuncInfo] = {}
         self._pending: list[_FuncInfo] = []
@@ -309,6 +309,14 @@ class Compiler:
         self._label_index: dict[tuple[str, ast.Pos], int] = {}
         self._positions: list[ast.Pos] = []
         self.ns["_POS"] = self._positions
+        # Conjunct coverage (TLC's -coverage, check/coverage.py): with _covering set, every
+        # conjunct of an action counts at _cov[2i] the times it is evaluated and at _cov[2i+1]
+        # the ways it holds, i = the slot of (action label, conjunct position) in conjuncts.
+        self.conjuncts: list[tuple[int, ast.Pos]] = []
+        self._conjunct_slots: dict[tuple[int, ast.Pos], int] = {}
+        self._covering = False
+        self.conjunct_counts: list[int] = []
+        self.ns["_cov"] = self.conjunct_counts
         self.substitutions = substitutions
         self._pseudo: dict[str, int] = {}  # ENABLED's free instance variables (see _pseudo_index)
         self._subst_names: dict[str, ast.Name] = {}  # a constant -> the definition it is replaced by
@@ -1080,7 +1088,7 @@ class Compiler:
             elem = "(" + "".join(inner.lookup(n).pyname + ", " for n in e.bound.names) + ")"  # type: ignore[union-attr]
         else:
             elem = inner.lookup(e.bound.names[0]).pyname  # type: ignore[union-attr]
-        built = f"frozenset({{{elem} {' '.join(gens)} if {self.cond(e.pred, inner, 'filter')}}})"
+        built = f"_built([{elem} {' '.join(gens)} if {self.cond(e.pred, inner, 'filter')}])"
         base = self.val(e.bound.set, ctx)  # type: ignore[arg-type]
         if not e.bound.tuple_pattern and (_SIMPLE.fullmatch(base) or base.startswith("(_K")):
             # {n \in Nat : n > 0} is a set TLC tests membership in without enumerating Nat.
@@ -1090,7 +1098,7 @@ class Compiler:
 
     def v_SetMap(self, e: ast.SetMap, ctx: Ctx) -> str:
         gens, inner = self._gens(e.bounds, ctx, e.pos)
-        return f"_cmp.homogeneous(frozenset({{{self.val(e.expr, inner)} {' '.join(gens)}}}))"
+        return f"_cmp.homogeneous(_built([{self.val(e.expr, inner)} {' '.join(gens)}]))"
 
     def v_FuncLit(self, e: ast.FuncLit, ctx: Ctx) -> str:
         gens, inner = self._gens(e.bounds, ctx, e.pos)
@@ -1381,7 +1389,7 @@ class Compiler:
                         code.emit(f"{py} = {rhs}")
                         k(code, bound)
                     else:
-                        code.emit(f"for {py} in _iterate({rhs}):")
+                        code.emit(f"for {py} in _members({rhs}):")
                         code.depth += 1
                         k(code, bound)
                         code.depth -= 1
@@ -1578,8 +1586,25 @@ class Compiler:
             k(code, ctx)
             return
         first, rest = items[0], items[1:]
-        self.gen(code, first, ctx, lambda c, cx: self._gen_conj(c, rest, cx, k, label, mode), label, mode,
-                 split=False)
+        if not self._covering or mode != "next" or isinstance(first, ast.And):  # (a nested /\ counts its own)
+            self.gen(code, first, ctx, lambda c, cx: self._gen_conj(c, rest, cx, k, label, mode), label, mode,
+                     split=False)
+            return
+        slot = self._conjunct_slot(label[0] if label else -1, first.pos)
+        code.emit(f"_cov[{2 * slot}] += 1")
+
+        def held(c: _Code, cx: Ctx) -> None:
+            c.emit(f"_cov[{2 * slot + 1}] += 1")
+            self._gen_conj(c, rest, cx, k, label, mode)
+        self.gen(code, first, ctx, held, label, mode, split=False)
+
+    def _conjunct_slot(self, label: int, pos: ast.Pos) -> int:
+        key = (label, pos)
+        if key not in self._conjunct_slots:
+            self._conjunct_slots[key] = len(self.conjuncts)
+            self.conjuncts.append(key)
+            self.conjunct_counts.extend((0, 0))
+        return self._conjunct_slots[key]
 
     def _gen_forall(self, code: _Code, e: ast.Quant, ctx: Ctx, k: Cont, label: tuple | None) -> None:
         """\\A x \\in S : A(x) inside an action is, for TLC (Tool.getNextStates, bounded
@@ -1802,7 +1827,7 @@ class Compiler:
 
     def successor_generator(self, e: ast.Expr, scope: Scope | None = None,
                             params: dict[str, Any] | None = None, check: bool = False,
-                            partial: bool = False) -> Callable[..., Iterator]:
+                            partial: bool = False, covered: bool = False) -> Callable[..., Iterator]:
         """g(s) yields (label index, label arguments, next state) for each way e holds.
 
         With ``check``, g(s, t, W) instead decides whether (s, t) is a step of e: every primed
@@ -1814,7 +1839,11 @@ class Compiler:
         With ``partial``, variables the action leaves undetermined are yielded as
         ``_UNDET`` instead of raising: the action of an abstract spec (seen through INSTANCE)
         says nothing about the concrete variables, and ENABLED only asks whether some
-        successor exists."""
+        successor exists.
+
+        With ``covered``, each conjunct of the actions counts its evaluations and the ways it
+        held in ``conjunct_counts`` (slots in ``conjuncts``), for coverage; the plain generator
+        has no counters, so the search pays for them only when asked."""
         self._start()
         name = self.fresh("step_check" if check else "next_gen")
         code = _Code()
@@ -1843,7 +1872,11 @@ class Compiler:
         body_code = _Code()
         body_code.depth = 2
         self._emitted_labels = set()
-        self.gen(body_code, e, ctx, _Finisher(finish), None, "next", True)
+        self._covering = covered and not check
+        try:
+            self.gen(body_code, e, ctx, _Finisher(finish), None, "next", True)
+        finally:
+            self._covering = False
         pidx = self.pos_index(e.pos)
         code.emit("try:")
         code.lines.extend(body_code.lines)

@@ -8,12 +8,14 @@ expression being evaluated.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import sys
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from . import setbound
 from .errors import AssertionFailure, EvalError
 from .values import (
     Fcn,
@@ -73,8 +75,8 @@ def filter_set(base: Any, pred: Callable[[Any], Any]) -> Any:
             elems = iter(base)  # a set that cannot be enumerated refuses here
         except EvalError:
             return FilterSet(base, pred)
-        return frozenset(x for x in elems if pred(x))
-    return frozenset(x for x in iterate(base) if pred(x))
+        return setbound.built([x for x in elems if pred(x)])
+    return setbound.built([x for x in iterate(base) if pred(x)])
 
 
 class Once:
@@ -241,7 +243,7 @@ def union(s: Any) -> Any:
             if isinstance(x, LazySet):  # UNION {[0..N -> Int]}: only asked for membership
                 return UnionSet(sets)
             raise
-    return frozenset(out)
+    return setbound.checked(frozenset(out))
 
 
 def domain(f: Any) -> Any:
@@ -330,6 +332,8 @@ def tlc_order(elems: frozenset) -> list:
 
 def choose(s: Any, pred: Callable[[Any], Any]) -> Any:
     """CHOOSE x \\in S : P, deterministic in TLC's order of S."""
+    if type(s) in _BUILT_TO_RANGE:
+        setbound.enumerated(_product_size(s))
     elems = as_set(s)
     hit = _ORDERED.get(id(elems))
     if hit is not None and hit[0] is elems:
@@ -575,9 +579,30 @@ def witness(w: dict, name: str, s: Any) -> Iterable:
 def iterate(s: Any) -> Iterable:
     """The elements of a set for quantifiers and generators, in TLC's order: successors are then
     generated in TLC's order, so a search stopped by a violation has TLC's counts (Python's own
-    set order follows string hashes, which differ from process to process)."""
+    set order follows string hashes, which differ from process to process). TLC builds a set of
+    records, functions or tuples in normal order to range over it, which -maxSetSize bounds."""
+    if type(s) is frozenset:  # the common case, without a second call
+        return s if len(s) < 2 else tlc_order(s)
+    if type(s) in _BUILT_TO_RANGE:
+        setbound.enumerated(_product_size(s))
+    return members(s)
+
+
+def members(s: Any) -> Iterable:
+    """The elements of S, in TLC's order, for ``x \\in S`` and ``x' \\in S``, which TLC walks
+    without building S."""
     if type(s) is frozenset:
         return s if len(s) < 2 else tlc_order(s)
     if isinstance(s, LazySet):
         return s
     raise EvalError(f"expected a set to range over, got {format_value(s)}")
+
+
+_BUILT_TO_RANGE = (RecordSet, FcnSet, ProductSet)
+
+
+def _product_size(s: RecordSet | FcnSet | ProductSet) -> int:
+    if isinstance(s, FcnSet):
+        return len(s)
+    parts = s.fields.values() if isinstance(s, RecordSet) else s.parts
+    return math.prod(len(as_set(p)) for p in parts)

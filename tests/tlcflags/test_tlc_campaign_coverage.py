@@ -6,9 +6,12 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from types import SimpleNamespace
 
 from click.testing import CliRunner
+from rich.console import Console
 
+from phalanx_verify.check.coverage_table import coverage_table
 from phalanx_verify.cli import main
 from tests.tlcflags.tlcflags_helpers import DATA
 
@@ -51,6 +54,17 @@ def test_campaign_coverage_table_and_json(tmp_path: Path) -> None:
     assert {a["name"]: (a["distinct"], a["generated"]) for a in runs["M"]["actions"]} == \
         {"IncX": (3, 9), "IncY": (8, 8), "Reset": (0, 1), "Never": (0, 0)}  # TLC's, test_tlc_coverage.py
     assert [a["never_enabled"] for a in runs["C"]["actions"]] == [False, False]
+    never = next(a for a in runs["M"]["actions"] if a["name"] == "Never")
+    assert [(c["evaluated"], c["held"]) for c in never["conjuncts"]] == [(12, 0), (0, 0), (0, 0)]
+    # The table, printed wide enough not to wrap: M's row names Never's guard, C's none.
+    outcomes = [SimpleNamespace(run=SimpleNamespace(name=name), report=SimpleNamespace(extra={"coverage": cov}))
+                for name, cov in runs.items()]
+    console = Console(width=250, record=True)
+    console.print(coverage_table(outcomes))
+    text = console.export_text()
+    rows = {line.split("│")[1].strip(): line for line in text.splitlines() if line.count("│") > 2}
+    assert "conjuncts never true" in text
+    assert "Never line 8, col 10 of module M" in rows["M"] and "line" not in rows["C"].split("│")[4]
 
 
 def test_without_the_flag_there_is_no_coverage(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ import json
 from pathlib import Path
 
 from phalanx_verify.check.controls import CheckOptions, run_check
-from phalanx_verify.check.coverage import Coverage
+from phalanx_verify.check.coverage import Coverage, never_held
 from phalanx_verify.check.model import load_model
 from tests.tlcflags.tlcflags_helpers import DATA, check
 
@@ -55,6 +55,33 @@ def test_an_action_never_enabled_is_flagged() -> None:
     assert [a["name"] for a in report.extra["coverage"]["actions"] if a["never_enabled"]] == ["Never"]
 
 
+def test_conjuncts_count_evaluations_and_ways_held() -> None:
+    """Per conjunct, with its position: how often it was evaluated and in how many ways it held.
+    M has 12 states; IncX's guard x < 3 is evaluated in each and holds in the 9 with x < 3, and
+    its two other conjuncts run exactly then. Never's guard x > 10 never holds: it is the one
+    conjunct flagged (the two after it are never evaluated, and not flagged again). Counting does
+    not change the search's counts."""
+    report, _ = run_check(load_model(DATA / "M.tla", DATA / "M.cfg"), CheckOptions(coverage=True))
+    assert (report.generated, report.distinct) == (19, 12)
+    conj = {a["name"]: [(c["position"], c["evaluated"], c["held"]) for c in a["conjuncts"]]
+            for a in report.extra["coverage"]["actions"]}
+    assert conj["IncX"] == [("line 5, col 9 of module M", 12, 9), ("line 5, col 18 of module M", 9, 9),
+                            ("line 5, col 32 of module M", 9, 9)]
+    assert conj["Reset"] == [("line 7, col 10 of module M", 12, 3), ("line 7, col 19 of module M", 3, 1),
+                             ("line 7, col 28 of module M", 1, 1), ("line 7, col 38 of module M", 1, 1)]
+    assert conj["Never"] == [("line 8, col 10 of module M", 12, 0), ("line 8, col 20 of module M", 0, 0),
+                             ("line 8, col 30 of module M", 0, 0)]
+    r = check("--coverage", "-c", str(DATA / "M.cfg"), "-q", str(DATA / "M.tla"))
+    assert "  line 5, col 9 of module M: evaluated 12, held 9\n" in r.stdout
+    assert "Conjuncts never true: Never line 8, col 10 of module M\n" in r.stdout
+
+
+def test_a_run_without_coverage_compiles_no_counters() -> None:
+    model = load_model(DATA / "M.tla", DATA / "M.cfg")
+    run_check(model, CheckOptions())
+    assert model.compiler.conjuncts == [] and model.compiler.conjunct_counts == []
+
+
 # Real TLC on spec/RRP.tla with spec/RRP_L6_safety.cfg (tlc2.TLC -workers 1 -coverage 10):
 # name -> (position, distinct, generated); 120000 generated, 43070 distinct, Init 20:20.
 TLC_RRP_L6 = {
@@ -87,6 +114,13 @@ def test_parameterised_actions_against_tlc_on_rrp() -> None:
             assert got[name][1] == distinct, name
     assert sum(g[1] for g in got.values()) == sum(t[1] for t in TLC_RRP_L6.values()) == 43070 - 20
     assert [a["name"] for a in cov["actions"] if a["never_enabled"]] == ["Abort"]
+    # Per conjunct: Abort's ~CommitGuard(j) is the guard that never holds (its first conjunct,
+    # phase[j] = "Commit", holds 25,680 times, as often as Commit's guard); the last conjunct of
+    # every action holds once per step it generated.
+    assert never_held(cov) == ["Abort line 22, col 39 of module RRP"]
+    for a in cov["actions"]:
+        assert a["conjuncts"][-1]["held"] == a["generated"], a["name"]
+    assert [(c["evaluated"], c["held"]) for c in cov["actions"][4]["conjuncts"][:2]] == [(86140, 25680), (25680, 0)]
 
 
 def test_only_next_sub_actions_are_listed() -> None:
