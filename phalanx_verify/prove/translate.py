@@ -92,6 +92,9 @@ class Translator:
         self._cardinality: dict[z3.SortRef, z3.FuncDeclRef] = {}
         self._choose_fns: dict[tuple[Any, ...], z3.FuncDeclRef] = {}
         self.choices: list[tuple[Any, Callable[[Any], z3.BoolRef], z3.ExprRef]] = []
+        # Names of the z3 constants that quantifiers bind: a CHOOSE term mentioning one is not
+        # ground (its axiom instances at top level would speak of an unrelated free constant).
+        self.quantified: set[str] = set()
 
     # -- entry points -------------------------------------------------------------------------
     def formula(self, e: ast.Expr, env: Env) -> z3.BoolRef:
@@ -301,6 +304,7 @@ class Translator:
         (name, set_expr), rest = names[0], names[1:]
         parts = []
         for guard, value, zvars, inner in self.domain(set_expr, env):
+            self.quantified.update(v.decl().name() for v in zvars)
             b = self._quant(kind, rest, body, inner.bind(name, value))
             f = z3.Implies(guard, b) if kind == "forall" else z3.And(guard, b)
             if zvars:
@@ -374,19 +378,39 @@ class Translator:
             self.choices.append((sample, lambda t: self.formula(e.body, env.bind(name, t)), c))
         return c
 
-    def choice_instances(self, pool: list[z3.ExprRef]) -> list[z3.BoolRef]:
+    def choice_instances(self, pool: list[z3.ExprRef], ground_only: bool = False) -> list[z3.BoolRef]:
         """Ground instances of CHOOSE's axiom, (t \\in S /\\ P(t)) => (c \\in S /\\ P(c)), for every
         term t of the pool (and every atom, so over finite sorts the axiom is complete). Each is a
         valid fact, so adding them keeps proofs sound; instantiating by hand keeps z3 away from
-        the quantified axiom it cannot decide."""
+        the quantified axiom it cannot decide. ``ground_only`` (the unbounded mode) leaves out the
+        CHOOSE terms under a quantifier: their instances would be about a free stand-in for the
+        bound variable, noise that slows z3 and proves nothing."""
         out = []
-        for s, pred, c in self.choices:
+        choices = [ch for ch in self.choices if not ground_only or self.is_ground(ch[2])]
+        for s, pred, c in choices:
             terms = list(self.atoms.const.values()) if isinstance(s, FinSet) else \
-                [t for t in pool + [x for _, _, x in self.choices] if t.sort() == c.sort()]
+                [t for t in pool + [x for _, _, x in choices] if t.sort() == c.sort()]
             holds = z3.And(sym.member(c, s, self.atoms), pred(c))
             out.extend(z3.Implies(z3.And(sym.member(t, s, self.atoms), pred(t)), holds)
                        for t in dict.fromkeys(terms))
         return out
+
+    def is_ground(self, t: z3.ExprRef) -> bool:
+        """No constant of the term is a variable some translated quantifier binds."""
+        seen: set[int] = set()
+        todo = [t]
+        while todo:
+            x = todo.pop()
+            if x.get_id() in seen:
+                continue
+            seen.add(x.get_id())
+            if z3.is_const(x) and x.decl().name() in self.quantified:
+                return False
+            if z3.is_app(x):
+                todo.extend(x.children())
+            elif z3.is_quantifier(x):
+                todo.append(x.body())
+        return True
 
     def cardinality_of(self, s: z3.ArrayRef) -> z3.ArithRef:
         """Cardinality of a set over an uninterpreted sort: an uninterpreted function of the set,
