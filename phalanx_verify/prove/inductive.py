@@ -14,7 +14,9 @@ For a candidate ``Inv`` (``IndInv`` by default) and the model's Init and Next:
 - ``Step A |= P``: Inv /\\ A => P for every action property ``[][P]_v`` and sub-action A.
 
 With ``unbounded`` the constants are symbolic (``prove/unbounded.py``): each obligation then
-holds for every finite Job and Leaf at once, and a CTI is a small concrete cluster.
+holds for every finite Job and Leaf at once, and a CTI is a small concrete cluster. There each
+``IndNext`` is one ground query per conjunct of the candidate (``prove/grounding.py``), which is
+what lets z3 decide RRPResume's steps (CHOOSE under a quantifier over jobs).
 
 Liveness parts of PROPERTIES are not z3 obligations here; they are reported as skipped.
 The candidate may live in another module over the same variables (``--ind``), so a mutant of
