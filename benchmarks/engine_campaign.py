@@ -74,8 +74,9 @@ def main() -> int:
             if not a.keep:
                 path.unlink()
     finally:
-        if server is not None:
+        if store is not None:
             store.close()
+        if server is not None:
             server.cleanup()
         if not a.keep:
             out.rmdir()

@@ -75,7 +75,7 @@ def main() -> None:
     res = BenchResult()
     fill(planner, rng, 0.904, 100_000, res)
     steps = {"failure": ("fail_replan", "fail_commit"), "drain": ("drain_verdict", "drain_replan", "drain_commit")}
-    ns: dict[str, list[int]] = {k: [] for names in steps.values() for k in names}
+    ns: dict[str, list[float]] = {k: [] for names in steps.values() for k in names}
     cpu = dict.fromkeys(steps, 0.0)
     skipped = 0
     for i in range(args.events):

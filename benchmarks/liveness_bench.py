@@ -43,11 +43,12 @@ def main() -> None:
     args = ap.parse_args()
     model = load_model(args.spec, args.cfg)
     fast = [ob for p in model.properties for ob in p.liveness if ob.kind != "general"]
-    general = [Liveness("general", ob.name, general=general_obligation(model, ob.part), part=ob.part)
-               for ob in fast]
+    general = [Liveness("general", ob.name, general=general_obligation(model, part), part=part)
+               for ob in fast if (part := ob.part) is not None]
     tracker = FairnessTracker(model, list(model.fairness))
     t = time.perf_counter()
     space = explore(model, Report("bench"), fairness=tracker)
+    assert space is not None, "explore keeps the graph when given a fairness tracker"
     explore_s = time.perf_counter() - t
     kinds = [f.kind for f in model.fairness]
 

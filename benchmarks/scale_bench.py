@@ -2,9 +2,12 @@
 sequential search.
 
 Each row runs in its own process. Printed per row: the counts (to see they are the exact ones),
-wall seconds, CPU seconds of the coordinator and of its worker processes (getrusage), and the
-peak of the summed resident memory of the process tree, sampled every 0.2 s (an over-estimate:
-pages the forked workers share with the coordinator count twice). On a loaded machine compare
+wall seconds, CPU seconds of the coordinator and of its worker processes (getrusage), the peak
+of the summed resident memory of the process tree, sampled every 0.2 s (an over-estimate: pages
+the forked workers share with the coordinator count twice, and so do the memory-mapped files of
+the seen set and the frontier, which the kernel can drop), the peak of the summed anonymous
+resident memory (RssAnon: what cannot be dropped or re-read from a file), and the largest single
+process's peak (ru_maxrss of the coordinator, and the largest of its workers). On a loaded machine compare
 CPU seconds, not wall seconds; the wall ratio is only meaningful when nothing else runs.
 
     python3 benchmarks/scale_bench.py [--rows L7s,J3L9] [--workers 1,2] [--json R.json]
@@ -28,8 +31,10 @@ ROWS = {
     "L6s": (ROOT / "spec" / "RRP.tla", ROOT / "spec" / "RRP_L6_safety.cfg", "2 jobs, 6 leaves, safety"),
     "L7s": (ROOT / "spec" / "RRP.tla", ROOT / "spec" / "RRP_L7_safety.cfg", "2 jobs, 7 leaves, safety"),
     "L7": (ROOT / "spec" / "RRP.tla", ROOT / "spec" / "RRP.cfg", "2 jobs, 7 leaves, full (liveness: sequential)"),
+    "J3L8": (ROOT / "spec" / "RRP.tla", MODELS / "RRP_J3L8_safety.cfg", "3 jobs, 8 leaves, MaxFail 1, safety"),
     "J3L9": (ROOT / "spec" / "RRP.tla", MODELS / "RRP_J3L9_safety.cfg", "3 jobs, 9 leaves, MaxFail 1, safety"),
     "J3L10": (ROOT / "spec" / "RRP.tla", MODELS / "RRP_J3L10_safety.cfg", "3 jobs, 10 leaves, MaxFail 1, safety"),
+    "J3L11": (ROOT / "spec" / "RRP.tla", MODELS / "RRP_J3L11_safety.cfg", "3 jobs, 11 leaves, MaxFail 1, safety"),
 }
 
 _CHILD = """
@@ -38,16 +43,22 @@ import psutil
 from phalanx_verify.check.parallel import SearchOptions
 from phalanx_verify.check.run import check_files
 
-peak = [0]
+peak, peak_anon = [0], [0]
 stop = threading.Event()
+def anon(pid):
+    with open(f"/proc/{pid}/status") as f:
+        return next(int(line.split()[1]) * 1024 for line in f if line.startswith("RssAnon:"))
 def sample():
     me = psutil.Process()
     while not stop.is_set():
         try:
-            total = me.memory_info().rss + sum(c.memory_info().rss for c in me.children(recursive=True))
-        except psutil.Error:
-            total = 0
+            procs = [me, *me.children(recursive=True)]
+            total = sum(p.memory_info().rss for p in procs)
+            total_anon = sum(anon(p.pid) for p in procs)
+        except (psutil.Error, OSError, StopIteration):
+            total = total_anon = 0
         peak[0] = max(peak[0], total)
+        peak_anon[0] = max(peak_anon[0], total_anon)
         time.sleep(0.2)
 threading.Thread(target=sample, daemon=True).start()
 start = time.monotonic()
@@ -57,7 +68,8 @@ stop.set()
 me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
 print(json.dumps({"verdict": r.verdict, "generated": r.generated, "distinct": r.distinct, "depth": r.depth,
                   "wall": wall, "cpu_self": me.ru_utime + me.ru_stime, "cpu_workers": kids.ru_utime + kids.ru_stime,
-                  "peak_tree_mb": peak[0] / 2**20, "sequential": r.extra.get("sequential"),
+                  "peak_tree_mb": peak[0] / 2**20, "peak_anon_mb": peak_anon[0] / 2**20, "max_rss_self_mb": me.ru_maxrss / 1024,
+                  "max_rss_worker_mb": kids.ru_maxrss / 1024, "sequential": r.extra.get("sequential"),
                   "collision": r.extra.get("fingerprint_collision")}))
 """
 
@@ -77,7 +89,7 @@ def main() -> None:
     print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
           f"load average {os.getloadavg()[0]:.2f} at start")
     print(f"{'model':40} {'w':>2} {'generated':>11} {'distinct':>10} {'depth':>5} {'wall s':>8} {'cpu s':>8} "
-          f"{'(workers)':>9} {'peak MB':>8}  note")
+          f"{'(workers)':>9} {'peak MB':>8} {'anon MB':>8} {'max proc':>8}  note")
     results = []
     for name in args.rows.split(","):
         spec, cfg, note = ROWS[name]
@@ -89,7 +101,8 @@ def main() -> None:
             ratio = f"wall x{r['wall'] / base['wall']:.2f}, cpu x{cpu / (base['cpu_self'] + base['cpu_workers']):.2f}"
             extra = f"sequential: {r['sequential']}" if r["sequential"] else ratio
             print(f"{note:40} {workers:>2} {r['generated']:>11,} {r['distinct']:>10,} {r['depth']:>5} "
-                  f"{r['wall']:>8.1f} {cpu:>8.1f} {r['cpu_workers']:>9.1f} {r['peak_tree_mb']:>8.0f}  {extra}",
+                  f"{r['wall']:>8.1f} {cpu:>8.1f} {r['cpu_workers']:>9.1f} {r['peak_tree_mb']:>8.0f} {r['peak_anon_mb']:>8.0f} "
+                  f"{max(r['max_rss_self_mb'], r['max_rss_worker_mb']):>8.0f}  {extra}",
                   flush=True)
             results.append({"row": name, "workers": workers, **r})
     print(f"load average {os.getloadavg()[0]:.2f} at the end")

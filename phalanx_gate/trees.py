@@ -87,7 +87,7 @@ class Tree:
     @cached_property
     def exclusive_pairs(self) -> tuple[tuple[Block, Block], ...]:
         """Pairs of blocks never both on a canonical free list: nested blocks, and buddies."""
-        out = []
+        out: list[tuple[Block, Block]] = []
         for s, o in self.blocks:
             out.extend(((s, o), (s2, o2)) for s2, o2 in self.blocks if o2 < o and s <= s2 < s + (1 << o))
             bud = self.buddy((s, o))

@@ -41,11 +41,11 @@ def audit_allocator(planner: Planner) -> list[str]:
             out.append(f"node {t.node_name[v]}: view {sorted(got)} != {sorted(want)}")
     for (h, d, k), heap in a.heaps.items():  # Place reads only the tops: the best fit, live, exact
         fits = [(a.nfree[v], v, a.pick(v, k, d)) for v in t.nodes_at_level[h] if d in t.classes[v]]
-        want = min(((nf, v, s) for nf, v, s in fits if s is not None), default=None)
-        got = None if not heap else (heap[0][0], heap[0][1], heap[0][3])
-        if got != want or (heap and a.stamp[heap[0][1]] != heap[0][2]):
+        best = min(((nf, v, s) for nf, v, s in fits if s is not None), default=None)
+        top = None if not heap else (heap[0][0], heap[0][1], heap[0][3])
+        if top != best or (heap and a.stamp[heap[0][1]] != heap[0][2]):
             out.append(f"index ({h}, {d}, {k}): top entry {heap[0] if heap else None}, best fit "
-                       f"(free, node, pick) {want}")
+                       f"(free, node, pick) {best}")
     return out
 
 

@@ -32,7 +32,8 @@ and the next reconcile re-decides):
 - Seal     writer with token t: create seal/{j}/{t} once, guarded by epoch/{j} == (t, Run),
            so a stale (zombie) or not-yet-restored writer is fenced off.
 
-``mutant`` switches on one deliberate bug (for the drift gate's own tests); see MUTANTS.
+Each step is a method a subclass may override; the deliberately broken engines the drift gate's
+own tests need are such subclasses (engine_mutants.py), so this module carries no mutant.
 """
 
 from __future__ import annotations
@@ -41,6 +42,10 @@ import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
+from itertools import compress, filterfalse, repeat
+from operator import is_, ne
+from sys import intern
 from typing import TYPE_CHECKING, Protocol, cast
 
 from phalanx_ref.hdfb import Job, Placement, Planner
@@ -51,15 +56,7 @@ from phalanx_ref.topology import Topology
 if TYPE_CHECKING:
     from phalanx_ref.engine_cache import PlannerCache
 
-MUTANTS = {
-    "commit_no_guard": "Commit without its free-or-mine guard (and without the Abort check)",
-    "seal_stale": "Seal accepted without the epoch/phase fence (stale or not-yet-restored writers)",
-    "restore_not_below": "Restore from the current epoch's checkpoint instead of a sealed older one",
-    "restore_unsealed": "Restore from the previous epoch's checkpoint without checking that it was sealed",
-    "restore_oldest": "Restore from the oldest sealed manifest below the epoch instead of the newest",
-    "epoch_no_increment": "Commit leaves the epoch unchanged",
-    "detect_no_dead": "Detect on any dead leaf of the cluster, not only the job's own",
-}
+_is_none = partial(is_, None)
 
 
 class View(Protocol):
@@ -143,10 +140,8 @@ class Engine:
     ``cache``, decisions come from that planner mirror instead of a rebuild per step."""
 
     def __init__(self, store: Store, keys: Keys, topo: Topology, jobs: dict[str, Job],
-                 mutant: str | None = None, cache: PlannerCache | None = None) -> None:
-        if mutant is not None and mutant not in MUTANTS:
-            raise ValueError(f"unknown engine mutant {mutant!r} (known: {', '.join(MUTANTS)})")
-        self.store, self.keys, self.topo, self.jobs, self.mutant = store, keys, topo, jobs, mutant
+                 cache: PlannerCache | None = None) -> None:
+        self.store, self.keys, self.topo, self.jobs = store, keys, topo, jobs
         self.cache = cache
         self.leaves = [leaf_name(i) for i in range(topo.n_leaves)]
 
@@ -193,11 +188,11 @@ class Engine:
 
     def _detect(self, view: View, job: str, e: int) -> str | None:
         k = self.keys
-        dead = view.dead(None if self.mutant == "detect_no_dead" else job)
+        dead = self._dead(view, job)
         if not dead:
             return None
         guard = [value_is(k.epoch(job), epoch_value(e, "Run")), absent(k.lease(worker_of(dead[0]))),
-                 view.free_or_mine(dead[0])]  # the job's leaf as read (the mutant's may be free)
+                 view.free_or_mine(dead[0])]  # the leaf as read (free, if a subclass looks beyond the job)
         ok = self.store.txn(guard, [Put(k.epoch(job), epoch_value(e, "Plan")), self._step(job, "Detect")])
         return "Detect" if ok.succeeded else None
 
@@ -206,13 +201,13 @@ class Engine:
         placement = self.replan(view, job)
         if placement is None:
             return None
-        names = self.leaves
-        plan = [names[x] for x in sorted(placement.leaves)]
-        owner, alive_of = view.owner, view.alive
-        alive = [alive_of(x) for x in plan]
-        bad = [x for x, a in zip(plan, alive, strict=True) if a is None or owner(x) not in (None, job)]
-        if bad:
-            raise AssertionError(f"planner chose {bad[0]} for {job}, which is dead or taken")
+        # O(gang) passes as C-level maps (a Python step per leaf is most of a large gang's Plan)
+        plan = list(map(self.leaves.__getitem__, sorted(placement.leaves)))
+        owner = view.owner
+        alive = list(map(view.alive, plan))
+        if any(map(_is_none, alive)) or not {None, job}.issuperset(map(owner, plan)):
+            bad = next(x for x, a in zip(plan, alive, strict=True) if a is None or owner(x) not in (None, job))
+            raise AssertionError(f"planner chose {bad} for {job}, which is dead or taken")
         guard = [value_is(k.epoch(job), epoch_value(e, "Plan"))]
         guard += map(view.free_or_mine, plan)        # every planned leaf free or as read, and
         guard += cast(list[Compare], alive)          # its worker still the one read (none is None)
@@ -239,27 +234,31 @@ class Engine:
         k = self.keys
         rec = view.get(k.plan(job))
         assert rec is not None, f"job {job} in Commit without a plan record"
-        plan = json.loads(rec.value)["leaves"]
+        plan = list(map(intern, json.loads(rec.value)["leaves"]))  # the leaf names' own objects: faster lookups
         head = value_is(k.epoch(job), epoch_value(e, "Commit"))
         owner = view.owner
-        if self.mutant != "commit_no_guard":
-            witness = self._abort_witness(view, job, plan)
-            if witness is not None:
-                ops = [Put(k.epoch(job), epoch_value(e, "Plan")), self._step(job, "Abort")]
-                return "Abort" if self.store.txn([head, witness], ops).succeeded else None
-        guard = [head] if self.mutant == "commit_no_guard" else [head] + self._commit_guard(view, job, plan)
+        witness = self._abort_witness(view, job, plan)
+        if witness is not None:
+            abort = [Put(k.epoch(job), epoch_value(e, "Plan")), self._step(job, "Abort")]
+            return "Abort" if self.store.txn([head, witness], abort).succeeded else None
+        guard = [head] + self._commit_guard(view, job, plan)
         new_e = self._next_epoch(view, job, e)
         mine = encode({"epoch": new_e, "job": job})
         planned = set(plan)
-        ops: list[Put | Delete] = [Put(k.alloc(x), mine) for x in plan if owner(x) != job]
-        ops += [Delete(k.alloc(x)) for x in view.leaves_of(job) if x not in planned]
+        claimed = compress(plan, map(ne, map(owner, plan), repeat(job)))  # the planned leaves not mine yet
+        ops: list[Put | Delete] = [Put(k.alloc(x), mine) for x in claimed]
+        ops += [Delete(k.alloc(x)) for x in filterfalse(planned.__contains__, view.leaves_of(job))]
         ops += [Put(k.epoch(job), epoch_value(new_e, "Restore")), self._step(job, "Commit")]
         return "Commit" if self.store.txn(guard, ops).succeeded else None
 
-    # ---- the guards a subclass (the lifecycle engine) extends ---------------------------------
+    # ---- the decisions and guards a subclass (the lifecycle engine, a mutant) overrides ---------
+    def _dead(self, view: View, job: str) -> list[str]:
+        """The dead leaves whose first one Detect reports: the job's own."""
+        return view.dead(job)
+
     def _next_epoch(self, view: View, job: str, e: int) -> int:
         """The epoch a Commit at epoch ``e`` moves the job to."""
-        return e if self.mutant == "epoch_no_increment" else e + 1
+        return e + 1
 
     def _plan_guard(self, view: View, job: str, plan: list[str]) -> list[Compare]:
         """Compares Plan adds beyond "every planned leaf live and free-or-mine": none in RRP."""
@@ -267,34 +266,42 @@ class Engine:
 
     def _commit_guard(self, view: View, job: str, plan: list[str]) -> list[Compare]:
         """RRP's CommitGuard: every planned leaf free, or as read (mine)."""
-        return [view.free_or_mine(x) for x in plan]
+        return list(map(view.free_or_mine, plan))
 
     def _abort_witness(self, view: View, job: str, plan: list[str]) -> Compare | None:
         """Why the CommitGuard fails, as a compare that holds while it does (a planned leaf held
         by another job, as read), or None when the guard holds on ``view``."""
         owner = view.owner
-        taken = [x for x in plan if owner(x) not in (None, job)]
-        return view.free_or_mine(taken[0]) if taken else None
+        if {None, job}.issuperset(map(owner, plan)):
+            return None
+        return view.free_or_mine(next(x for x in plan if owner(x) not in (None, job)))
 
     def _restore(self, view: View, job: str, e: int) -> str | None:
         """Load the newest manifest sealed below e and resume from it. The manifest's epoch goes
         both into step/{job} (RRP's witness e: some seal below e exists) and into resume/{job}
         (RRPResume's resumed: it is the newest one), so replay against either spec sees it."""
         k = self.keys
-        older = [x for x in view.seals_of(job) if x < e]
-        head = value_is(k.epoch(job), epoch_value(e, "Restore"))
-        if self.mutant == "restore_not_below":
-            src, guard = e, [head]
-        elif self.mutant == "restore_unsealed":
-            src, guard = e - 1, [head]
-        elif not older:
+        source = self._restore_source(view, job, e)
+        if source is None:
             return None
-        else:
-            src = min(older) if self.mutant == "restore_oldest" else max(older)
-            guard = [head, Compare(k.seal(job, src), "create", ">", 0)]
+        src, sealed = source
+        guard = [value_is(k.epoch(job), epoch_value(e, "Restore")), *sealed]
         ops = [Put(k.epoch(job), epoch_value(e, "Run")), Put(k.resume(job), encode({"e": src})),
                self._step(job, "Restore", e=src)]
         return "Restore" if self.store.txn(guard, ops).succeeded else None
+
+    def _restore_source(self, view: View, job: str, e: int) -> tuple[int, list[Compare]] | None:
+        """The epoch whose manifest Restore at epoch ``e`` loads, with the compares that hold
+        while it is sealed; None while no manifest below ``e`` is sealed."""
+        older = [x for x in view.seals_of(job) if x < e]
+        if not older:
+            return None
+        src = self._newest(older)
+        return src, [Compare(self.keys.seal(job, src), "create", ">", 0)]
+
+    def _newest(self, sealed: list[int]) -> int:
+        """Which of the sealed epochs below the current one Restore loads: the newest."""
+        return max(sealed)
 
     # ---- the checkpoint plane's seal ---------------------------------------------------------
     def seal(self, job: str, token: int, step: int) -> bool:
@@ -302,12 +309,14 @@ class Engine:
         create-once, accepted only while epoch/{job} == (token, Run)."""
         k = self.keys
         manifest = hashlib.sha256(f"{job}/{token}/{step}".encode()).hexdigest()
-        guard = [absent(k.seal(job, token))]
-        if self.mutant != "seal_stale":
-            guard.append(value_is(k.epoch(job), epoch_value(token, "Run")))
+        guard = [absent(k.seal(job, token)), *self._seal_fence(job, token)]
         ops = [Put(k.seal(job, token), encode({"manifest": manifest, "step": step, "token": token})),
                self._step(job, "Seal")]
         return self.store.txn(guard, ops).succeeded
+
+    def _seal_fence(self, job: str, token: int) -> list[Compare]:
+        """What fences a stale (zombie) or not-yet-restored writer off: epoch/{job} == (token, Run)."""
+        return [value_is(self.keys.epoch(job), epoch_value(token, "Run"))]
 
 
 def rebuild_planner(view: View, keys: Keys, topo: Topology, jobs: dict[str, Job],

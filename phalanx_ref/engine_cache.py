@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
+from sys import intern
 
 from phalanx_ref.engine import Snapshot, rebuild_planner
 from phalanx_ref.hdfb import Job, Placement, Planner, StaleDecision
@@ -163,13 +164,13 @@ class PlannerCache:
         kind, *rest = self.keys.split(key)
         if kind == "alloc":
             job = json.loads(kv.value)["job"]
-            self._owner[rest[0]] = job
+            self._owner[intern(rest[0])] = job  # the leaf names' own object (rrp_records.leaf_name)
             self._held.setdefault(job, set()).add(leaf_index(rest[0]))
             self._fom[rest[0]] = value_is(key, kv.value)
             if touched is not None:
                 touched.add(job)
         elif kind == "lease":
-            leaf = leaf_of_worker(rest[0])
+            leaf = intern(leaf_of_worker(rest[0]))
             self._dead.discard(leaf)
             self._alive[leaf] = Compare(key, "create", "==", kv.create_revision)
         elif kind == "seal":
@@ -215,8 +216,7 @@ class PlannerCache:
         return leaf not in self._dead
 
     def leaves_of(self, job: str) -> list[str]:
-        names = self.names
-        return [names[x] for x in sorted(self._held.get(job, ()))]
+        return list(map(self.names.__getitem__, sorted(self._held.get(job, ()))))
 
     def dead(self, job: str | None) -> list[str]:
         return sorted((x for x in self._dead if job is None or self._owner.get(x) == job), key=leaf_index)

@@ -17,13 +17,11 @@ outside its own in-memory allocator.
 Placement is gang-queued, never partial: ``place`` returns a placement for the first template (in
 the job's preference order) that fits entirely, or None.
 
-Prepared repairs (Replan's fast path): the repair of a single failed job block depends only on the
-job's placement and on the spare registries and free views of the domains its search visits. Every
-mutation (commit, release, heal, mark_suspect) therefore ends by recomputing, with the same code as
-Replan, the repairs whose inputs changed (the allocator and the spare registry report which nodes
-changed, and each prepared repair records which it read). ``replan(job, leaves of one block)`` then
-returns the prepared Placement in O(1); anything else (several blocks, a partial block, no local
-repair) takes the search. The cost moves to the mutations, which the benchmark times and reports.
+Replan here is always Algorithm 1's search. Its fast path, prepared repairs looked up in O(1),
+is :class:`phalanx_ref.prepared.PreparedPlanner`, a subclass that observes this planner's
+mutations through the no-op hooks at the end of this class (``_committed``, ``_released``,
+``_settled``, ``_restored``) and the search's two reads (``_spare_in``, ``_pick``); the allocator
+and the spare registry (``spares_changed``) report which nodes changed.
 """
 
 from __future__ import annotations
@@ -32,6 +30,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import cached_property, partial
+from itertools import chain
 from typing import NamedTuple
 
 from phalanx_ref.buddy import BuddyAllocator, BuddyError
@@ -190,8 +189,8 @@ class Placement:
 
     @cached_property
     def leaves(self) -> frozenset[int]:
-        """Every leaf the job holds (including buddy-rounding slack)."""
-        return frozenset(x for s, o in self.blocks for x in range(s, s + (1 << o)))
+        """Every leaf the job holds (including buddy-rounding slack); a Python step per block, not per leaf."""
+        return frozenset(chain.from_iterable([range(s, s + (1 << o)) for s, o in self.blocks]))
 
     @cached_property
     def level(self) -> int:
@@ -238,10 +237,6 @@ class Placement:
         return tuple(final.get(x, x) for x in out)
 
     @cached_property
-    def rank_of(self) -> dict[int, int]:
-        return {leaf: r for r, leaf in enumerate(self.rank_leaf)}
-
-    @cached_property
     def migrated(self) -> tuple[int, ...]:
         """Ranks whose leaf differs from the previous placement (all ranks for a fresh one)."""
         if self.prev is None:
@@ -286,24 +281,9 @@ class Planner:
         for d in topo.nodes_at_level[1]:
             lo, hi = topo.lo[d], topo.hi[d]
             self._pod_of[lo:hi] = [topo.domain_of(lo, top)] * (hi - lo)
-        # Prepared repairs: ``_prepared[s]`` is (job name, block size, the Placement Replan returns
-        # when the whole block starting at leaf s fails), or None. A record always repairs its job's
-        # current placement (its answer's ``prev``): a commit re-prepares or drops the records of
-        # the job's previous placement, a release drops them. A list indexed by leaf and the two
-        # fields the check needs next to the answer: the lookup reads few objects, which is what a
-        # Replan after unrelated work costs (cache misses, not instructions).
-        # ``_view_deps`` / ``_spare_deps`` map a node to the prepared blocks that read its free
-        # view / spare registry; ``_spare_changed`` collects registries changed since the last
-        # invalidation (the allocator's ``changed`` does the same for views); ``_stale`` maps
-        # blocks to prepare at the end of the current mutation to their dropped repair, if any.
-        # ``_reads`` is set only while preparing: the (views, spare registries) the search reads.
-        self._prepared: list[tuple[str, int, Placement] | None] = [None] * topo.n_leaves
-        self._view_deps: dict[int, set[int]] = {}
-        self._spare_deps: dict[int, set[int]] = {}
-        self._spare_changed: set[int] = set()
-        self._stale: dict[int, Placement | None] = {}
-        self._reads: tuple[list[int], list[int]] | None = None
-        self._views_changed = self.alloc.changed  # the same set, one attribute load nearer (Replan)
+        # Nodes whose spare registry changed: the registry's counterpart of the allocator's
+        # ``changed`` (free views), for whoever keeps decisions that read them (PreparedPlanner).
+        self.spares_changed: set[int] = set()
         pol = self.policy
         if pol.spare_count:
             if pol.spare_level not in topo.nodes_at_level:
@@ -312,7 +292,7 @@ class Planner:
         # Largest order a non-reserved block can have; bigger gangs use the union-of-blocks path.
         self.union_order = self.alloc.largest_free_order()
         self.alloc.changed.clear()
-        self._spare_changed.clear()
+        self.spares_changed.clear()
 
     # ---- spares ------------------------------------------------------------------------------
     def _reserve_spares(self, domains: Iterable[int]) -> None:
@@ -339,17 +319,15 @@ class Planner:
         for v in t.ancestors[t.leaf_domain[start]]:
             if t.hi[v] >= end:
                 self.spares_under[v][start] = (order, owner)
-                self._spare_changed.add(v)
+                self.spares_changed.add(v)
 
     def _unregister_spare(self, start: int) -> None:
         for v in self.topo.ancestors[self.topo.leaf_domain[start]]:
             if self.spares_under[v].pop(start, None) is not None:
-                self._spare_changed.add(v)
+                self.spares_changed.add(v)
 
     def _spare_in(self, v: int, k: int, dclass: int) -> tuple[int, Hashable] | None:
         """A reserved spare of order >= k and class ``dclass`` inside domain v: (start, owner)."""
-        if self._reads is not None:
-            self._reads[1].append(v)
         for s, (o, owner) in self.spares_under[v].items():
             if o >= k and self.topo.dclass(s) == dclass:
                 return s, owner
@@ -514,22 +492,24 @@ class Planner:
         """Cheapest repair of failed block (start, k): walk its enclosing domains upward (parent
         domain first, then escalate one level at a time); in each, a reserved spare first, then a
         free block of the same TP-fit class. Returns (level, target start, source owner)."""
-        t, alloc, reads = self.topo, self.alloc, self._reads
+        t = self.topo
         d = t.dclass(start)
         for v in t.block_chain(start, k):
             sp = self._spare_in(v, k, d)
             if sp is not None:
                 return t.level[v], sp[0], sp[1]
-            if reads is not None:
-                reads[0].append(v)
-            s = alloc.pick(v, k, d)
+            s = self._pick(v, k, d)
             if s is not None:
                 return t.level[v], s, None
         return None
 
+    def _pick(self, v: int, k: int, dclass: int) -> int | None:
+        """A free order-k block of class ``dclass`` inside domain v (its start), the best fit."""
+        return self.alloc.pick(v, k, dclass)
+
     def _repair(self, cur: Placement, fblocks: tuple[Block, ...], failed: tuple[int, ...],
                 moves: tuple[tuple[int, int, int], ...], acquire: tuple[tuple[int, int, Hashable | None], ...],
-                level: int) -> Placement:
+                level: int | None) -> Placement:
         """Replan's repaired footprint of ``cur``; the search and the preparation both build it here."""
         return Placement(cur.job, cur.templates, cur.template_index, cur.base, cur.dclass, self.topo,
                          moves, _new_changes(Changes, (fblocks, failed, acquire)),
@@ -538,50 +518,16 @@ class Planner:
     def replan(self, job: str, failed: Iterable[int]) -> Placement | None:
         """Algorithm 1 Replan: repair each failed block from a spare or free block in its parent
         domain, escalating one level at a time; if some block has no repair, fall back to a fresh
-        placement with the current and then the later templates. None if nothing fits. Pure.
-
-        Fast path: when ``failed`` is exactly the leaves of one prepared block of the job's current
-        placement, in order, the prepared repair is returned (the search would build an equal one:
-        see the module docstring). The check reads a ``range`` (a failed node is one: its leaves
-        are contiguous) from its start, stop and step alone; other iterables go through
-        :meth:`_replan_leaves`. The range path exists for speed after unrelated work, where a
-        Replan's cost is its cache misses: comparing leaf by leaf allocates an int per leaf, each a
-        miss (about 1 us per Replan on the §8.3 benchmark), and the range path is kept apart so
-        that it runs through as little code as possible. Changes made behind the planner's back
-        (directly on the allocator) are noticed here and drop the prepared repairs they affect;
-        the spare registry changes only inside planner methods, each of which ends by
-        invalidating."""
-        if self._views_changed:
-            self._invalidate()
-        if type(failed) is not range:
-            return self._replan_leaves(job, tuple(failed))
-        s = failed.start  # the stored int: failed[0] would build a new one
-        if s >= 0 and failed.step == 1:  # a negative leaf would index the list from its end
-            try:
-                rec = self._prepared[s]
-            except IndexError:  # beyond the last leaf: the search reports it
-                rec = None
-            if rec is not None and rec[0] == job and failed.stop - s == rec[1]:
-                return rec[2]
+        placement with the current and then the later templates. None if nothing fits. Pure."""
         return self._replan(job, tuple(failed))
-
-    def _replan_leaves(self, job: str, failed: tuple[int, ...]) -> Placement | None:
-        """Replan of leaves listed one by one: as their range when they are consecutive (so a
-        prepared repair is found as for a range), else by search."""
-        if failed and failed[0] >= 0:
-            run = range(failed[0], failed[0] + len(failed))
-            if failed == tuple(run):
-                return self.replan(job, run)
-        return self._replan(job, failed)
 
     def _replan(self, job: str, failed: tuple[int, ...]) -> Placement | None:
         """Replan by search (see :meth:`replan`). The search hides targets and restores them, which
-        may reorder views and spare registries: it ends by dropping the prepared repairs that read
-        them, so no planner method leaves ``_spare_changed`` set."""
+        may reorder views and spare registries: it ends by telling :meth:`_restored`."""
         try:
             return self._search_repairs(job, failed)
         finally:
-            self._invalidate()
+            self._restored()
 
     def _search_repairs(self, job: str, failed: tuple[int, ...]) -> Placement | None:
         """The search itself: a repair per failed block, hiding each target from the next search,
@@ -611,94 +557,6 @@ class Planner:
             self._undo(journal)
         return self._fallback(job, cur, failed)
 
-    # ---- prepared repairs --------------------------------------------------------------------
-    def _block_starts(self, p: Placement) -> Iterable[int]:
-        """Starts of the failed blocks Replan would cut from ``p``'s footprint (one per repair)."""
-        base = max(self.policy.block_order, p.group_order)
-        for s, o in p.blocks:
-            yield from range(s, s + (1 << o), 1 << min(o, base))
-
-    def _prepare(self, s: int, old: Placement | None) -> None:
-        """Prepare the repair for the failure of the whole job block starting at leaf ``s`` (if one
-        starts there), exactly as :meth:`_replan` would compute it, and record what it read.
-        ``old`` is the block's dropped repair: if its job has not changed since, the block's order
-        is still the one it cut, which saves the record lookup."""
-        if old is not None and old.prev is self.placements.get(old.job):
-            cur, k = old.prev, old.changes.release[0][1]
-        else:
-            rec = self.alloc.find_record(s)
-            owner = None if rec is None else rec[2]
-            cur = self.placements.get(owner) if isinstance(owner, str) else None  # jobs are named by str
-            if cur is None:
-                return
-            k = min(rec[1], max(self.policy.block_order, cur.group_order))
-            if self.topo.align(s, k) != s:
-                return
-        views: list[int] = []
-        spares: list[int] = []
-        self._reads = (views, spares)
-        try:
-            found = self._repair_target(s, k)
-        finally:
-            self._reads = None
-        for deps, read in ((self._view_deps, views), (self._spare_deps, spares)):
-            for v in read:
-                dep = deps.get(v)
-                if dep is None:
-                    deps[v] = {s}
-                else:
-                    dep.add(s)
-        if found is not None:  # no local repair: Replan falls back to a fresh placement (not prepared)
-            h, dst, src = found
-            self._prepared[s] = (cur.job, 1 << k, self._repair(cur, ((s, k),), tuple(range(s, s + (1 << k))),
-                                                           ((s, dst, k),), ((dst, k, src),), h))
-
-    def _invalidate(self) -> None:
-        """Drop the prepared repairs that read a free view or spare registry changed since their
-        preparation; their blocks become stale, to be prepared again by :meth:`_refresh`."""
-        prepared = self._prepared
-        for changed, deps in ((self._views_changed, self._view_deps), (self._spare_changed, self._spare_deps)):
-            for v in changed:
-                for s in deps.pop(v, ()):
-                    rec = prepared[s]
-                    if rec is not None:
-                        prepared[s] = None
-                        self._stale[s] = rec[2]
-                    elif s not in self._stale:
-                        self._stale[s] = None
-            changed.clear()
-
-    def _rebase(self, p: Placement) -> None:
-        """``p`` was just committed: its blocks' repairs must start from it. After a repair, a block
-        whose prepared repair survived the invalidation keeps its order and its target (the search
-        read nothing that changed), so only the Placement is rebuilt; other blocks are prepared."""
-        old, prepared = p.prev, self._prepared
-        keep = old is not None and p.kind == "repair"
-        for s in self._block_starts(p):
-            rec = prepared[s]
-            if keep and rec is not None and rec[2].prev is old:
-                q = rec[2]
-                ch = q.changes
-                prepared[s] = (rec[0], rec[1], self._repair(p, ch.release, ch.quarantine, q.new_moves, ch.acquire,
-                                                       q.repair_level))
-            elif s not in self._stale:
-                self._stale[s] = None
-
-    def _forget(self, p: Placement) -> None:
-        """Drop the prepared repairs of ``p``, which is no longer the job's placement."""
-        prepared = self._prepared
-        for s in self._block_starts(p):
-            rec = prepared[s]
-            if rec is not None and rec[2].prev is p:
-                prepared[s] = None
-
-    def _refresh(self) -> None:
-        """End of a mutation: prepare every block whose repair may have changed."""
-        self._invalidate()
-        stale, self._stale = self._stale, {}
-        for s, old in stale.items():
-            self._prepare(s, old)
-
     def _fallback(self, job: str, cur: Placement, failed: tuple[int, ...]) -> Placement | None:
         """Fresh placement of the job's current-or-later template, planned on the state in which
         its footprint is released and its failed leaves quarantined (then undone)."""
@@ -710,7 +568,7 @@ class Planner:
             self._undo(journal)
 
     # ---- applying decisions ------------------------------------------------------------------
-    def _take(self, job: str, start: int, order: int, source: Hashable | None,
+    def _take(self, job: Hashable, start: int, order: int, source: Hashable | None,
               journal: list[Callable[[], None]]) -> None:
         alloc = self.alloc
         if source is None:
@@ -763,7 +621,9 @@ class Planner:
             alloc.allocate(leaf, 0, QUARANTINE)
             journal.append(lambda: alloc.release(leaf, 0))
         else:
-            rs, ro, _ = alloc.find_record(leaf)
+            rec = alloc.find_record(leaf)
+            assert rec is not None, f"leaf {leaf} has an owner, so a record"
+            rs, ro, _ = rec
             alloc.reassign(leaf, 0, QUARANTINE)
             journal.append(lambda: alloc.merge_record(rs, ro, old))
 
@@ -795,17 +655,15 @@ class Planner:
             self._apply(p.job, p.changes, journal)
         except BuddyError as e:
             self._undo(journal)
-            self._refresh()
+            self._settled()
             raise StaleDecision(f"job {p.job!r}: {e}; nothing applied") from None
         self.placements[p.job] = p
         self.versions[p.job] = p.base_version + 1
-        self._invalidate()
-        self._rebase(p)
+        self._committed(p)
         if p.prev is not None:
-            self._forget(p.prev)
             p.__dict__["moves"] = p.moves  # pinned while prev still holds the earlier moves
             p.prev.prev = None  # keep one step of history, not the job's whole chain of placements
-        self._refresh()
+        self._settled()
 
     def release(self, job: str) -> None:
         """The job finished or was evicted: free its footprint (suspect leaves go to quarantine)."""
@@ -814,8 +672,8 @@ class Planner:
             raise PlannerError(f"job {job!r} is not placed")
         self._apply(job, Changes(cur.blocks, (), ()), [])
         self.versions[job] = self.versions.get(job, 0) + 1
-        self._forget(cur)
-        self._refresh()
+        self._released(cur)
+        self._settled()
 
     def mark_suspect(self, leaves: Iterable[int]) -> None:
         """Health-aware placement: suspect leaves are never placed on; a free one is quarantined
@@ -827,7 +685,9 @@ class Planner:
             self.suspect.add(leaf)
             owner = self.alloc.owner(leaf)
             if isinstance(owner, tuple) and owner[0] == "spare":
-                rs, ro, _ = self.alloc.find_record(leaf)
+                rec = self.alloc.find_record(leaf)
+                assert rec is not None, f"leaf {leaf} has an owner, so a record"
+                rs, ro, _ = rec
                 self._unregister_spare(rs)
                 self.alloc.release(rs, ro)
                 respare.add(owner[1])
@@ -836,7 +696,7 @@ class Planner:
                 self._quarantine(leaf, [])
         if respare:
             self._reserve_spares(sorted(respare))
-        self._refresh()
+        self._settled()
 
     def suspect_of(self, job: str) -> list[int]:
         """The suspect leaves in ``job``'s footprint, in leaf order: what a drain moves it off."""
@@ -848,15 +708,14 @@ class Planner:
     @contextmanager
     def scratch(self) -> Iterator[list[Callable[[], None]]]:
         """A what-if on the allocator: changes made through the yielded journal (``hold``,
-        ``vacate``) are undone on exit, and the prepared repairs that read what they touched are
-        dropped (re-prepared by the next mutation), as after a search. Lifecycle decisions
-        (defragmentation, preemption, resize) are planned on such hypothetical states."""
+        ``vacate``) are undone on exit, and :meth:`_restored` is told, as after a search. Lifecycle
+        decisions (defragmentation, preemption, resize) are planned on such hypothetical states."""
         journal: list[Callable[[], None]] = []
         try:
             yield journal
         finally:
             self._undo(journal)
-            self._invalidate()
+            self._restored()
 
     def vacate(self, job: str, journal: list[Callable[[], None]]) -> Placement:
         """In a :meth:`scratch`: give back ``job``'s footprint (suspect leaves to quarantine).
@@ -899,7 +758,20 @@ class Planner:
                 self.alloc.split_record(leaf, 0)
                 self.alloc.release(leaf, 0)
                 touched.add(leaf)
-        if self.policy.spare_count and touched:
-            lvl = self.policy.spare_level
+        lvl = self.policy.spare_level
+        if self.policy.spare_count and touched and lvl is not None:  # a level: checked by __init__
             self._reserve_spares({self.topo.domain_of(x, lvl) for x in touched})
-        self._refresh()
+        self._settled()
+
+    # ---- what a subclass keeping derived decisions observes (PreparedPlanner): no-ops here -----
+    def _committed(self, p: Placement) -> None:
+        """``p`` became its job's placement; ``p.prev``'s history is still whole."""
+
+    def _released(self, p: Placement) -> None:
+        """``p`` is no longer its job's placement (the job left)."""
+
+    def _settled(self) -> None:
+        """A mutation (commit, release, mark_suspect, heal) ended."""
+
+    def _restored(self) -> None:
+        """A what-if (a search, a :meth:`scratch`) undid its changes; views may be reordered."""

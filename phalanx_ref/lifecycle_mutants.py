@@ -23,7 +23,7 @@ class DrainMovesWorkers(LifecycleEngine):
         e = self.epoch_of(view, job)[0]
         guard = [value_is(k.epoch(job), epoch_value(e, "Run")), view.free_or_mine(leaf),
                  *self._spare_witness(view, spare[0])]
-        ops = [Delete(k.alloc(leaf)), Put(k.alloc(spare[0]), encode({"epoch": e, "job": job})),
+        ops: list[Put | Delete] = [Delete(k.alloc(leaf)), Put(k.alloc(spare[0]), encode({"epoch": e, "job": job})),
                Put(k.epoch(job), epoch_value(e, "Plan")), self._step(job, "Drain")]
         return "Drain" if self.store.txn(guard, ops).succeeded else None
 

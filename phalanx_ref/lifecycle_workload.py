@@ -71,16 +71,16 @@ class LifecycleWorkload(Workload):
 
     cfg: LifecycleConfig
     engine: LifecycleEngine
+    engine_cls: type[LifecycleEngine]
 
     def __init__(self, store: Store, cfg: LifecycleConfig, seed: int, keys: Keys | None = None,
                  engine_cls: type[LifecycleEngine] = LifecycleEngine) -> None:
         self.events = 0
-        self.engine_cls = engine_cls
-        super().__init__(store, cfg, seed, keys)
+        super().__init__(store, cfg, seed, keys, engine_cls)
         names = job_names(cfg.jobs)
         self.priority = {**{j: i for i, j in enumerate(names, 1)}, **dict.fromkeys(cfg.gang_names(), len(names) + 10)}
 
-    def setup(self, store: Store, mutant: str | None, cached: bool) -> tuple[Engine, dict[str, int]]:
+    def setup(self, store: Store, cached: bool) -> tuple[Engine, dict[str, int]]:
         cfg, keys = self.cfg, self.keys
         topo = cfg.topology()
         tpls = tuple(t for t in SHRINK_TEMPLATES if t[2] <= cfg.size)

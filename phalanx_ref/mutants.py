@@ -69,7 +69,7 @@ class SuspectSparePlanner(Planner):
             self.suspect.add(leaf)
             if self.alloc.owner(leaf) is None:
                 self._quarantine(leaf, [])
-        self._refresh()
+        self._settled()
 
 
 LIFECYCLE_MUTANTS: dict[str, type[Planner]] = {

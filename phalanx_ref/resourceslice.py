@@ -78,7 +78,7 @@ class _Loader(yaml.SafeLoader):
         event = self.peek_event()
         if isinstance(event, yaml.AliasEvent):
             raise ComposerError(None, None, f"alias *{event.anchor}: YAML aliases are not accepted",
-                                event.start_mark)
+                                event.start_mark)  # type: ignore[arg-type]  # the C loader's Mark, same fields
         self._depth += 1
         try:
             if self._depth > MAX_DEPTH:
@@ -110,12 +110,13 @@ _Loader.add_constructor("tag:yaml.org,2002:int", _Loader.construct_yaml_int)
 def parse_yaml(text: str | bytes, source: str, stream: bool = False) -> Any:
     """Parsed YAML (a list of documents when ``stream``); every failure a positioned error."""
     if isinstance(text, bytes):
+        raw = text
         try:
-            text = text.decode("utf-8")
+            text = raw.decode("utf-8")
         except UnicodeDecodeError as e:
-            head = text[:e.start]
+            head = raw[:e.start]
             line, col = head.count(b"\n") + 1, len(head) - head.rfind(b"\n")
-            raise ResourceSliceError(f"byte 0x{text[e.start]:02x} is not UTF-8", source=f"{source}:{line}:{col}") \
+            raise ResourceSliceError(f"byte 0x{raw[e.start]:02x} is not UTF-8", source=f"{source}:{line}:{col}") \
                 from None
     try:
         return list(yaml.load_all(text, _Loader)) if stream else yaml.load(text, _Loader)  # noqa: S506 - _Loader is a SafeLoader
@@ -317,7 +318,7 @@ def _build(fabric: Mapping[str, Any], domains: dict[str, list[Placed]], domain_r
         raise ResourceSliceError(f"unknown generation {gen!r} (known: {', '.join(sorted(GENERATIONS))})",
                                  "generation")
     node_order = {n: i for i, n in enumerate(node_place)}
-    pods: dict[str, dict[str, list[Domain]]] = {}
+    pods: dict[str, dict[str, list[Domain | Gpu]]] = {}
     for clique in sorted(domains, key=lambda c: min(node_order[d[0]] for d in domains[c])):
         gpus = sorted(domains[clique], key=lambda d: (node_order[d[0]], d[1], d[2]))
         pod, rg = domain_rg[clique]

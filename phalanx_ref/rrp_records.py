@@ -48,10 +48,9 @@ epoch/{j} by value (:func:`epoch_value`) and must keep doing so.
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import dataclass
 from typing import Any
-
-PHASES = ("Run", "Plan", "Commit", "Restore")
 
 
 def encode(value: dict[str, Any]) -> str:
@@ -60,7 +59,9 @@ def encode(value: dict[str, Any]) -> str:
 
 
 def leaf_name(i: int) -> str:
-    return f"l{i}"
+    """Interned: the engine and its cache look leaves up by name in 131K-entry dicts, and an
+    identical key object is found without comparing the text (one memory read fewer per leaf)."""
+    return sys.intern(f"l{i}")
 
 
 def leaf_index(name: str) -> int:

@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
+from phalanx_ref.engine_mutants import engine_class
 from phalanx_ref.rrp_records import Keys, SpecState, leaf_of_worker, spec_state
 from phalanx_ref.store.base import Store
 from phalanx_ref.workload import RunResult, Workload, WorkloadConfig
@@ -194,8 +195,9 @@ def write_trace(out: IO[str], store: Store, run: RunResult, source: dict[str, An
 def record(store: Store, path: Path, seed: int, cfg: WorkloadConfig | None = None, keys: Keys | None = None,
            mutant: str | None = None, source: dict[str, Any] | None = None,
            on_op: Callable[[int], None] | None = None) -> RunResult:
-    """Run one seeded workload on ``store`` and write its trace to ``path``."""
-    run = Workload(store, cfg or WorkloadConfig(), seed, keys, mutant, on_op).run()
+    """Run one seeded workload on ``store`` and write its trace to ``path``; ``mutant`` names an
+    engine of engine_mutants.MUTANTS (None: the correct engine), recorded in the header."""
+    run = Workload(store, cfg or WorkloadConfig(), seed, keys, engine_class(mutant), on_op).run()
     with open(path, "w", encoding="utf-8") as out:
         write_trace(out, store, run, {"store": type(store).__name__, "seed": seed, "mutant": mutant,
                                       **(source or {})})

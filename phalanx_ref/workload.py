@@ -23,6 +23,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TypeVar
 
 from phalanx_ref.engine import Engine
@@ -133,7 +134,7 @@ def start_workers(store: Store, keys: Keys, topo: Topology, ops: list[Put]) -> d
     return leases
 
 
-def setup(store: Store, keys: Keys, cfg: WorkloadConfig, mutant: str | None = None,
+def setup(store: Store, keys: Keys, cfg: WorkloadConfig, engine_cls: type[Engine] = Engine,
           cached: bool = False) -> tuple[Engine, dict[str, int]]:
     """Place the jobs with HDF-B, write the initial records and the workers' leases.
     Returns the engine (deciding on a PlannerCache listed after the set-up when ``cached``) and
@@ -145,7 +146,7 @@ def setup(store: Store, keys: Keys, cfg: WorkloadConfig, mutant: str | None = No
         ops += job_records(keys, p.job, p)
     leases = start_workers(store, keys, topo, ops)
     cache = PlannerCache(store, keys, topo, jobs) if cached else None
-    return Engine(store, keys, topo, jobs, mutant, cache), leases
+    return engine_cls(store, keys, topo, jobs, cache), leases
 
 
 class Workload:
@@ -154,11 +155,12 @@ class Workload:
     run must then be the same as the reference engine's, which rebuilds its planner every step)."""
 
     def __init__(self, store: Store, cfg: WorkloadConfig, seed: int, keys: Keys | None = None,
-                 mutant: str | None = None, on_op: Callable[[int], None] | None = None,
+                 engine_cls: type[Engine] = Engine, on_op: Callable[[int], None] | None = None,
                  cached: bool = False) -> None:
         self.store, self.cfg, self.rng = store, cfg, random.Random(seed)
         self.keys = keys or Keys()
-        self.engine, self.leases = self.setup(store, mutant, cached)
+        self.engine_cls = engine_cls
+        self.engine, self.leases = self.setup(store, cached)
         self.on_op = on_op
         self.writer = dict.fromkeys(self.engine.jobs, 0)   # token of each job's current writer
         self.zombies: list[tuple[str, int]] = []
@@ -167,9 +169,9 @@ class Workload:
         self.result = RunResult(self.keys, list(self.engine.jobs), list(self.engine.leaves), cfg.max_fail,
                                 {kv.key: kv.value for kv in kvs}, rev, rev)
 
-    def setup(self, store: Store, mutant: str | None, cached: bool) -> tuple[Engine, dict[str, int]]:
+    def setup(self, store: Store, cached: bool) -> tuple[Engine, dict[str, int]]:
         """The initial records and the engine (a subclass's workload sets up its own)."""
-        return setup(store, self.keys, self.cfg, mutant, cached)
+        return setup(store, self.keys, self.cfg, self.engine_cls, cached)
 
     # ---- actors ------------------------------------------------------------------------------
     def fail(self) -> None:
@@ -188,10 +190,10 @@ class Workload:
             store = self.store
             until_available(store, lambda: store.lease_keepalive(victim))
             for lease in self.leases.values():
-                until_available(store, lambda lease=lease: store.lease_keepalive(lease))
+                until_available(store, partial(store.lease_keepalive, lease))
             store.advance(LEASE_TTL / 2)
             for lease in self.leases.values():
-                until_available(store, lambda lease=lease: store.lease_keepalive(lease))
+                until_available(store, partial(store.lease_keepalive, lease))
             expired = self.store.advance(LEASE_TTL / 2 + 1)
             assert expired == [victim], "only the victim's lease may expire"
         else:

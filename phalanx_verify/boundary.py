@@ -104,7 +104,7 @@ def load_guarded(load: Callable[[], T], spec: Path, config: Path | None) -> T:
         threading.stack_size(old_stack)
         sys.setrecursionlimit(old_limit)
     err = outcome.get("error")
-    if err is None:
+    if not isinstance(err, BaseException):  # None: the load returned
         return outcome["value"]  # type: ignore[return-value]
 
     def where() -> Pos:  # where the spec's syntax tree is deepest: a failure without a position of its own

@@ -28,7 +28,7 @@ from typing import Any, Union, get_args, get_origin, get_type_hints
 from .boundary import load_guarded
 from .check.coverage import Coverage
 from .check.model import load_model
-from .check.report import Report
+from .check.report import Report, Verdict
 from .check.run import check_model
 from .executor import dask_results
 from .tla.errors import ConfigError, ParseError, SemanticError
@@ -36,12 +36,14 @@ from .tlc.agree import engine_differences
 from .tlc.run import TLCFailure, TLCOptions, run_tlc
 from .tomlfile import KeyPath, TomlFile, type_name
 
-_VERDICTS = {"ok", "deadlock", "invariant", "action_property", "temporal_property", "error"}
+_VERDICTS = [Verdict.OK, Verdict.DEADLOCK, Verdict.INVARIANT, Verdict.ACTION_PROPERTY, Verdict.TEMPORAL_PROPERTY,
+             Verdict.ERROR]
+"""The verdicts a campaign run may expect."""
 
 
 @dataclass
 class Expectation:
-    verdict: str
+    verdict: Verdict
     violated: str | None = None
     generated: int | None = None
     distinct: int | None = None
@@ -115,6 +117,7 @@ def _expectation(f: TomlFile, raw: dict[str, Any], path: KeyPath) -> Expectation
     verdict = f.get(raw, "verdict", path, str)
     if verdict not in _VERDICTS:
         raise f.error((*path, "verdict"), f"must be one of {', '.join(sorted(_VERDICTS))}, got {verdict!r}")
+    verdict = Verdict(verdict)
     f.only_keys(raw, _EXPECT_KEYS, path)
     counts = {k: f.get(raw, k, path, int, None) for k in _EXPECT_INTS}
     for k, v in counts.items():
@@ -237,7 +240,7 @@ def _check_kill_claim(f: TomlFile, m: dict[str, Any], runs: list[Run], sets: lis
                       where: KeyPath) -> None:
     """A mutant either dies under every must_kill set on some model, or carries the argument that
     it is equivalent (and then dies nowhere)."""
-    killed_by = {r.properties for r in runs if r.expect.verdict != "ok"}
+    killed_by = {r.properties for r in runs if r.expect.verdict is not Verdict.OK}
     equivalent = f.get(m, "equivalent", where, str, "")
     for s in sets:
         if not s.must_kill:
@@ -268,7 +271,7 @@ def compare(run: Run, report: Report) -> list[str]:
         got_len = len(report.trace.steps) if report.trace else 0
         if got_len != e.trace_length:
             problems.append(f"trace length {got_len} (expected {e.trace_length})")
-    if report.verdict == "error" and report.message:
+    if report.verdict is Verdict.ERROR and report.message:
         problems.append(report.message)
     return problems
 
@@ -284,7 +287,7 @@ def check_run(run: Run, engine: str = "builtin", tlc: TLCOptions | None = None,
         try:
             model = load_guarded(lambda: load_model(run.spec, run.config, run.lib), run.spec, run.config)
         except (ParseError, SemanticError, ConfigError) as err:  # this run fails; the campaign goes on
-            report = Report(model=run.name, verdict="error", message=err.line(), complete=False)
+            report = Report(model=run.name, verdict=Verdict.ERROR, message=err.line(), complete=False)
             return report, compare(run, report)
         coverage = Coverage(model) if run.coverage else None
         report = check_model(model, progress=progress, observer=coverage)
@@ -378,7 +381,7 @@ def set_verdicts(outcomes: list[Outcome], sets: list[PropertySet]) -> dict[tuple
         if o.run.mutant is None:
             continue
         r = o.report
-        killed = r.verdict != "ok"
+        killed = r.verdict is not Verdict.OK
         own.setdefault((o.run.mutant, o.run.model), {})[o.run.properties] = SetVerdict(
             killed, (r.violated or r.verdict) if killed else None,
             len(r.trace.steps) if killed and r.trace else None)

@@ -30,23 +30,24 @@ from .campaign import (
     set_verdicts,
 )
 from .check.controls import FP_POLYNOMIALS, CheckOptions, run_check, write_outputs
-from .check.coverage import render as coverage_text
+from .check.coverage import coverage_text
 from .check.coverage_table import coverage_table
 from .check.fingerprints import collision_text
 from .check.model import load_model
 from .check.parallel import SearchOptions, workers_option
-from .check.report import Report
+from .check.report import Report, Verdict
 from .check.run import peak_rss_mb
 from .check.simulation import DEFAULT_DEPTH, simulation_summary
 from .executor import EXECUTORS
 from .progress import ProgressLine
-from .prove.cli import prove
-from .tla.errors import EXIT_USAGE, EvalError, TLAError
+from .project import find_project
+from .prove.cli import load_plugins, prove
+from .tla.errors import EXIT_USAGE, EvalError, TLAError, UsageError
 from .tla.syntax import Pos
 from .tlc.locate import locate_jar
 from .tlc.run import TLCOptions
 from .tlcargs import TLCStyleCommand
-from .trace.cli import drift, trace
+from .trace.cli import trace
 
 _err = Console(stderr=True, highlight=False)
 _out = Console(highlight=False, width=None if sys.stdout.isatty() else 140)
@@ -77,9 +78,26 @@ EXIT_INTERRUPTED = 130
 """Ctrl-C: the shell's code for a command ended by SIGINT (128 + 2)."""
 
 
+COMMANDS_GROUP = "phalanx_verify.commands"
+"""Entry-point group of the commands other packages add to ``phalanx-verify`` (the Phalanx
+layer's ``drift``): this package imports none of them."""
+
+
 class _Main(click.Group):
     """Ctrl-C in any command ends it with one line and 130, not click's "Aborted!" and 1
-    (check and tlc campaign catch it earlier, to print and write what they have)."""
+    (check and tlc campaign catch it earlier, to print and write what they have).
+
+    Plugin commands (:data:`COMMANDS_GROUP`) are loaded only when a name is not one of the
+    toolkit's own, or for the command list, so ``check`` never imports a plugin's package."""
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands:
+            load_plugins(self, COMMANDS_GROUP)
+        return super().get_command(ctx, name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        load_plugins(self, COMMANDS_GROUP)
+        return super().list_commands(ctx)
 
     def invoke(self, ctx: click.Context) -> object:
         try:
@@ -124,7 +142,8 @@ def main() -> None:
 @click.option("--max-set-size", type=click.IntRange(min=0),
               help="TLC's -maxSetSize (accepted for TLC scripts; the built-in does not bound set enumeration).")
 @click.option("--fp", type=click.IntRange(0, FP_POLYNOMIALS - 1),
-              help="TLC's -fp (accepted for TLC scripts; the built-in stores states exactly, no fingerprints).")
+              help="TLC's -fp: which fingerprint function the parallel search (--workers > 1) uses; never changes "
+                   "counts (the sequential search stores states exactly).")
 # -- scale (check/parallel.py): processes and the search's files ---------------------------
 @click.option("--workers", "workers", callback=lambda _c, _p, v: workers_option(v), default="auto", show_default=True,
               help="Processes for the breadth-first search (a number, or auto: the machine's cores). "
@@ -156,7 +175,8 @@ def check(spec: str, config: str | None, json_path: str | None, no_liveness: boo
         model = load_guarded(lambda: load_model(spec, config, lib), Path(spec), Path(config) if config else None)
         report, violations = run_check(model, opts, not no_liveness,
                                        _progress_printer(progress, Path(spec).name, quiet), echo=click.echo,
-                                       search=SearchOptions(workers, scratch, checkpoint, checkpoint_minutes, recover))
+                                       search=SearchOptions(workers, scratch, checkpoint, checkpoint_minutes, recover,
+                                                           fp=opts.fp))
     except TLAError as err:
         _fail(err)
         return
@@ -179,14 +199,14 @@ def check(spec: str, config: str | None, json_path: str | None, no_liveness: boo
 def _print_report(report: Report) -> None:
     if report.extra.get("interrupted"):
         click.echo("Interrupted (Ctrl-C): the search stopped before it was complete. The figures so far:")
-    elif report.verdict == "error":
+    elif report.verdict is Verdict.ERROR:
         click.echo(report.message, err=True)
     else:
         click.echo(report.summary())
-        if report.verdict == "ok" and "fingerprint_collision" in report.extra:
+        if report.verdict is Verdict.OK and "fingerprint_collision" in report.extra:
             click.echo(collision_text(report.extra["fingerprint_collision"]))
     if report.trace is not None:
-        click.echo("The behavior up to this point is:" if report.verdict != "temporal_property"
+        click.echo("The behavior up to this point is:" if report.verdict is not Verdict.TEMPORAL_PROPERTY
                    else "The following behavior constitutes a counter-example:")
         click.echo(report.trace.render())
     if report.extra.get("coverage"):
@@ -206,8 +226,7 @@ def tlc() -> None:
 
 
 @tlc.command()
-@click.argument("campaign_file", required=False, default="spec/campaign.toml",
-                type=click.Path(dir_okay=False))
+@click.argument("campaign_file", required=False, type=click.Path(dir_okay=False))
 @click.option("--engine", type=click.Choice(["builtin", "tlc", "both"]), default="builtin", show_default=True)
 @click.option("--tag", "tags", multiple=True, help="Run only entries with this tag (repeatable).")
 @click.option("--only", "only", multiple=True, help="Run only entries whose name contains this text.")
@@ -229,20 +248,25 @@ def tlc() -> None:
               help="Where runs execute: local processes (--jobs), or a Dask cluster (--address, else a "
                    "local one of --jobs processes).")
 @click.option("--address", help="The Dask scheduler, e.g. tcp://host:8786 (with --executor dask).")
-def campaign(campaign_file: str, engine: str, tags: tuple[str, ...], only: tuple[str, ...],
+def campaign(campaign_file: str | None, engine: str, tags: tuple[str, ...], only: tuple[str, ...],
              json_path: str | None, quiet: bool, jobs: int, tla2tools: str | None, jvm_mode: str | None,
              workers: str | None, tlc_timeout: float | None, jvm_opts: tuple[str, ...],
              tlc_args: tuple[str, ...], coverage: bool, executor: str, address: str | None) -> None:
     """Run every model and mutant of a campaign file and compare with the expected verdicts.
 
     --engine builtin (default) uses the built-in checker, tlc real TLC, both runs both and
-    reports any difference in counts or verdicts as an error (engine agreement)."""
+    reports any difference in counts or verdicts as an error (engine agreement). Without
+    CAMPAIGN_FILE: ``campaign`` of [tool.phalanx-verify] in the project's pyproject.toml."""
     if coverage and engine == "tlc":
         click.echo("usage error: --coverage counts the built-in engine's search (use --engine builtin or both)",
                    err=True)
         sys.exit(EXIT_USAGE)
     try:
-        loaded = load_campaign(campaign_file)
+        path = Path(campaign_file) if campaign_file else find_project().optional_path("campaign")
+        if path is None:
+            raise UsageError("no CAMPAIGN_FILE given, and no campaign = \"...\" in [tool.phalanx-verify] "
+                             "of a pyproject.toml above the current directory")
+        loaded = load_campaign(path)
         cli_tlc = {"jar": tla2tools, "jvm_mode": jvm_mode, "workers": workers, "timeout": tlc_timeout,
                    "args": list(tlc_args) or None}
         tlc_options = TLCOptions.from_mapping({k: v for k, v in cli_tlc.items() if v is not None},
@@ -355,7 +379,6 @@ def _verdict_cell(v: SetVerdict | None) -> str:
 
 
 main.add_command(trace)
-main.add_command(drift)
 main.add_command(prove)
 
 if __name__ == "__main__":  # pragma: no cover

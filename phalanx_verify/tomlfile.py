@@ -79,7 +79,16 @@ class TomlFile:
         or ``key =`` inside the inline table on the line found so far."""
         lo, hi, found = 0, len(self.lines), (1, 1)
         tables: list[str] = []
+        start = self._dotted_header(path)
+        if start:
+            n, header_line = start
+            lo, tables = header_line, [str(k) for k in path[:n]]
+            hi = next((m for m in range(header_line + 1, len(self.lines))
+                       if self.lines[m].lstrip().startswith("[")), len(self.lines))
+            found = (header_line + 1, self.lines[header_line].index("[") + 1)
         for i, k in enumerate(path):
+            if start and i < start[0]:
+                continue
             if isinstance(k, int):
                 header = re.compile(r"^\s*\[\[\s*" + r"\s*\.\s*".join(map(re.escape, tables)) + r"\s*\]\]")
                 hits = [n for n in range(lo, hi) if header.match(self.lines[n])]
@@ -102,6 +111,20 @@ class TomlFile:
                 return found
             found = (found[0], inline.start(1) + 1)
         return found
+
+    def _dotted_header(self, path: KeyPath) -> tuple[int, int] | None:
+        """The longest prefix of ``path`` written as one ``[a.b.c]`` header (pyproject's
+        ``[tool.phalanx-verify.drift]``): its length and the header's line index."""
+        for n in range(len(path), 1, -1):
+            prefix = path[:n]
+            if not all(isinstance(k, str) for k in prefix):
+                continue
+            header = re.compile(r"^\s*\[\s*" + r"\s*\.\s*".join(
+                rf'(?:{re.escape(str(k))}|"{re.escape(str(k))}")' for k in prefix) + r"\s*\]")
+            hit = next((m for m, line in enumerate(self.lines) if header.match(line)), None)
+            if hit is not None:
+                return n, hit
+        return None
 
     # ---- typed access ------------------------------------------------------------------------
     def get(self, table: dict[str, Any], key: str, path: KeyPath, kind: type | tuple[type, ...],

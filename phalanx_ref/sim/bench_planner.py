@@ -60,11 +60,12 @@ from phalanx_ref.baselines.blind import blind_replace
 from phalanx_ref.baselines.navigator import GangNavigator
 from phalanx_ref.cost import step_comm_time
 from phalanx_ref.hdfb import Job, Planner, TopologyPolicy
+from phalanx_ref.prepared import PreparedPlanner
 from phalanx_ref.sim.fair_navigator import FairNavigator
 from phalanx_ref.sim.params import QUALITY_SAMPLINGS, TestbedParams
 from phalanx_ref.sim.prepclock import PreparationClock
 from phalanx_ref.sim.recovery import PlannerRecovery, Recovery
-from phalanx_ref.sim.searchonly import SearchOnlyPlanner, ranks_migrated
+from phalanx_ref.sim.searchonly import ranks_migrated
 from phalanx_ref.topology import Topology, testbed_131k
 
 # The gang mix (sizes 32 .. 8192, weights, templates) is TestbedParams' documented choice.
@@ -192,7 +193,7 @@ def inject_failures(planner: Planner, rng: random.Random, count: int, res: Bench
     plan = recovery.plan
     timed = timed or plan
     search = planner._replan
-    prepared = not isinstance(planner, SearchOnlyPlanner)
+    prepared = isinstance(planner, PreparedPlanner)
     pc = time.perf_counter_ns
     replan_ns, warm_ns, search_ns, apply_ns, heal_ns, prep_ns = [], [], [], [], [], []
     migrated, kinds, preserved, differs, prepared0 = Counter(), Counter(), 0, 0, clock.prepared if clock else 0
@@ -425,7 +426,7 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
     ``alternatives``: Table 5 also under the sampling and the state not chosen (``res.alternatives``;
     their events draw from their own random stream, so the chosen figures do not change).
     ``seed003``: Table 5 includes seed 003's navigator (see :func:`compare_recovery`).
-    ``prepared=False``: a :class:`SearchOnlyPlanner` (every Replan is the search; no lookup or
+    ``prepared=False``: the plain :class:`Planner` (every Replan is the search; no lookup or
     preparation figures). ``companions=False``: without the GC-off, call-floor and Place-floor runs.
     ``table5=False``: no Table 5 on the filled state (nor its alternative sampling), for a run whose
     Table 5 runs apart (:func:`quality_only` on the same seed: the same fill, hence the same events)."""
@@ -544,7 +545,7 @@ def merge_table5(res: BenchResult, table5: BenchResult) -> None:
 
 def _planner(topo: Topology, mix: TestbedParams, prepared: bool = True) -> Planner:
     """The testbed's planner: ``mix.spare_nodes_per_pod`` spare nodes reserved in every pod
-    (``prepared=False``: a :class:`SearchOnlyPlanner`)."""
+    (``prepared=False``: the plain :class:`Planner`, whose every Replan is the search)."""
     node_order = mix.gpus_per_node.bit_length() - 1
-    cls = Planner if prepared else SearchOnlyPlanner
+    cls = PreparedPlanner if prepared else Planner
     return cls(topo, TopologyPolicy(spare_level=4, spare_count=mix.spare_nodes_per_pod, spare_order=node_order))

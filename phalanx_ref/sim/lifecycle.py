@@ -30,6 +30,7 @@ import numpy as np
 
 from phalanx_ref.hdfb import Job, Planner
 from phalanx_ref.lifecycle_plan import choose_defrag, choose_preemption, largest_free_order
+from phalanx_ref.prepared import PreparedPlanner
 from phalanx_ref.sim.montecarlo import Z95, config_rng, truncated_normal
 from phalanx_ref.sim.params import N_16K, N_131K, PHALANX, Design
 from phalanx_ref.sim.renewal import mtbf_min
@@ -140,7 +141,7 @@ class Cluster:
     engine's store transactions add nothing to these counts)."""
 
     def __init__(self, topo: Topology, seed: int, defrag: bool, large: int, tau_min: float, seal_min: float) -> None:
-        self.planner = Planner(topo)
+        self.planner = PreparedPlanner(topo)
         self.rng = random.Random(seed)
         self.defrag, self.large, self.tau, self.seal = defrag, large, tau_min, seal_min
         self.running: dict[str, Gang] = {}

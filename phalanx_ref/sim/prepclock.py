@@ -1,11 +1,11 @@
 """Time the planner spends keeping its prepared repairs current, measured from the simulator side.
 
-The planner's Replan returns a repair prepared in advance (``hdfb`` module docstring): the search
+A PreparedPlanner's Replan returns a repair prepared in advance (``prepared`` module docstring): the search
 runs in every commit, release and heal instead of at the failure. The paper describes Replan as
 that search run when the failure arrives, so the report must show the moved cost beside the
 lookup. :class:`PreparationClock` wraps the planner's four preparation methods (``_invalidate``,
 ``_rebase``, ``_forget``, ``_refresh``) as instance attributes, adds up the time spent in the
-outermost of them, and counts the repairs prepared (``_prepare`` calls). Nothing in ``hdfb`` is
+outermost of them, and counts the repairs prepared (``_prepare`` calls). Nothing in the planner is
 changed; each wrapped call costs one extra Python frame and two clock reads (~0.2 us), which is
 included in the figure.
 """
@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 
 from phalanx_ref.hdfb import Planner
+from phalanx_ref.prepared import PreparedPlanner
 
 PREPARATION_METHODS = ("_invalidate", "_rebase", "_forget", "_refresh")
 
@@ -29,6 +30,8 @@ class PreparationClock:
         self.ns = 0
         self.prepared = 0
         self._depth = 0
+        if not isinstance(planner, PreparedPlanner):
+            return  # the plain planner prepares nothing: both figures stay 0
         for name in PREPARATION_METHODS:
             setattr(planner, name, self._timed(getattr(planner, name)))
         prepare = planner._prepare

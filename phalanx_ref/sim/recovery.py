@@ -21,8 +21,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from phalanx_ref.engine import Engine
 from phalanx_ref.engine_cache import CacheDiverged, PlannerCache
+from phalanx_ref.engine_mutants import engine_class
 from phalanx_ref.hdfb import Job, Placement, Planner
 from phalanx_ref.rrp_records import Keys, encode, epoch_value, leaf_index, leaf_name, worker_of
 from phalanx_ref.store.base import Get, Put
@@ -89,7 +89,7 @@ class EngineRecovery:
     from ``planner`` in one transaction (alloc of each held leaf, epoch (0, Run), an empty plan
     with the admitted template, the initial seal), with one worker lease per leaf; the cache lists
     them, checks them against ``planner``, and from then on keeps ``planner`` in step with the
-    store. ``store`` and ``mutant`` (an engine.MUTANTS name) exist for the tests."""
+    store. ``store`` and ``mutant`` (an engine_mutants.MUTANTS name) exist for the tests."""
 
     def __init__(self, planner: Planner, store: MemoryStore | None = None, mutant: str | None = None) -> None:
         self.planner, self.keys = planner, Keys()
@@ -107,7 +107,7 @@ class EngineRecovery:
         ops += self._workers(range(topo.n_leaves))
         self.store.txn((), ops)
         self.cache = PlannerCache(self.store, k, topo, jobs, planner)
-        self.engine = Engine(self.store, k, topo, jobs, mutant, self.cache)
+        self.engine = engine_class(mutant)(self.store, k, topo, jobs, self.cache)
         # plan: the engine's Plan decision on its cache, what the Plan step runs (bound, not wrapped:
         # see PlannerRecovery).
         self.plan: Callable[[str, Sequence[int]], Placement | None] = self.cache.decide

@@ -5,7 +5,7 @@ default), Table 5 with seed 003's navigator (~60 ms per event at 131,072 GPUs) a
 alternative settings too (on the filled state Table 5 is a job of its own, :func:`run_table5`,
 merged back by :meth:`Runs.wait`: the same seed fills the same way), the prepared repairs with the search timed beside them, and the
 GC-off and call-floor companion runs. The other seeds run without those, with the planner's
-recovery on a planner that prepares nothing (``searchonly.SearchOnlyPlanner``: every Replan is the
+recovery on a planner that prepares nothing (the plain ``hdfb.Planner``: every Replan is the
 search, the paper's Replan): the engine's Plan *is* the planner's Replan (``EngineRecovery``
 checks every decision against it) and the prepared repair is the search's answer (the first seed
 checks it on every failure), so the decisions, and with them every quality figure, are the same;

@@ -77,7 +77,7 @@ def _op(op: Op) -> dict[str, Any]:
 
 def _compare(c: Compare) -> dict[str, Any]:
     target, field = _TARGET[c.target]
-    operand = _b64(c.operand) if c.target == "value" else str(c.operand)
+    operand = _b64(str(c.operand)) if c.target == "value" else str(c.operand)
     return {"key": _b64(c.key), "target": target, "result": _RESULT[c.op], field: operand}
 
 

@@ -72,10 +72,6 @@ class EtcdServer:
                 self._proc.wait()
             self._proc = None
 
-    def restart(self) -> None:
-        self.stop()
-        self.start()
-
     def cleanup(self) -> None:
         self.stop()
         shutil.rmtree(self.data_dir, ignore_errors=True)

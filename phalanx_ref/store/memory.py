@@ -4,6 +4,14 @@ Deterministic: lease ids come from a seeded generator and lease expiry follows a
 that only :meth:`MemoryStore.advance` moves, so a seeded simulation replays exactly. The whole
 event history is kept, so a watch can start at any past revision (etcd without compaction).
 Thread-safe: one lock around every operation, so it stays linearizable under concurrent callers.
+
+Guards are checked once per compare object: a compare that held stays true until its key is
+written (a compare reads only its key's record), so the store remembers the compare objects that
+held, by identity, and forgets those of a key when it writes that key. The RRP engine's guards
+are a gang's footprint, thousands of compares per step, built from per-leaf compare objects its
+cache keeps (engine_cache.py); a recovery changes a few of those leaves, so a guard is checked
+mostly at C speed (a membership test per compare) instead of reading every record again. ``memo
+=False`` checks every compare every time (the plain path the tests compare this one with).
 """
 
 from __future__ import annotations
@@ -11,6 +19,8 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Sequence
+from itertools import compress
+from operator import not_
 
 from phalanx_ref.store.base import (
     KV,
@@ -27,9 +37,13 @@ from phalanx_ref.store.base import (
     check_compare,
 )
 
+MEMO_LIMIT = 1 << 18
+"""Remembered compares beyond this (and beyond twice the keys) are all forgotten: compares on keys
+never written again (a seal's) would otherwise pile up in a long run."""
+
 
 class MemoryStore(Store):
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, memo: bool = True) -> None:
         self._kv: dict[str, KV] = {}
         self._rev = 1  # etcd starts at revision 1 with an empty keyspace
         self._events: list[Event] = []
@@ -38,6 +52,9 @@ class MemoryStore(Store):
         self._rng = random.Random(seed)
         self._cond = threading.Condition()
         self.now = 0.0
+        self._memo = memo
+        self._held: dict[int, Compare] = {}        # id -> a compare that holds (kept alive: ids stay unique)
+        self._held_on: dict[str, list[int]] = {}   # key -> ids in _held of compares on that key
 
     # ---- reads -------------------------------------------------------------------------------
     def get(self, key: str) -> KV | None:
@@ -75,25 +92,51 @@ class MemoryStore(Store):
             return TxnResult(ok, self._rev, tuple(reads))
 
     def _holds(self, compares: Sequence[Compare]) -> bool:
-        """Every compare holds. The engine's guards are mostly value and create-revision
-        equalities on thousands of keys (a gang's footprint), so those two are tested inline."""
-        get = self._kv.get
-        for c in compares:
-            kv = get(c.key)
-            operand = c.operand
-            if c.op != "==":
-                ok = check_compare(c, kv)
-            elif operand.__class__ is str and c.target == "value":
-                ok = kv is not None and kv.value == operand
-            elif operand.__class__ is int and c.target == "create":
-                ok = (kv.create_revision if kv is not None else 0) == operand
-            else:
-                ok = check_compare(c, kv)
-            if not ok:
+        """Every compare holds. Compares remembered as holding (see the module docstring) are
+        skipped without a Python step each; the rest are checked in order, the first that fails
+        ending the check as before (so an invalid compare after it raises nothing, as before)."""
+        held = self._held
+        if not isinstance(compares, list | tuple):
+            compares = list(compares)  # read twice below
+        todo = compress(compares, map(not_, map(held.__contains__, map(id, compares)))) if held else compares
+        for c in todo:
+            if not self._check(c):
                 return False
+            if self._memo:
+                held[id(c)] = c
+                on = self._held_on.get(c.key)
+                if on is None:
+                    self._held_on[c.key] = [id(c)]
+                else:
+                    on.append(id(c))
+        if len(held) > MEMO_LIMIT and len(held) > 2 * len(self._kv):
+            held.clear()
+            self._held_on.clear()
         return True
 
+    def _check(self, c: Compare) -> bool:
+        """One compare against the current record; value and create-revision equalities (the
+        engine's guards) inline, the rest by :func:`check_compare`."""
+        kv = self._kv.get(c.key)
+        operand = c.operand
+        if c.op != "==":
+            return check_compare(c, kv)
+        if operand.__class__ is str and c.target == "value":
+            return kv is not None and kv.value == operand
+        if operand.__class__ is int and c.target == "create":
+            return (kv.create_revision if kv is not None else 0) == operand
+        return check_compare(c, kv)
+
+    def _forget(self, key: str) -> None:
+        """``key`` is being written: the compares remembered on it may no longer hold."""
+        ids = self._held_on.pop(key, None)
+        if ids is not None:
+            held = self._held
+            for i in ids:
+                held.pop(i, None)
+
     def _put(self, op: Put, rev: int) -> Event:
+        self._forget(op.key)
         old = self._kv.get(op.key)
         if old is not None and old.lease:
             self._lease_keys.get(old.lease, set()).discard(op.key)
@@ -104,6 +147,7 @@ class MemoryStore(Store):
         return Event("put", kv, rev)
 
     def _delete(self, key: str, rev: int) -> Event:
+        self._forget(key)
         old = self._kv.pop(key)
         if old.lease:
             self._lease_keys.get(old.lease, set()).discard(key)

@@ -25,7 +25,7 @@ from ..tla.errors import EXIT_ASSERT, AssertionFailure, TLAError
 from .fairness import FairnessTracker
 from .invariants import StateChecks
 from .model import Model
-from .report import Report, Trace, TraceStep
+from .report import Report, Trace, TraceStep, Verdict
 
 ProgressFn = Callable[[dict[str, Any]], None]
 
@@ -87,18 +87,19 @@ class Interner:
     unrolled for the model's number of variables, as a loop over components cost a third of it."""
 
     def __init__(self, nvars: int) -> None:
-        self.table: dict[Any, Any] = {}
-        ns: dict[str, Any] = {"sd": self.table.setdefault}
+        # One table per variable: Python's 1 == True (and so [n |-> 1] == [n |-> TRUE]) must not
+        # make one variable's value stand for another's (TLA+ keeps them apart).
+        self.tables: list[dict[Any, Any]] = [{} for _ in range(nvars)]
+        ns: dict[str, Any] = {f"sd{i}": table.setdefault for i, table in enumerate(self.tables)}
         ts = "".join(f"t{i}, " for i in range(nvars))
         ps = "".join(f"p{i}, " for i in range(nvars))
-        picks = "".join(f"t{i} if t{i} is p{i} else sd(t{i}, t{i}), " for i in range(nvars))
+        picks = "".join(f"t{i} if t{i} is p{i} else sd{i}(t{i}, t{i}), " for i in range(nvars))
         exec(f"def with_parent(t, p):\n    {ts or '_'} = t\n    {ps or '_'} = p\n    return ({picks})\n", ns)
         self._with_parent = ns["with_parent"]
 
     def __call__(self, t: tuple, parent: tuple | None = None) -> tuple:
         if parent is None:
-            table = self.table
-            return tuple([table.setdefault(x, x) for x in t])
+            return tuple([table.setdefault(x, x) for table, x in zip(self.tables, t, strict=True)])
         return self._with_parent(t, parent)
 
 
@@ -144,7 +145,7 @@ def _unreduced_trace(model: Model, space: StateSpace, ids: list[int], extra: lis
 
 
 LevelHook = Callable[[StateSpace], bool]
-ViolationHook = Callable[[str, str | None, Trace], None]
+ViolationHook = Callable[[Verdict, str | None, Trace], None]
 """TLC's -continue: called with (verdict, name, counterexample) for each invariant or action
 property violation, and the search goes on instead of stopping."""
 
@@ -188,7 +189,7 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
             ids.append(sid)
         else:
             extra.append((s, None))
-        bad = checks(s) or next((("temporal_property", pname) for pname, f in init_preds if not f(s)), None)
+        bad = checks(s) or next(((Verdict.TEMPORAL_PROPERTY, pname) for pname, f in init_preds if not f(s)), None)
         if bad is not None and on_violation is not None:
             on_violation(*bad, make_trace(model, space, ids, extra))
             if tainted is not None:
@@ -226,7 +227,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
     # without the parent shortcut of StateChecks, which assumes the parent passed every check.
     tainted: set[int] = set()
 
-    def violation(verdict: str, name: str | None, ids: list[int], extra: list = ()) -> bool:
+    def violation(verdict: Verdict, name: str | None, ids: list[int], extra: list = ()) -> bool:
         """Record a violation; True when the search must stop."""
         trace = make_trace(model, space, ids, list(extra))
         if on_violation is not None:
@@ -288,8 +289,9 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                             if bad is not None and violation(*bad, space.path_to(sid),
                                                              [(t, label_text(model, (lab, args)))]):
                                 return _finish(report, space, generated, depth + 1, start_time,
-                                               len(level) - pos)
-                    if tid is None and in_model:
+                                               _left(level, pos, new_level, 0))
+                    fresh = tid is None and in_model
+                    if fresh:
                         stored = intern(stored, s)
                         tid = space.add(stored, sid, space.slot((lab, args)), None if view is None else key)
                         new_level.append(tid)
@@ -299,17 +301,17 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                         if bad is not None:
                             if violation(*bad, space.path_to(tid)):
                                 return _finish(report, space, generated, depth + 1, start_time,
-                                               len(level) - pos)
+                                               _left(level, pos, new_level, 1))
                             tainted.add(tid)
                     elif observer is not None:
                         observer.successor(sid, lab, args, tid, False)
                     if action_props:
                         for pname, f in action_props:
                             if not f(s, t):  # TLC reports the first one a step violates
-                                if violation("action_property", pname, space.path_to(sid),
+                                if violation(Verdict.ACTION_PROPERTY, pname, space.path_to(sid),
                                              [(t, label_text(model, (lab, args)))]):
                                     return _finish(report, space, generated, depth + 1, start_time,
-                                                   len(level) - pos)
+                                                   _left(level, pos, new_level, int(fresh)))
                                 break
                     if keep:
                         if in_model:
@@ -325,10 +327,10 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                     space.edge_fair.extend(masks if not constrained else
                                            [m for m, f in zip(masks, in_model_flags, strict=True) if f])
                 if generated == before and check_deadlock:
-                    report.verdict = "deadlock"
+                    report.verdict = Verdict.DEADLOCK
                     report.trace = make_trace(model, space, space.path_to(sid))
                     report.complete = False
-                    return _finish(report, space, generated, depth, start_time, len(level) - pos)
+                    return _finish(report, space, generated, depth, start_time, _left(level, pos, new_level, 0))
                 if progress is not None:
                     now = time.monotonic()
                     if now - last >= progress_every:
@@ -350,7 +352,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
         _finish(report, space, generated, depth, start_time)
         return space
     except TLAError as err:
-        report.verdict = "error"
+        report.verdict = Verdict.ERROR
         report.message = err.line()
         # TLC: a failed Assert is its own verdict (14) while successors are computed, an
         # evaluation error (75) in the initial states.
@@ -364,6 +366,13 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
         report.extra["interrupted"] = True
         _finish(report, space, generated, depth, start_time)
         return None
+
+
+def _left(level: list[int], pos: int, new_level: list[int], fresh: int) -> int:
+    """TLC's "states left on queue" where a search stops at the state ``level[pos]``: the rest
+    of its level and the new states found so far, less the one being stored (``fresh``), which
+    TLC checks before it enqueues it (Worker.addElement)."""
+    return len(level) - pos - 1 + len(new_level) - fresh
 
 
 def _finish(report: Report, space: StateSpace, generated: int, depth: int, start: float,

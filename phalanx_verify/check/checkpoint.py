@@ -43,15 +43,16 @@ class Snapshot:
     ids: list[int]
 
 
-def identity(model: Model) -> dict[str, Any]:
-    """What a checkpoint must match: the module, its variables, the spec's and model's text."""
+def identity(model: Model, fp: int | None) -> dict[str, Any]:
+    """What a checkpoint must match: the module, its variables, the spec's and model's text, and
+    the fingerprint function (-fp), which the seen set was built with."""
     def sha(path: Path) -> str:
         return hashlib.sha256(Path(path).read_bytes()).hexdigest()
     return {"module": model.module_name, "variables": list(model.variables),
-            "spec_sha256": sha(model.spec_path), "config_sha256": sha(Path(model.cfg.path))}
+            "spec_sha256": sha(model.spec_path), "config_sha256": sha(Path(model.cfg.path)), "fp": fp}
 
 
-def save(directory: Path, model: Model, snap: Snapshot, trace_files: tuple[Path, Path]) -> None:
+def save(directory: Path, model: Model, snap: Snapshot, trace_files: tuple[Path, Path], fp: int | None) -> None:
     directory.mkdir(parents=True, exist_ok=True)
     tmp, final, old = directory / "checkpoint.tmp", directory / "checkpoint", directory / "checkpoint.old"
     shutil.rmtree(tmp, ignore_errors=True)
@@ -61,7 +62,7 @@ def save(directory: Path, model: Model, snap: Snapshot, trace_files: tuple[Path,
     shutil.copyfile(trace_files[1], tmp / "trace-parent.bin")
     with open(tmp / "level.pkl", "wb") as f:
         pickle.dump((snap.states, snap.ids), f, protocol=pickle.HIGHEST_PROTOCOL)
-    meta = {"format": FORMAT, "model": identity(model), "generated": snap.generated,
+    meta = {"format": FORMAT, "model": identity(model, fp), "generated": snap.generated,
             "level_start": snap.level_start, "level_size": snap.level_size, "depth": snap.depth}
     (tmp / "meta.json").write_text(json.dumps(meta, indent=2))
     shutil.rmtree(old, ignore_errors=True)
@@ -71,7 +72,7 @@ def save(directory: Path, model: Model, snap: Snapshot, trace_files: tuple[Path,
     shutil.rmtree(old, ignore_errors=True)
 
 
-def load(directory: Path, model: Model, trace_files: tuple[Path, Path]) -> Snapshot:
+def load(directory: Path, model: Model, trace_files: tuple[Path, Path], fp: int | None) -> Snapshot:
     """Read the checkpoint in ``directory`` (copying its trace file to ``trace_files``); a
     missing, damaged or foreign checkpoint is a usage error (exit 2) naming the file."""
     folder = directory / "checkpoint"
@@ -84,7 +85,7 @@ def load(directory: Path, model: Model, trace_files: tuple[Path, Path]) -> Snaps
         raise UsageError(f"the checkpoint cannot be read: {err}", Pos(str(meta_path), 1, 1)) from None
     if not isinstance(meta, dict) or meta.get("format") != FORMAT:
         raise UsageError(f"not a checkpoint of this version (format {FORMAT})", Pos(str(meta_path), 1, 1))
-    want = identity(model)
+    want = identity(model, fp)
     for key, value in want.items():
         if meta.get("model", {}).get(key) != value:
             raise UsageError(f"the checkpoint is of another model: its {key} differs from "

@@ -20,7 +20,7 @@ from . import cexview
 from .coverage import Coverage
 from .model import Model
 from .parallel import SearchOptions
-from .report import Report, Trace
+from .report import Report, Trace, Verdict
 from .run import check_model
 from .simulation import DEFAULT_DEPTH, SimulationOptions, simulate_model
 from .statedump import DotDump, StateDump
@@ -50,13 +50,13 @@ class CheckOptions:
 
 
 _HEADS = {
-    "invariant": "Invariant {} is violated.",
-    "action_property": "Action property {} is violated.",
-    "temporal_property": "Temporal property {} was violated.",
+    Verdict.INVARIANT: "Invariant {} is violated.",
+    Verdict.ACTION_PROPERTY: "Action property {} is violated.",
+    Verdict.TEMPORAL_PROPERTY: "Temporal property {} was violated.",
 }
 
 
-Violation = tuple[str, str | None, Trace]  # (verdict, name, behaviour) of one -continue report
+Violation = tuple[Verdict, str | None, Trace]  # (verdict, name, behaviour) of one -continue report
 
 
 def run_check(model: Model, opts: CheckOptions, liveness: bool = True,
@@ -75,13 +75,13 @@ def run_check(model: Model, opts: CheckOptions, liveness: bool = True,
     observers = [o for o in (coverage, dot, dump) if o is not None]
     violations: list[Violation] = []
 
-    def on_violation(verdict: str, name: str | None, trace: Trace) -> None:
+    def on_violation(verdict: Verdict, name: str | None, trace: Trace) -> None:
         violations.append((verdict, name, trace))
         if echo is not None:
             echo(f"Error: {_HEADS[verdict].format(name)}\nError: The behavior up to this point is:\n{trace.render()}")
 
     report = check_model(model, progress=progress, check_liveness_props=liveness,
-                         observer=_Observers(observers) if len(observers) > 1 else (observers or [None])[0],
+                         observer=_Observers(observers) if len(observers) > 1 else (observers[0] if observers else None),
                          on_violation=on_violation if opts.keep_going else None, search=search)
     if opts.keep_going:
         report.extra["violations"] = [{"verdict": v, "violated": n, "trace": t.to_json()} for v, n, t in violations]

@@ -3,7 +3,7 @@ how many explored states it was enabled, how many steps it generated and how man
 states it found; and for every variable, how many distinct values it took.
 
 TLC prints one line per action, ``<IncX line 5, col 1 to line 5, col 4 of module M>: 3:9``,
-meaning 3 distinct states found and 9 generated; ``render`` prints the same lines. The generated
+meaning 3 distinct states found and 9 generated; ``coverage_text`` prints the same lines. The generated
 figures are TLC's; a distinct figure counts the states an action reached first, so it depends on
 the order of exploration within a BFS level and is TLC's when that order is
 (tests/tlcflags/test_tlc_coverage.py). An action that was never enabled is flagged: its guard
@@ -15,6 +15,7 @@ reproduced.
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,7 +61,7 @@ class Coverage:
 
     def __post_init__(self) -> None:
         compiler = self.model.compiler
-        next_labels = getattr(self.model.next, "labels", frozenset())  # the sub-actions Next yields
+        next_labels: Container[int] = getattr(self.model.next, "labels", frozenset())  # the sub-actions Next yields
         for idx, label in enumerate(compiler.labels):
             # (a label whose steps carry inner labels is no action; R!Next of a refinement
             # property is not one of Next's)
@@ -104,7 +105,7 @@ class Coverage:
         return sorted(self.actions.values(), key=lambda a: (a.module, a.pos.line, a.pos.col) if a.pos else ("", 0, 0))
 
     def to_json(self) -> dict[str, Any]:
-        """The figures as JSON (what the report carries, and what ``render`` prints)."""
+        """The figures as JSON (what the report carries, and what ``coverage_text`` prints)."""
         name = _init_name(self.model)
         return {
             "init": {"name": name, "position": _init_position(self.model, name),
@@ -116,7 +117,7 @@ class Coverage:
         }
 
 
-def render(data: dict[str, Any]) -> str:
+def coverage_text(data: dict[str, Any]) -> str:
     """TLC's coverage lines (``<A pos>: distinct:generated``, plus in how many states each action
     was enabled), the distinct values per variable, and a line naming the actions never enabled."""
     lines = ["The coverage statistics:"]

@@ -5,6 +5,7 @@ run's JSON report (``extra.coverage``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from rich.table import Table
@@ -17,7 +18,7 @@ class _Outcome(Protocol):
     report: Any
 
 
-def coverage_table(outcomes: list[_Outcome]) -> Table:
+def coverage_table(outcomes: Sequence[_Outcome]) -> Table:
     table = Table(title="Coverage per run (built-in engine; TLC's -coverage)")
     for col, just in (("run", "left"), ("enabled", "right"), ("never enabled", "left"), ("least taken", "left")):
         table.add_column(col, justify=just)  # type: ignore[arg-type]

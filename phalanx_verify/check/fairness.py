@@ -49,10 +49,12 @@ class FairnessTracker:
         name = e.op if isinstance(e, ast.Apply) else e.name if isinstance(e, ast.Name) else None
         if name is None or name in f.action.env:
             return None
-        target = compiler._resolve_def(name, f.action.scope)
-        if target is None or not isinstance(target[0], ast.OpDef):
+        target = compiler.resolve_def(name, f.action.scope)
+        if target is None:
             return None
         defn, scope = target
+        if not isinstance(defn, ast.OpDef):
+            return None
         next_labels = self.model.next.labels  # type: ignore[attr-defined]
         for idx, label in enumerate(compiler.labels):
             if idx in next_labels and label.pos == defn.pos and label.name == scope.prefix + defn.name:
@@ -124,7 +126,7 @@ def _is_all_vars(model: Model, sub: ast.Expr) -> bool:
     """Is the subscript the tuple of all variables (then "v changed" is just t # s)?"""
     target = None
     if isinstance(sub, ast.Name):
-        target = model.compiler._resolve_def(sub.name, model.scope)
+        target = model.compiler.resolve_def(sub.name, model.scope)
         if target is not None and isinstance(target[0], ast.OpDef) and not target[0].params:
             sub = target[0].body
     if not isinstance(sub, ast.Tuple):

@@ -19,6 +19,7 @@ from the smallest distance between two stored fingerprints).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Callable
 from pathlib import Path
@@ -31,7 +32,10 @@ from ..tla.values import Fcn, ModelValue, format_value
 _MASK61 = (1 << 61) - 1
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _digest(tag: int, text: str) -> int:
+    """A stable 61-bit digest of a string; cached, since a model's strings and model-value names
+    are few but occur in most component values (a third of the fingerprinting cost otherwise)."""
     d = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8, person=b"phalanx%d" % tag).digest()
     return int.from_bytes(d, "little") & _MASK61
 
@@ -62,51 +66,71 @@ class ComponentTable:
     ``fps`` give an id's value and fingerprint. ``encode(t, parent_row, parent)`` returns the
     state's fingerprint and row of ids, reusing the parent's ids for the components the step
     left unchanged (the same objects); it is generated unrolled for the number of variables,
-    like bfs.Interner, since this runs once per generated state."""
+    like bfs.Interner, since this runs once per generated state. ``seed`` is TLC's -fp: the
+    index of another fingerprint function (see ``state_fingerprint``)."""
 
-    def __init__(self, nvars: int) -> None:
-        self.nvars = nvars
-        self.ids: dict[Any, int] = {}
+    def __init__(self, nvars: int, seed: int | None = None) -> None:
+        self.nvars, self.seed = nvars, seed
+        # Ids per variable: Python's 1 == True (so [n |-> 1] == [n |-> TRUE]) must not give one
+        # variable's value the id of another's; equal values of different variables may get two.
+        self.ids: list[dict[Any, int]] = [{} for _ in range(nvars)]
         self.values: list[Any] = []
         self.fps: list[int] = []
-        ns: dict[str, Any] = {"cid": self.cid, "fps": self.fps}
+        self._cids = [self._cid_of(i) for i in range(nvars)]
+        ns: dict[str, Any] = {"fps": self.fps} | {f"cid{i}": cid for i, cid in enumerate(self._cids)}
         ts = "".join(f"t{i}, " for i in range(nvars)) or "_"
         ps = "".join(f"p{i}, " for i in range(nvars)) or "_"
         rs = "".join(f"r{i}, " for i in range(nvars)) or "_"
-        ids = "".join(f"    c{i} = r{i} if t{i} is p{i} else cid(t{i})\n" for i in range(nvars))
+        ids = "".join(f"    c{i} = r{i} if t{i} is p{i} else cid{i}(t{i})\n" for i in range(nvars))
         row = "".join(f"c{i}, " for i in range(nvars))
-        fp = "".join(f"fps[c{i}], " for i in range(nvars))
+        fp = "".join(f"fps[c{i}], " for i in range(nvars)) + ("" if seed is None else f"{int(seed)}, ")
         exec(f"def encode(t, r, p):\n    {ts} = t\n    {ps} = p\n    {rs} = r\n{ids}"
              f"    return hash(({fp})), ({row})\n", ns)
         self.encode: Callable[[tuple, tuple, tuple], tuple[int, tuple]] = ns["encode"]
 
-    def cid(self, v: Any) -> int:
-        i = self.ids.get(v)
-        if i is None:
-            i = self.ids[v] = len(self.values)
-            self.values.append(v)
-            self.fps.append(value_fingerprint(v))
-        return i
+    def _cid_of(self, var: int) -> Callable[[Any], int]:
+        ids, values, fps = self.ids[var], self.values, self.fps
+
+        def cid(v: Any) -> int:
+            i = ids.get(v)
+            if i is None:
+                i = ids[v] = len(values)
+                values.append(v)
+                fps.append(value_fingerprint(v))
+            return i
+        return cid
 
     def encode_new(self, t: tuple) -> tuple[int, tuple]:
         """Fingerprint and row of a state with no parent (an initial state)."""
-        row = tuple(self.cid(x) for x in t)
-        return hash(tuple(self.fps[c] for c in row)), row
+        row = tuple(cid(x) for cid, x in zip(self._cids, t, strict=True))
+        return hash(tuple(self.fps[c] for c in row) + _salt(self.seed)), row
 
     def decode(self, row: Any) -> tuple:
         values = self.values
         return tuple([values[c] for c in row])
 
 
-def state_fingerprint(t: tuple) -> int:
-    """The fingerprint ComponentTable.encode gives ``t`` (without a table: for a few states)."""
-    return hash(tuple(value_fingerprint(x) for x in t))
+def state_fingerprint(t: tuple, seed: int | None = None) -> int:
+    """The fingerprint ComponentTable.encode gives ``t`` (without a table: for a few states).
+    With ``seed`` (TLC's -fp N, which picks one of 131 irreducible polynomials for its FP64) the
+    seed is one more component of the hashed tuple: another function of the state, so states
+    that collide under one seed almost surely do not under another."""
+    return hash(tuple(value_fingerprint(x) for x in t) + _salt(seed))
+
+
+def _salt(seed: int | None) -> tuple[int, ...]:
+    return () if seed is None else (seed,)
 
 
 class FingerprintSet:
     """A set of int64 fingerprints as sorted runs (log-structured merging). ``add_new`` takes
-    fingerprints known to be absent; ``contains`` answers for an array at once. With ``directory``
-    each run is a .npy file that other processes open read-only (``paths``)."""
+    fingerprints known to be absent; ``contains`` answers for an array at once.
+
+    With ``directory`` each run is a .npy file, memory-mapped read-only here and in the other
+    processes that open it (``paths``): the set then lives in the page cache, not in the
+    process's own memory, so it may outgrow memory (the kernel pages runs in and out; a lookup
+    is a binary search, which touches log2(n) pages). Runs are merged by a streaming merge of
+    two sorted files into a third, in slices of ``MERGE_SLICE``, never by sorting in memory."""
 
     def __init__(self, directory: Path | None = None) -> None:
         self.directory = directory
@@ -126,24 +150,44 @@ class FingerprintSet:
             return
         run = np.sort(fps.astype(np.int64, copy=False))
         self.count += len(run)
-        while self.runs and len(self.runs[-1]) <= 2 * len(run):
-            run = np.sort(np.concatenate([self.runs.pop(), run]), kind="stable")
-            self._drop_file(self.files.pop())
-        self.runs.append(run)
-        self.files.append(self._save(run))
+        self._keep(run)
+        while len(self.runs) > 1 and len(self.runs[-2]) <= 2 * len(self.runs[-1]):
+            self._merge_last_two()
 
-    def _save(self, run: np.ndarray) -> Path | None:
+    def _keep(self, run: np.ndarray) -> None:
+        """Append ``run`` (sorted) to the runs, as a memory-mapped file with a directory."""
+        path = self._next_path()
+        if path is not None:
+            np.save(path, run)
+            run = np.load(path, mmap_mode="r")
+        self.runs.append(run)
+        self.files.append(path)
+
+    def _next_path(self) -> Path | None:
         if self.directory is None:
             return None
         self._serial += 1
-        path = self.directory / f"seen-{self._serial:06d}.npy"
-        np.save(path, run)
-        return path
+        return self.directory / f"seen-{self._serial:06d}.npy"
 
-    @staticmethod
-    def _drop_file(path: Path | None) -> None:
-        if path is not None:
-            path.unlink(missing_ok=True)
+    def _merge_last_two(self) -> None:
+        b, a = self.runs.pop(), self.runs.pop()
+        fb, fa = self.files.pop(), self.files.pop()
+        path = self._next_path()
+        if path is None:
+            out = np.empty(len(a) + len(b), dtype=np.int64)
+            merge_sorted(a, b, out)
+        else:
+            mapped = np.lib.format.open_memmap(path, mode="w+", dtype=np.int64, shape=(len(a) + len(b),))
+            merge_sorted(a, b, mapped)
+            mapped.flush()
+            del mapped
+            out = np.load(path, mmap_mode="r")
+        del a, b
+        for f in (fa, fb):
+            if f is not None:
+                f.unlink(missing_ok=True)
+        self.runs.append(out)
+        self.files.append(path)
 
     @property
     def paths(self) -> list[str]:
@@ -151,12 +195,18 @@ class FingerprintSet:
 
     def min_distance(self) -> int | None:
         """The smallest gap between two stored fingerprints (TLC's "actual" estimate), or None
-        with fewer than two."""
+        with fewer than two. The runs are merged into one first (streaming, as ``add_new``)."""
         if self.count < 2:
             return None
-        merged = np.sort(np.concatenate(self.runs)) if len(self.runs) > 1 else self.runs[0]
-        # the difference of two sorted int64 values wraps, but read as unsigned it is exact
-        return int(np.diff(merged).view(np.uint64).min())
+        while len(self.runs) > 1:
+            self._merge_last_two()
+        run, best = self.runs[0], None
+        for lo in range(0, len(run) - 1, MERGE_SLICE):
+            part = np.asarray(run[lo:lo + MERGE_SLICE + 1])
+            # the difference of two sorted int64 values wraps, but read as unsigned it is exact
+            gap = int(np.diff(part).view(np.uint64).min())
+            best = gap if best is None else min(best, gap)
+        return best
 
     def state(self) -> list[np.ndarray]:
         return list(self.runs)
@@ -164,8 +214,33 @@ class FingerprintSet:
     def restore(self, runs: list[np.ndarray]) -> None:
         for run in runs:
             self.count += len(run)
-            self.runs.append(run)
-            self.files.append(self._save(run))
+            self._keep(np.asarray(run, dtype=np.int64))
+
+
+MERGE_SLICE = 1 << 20  # fingerprints of each input merged at a time
+
+
+def merge_sorted(a: np.ndarray, b: np.ndarray, out: np.ndarray) -> None:
+    """Write the sorted union of the sorted arrays ``a`` and ``b`` to ``out`` (of their summed
+    length), holding at most about 2 * MERGE_SLICE fingerprints of them in memory at once."""
+    ia = ib = io = 0
+    na, nb = len(a), len(b)
+    while ia < na and ib < nb:
+        # Everything up to the pivot, from both inputs, comes next in the output; the pivot is
+        # the MERGE_SLICE-th remaining value of one input, so neither part is larger than that.
+        pivot = min(a[min(ia + MERGE_SLICE, na) - 1], b[min(ib + MERGE_SLICE, nb) - 1])
+        ea = ia + int(np.searchsorted(a[ia:min(ia + MERGE_SLICE, na)], pivot, side="right"))
+        eb = ib + int(np.searchsorted(b[ib:min(ib + MERGE_SLICE, nb)], pivot, side="right"))
+        part = np.concatenate([a[ia:ea], b[ib:eb]])
+        part.sort()
+        out[io:io + len(part)] = part
+        io += len(part)
+        ia, ib = ea, eb
+    for rest, i in ((a, ia), (b, ib)):
+        for lo in range(i, len(rest), MERGE_SLICE):
+            part = rest[lo:lo + MERGE_SLICE]
+            out[io:io + len(part)] = part
+            io += len(part)
 
 
 def runs_contain(runs: list[np.ndarray], fps: np.ndarray) -> np.ndarray:

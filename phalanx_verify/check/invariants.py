@@ -26,6 +26,7 @@ from ..tla.errors import EvalError
 from ..tla.reads import ReadsAnalysis
 from ..tla.values import format_value
 from .model import Model, part_ctx
+from .report import Verdict
 
 # Remembered combinations per conjunct; past this the memo starts over (a variable with very
 # many values gains nothing from it, and the memo must not hold the state space twice).
@@ -41,7 +42,7 @@ def conjuncts(model: Model, e: ast.Expr, ctx: Ctx, depth: int = 0) -> list[tuple
         return [c for x in e.items for c in conjuncts(model, x, ctx, depth)]
     if isinstance(e, ast.Name) and depth < 8 and ctx.lookup(e.name) is None \
             and e.name not in ctx.scope.variables:
-        target = model.compiler._resolve_def(e.name, ctx.scope)
+        target = model.compiler.resolve_def(e.name, ctx.scope)
         if target is not None and isinstance(target[0], ast.OpDef) and not target[0].params \
                 and not target[0].recursive:
             return conjuncts(model, target[0].body, Ctx(target[1]), depth + 1)
@@ -55,7 +56,7 @@ class StateChecks:
 
     def __init__(self, model: Model) -> None:
         analysis = ReadsAnalysis(model.compiler)
-        self.names: list[tuple[str, str]] = []
+        self.names: list[tuple[Verdict, str]] = []
         ns: dict[str, Any] = {"_LIMIT": MEMO_LIMIT, "_failed": _failed}
         nvars = len(model.variables)
         lines = ["def state_checks(t, p):",
@@ -76,7 +77,7 @@ class StateChecks:
         exec(compile("\n".join(lines) + "\n", "<state-checks>", "exec"), ns)
         self._run: Callable[[tuple, tuple | None], int] = ns["state_checks"]
 
-    def __call__(self, t: tuple, parent: tuple | None = None) -> tuple[str, str] | None:
+    def __call__(self, t: tuple, parent: tuple | None = None) -> tuple[Verdict, str] | None:
         failed = self._run(t, parent)
         return None if failed < 0 else self.names[failed]
 

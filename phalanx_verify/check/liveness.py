@@ -142,7 +142,7 @@ class _Search:
         goals: list[Callable[[int, int | None], bool]] = []
         for i in range(len(self.kinds)):
             bit = 1 << i
-            goals.append(lambda v, e, bit=bit: (not space.enabled[v] & bit)
+            goals.append(lambda v, e, bit=bit: (not space.enabled[v] & bit)  # type: ignore[misc]  # the default argument binds the loop variable
                          or (e is not None and bool(space.edge_fair[e] & bit)))
         if self.accept is not None:
             accept = self.accept
@@ -226,7 +226,7 @@ def check_liveness(model: Model, space: StateSpace, obligation: Liveness,
     reach = bytearray(len(states))
     parent: dict[int, int] = {}
     order: dict[int, int] = {}
-    queue = deque()
+    queue: deque[int] = deque()
     for s in starts:
         if allowed[s] and not reach[s]:
             reach[s] = 1
@@ -439,15 +439,15 @@ class _GeneralSearch:
         out: list[Callable[[int, int, int], bool]] = []
         for i in range(self.nfair):
             bit = 1 << i
-            out.append(lambda u, e, v, bit=bit: not space.enabled[sid[v]] & bit
+            out.append(lambda u, e, v, bit=bit: not space.enabled[sid[v]] & bit  # type: ignore[misc]  # the default argument binds the loop variable
                        or (e >= 0 and bool(space.edge_fair[e] & bit)))
         for f in self.ae_state:
-            out.append(lambda u, e, v, f=f: f(states[sid[v]]))
+            out.append(lambda u, e, v, f=f: f(states[sid[v]]))  # type: ignore[misc]  # the default argument binds the loop variable
         for g in self.ae_step:
-            out.append(lambda u, e, v, g=g: u >= 0 and g(states[sid[u]], states[sid[v]]))
+            out.append(lambda u, e, v, g=g: u >= 0 and g(states[sid[u]], states[sid[v]]))  # type: ignore[misc]  # the default argument binds the loop variable
         tnode, fulfils = self.prod.tnode, self.tab.fulfils
         for i in range(len(self.tab.promises)):
-            out.append(lambda u, e, v, bit=1 << i: bool(fulfils[tnode[v]] & bit))
+            out.append(lambda u, e, v, bit=1 << i: bool(fulfils[tnode[v]] & bit))  # type: ignore[misc]  # the default argument binds the loop variable
         return out
 
     def cycle(self, members: set[int], entry: int) -> list[int]:

@@ -15,22 +15,32 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..tla import syntax as ast
-from ..tla.compile import (
+from ..tla import (
     LEVEL_ACTION,
     LEVEL_CONSTANT,
     LEVEL_STATE,
     LEVEL_TEMPORAL,
+    STANDARD_MODULES,
     ActionLabel,
     Compiler,
+    ConfigError,
     Ctx,
+    EvalError,
+    LevelError,
+    Loader,
     Local,
+    ModelConfig,
+    ModelValue,
+    ParseError,
+    Scope,
+    SemanticError,
+    as_set,
+    format_value,
+    parse_config_file,
 )
-from ..tla.config import ModelConfig, parse_config_file
-from ..tla.errors import ConfigError, EvalError, LevelError, ParseError, SemanticError
-from ..tla.modules import STANDARD_MODULES, Loader, Scope
-from ..tla.values import ModelValue, as_set, format_value
+from ..tla import syntax as ast
 from .overrides import apply_overrides
+from .report import Verdict
 from .symmetry import canonicaliser, permutations_from
 from .temporal import General, general_obligation
 
@@ -87,6 +97,9 @@ class Property:
     init_preds: list[tuple[str, Callable[[tuple], Any]]] = field(default_factory=list)
     state_invariants: list[Part] = field(default_factory=list)  # P of each []P (check/invariants compiles)
     action_props: list[tuple[str, Callable[[tuple, tuple], Any]]] = field(default_factory=list)
+    # the [A]_v of each action property, in the same order: trace replay decides it on a logged
+    # step with the step's witnesses instead of evaluating (and enumerating) it as a value
+    action_parts: list[Part] = field(default_factory=list)
     liveness: list[Liveness] = field(default_factory=list)
 
 
@@ -119,13 +132,13 @@ class Model:
         # What is checked on every new state, as parts (check/invariants splits them into
         # conjuncts): each INVARIANT, then the state predicate P of each []P property, which
         # TLC reports as an invariant (exit 12).
-        self.state_checks: list[tuple[str, str, Part]] = [
-            ("invariant", n, Part(self._def_expr(n, "invariant"), self.scope, {}, n)) for n in invariants]
+        self.state_checks: list[tuple[Verdict, str, Part]] = [
+            (Verdict.INVARIANT, n, Part(self._def_expr(n, "invariant"), self.scope, {}, n)) for n in invariants]
         self.constraints = [self._state_fn(self._def_expr(n, "constraint"), {}) for n in cfg.constraints]
         self.action_constraints = [self.compiler.action_function(self._def_expr(n, "action constraint"))
                                    for n in cfg.action_constraints]
         self.properties = [self._property(n) for n in cfg.properties]
-        self.state_checks += [("invariant", p.name, part) for p in self.properties
+        self.state_checks += [(Verdict.INVARIANT, p.name, part) for p in self.properties
                               for part in p.state_invariants]
         self.canonical: Callable[[tuple], tuple] | None = None
         if cfg.symmetry:
@@ -292,9 +305,8 @@ class Model:
             # Only temporal definitions are opened up; a state or action formula stays a
             # name in its own scope, so it is compiled where it was defined.
             name = e.name if isinstance(e, ast.Name) else e.op
-            target = self.compiler._resolve_def(name, part.scope)
-            if target is not None and isinstance(target[0], ast.OpDef):
-                defn, scope = target
+            defn, scope = self.compiler.resolve_def(name, part.scope) or (None, part.scope)
+            if isinstance(defn, ast.OpDef):
                 args = e.args if isinstance(e, ast.Apply) else ()
                 if len(args) == len(defn.params):
                     env = {}
@@ -357,6 +369,7 @@ class Model:
                 return
             if isinstance(inner, ast.StepAction) and not inner.angle and ilvl <= LEVEL_ACTION:
                 prop.action_props.append((p.label(), self.compiler.action_function(inner, p.scope, p.env)))
+                prop.action_parts.append(Part(inner, p.scope, p.env, p.name))
                 return
             if isinstance(inner, ast.Temporal) and inner.op == "eventually" and \
                     self.compiler.level(inner.args[0], ctx) <= LEVEL_STATE:
@@ -380,9 +393,6 @@ class Model:
                 return
         prop.liveness.append(Liveness("general", p.label(), general=general_obligation(self, p)))
 
-    def format_state(self, s: tuple) -> list[tuple[str, str]]:
-        return [(v, format_value(x)) for v, x in zip(self.variables, s, strict=True)]
-
 
 def _bound_here(e: ast.Name | ast.Apply, part: Part) -> bool:
     name = e.name if isinstance(e, ast.Name) else e.op
@@ -402,7 +412,7 @@ def _assumes(mod: ast.Module, loader: Loader, seen: set[str]) -> Iterator[ast.Ex
     seen.add(mod.name)
     for ext in mod.extends:
         if ext not in seen and ext not in STANDARD_MODULES:
-            yield from _assumes(loader.parse(ext, mod.pos), loader, seen)
+            yield from _assumes(loader.parse(ext, mod.extends_pos.get(ext, mod.pos)), loader, seen)
     yield from mod.assumes
 
 

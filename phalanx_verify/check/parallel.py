@@ -8,13 +8,16 @@ each inherits it; every state of a level lives in one worker, as a row of compon
 1. *expand*: each worker generates the successors of its states in the order of their global
    ids, checks action properties and the invariants of successors outside the CONSTRAINTs, drops
    successors whose fingerprint the seen set (sorted runs shared as files) already holds, and
-   sends the fingerprints of the others with their *key*: (id of the parent, ordinal of the
-   successor). Keys order successors as the sequential search generates them.
-2. *assign*: the coordinator keeps, per fingerprint, the smallest key (the successor the
-   sequential search finds first), numbers the new states in key order (so ids are the
-   sequential search's ids), and gives each new state to a worker that generated it (the one
-   the fingerprint shards it to when it has it, which balances the work). Workers check the
-   invariants on their new states, which become the next level.
+   keeps the others with their *key*: (id of the parent, ordinal of the successor), in one of
+   NBUCKETS buckets by fingerprint (columns that spill to files, spill.py). Keys order
+   successors as the sequential search generates them.
+2. *assign*: bucket by bucket, the coordinator collects the workers' candidates and keeps, per
+   fingerprint, the smallest key (the successor the sequential search finds first); it then
+   numbers the new states in key order (so ids are the sequential search's ids), and gives each
+   new state to a worker that generated it (the one the fingerprint shards it to when it has
+   it, which balances the work). Workers check the invariants on their new states, which become
+   the next level (a memory-mapped file when large). Memory thus holds a few bytes per state of
+   the level, the disk the rest.
 
 Everything that stops the search (a violation, a deadlock, an evaluation error) is an event with
 the key where the sequential search meets it; the smallest wins, and the counts at that key
@@ -47,7 +50,7 @@ from typing import Any
 import numpy as np
 
 from ..tla.errors import EXIT_ASSERT, AssertionFailure, TLAError
-from . import checkpoint
+from . import checkpoint, spill
 from .bfs import Interner, ProgressFn, StateSpace, add_initial_states, label_text
 from .fingerprints import (
     ComponentTable,
@@ -59,12 +62,13 @@ from .fingerprints import (
 )
 from .invariants import StateChecks
 from .model import Model
-from .report import Report, Trace, TraceStep
+from .report import Report, Trace, TraceStep, Verdict
 
 # Phases of one successor, in the order the sequential search meets them.
 PH_GENERATE, PH_CONSTRAINT, PH_INVARIANT, PH_ACTION = 0, 1, 2, 3
-BATCH = 1 << 15  # candidates filtered against the seen set at once
-COMPACT_FIRST = 1 << 20  # unseen candidates held before duplicates are first dropped
+BATCH = 1 << 16  # candidates filtered against the seen set (and their duplicates dropped) at once
+BUCKET_BITS = 3  # a level's candidates are split by fingerprint into 2**BUCKET_BITS buckets, deduplicated
+NBUCKETS = 1 << BUCKET_BITS  # and numbered one bucket at a time, so none of them is in memory whole
 PARALLEL_MIN = 512  # states of a level worth expanding on the worker processes
 
 
@@ -74,7 +78,7 @@ class Event:
     the sequential search. ``new_id`` is set for an invariant violated by a new state."""
 
     key: tuple[int, int, int]
-    verdict: str
+    verdict: Verdict
     name: str | None = None
     extra: list[tuple[tuple, str]] = field(default_factory=list)
     message: str | None = None
@@ -94,17 +98,7 @@ def parallel_supported(model: Model, liveness: bool) -> str | None:
 
 
 def _writes_registers(model: Model) -> bool:
-    files: set[str] = set()
-    todo = [model.scope]
-    seen: set[int] = set()
-    while todo:
-        scope = todo.pop()
-        if id(scope) in seen:
-            continue
-        seen.add(id(scope))
-        files.add(scope.module.pos.file)
-        todo.extend(s for _, s in scope.instances.values())
-        todo.extend(s for _, s in scope.defs.values())
+    files = {scope.module.pos.file for scope in model.scope.reachable()}
     for f in files:
         try:
             text = Path(f).read_text(encoding="utf-8", errors="replace")
@@ -119,33 +113,77 @@ def _writes_registers(model: Model) -> bool:
 # The worker side
 
 
-class _Worker:
-    """One process's share of the search: its states of the current level and the candidates
-    it generated from them."""
+class _Bucket:
+    """The unseen candidates of one fingerprint bucket, in generation order: fingerprint,
+    parent's position in the level, successor ordinal, row of component ids (spill.Column)."""
 
-    def __init__(self, model: Model, progress: Any, wid: int) -> None:
+    def __init__(self, name: Path, nvars: int) -> None:
+        self.fp = spill.Column(name.with_suffix(".fp"), np.int64)
+        self.li = spill.Column(name.with_suffix(".li"), np.int32)
+        self.k = spill.Column(name.with_suffix(".k"), np.int32)
+        self.rows = spill.Column(name.with_suffix(".rows"), np.int32, nvars)
+        self.kept: np.ndarray | None = None  # positions of the candidates sent to the coordinator
+        self.frozen: tuple[np.ndarray, ...] = ()
+
+    def append(self, fp: np.ndarray, li: np.ndarray, k: np.ndarray, rows: np.ndarray) -> None:
+        self.fp.append(fp)
+        self.li.append(li)
+        self.k.append(k)
+        self.rows.append(rows)
+
+    def freeze(self) -> tuple[np.ndarray, ...]:
+        if not self.frozen:
+            self.frozen = (self.fp.freeze(), self.li.freeze(), self.k.freeze(), self.rows.freeze())
+        return self.frozen
+
+    def discard(self) -> None:
+        self.frozen = ()
+        for c in (self.fp, self.li, self.k, self.rows):
+            c.discard()
+
+
+class _Worker:
+    """One process's share of the search: its states of the current level (spilled to a file
+    when large) and the candidates it generated from them, by fingerprint bucket."""
+
+    def __init__(self, model: Model, progress: Any, wid: int, directory: Path, seed: int | None) -> None:
         self.model = model
-        self.table = ComponentTable(len(model.variables))
+        self.table = ComponentTable(len(model.variables), seed)
         self.checks = StateChecks(model)
         self.progress, self.wid = progress, wid
+        self.directory = directory / f"worker-{wid}"
+        self.directory.mkdir(parents=True, exist_ok=True)
+        self.serial = 0
         self.tick: Any = None  # in the coordinator's process: its progress report, called now and then
         self.level_rows = np.zeros((0, len(model.variables)), dtype=np.int32)
         self.level_ids = np.zeros(0, dtype=np.int64)
-        self.cand_rows = self.level_rows
-        self.cand_parent = np.zeros(0, dtype=np.int64)
+        self.nsucc = np.zeros((2, 0), dtype=np.int64)  # ids of the expanded states, their successor counts
+        self.buckets: list[_Bucket] = []
+
+    def _path(self, stem: str) -> Path:
+        self.serial += 1
+        return self.directory / f"{stem}-{self.serial}.npy"
+
+    def _set_level(self, rows: np.ndarray, ids: np.ndarray) -> None:
+        """Make ``rows`` (with global ids ``ids``) the level, dropping the files of the last one."""
+        for old in (self.level_rows, self.level_ids):
+            if old is not rows:
+                _unlink_map(old)
+        self.level_rows = rows
+        self.level_ids = spill.store(self._path("ids"), ids)
 
     def load(self, states: list[tuple], ids: list[int]) -> None:
         """Take states (the initial level, or a checkpoint's) with their global ids."""
         rows = [self.table.encode_new(s)[1] for s in states]
-        self.level_rows = np.array(rows, dtype=np.int32).reshape(len(rows), len(self.model.variables))
-        self.level_ids = np.array(ids, dtype=np.int64)
+        arr = np.array(rows, dtype=np.int32).reshape(len(rows), len(self.model.variables))
+        self._set_level(spill.store(self._path("level"), arr), np.array(ids, dtype=np.int64))
 
     def level_states(self) -> tuple[list[tuple], list[int]]:
-        return [self.table.decode(r) for r in self.level_rows], self.level_ids.tolist()
+        return [self.table.decode(r) for r in self.level_rows.tolist()], self.level_ids.tolist()
 
-    def expand(self, run_paths: list[str]) -> tuple:
-        """Round 1: successors of the level. Returns (fps, parent ids, ordinals) of the unseen
-        candidates (first occurrence of each fingerprint), successor counts per state, event."""
+    def expand(self, run_paths: list[str]) -> tuple[int, Event | None]:
+        """Round 1: successors of the level, the unseen ones kept by fingerprint bucket (first
+        occurrence of each fingerprint within a batch). Returns (successors generated, event)."""
         model, table, checks = self.model, self.table, self.checks
         runs = open_runs(run_paths)
         nxt, canon = model.next, model.canonical
@@ -154,37 +192,38 @@ class _Worker:
         action_props = [(p.name, f) for p in model.properties for _, f in p.action_props]
         check_deadlock = model.cfg.check_deadlock
         encode, decode = table.encode, table.decode
+        nvars = len(model.variables)
+        for b in self.buckets:
+            b.discard()
+        self.buckets = [_Bucket(self._path(f"cand{i}").with_suffix(""), nvars) for i in range(NBUCKETS)]
         # The batch: fingerprint, successor ordinal, parent's position in the level, row (flat).
-        b_fp, b_k, b_li, b_rows = array("q"), array("q"), array("q"), array("i")
-        # Unseen candidates so far: (fingerprints, ordinals, parent positions, rows) chunks,
-        # compacted to the first occurrence of each fingerprint when they have doubled.
-        chunks: list[tuple[np.ndarray, ...]] = []
-        held = [0, COMPACT_FIRST]  # candidates in chunks, size that triggers the next compaction
+        b_fp, b_k, b_li, b_rows = array("q"), array("i"), array("i"), array("i")
         nsucc = array("q")
         event: Event | None = None
-        nvars = len(model.variables)
 
         def flush() -> None:
             if not b_fp:
                 return
             fps = np.array(b_fp, dtype=np.int64)  # copies: the arrays are cleared below
             keep = ~runs_contain(runs, fps)
-            rows = np.array(b_rows, dtype=np.int32).reshape(len(b_fp), nvars)[keep]
-            chunks.append((fps[keep], np.array(b_k, dtype=np.int32)[keep], np.array(b_li, dtype=np.int32)[keep],
-                           rows))
-            for b in (b_fp, b_k, b_li, b_rows):
-                del b[:]
-            held[0] += len(rows)
-            if held[0] >= held[1]:
-                chunks[:] = [_first_of_each(_concat(chunks, nvars))]
-                held[0] = len(chunks[0][0])
-                held[1] = max(COMPACT_FIRST, 2 * held[0])
+            _, first = np.unique(fps, return_index=True)
+            first = first[keep[first]]
+            first.sort()
+            rows = np.array(b_rows, dtype=np.int32).reshape(len(b_fp), nvars)
+            ks, lis = np.array(b_k, dtype=np.int32), np.array(b_li, dtype=np.int32)
+            bucket = bucket_of(fps[first])
+            for i in np.unique(bucket).tolist():
+                sel = first[bucket == i]
+                self.buckets[i].append(fps[sel], lis[sel], ks[sel], rows[sel])
+            for buf in (b_fp, b_k, b_li, b_rows):
+                del buf[:]
 
         generated = 0
         self.progress[self.wid] = 0
-        for li in range(len(self.level_rows)):
+        level_rows = self.level_rows
+        for li in range(len(level_rows)):
             g = int(self.level_ids[li])
-            prow = tuple(self.level_rows[li].tolist())
+            prow = tuple(level_rows[li].tolist())
             s = decode(prow)
             k, phase = 0, PH_GENERATE
             try:
@@ -210,7 +249,7 @@ class _Worker:
                         phase = PH_ACTION
                         for pname, f in action_props:
                             if not f(s, t):
-                                event = Event((g, k, phase), "action_property", pname,
+                                event = Event((g, k, phase), Verdict.ACTION_PROPERTY, pname,
                                               extra=[(t, label_text(model, (lab, args)))])
                                 break
                         if event is not None:
@@ -219,12 +258,12 @@ class _Worker:
                     phase = PH_GENERATE
             except TLAError as err:
                 # A failed Assert is its own verdict while successors are computed (TLC: 14).
-                event = Event((g, k, phase), "error", message=err.line(),
+                event = Event((g, k, phase), Verdict.ERROR, message=err.line(),
                               error_exit=EXIT_ASSERT if isinstance(err, AssertionFailure) else err.exit_code)
             nsucc.append(k)
             generated += k
             if event is None and k == 0 and check_deadlock:
-                event = Event((g, 0, PH_GENERATE), "deadlock")
+                event = Event((g, 0, PH_GENERATE), Verdict.DEADLOCK)
             if event is not None:
                 break
             if len(b_fp) >= BATCH:
@@ -235,55 +274,84 @@ class _Worker:
                     self.tick()
         flush()
         self.progress[self.wid] = generated
-        fps, ks, lis, rows = _first_of_each(_concat(chunks, nvars))
-        self.cand_rows, self.cand_parent = rows, lis
-        counts = np.frombuffer(nsucc, dtype=np.int64).copy()
-        return fps, self.level_ids[lis], ks, self.level_ids[:len(counts)], counts, event
+        counts = np.frombuffer(nsucc, dtype=np.int64)
+        _unlink_map(self.nsucc)
+        self.nsucc = spill.store(self._path("nsucc"), np.stack([np.asarray(self.level_ids[:len(counts)]), counts]))
+        return generated, event
 
-    def assign(self, idx: np.ndarray, ids: np.ndarray) -> Event | None:
-        """Round 2: candidates ``idx`` are new states with global ids ``ids`` (ascending); check
-        their invariants in that order; they become the level."""
+    def generated_before(self, gid: int) -> int:
+        """Successors generated from this worker's states with a global id below ``gid``."""
+        ids, counts = self.nsucc
+        return int(counts[ids < gid].sum())
+
+    def candidates(self, b: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Bucket ``b``'s candidates, the first occurrence of each fingerprint: fingerprints,
+        parent ids, successor ordinals. Candidates are appended in key order (states expanded in
+        id order, successors in order), so the first occurrence has the smallest key."""
+        bucket = self.buckets[b]
+        fps, lis, ks, _ = bucket.freeze()
+        _, first = np.unique(fps, return_index=True)
+        first.sort()
+        bucket.kept = first
+        return np.asarray(fps[first]), np.asarray(self.level_ids[np.asarray(lis[first])]), np.asarray(ks[first])
+
+    def assign(self, bs: np.ndarray, hidx: np.ndarray, ids: np.ndarray) -> Event | None:
+        """Round 2: the candidates (bucket ``bs``, index ``hidx`` into what ``candidates`` sent)
+        are new states with global ids ``ids`` (ascending); check their invariants in that order;
+        they become the level."""
         decode, checks = self.table.decode, self.checks
-        rows, parents = self.cand_rows, self.cand_parent
+        n = len(ids)
+        rows = spill.empty(self._path("level"), (n, len(self.model.variables)), np.int32)
+        parents = np.empty(n, dtype=np.int32)
+        for b in np.unique(bs).tolist():
+            sel = np.flatnonzero(bs == b)
+            bucket = self.buckets[b]
+            _, lis, _, brows = bucket.freeze()
+            assert bucket.kept is not None
+            pos = bucket.kept[hidx[sel]]
+            order = np.argsort(pos)  # read the bucket's files in order
+            rows[sel[order]] = brows[pos[order]]
+            parents[sel] = lis[pos]
         event = None
-        for i, gid in zip(idx.tolist(), ids.tolist(), strict=True):
+        level_rows = self.level_rows
+        for i, gid in enumerate(ids.tolist()):
             t = decode(rows[i].tolist())
-            s = decode(self.level_rows[parents[i]].tolist())
+            s = decode(level_rows[parents[i]].tolist())
             try:
                 bad = checks(t, s)
             except TLAError as err:
-                event = Event((-1, -1, PH_INVARIANT), "error", message=err.line(), error_exit=err.exit_code,
+                event = Event((-1, -1, PH_INVARIANT), Verdict.ERROR, message=err.line(), error_exit=err.exit_code,
                               new_id=gid)
                 break
             if bad is not None:
                 event = Event((-1, -1, PH_INVARIANT), *bad, new_id=gid)
                 break
-        self.level_rows, self.level_ids = rows[idx], ids
-        self.cand_rows = self.cand_rows[:0]
+        for bucket in self.buckets:
+            bucket.discard()
+        self.buckets = []
+        if isinstance(rows, np.memmap):
+            rows.flush()
+        self._set_level(rows, ids)
         return event
 
 
-def _concat(chunks: list[tuple[np.ndarray, ...]], nvars: int) -> tuple[np.ndarray, ...]:
-    if not chunks:
-        none32 = np.zeros(0, dtype=np.int32)
-        return np.zeros(0, dtype=np.int64), none32, none32, np.zeros((0, nvars), dtype=np.int32)
-    return tuple(np.concatenate([c[i] for c in chunks]) for i in range(4))
+def _unlink_map(a: np.ndarray) -> None:
+    """Remove the file behind ``a`` when it is a memory map of one (the map stays readable)."""
+    if isinstance(a, np.memmap) and a.filename:
+        Path(a.filename).unlink(missing_ok=True)
 
 
-def _first_of_each(cands: tuple[np.ndarray, ...]) -> tuple[np.ndarray, ...]:
-    """The candidates with the first occurrence of each fingerprint, in their order. Candidates
-    are appended in key order (states expanded in id order, successors in order), so the first
-    occurrence has the smallest key."""
-    _, first = np.unique(cands[0], return_index=True)
-    first.sort()
-    return tuple(c[first] for c in cands)
+def bucket_of(fps: np.ndarray) -> np.ndarray:
+    """The bucket of each fingerprint: its top bits (the shard of a worker is its low bits)."""
+    return (fps.view(np.uint64) >> np.uint64(64 - BUCKET_BITS)).astype(np.int64)
 
 
-def _worker_main(conn: multiprocessing.connection.Connection, model: Model, progress: Any, wid: int) -> None:
+def _worker_main(conn: multiprocessing.connection.Connection, model: Model, progress: Any, wid: int,
+                 directory: Path, seed: int | None) -> None:
     """A worker's loop: answer the coordinator's requests until "stop". Ctrl-C is the
     coordinator's to handle."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    worker = _Worker(model, progress, wid)
+    worker = _Worker(model, progress, wid, directory, seed)
     while True:
         op, *args = conn.recv()
         if op == "stop":
@@ -340,14 +408,15 @@ class TraceFile:
         self._parent.close()
 
 
-def regenerate_trace(model: Model, fps: list[int], extra: list[tuple[tuple, str]]) -> Trace:
-    """The states of a path given by fingerprints, re-generated from Init: at each step the first
-    successor with the next fingerprint (as bfs._unreduced_trace does under symmetry)."""
+def regenerate_trace(model: Model, fps: list[int], extra: list[tuple[tuple, str]], seed: int | None) -> Trace:
+    """The states of a path given by fingerprints (of ``seed``), re-generated from Init: at each
+    step the first successor with the next fingerprint (as bfs._unreduced_trace does under
+    symmetry)."""
     canon = model.canonical
     actual: tuple | None = None
     for s in model.init():
         stored = s if canon is None else canon(s)
-        if state_fingerprint(stored) == fps[0]:
+        if state_fingerprint(stored, seed) == fps[0]:
             actual = stored
             break
     if actual is None:  # pragma: no cover - the fingerprint came from these very states
@@ -355,7 +424,7 @@ def regenerate_trace(model: Model, fps: list[int], extra: list[tuple[tuple, str]
     steps = [TraceStep(actual, None)]
     for want in fps[1:]:
         for lab, args, t in model.next(actual):
-            if state_fingerprint(t if canon is None else canon(t)) == want:
+            if state_fingerprint(t if canon is None else canon(t), seed) == want:
                 steps.append(TraceStep(t, label_text(model, (lab, args))))
                 actual = t
                 break
@@ -372,14 +441,14 @@ class WorkerCrashed(RuntimeError):
 class _Pool:
     """The worker processes and their pipes."""
 
-    def __init__(self, model: Model, n: int) -> None:
+    def __init__(self, model: Model, n: int, directory: Path, seed: int | None) -> None:
         ctx = multiprocessing.get_context("fork")
         self.progress = ctx.RawArray("q", n)
         self.conns: list[multiprocessing.connection.Connection] = []
         self.procs = []
         for wid in range(n):
             parent, child = ctx.Pipe()
-            p = ctx.Process(target=_worker_main, args=(child, model, self.progress, wid), daemon=True)
+            p = ctx.Process(target=_worker_main, args=(child, model, self.progress, wid, directory, seed), daemon=True)
             p.start()
             child.close()
             self.conns.append(parent)
@@ -437,9 +506,9 @@ class _Local:
 
     n = 1
 
-    def __init__(self, model: Model) -> None:
+    def __init__(self, model: Model, directory: Path, seed: int | None) -> None:
         self.progress = [0]
-        self.worker = _Worker(model, self.progress, 0)
+        self.worker = _Worker(model, self.progress, 0, directory / "local", seed)
 
     def call(self, requests: list[tuple], on_wait: Any = None) -> list[Any]:
         self.worker.tick = on_wait
@@ -473,6 +542,7 @@ class SearchOptions:
     checkpoint: Path | None = None
     checkpoint_minutes: float = 30.0
     recover: Path | None = None
+    fp: int | None = None  # TLC's -fp: which fingerprint function (fingerprints.state_fingerprint)
 
     @property
     def fingerprint_search(self) -> bool:
@@ -504,7 +574,7 @@ class _Search:
         self.model, self.report, self.options, self.n = model, report, options, options.workers
         self.seen = FingerprintSet(directory)
         self.trace_files = (directory / "trace-fp.bin", directory / "trace-parent.bin")
-        self.snapshot = checkpoint.load(options.recover, model, self.trace_files) if options.recover else None
+        self.snapshot = checkpoint.load(options.recover, model, self.trace_files, options.fp) if options.recover else None
         self.trace = TraceFile(*self.trace_files)
         self.last_checkpoint = start_time
         self.init_space = StateSpace()
@@ -513,7 +583,8 @@ class _Search:
         self.start_time = self.last_progress = start_time
         self.generated = 0
         self.depth = 0
-        self.local = _Local(model)
+        self.directory = directory
+        self.local = _Local(model, directory, options.fp)
         self.pool: _Pool | None = None  # forked at the first level of PARALLEL_MIN states
         self.active: _Local | _Pool = self.local
 
@@ -530,6 +601,8 @@ class _Search:
         r.queue = queue
         r.seconds = time.monotonic() - self.start_time
         r.extra["workers"] = self.n
+        if self.options.fp is not None:
+            r.extra["fp"] = self.options.fp
         r.extra["fingerprint_collision"] = {
             "calculated": collision_probability(r.distinct, r.generated),
             "actual": None if (d := self.seen.min_distance()) is None else 1.0 / d,
@@ -548,7 +621,7 @@ class _Search:
             if level is not None:
                 self.finish(self.depth)
         except TLAError as err:
-            report.verdict, report.message = "error", err.line()
+            report.verdict, report.message = Verdict.ERROR, err.line()
             report.error_exit = err.exit_code if self.initialising or not isinstance(err, AssertionFailure) \
                 else EXIT_ASSERT
             report.complete = False
@@ -569,7 +642,7 @@ class _Search:
         if not ok:
             self.finish(1, distinct=len(space.states))
             return None
-        fps = np.array([state_fingerprint(s) for s in space.states], dtype=np.int64)
+        fps = self.fingerprints(space.states)
         self.seen.add_new(fps)
         self.trace.append(fps, np.full(len(fps), -1, dtype=np.int64))
         self.load(space.states, list(range(len(space.states))), fps)
@@ -581,7 +654,7 @@ class _Search:
         self.trace.count = self.seen.count
         self.generated = snap.generated
         self.depth = snap.depth
-        self.load(snap.states, snap.ids, np.array([state_fingerprint(s) for s in snap.states], dtype=np.int64))
+        self.load(snap.states, snap.ids, self.fingerprints(snap.states))
         self.snapshot = None
         return _Level(snap.level_start, snap.level_size, snap.depth)
 
@@ -590,7 +663,7 @@ class _Search:
         to) when there are enough of them, else to the worker in this process."""
         if self.n > 1 and len(states) >= PARALLEL_MIN:
             if self.pool is None:
-                self.pool = _Pool(self.model, self.n)
+                self.pool = _Pool(self.model, self.n, self.directory, self.options.fp)
             self.active = self.pool
         else:
             self.active = self.local
@@ -598,6 +671,9 @@ class _Search:
         home = (fps.view(np.uint64) % np.uint64(n)).tolist()
         self.active.call([("load", [s for s, h in zip(states, home, strict=True) if h == w],
                            [i for i, h in zip(ids, home, strict=True) if h == w]) for w in range(n)])
+
+    def fingerprints(self, states: list[tuple]) -> np.ndarray:
+        return np.array([state_fingerprint(s, self.options.fp) for s in states], dtype=np.int64)
 
     def level_states(self) -> tuple[list[tuple], list[int]]:
         states: list[tuple] = []
@@ -614,7 +690,7 @@ class _Search:
         to_local = self.active is self.pool and level.size < PARALLEL_MIN // 4
         if to_pool or to_local:
             states, ids = self.level_states()
-            self.load(states, ids, np.array([state_fingerprint(s) for s in states], dtype=np.int64))
+            self.load(states, ids, self.fingerprints(states))
 
     def maybe_checkpoint(self, level: _Level) -> None:
         """Write a checkpoint before ``level`` when the interval has passed."""
@@ -626,7 +702,7 @@ class _Search:
         self.trace.flush()
         checkpoint.save(self.options.checkpoint, self.model,
                         checkpoint.Snapshot(self.generated, level.start, level.size, level.depth, self.seen.state(),
-                                            states, ids), self.trace_files)
+                                            states, ids), self.trace_files, self.options.fp)
         self.last_checkpoint = time.monotonic()
 
     def _on_wait(self, level: _Level) -> None:
@@ -643,40 +719,25 @@ class _Search:
         pool, n = self.active, self.active.n
         self.depth = level.depth
         answers = pool.call([("expand", self.seen.paths)] * n, lambda: self._on_wait(level))
-        fps = np.concatenate([a[0] for a in answers])
-        gs = np.concatenate([a[1] for a in answers])
-        ks = np.concatenate([a[2] for a in answers])
-        owner = np.concatenate([np.full(len(a[0]), w, dtype=np.int64) for w, a in enumerate(answers)])
-        local = np.concatenate([np.arange(len(a[0]), dtype=np.int64) for a in answers])
-        expanded = np.concatenate([a[3] for a in answers])
-        nsucc = np.concatenate([a[4] for a in answers])
-        events = [a[5] for a in answers if a[5] is not None]
+        events = [e for _, e in answers if e is not None]
         first = min(events, key=lambda e: e.key) if events else None
-        if first is not None:  # only what the sequential search met before it matters
-            eg, ek, _ = first.key
-            keep = (gs < eg) | ((gs == eg) & (ks <= ek))
-            fps, gs, ks, owner, local = fps[keep], gs[keep], ks[keep], owner[keep], local[keep]
-        # Per fingerprint: the smallest key; the holder is the worker the fingerprint shards to
-        # when it generated the state, else the one with the smallest key.
-        home = (fps.view(np.uint64) % np.uint64(n)).astype(np.int64) == owner
-        order = np.lexsort((ks, gs, ~home, fps))
-        sfp = fps[order]
-        starts = np.flatnonzero(np.r_[True, sfp[1:] != sfp[:-1]]) if len(sfp) else np.zeros(0, dtype=np.int64)
-        by_key = np.lexsort((ks, gs, fps))  # groups in the same order, smallest key first
-        new_fp = sfp[starts]
-        new_g, new_k = gs[by_key][starts], ks[by_key][starts]
-        holder, hidx = owner[order][starts], local[order][starts]
+        parts = [self.new_states(pool, b, first) for b in range(NBUCKETS)]
+        new_fp, new_g, new_k, holder, hidx, bucket = (np.concatenate([p[i] for p in parts]) for i in range(6))
+        del parts
         rank = np.lexsort((new_k, new_g))
         base = self.seen.count
         ids = np.empty(len(rank), dtype=np.int64)
         ids[rank] = np.arange(base, base + len(rank), dtype=np.int64)
         self.trace.append(new_fp[rank], new_g[rank])
+        del rank
         self.seen.add_new(new_fp)
+        del new_fp
         requests = []
         for w in range(n):
             mine = np.flatnonzero(holder == w)
             mine = mine[np.argsort(ids[mine])]
-            requests.append(("assign", hidx[mine], ids[mine]))
+            requests.append(("assign", bucket[mine], hidx[mine], ids[mine]))
+        del holder, hidx, bucket
         checked = [e for e in pool.call(requests, lambda: self._on_wait(level)) if e is not None]
         if checked:
             bad = min(checked, key=lambda e: e.new_id)  # type: ignore[arg-type,return-value]
@@ -685,13 +746,41 @@ class _Search:
             if first is None or bad.key <= first.key:
                 first = bad
         if first is None:
-            self.generated += int(nsucc.sum())
+            self.generated += sum(g for g, _ in answers)
             size = len(ids)
             if size:
                 self.depth = level.depth + 1
             return _Level(base, size, level.depth + 1)
-        self.stop_at(first, level, int(nsucc[expanded < first.key[0]].sum()), new_g, new_k, base)
+        before = sum(pool.call([("generated_before", first.key[0])] * n))
+        self.stop_at(first, level, before, new_g, new_k, base)
         return None
+
+    def new_states(self, pool: _Local | _Pool, b: int, first: Event | None) -> tuple[np.ndarray, ...]:
+        """The new states of fingerprint bucket ``b``: per fingerprint the candidate with the
+        smallest key (before the event ``first``, if any: only what the sequential search met
+        before it counts). Returns their fingerprints, keys (parent id, ordinal), the worker
+        holding each (the one the fingerprint shards to when it generated the state, which
+        balances the work, else the one with the smallest key), its index there, the bucket."""
+        n = pool.n
+        answers = pool.call([("candidates", b)] * n)
+        fps = np.concatenate([a[0] for a in answers])
+        gs = np.concatenate([a[1] for a in answers])
+        ks = np.concatenate([a[2] for a in answers])
+        owner = np.concatenate([np.full(len(a[0]), w, dtype=np.int8) for w, a in enumerate(answers)])
+        local = np.concatenate([np.arange(len(a[0]), dtype=np.int32) for a in answers])
+        del answers
+        if first is not None:
+            eg, ek, _ = first.key
+            keep = (gs < eg) | ((gs == eg) & (ks <= ek))
+            fps, gs, ks, owner, local = fps[keep], gs[keep], ks[keep], owner[keep], local[keep]
+        home = (fps.view(np.uint64) % np.uint64(n)).astype(np.int8) == owner
+        order = np.lexsort((ks, gs, ~home, fps))
+        sfp = fps[order]
+        starts = np.flatnonzero(np.r_[True, sfp[1:] != sfp[:-1]]) if len(sfp) else np.zeros(0, dtype=np.int64)
+        holder, hidx = owner[order][starts], local[order][starts]
+        del order, home
+        by_key = np.lexsort((ks, gs, fps))[starts]  # groups in the same order, smallest key first
+        return (sfp[starts], gs[by_key], ks[by_key], holder, hidx, np.full(len(starts), b, dtype=np.int8))
 
     def stop_at(self, ev: Event, level: _Level, before: int, new_g: np.ndarray, new_k: np.ndarray,
                 base: int) -> None:
@@ -699,25 +788,28 @@ class _Search:
         successors generated from the states of the level expanded before the event's."""
         report = self.report
         g, k, phase = ev.key
-        partial = 0 if ev.verdict == "deadlock" else (k if phase == PH_GENERATE else k + 1)
+        partial = 0 if ev.verdict is Verdict.DEADLOCK else (k if phase == PH_GENERATE else k + 1)
         self.generated += before + partial
         if ev.new_id is not None:
             distinct = ev.new_id + 1
         else:
             earlier = (new_g < g) | ((new_g == g) & ((new_k < k) | ((new_k == k) & (phase == PH_ACTION))))
             distinct = base + int(np.count_nonzero(earlier))
-        queue = level.size - (g - level.start)
+        # TLC's queue at the stop: the rest of the level and the new states found so far, less
+        # the one a violation was found on (TLC checks a new state before enqueueing it).
+        fresh = ev.new_id is not None or (phase == PH_ACTION and bool(np.any((new_g == g) & (new_k == k))))
+        queue = level.size - (g - level.start) - 1 + (distinct - base) - int(fresh)
         report.complete = False
-        if ev.verdict == "error":
-            report.verdict, report.message = "error", ev.message
+        if ev.verdict is Verdict.ERROR:
+            report.verdict, report.message = Verdict.ERROR, ev.message
             report.error_exit = ev.error_exit
             self.finish(0, distinct=distinct)
             return
         report.verdict, report.violated = ev.verdict, ev.name
         target = ev.new_id if ev.new_id is not None else g
         _, fps = self.trace.path_to(target)
-        report.trace = regenerate_trace(self.model, fps, ev.extra)
-        depth = level.depth if ev.verdict == "deadlock" else level.depth + 1
+        report.trace = regenerate_trace(self.model, fps, ev.extra, self.options.fp)
+        depth = level.depth if ev.verdict is Verdict.DEADLOCK else level.depth + 1
         self.finish(depth, queue, distinct)
 
 

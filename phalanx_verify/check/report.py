@@ -4,20 +4,41 @@ that both print and serialise verdicts, counts and counterexamples identically."
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from ..tla.errors import EXIT_ASSUMPTION, EXIT_DEADLOCK, EXIT_EVAL, EXIT_INVARIANT, EXIT_OK, EXIT_PROPERTY
 from ..tla.values import format_value, to_itf
 
+
+class Verdict(StrEnum):
+    """How a run ended, the same for both engines. A str enum: reports in JSON, the campaign
+    files and the tables spell a verdict as its value, and its exit code is TLC's."""
+
+    OK = "ok"
+    DEADLOCK = "deadlock"
+    INVARIANT = "invariant"                  # an INVARIANT, or []P with P a state predicate
+    ACTION_PROPERTY = "action_property"
+    TEMPORAL_PROPERTY = "temporal_property"
+    ASSUMPTION = "assumption"
+    POSTCONDITION = "postcondition"
+    ERROR = "error"
+
+    @property
+    def exit_code(self) -> int:
+        """TLC's exit code (an error's own code may differ: see Report.error_exit)."""
+        return VERDICT_EXIT[self]
+
+
 VERDICT_EXIT = {
-    "ok": EXIT_OK,
-    "deadlock": EXIT_DEADLOCK,
-    "invariant": EXIT_INVARIANT,
-    "action_property": EXIT_PROPERTY,
-    "temporal_property": EXIT_PROPERTY,
-    "assumption": EXIT_ASSUMPTION,
-    "postcondition": EXIT_ASSUMPTION,
-    "error": EXIT_EVAL,  # or the error's own code, see Report.error_exit
+    Verdict.OK: EXIT_OK,
+    Verdict.DEADLOCK: EXIT_DEADLOCK,
+    Verdict.INVARIANT: EXIT_INVARIANT,
+    Verdict.ACTION_PROPERTY: EXIT_PROPERTY,
+    Verdict.TEMPORAL_PROPERTY: EXIT_PROPERTY,
+    Verdict.ASSUMPTION: EXIT_ASSUMPTION,
+    Verdict.POSTCONDITION: EXIT_ASSUMPTION,
+    Verdict.ERROR: EXIT_EVAL,
 }
 
 
@@ -75,8 +96,7 @@ class Trace:
 @dataclass
 class Report:
     model: str
-    # ok | deadlock | invariant | action_property | temporal_property | assumption | postcondition | error
-    verdict: str = "ok"
+    verdict: Verdict = Verdict.OK
     violated: str | None = None         # name of the violated invariant/property
     message: str | None = None
     error_exit: int | None = None       # TLC's exit code of an error verdict when it is not 75
@@ -93,9 +113,9 @@ class Report:
 
     @property
     def exit_code(self) -> int:
-        if self.verdict == "error" and self.error_exit is not None:
+        if self.verdict is Verdict.ERROR and self.error_exit is not None:
             return self.error_exit
-        return VERDICT_EXIT[self.verdict]
+        return Verdict(self.verdict).exit_code
 
     def to_json(self) -> dict[str, Any]:
         d = asdict(self)
@@ -104,15 +124,31 @@ class Report:
         return d
 
     def summary(self) -> str:
-        if self.verdict == "ok":
+        if self.verdict is Verdict.OK:
             return "Model checking completed. No error has been found."
         what = {
-            "deadlock": "Deadlock reached.",
-            "invariant": f"Invariant {self.violated} is violated.",
-            "action_property": f"Action property {self.violated} is violated.",
-            "temporal_property": f"Temporal property {self.violated} was violated.",
-            "assumption": f"Error: {self.message}",
-            "postcondition": f"Error: {self.message}",
-            "error": f"Error: {self.message}",
+            Verdict.DEADLOCK: "Deadlock reached.",
+            Verdict.INVARIANT: f"Invariant {self.violated} is violated.",
+            Verdict.ACTION_PROPERTY: f"Action property {self.violated} is violated.",
+            Verdict.TEMPORAL_PROPERTY: temporal_violation(self.violated),
+            Verdict.ASSUMPTION: f"Error: {self.message}",
+            Verdict.POSTCONDITION: f"Error: {self.message}",
+            Verdict.ERROR: f"Error: {self.message}",
         }[self.verdict]
         return what
+
+
+PROPERTY_SEPARATOR = ", "
+"""Between the names in ``Report.violated`` when one lasso violates several temporal properties."""
+
+
+def temporal_violation(violated: str | None) -> str:
+    """TLC's message (tlc2.output.MP, TLC_TEMPORAL_PROPERTY_VIOLATED) for the properties a lasso
+    violates: ``Temporal property A was violated.``, ``Temporal properties A and B were
+    violated.``, ``Temporal properties A, B, and C were violated.``."""
+    names = (violated or "").split(PROPERTY_SEPARATOR)
+    if len(names) == 1:
+        return f"Temporal property {names[0]} was violated."
+    listed = " and ".join(names) if len(names) == 2 else ", ".join(names[:-1]) + ", and " + names[-1]
+    return f"Temporal properties {listed} were violated."
+

@@ -16,10 +16,11 @@ from ..tla.syntax import Pos
 from ..tla.values import Fcn, format_value
 from .bfs import ProgressFn, SearchObserver, StateSpace, ViolationHook, explore
 from .fairness import FairnessTracker
+from .lasso import violated_properties
 from .liveness import check_liveness
 from .model import Fairness, Liveness, Model, load_model
 from .parallel import SearchOptions, explore_parallel, parallel_supported
-from .report import Report, Trace
+from .report import PROPERTY_SEPARATOR, Report, Trace, Verdict
 
 PERIODIC_FIRST = 5000  # explored states before the first periodic liveness check
 
@@ -50,11 +51,13 @@ class _LivenessRunner:
     def run(self, space: StateSpace) -> bool:
         """Check every obligation; record the first violation. True when none is violated."""
         self.checked_at = space.explored
-        for prop_name, ob, extra in self.obligations:
+        for _, ob, extra in self.obligations:
             trace = check_liveness(self.model, space, ob, self.kinds, extra)
             if trace is not None:
-                self.report.verdict = "temporal_property"
-                self.report.violated = prop_name
+                self.report.verdict = Verdict.TEMPORAL_PROPERTY
+                # as TLC: every property false on this lasso, not only the one whose check found it
+                named = [(name, o) for name, o, _ in self.obligations]
+                self.report.violated = PROPERTY_SEPARATOR.join(violated_properties(named, ob, trace))
                 self.report.trace = trace
                 self.report.extra["obligation"] = ob.name
                 return False
@@ -103,12 +106,12 @@ def check_model(model: Model, name: str | None = None, progress: ProgressFn | No
             completed = space is not None
             if space is not None and live is not None:
                 live.run(space)
-        if completed and report.verdict == "ok":
+        if completed and report.verdict is Verdict.OK:
             check_postcondition(model, report)
         if report.trace is not None and model.alias is not None:
             alias_trace(model, report.trace)
     except TLAError as err:
-        report.verdict, report.message, report.error_exit = "error", err.line(), err.exit_code
+        report.verdict, report.message, report.error_exit = Verdict.ERROR, err.line(), err.exit_code
     finally:
         rt.TLC_STATS.clear()
         clear_memos()  # a campaign runs many models in one process: keep none of this one's values
@@ -133,11 +136,11 @@ def check_assumptions(model: Model, report: Report) -> bool:
         try:
             value = fn(())
         except TLAError as err:
-            report.verdict = "assumption"
+            report.verdict = Verdict.ASSUMPTION
             report.message = f"Evaluating assumption {_where(pos)} failed. {err.line()}"
             return False
         if value is not True:
-            report.verdict = "assumption"
+            report.verdict = Verdict.ASSUMPTION
             report.message = f"Assumption {_where(pos)} is false." if value is False else \
                 f"{pos}: the assumption is not a boolean: {format_value(value)}"
             return False
@@ -156,10 +159,10 @@ def check_postcondition(model: Model, report: Report) -> None:
     try:
         value = model.postcondition(())
     except TLAError as err:
-        report.verdict, report.message = "postcondition", f"Evaluating the postcondition {name} failed. {err.line()}"
+        report.verdict, report.message = Verdict.POSTCONDITION, f"Evaluating the postcondition {name} failed. {err.line()}"
         return
     if value is not True:
-        report.verdict, report.message = "postcondition", f"Postcondition {name} is false."
+        report.verdict, report.message = Verdict.POSTCONDITION, f"Postcondition {name} is false."
 
 
 def alias_trace(model: Model, trace: Trace) -> None:

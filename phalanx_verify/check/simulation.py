@@ -36,7 +36,7 @@ from ..tla.values import format_value
 from .bfs import ProgressFn, StateSpace, label_text
 from .invariants import StateChecks
 from .model import Model
-from .report import Report, Trace, TraceStep
+from .report import Report, Trace, TraceStep, Verdict
 from .run import _done, _LivenessRunner, alias_trace, check_assumptions
 
 DEFAULT_DEPTH = 100  # TLC's default -depth
@@ -70,7 +70,7 @@ def simulate_model(model: Model, options: SimulationOptions, name: str | None = 
     except _Stop:
         pass
     except TLAError as err:
-        report.verdict, report.message = "error", err.line()
+        report.verdict, report.message = Verdict.ERROR, err.line()
         if sim.path:  # the behaviour up to the state whose successors failed, as TLC shows it
             report.trace = Trace(model.variables, [TraceStep(t, a) for t, a in sim.path])
         report.error_exit = EXIT_ASSERT if isinstance(err, AssertionFailure) and sim.stepping else err.exit_code
@@ -130,7 +130,7 @@ class _Simulation:
         keep: dict[str, tuple] = {}
         for s in model.init():
             self.generated += 1
-            bad = self.checks(s) or next((("temporal_property", n) for n, f in init_preds if not f(s)), None)
+            bad = self.checks(s) or next(((Verdict.TEMPORAL_PROPERTY, n) for n, f in init_preds if not f(s)), None)
             if bad is not None:
                 self.fail(bad, [(s, None)])
             if all(c(s) for c in model.constraints):
@@ -150,7 +150,7 @@ class _Simulation:
                 enabled[s], masks = self.live.tracker.state(s, succs)
             if not groups:
                 if self.check_deadlock:
-                    self.report.verdict = "deadlock"
+                    self.report.verdict = Verdict.DEADLOCK
                     self.fail(None, path)
                 break
             key = sorted(groups, key=lambda k: k[:2])[rng.randrange(len(groups))]
@@ -188,13 +188,13 @@ class _Simulation:
                 self.fail(bad, [*path, (t, label_text(model, (lab, args)))])
             for pname, f in self.action_props:
                 if not f(s, t):
-                    self.fail(("action_property", pname), [*path, (t, label_text(model, (lab, args)))])
+                    self.fail((Verdict.ACTION_PROPERTY, pname), [*path, (t, label_text(model, (lab, args)))])
             if all(c(t) for c in model.constraints) and all(c(s, t) for c in model.action_constraints):
                 groups.setdefault((lab, format_value(args), args), []).append((t, len(succs)))
             succs.append(((lab, args), t))
         return groups, succs
 
-    def fail(self, bad: tuple[str, str] | None, path: list[tuple[tuple, str | None]]) -> None:
+    def fail(self, bad: tuple[Verdict, str] | None, path: list[tuple[tuple, str | None]]) -> None:
         """Record the violation (``bad`` is (verdict, name); None keeps the verdict set) and stop."""
         if bad is not None:
             self.report.verdict, self.report.violated = bad

@@ -16,20 +16,40 @@ from typing import Any
 from ..tla.errors import ConfigError
 from ..tla.values import Fcn, ModelValue, fcn_items, format_value, tlc_key
 
+# Images of component values kept per variable, and of compound values per permutation (see
+# canonicaliser and permute); a cache is emptied when it reaches its size, which bounds the
+# memory at a few times that of the values live in the states being expanded.
+_IMAGES_PER_VARIABLE = 1 << 15
+_MEMO_PER_PERMUTATION = 1 << 16
 
-def permute(v: Any, pi: dict[ModelValue, ModelValue]) -> Any:
+
+def permute(v: Any, pi: dict[ModelValue, ModelValue], memo: dict[int, tuple[Any, Any]] | None = None) -> Any:
+    """v with its model values renamed by pi. ``memo`` (for this pi) keeps the images of the
+    compound values met, by identity: a successor's sets and functions mostly hold the very
+    objects its parent held (a set of messages that grew by one), so their images are reused.
+    The memo keeps each value it is keyed by alive, so an id is never reused while in it."""
     t = type(v)
     if t is ModelValue:
         return pi.get(v, v)
+    if t is not frozenset and t is not tuple and t is not Fcn:
+        return v
+    if memo is not None:
+        got = memo.get(id(v))
+        if got is not None:
+            return got[1]
     if t is frozenset:
-        return frozenset(permute(x, pi) for x in v)
-    if t is tuple:
-        return tuple(permute(x, pi) for x in v)
-    if t is Fcn:
+        out: Any = frozenset([permute(x, pi, memo) for x in v])
+    elif t is tuple:
+        out = tuple([permute(x, pi, memo) for x in v])
+    else:
         # The keys keep their kind, so the result is a function of the same shape: no need to
         # renormalise it (make_fcn) as a new value would be.
-        return Fcn({permute(k, pi): permute(x, pi) for k, x in v.items()})
-    return v
+        out = Fcn({permute(k, pi, memo): permute(x, pi, memo) for k, x in v.items()})
+    if memo is not None:
+        if len(memo) >= _MEMO_PER_PERMUTATION:
+            memo.clear()
+        memo[id(v)] = (v, out)
+    return out
 
 
 def model_values(v: Any, out: set[ModelValue]) -> set[ModelValue]:
@@ -89,16 +109,33 @@ def generated_group(gens: list[dict[ModelValue, ModelValue]]) -> list[dict[Model
 
 
 def canonicaliser(perms: list[dict[ModelValue, ModelValue]]) -> Callable[[tuple], tuple]:
+    """The function from a state to the canonical member of its orbit.
+
+    A component value's images under the permutations are computed once and kept (per
+    variable: Python's 1 == True must not let one variable's value answer for another's), since
+    most components of a successor are values many states share. A component holding none of
+    the values a permutation moves is its own image (with Permutations(A) \\cup Permutations(B),
+    each half of the state is left alone by half of the permutations)."""
+    caches: list[dict[Any, tuple]] = []
+    memos: list[dict[int, tuple[Any, Any]]] = [{} for _ in perms]
+
+    def images(cache: dict[Any, tuple], x: Any) -> tuple:
+        got = cache.get(x)
+        if got is None:
+            ms = model_values(x, set())
+            got = tuple([x if ms.isdisjoint(pi) else permute(x, pi, memo)
+                         for pi, memo in zip(perms, memos, strict=True)])
+            if len(cache) >= _IMAGES_PER_VARIABLE:
+                cache.clear()
+            cache[x] = got
+        return got
+
     def canonical(state: tuple) -> tuple:
+        if len(caches) != len(state):
+            caches[:] = [{} for _ in state]
         best = state
         best_hash = hash(state)
-        # A variable holding none of the values a permutation moves is its own image: it is
-        # reused instead of rebuilt (with Permutations(A) \cup Permutations(B), each half of the
-        # state is left alone by half of the permutations).
-        present = [model_values(x, set()) for x in state]
-        for pi in perms:
-            cand = tuple(x if ms.isdisjoint(pi) else permute(x, pi)
-                         for x, ms in zip(state, present, strict=True))
+        for cand in zip(*[images(c, x) for c, x in zip(caches, state, strict=True)], strict=True):
             h = hash(cand)
             if h < best_hash or (h == best_hash and cand != best and tlc_key(cand) < tlc_key(best)):
                 best, best_hash = cand, h

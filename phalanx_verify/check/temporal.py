@@ -129,7 +129,8 @@ def state_fn(n: Node) -> Callable[[tuple], bool]:
         f = n.pred.fn
         return (lambda s: bool(f(s))) if n.positive else (lambda s: not f(s))
     if isinstance(n, Bool):
-        return lambda s, v=n.value: v
+        value = n.value
+        return lambda s: value
     fs = [state_fn(x) for x in n.items]  # type: ignore[union-attr]
     if isinstance(n, Conj):
         return lambda s: all(f(s) for f in fs)
@@ -222,7 +223,10 @@ class Translator:
         lvl = self.compiler.level(wrapped, self._ctx(scope, env))
         if lvl < LEVEL_TEMPORAL:
             return self.leaf(wrapped, lvl, scope, env)
-        rec = lambda x, env=env: self.node(x, scope, env, lets)  # noqa: E731
+
+        def rec(x: ast.Expr, env: dict[str, Any] = env) -> Node:
+            return self.node(x, scope, env, lets)
+
         if isinstance(e, ast.Let):
             return self.node(e.body, scope, env, lets + tuple(e.defs))
         if isinstance(e, ast.And):
@@ -308,10 +312,12 @@ class Translator:
         if name in env:
             return None
         local = [d for d in lets if isinstance(d, ast.OpDef) and d.name == name]
-        target = (local[-1], scope) if local else self.compiler._resolve_def(name, scope)
-        if target is None or not isinstance(target[0], ast.OpDef):
+        target = (local[-1], scope) if local else self.compiler.resolve_def(name, scope)
+        if target is None:
             return None
         defn, dscope = target
+        if not isinstance(defn, ast.OpDef):
+            return None
         args = e.args if isinstance(e, ast.Apply) else ()
         if len(args) != len(defn.params):
             return None

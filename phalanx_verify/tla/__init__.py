@@ -1,0 +1,77 @@
+"""TLA+ semantics, the ground floor of the toolkit: syntax (the AST), parsing and module loading,
+TLC model files, values, and the compiler from the AST to Python closures. It imports nothing
+else of the project; the checker, the replayer, the prover and the TLC backend import it.
+
+``__all__`` is the package's API: what other packages may import, from here or from the module
+that defines it (tests/test_import_rules.py enforces that nothing else is imported)."""
+
+from . import runtime, syntax
+from .compile import (
+    LEVEL_ACTION,
+    LEVEL_CONSTANT,
+    LEVEL_STATE,
+    LEVEL_TEMPORAL,
+    ActionLabel,
+    Compiler,
+    Ctx,
+    Local,
+)
+from .config import ModelConfig, parse_config_file
+from .errors import (
+    EXIT_ASSERT,
+    EXIT_ASSUMPTION,
+    EXIT_CONFIG,
+    EXIT_DEADLOCK,
+    EXIT_EVAL,
+    EXIT_INVARIANT,
+    EXIT_OK,
+    EXIT_PARSE,
+    EXIT_PROPERTY,
+    EXIT_SAFETY_EVAL,
+    EXIT_TLC_ERROR,
+    EXIT_USAGE,
+    AssertionFailure,
+    ConfigError,
+    EvalError,
+    LevelError,
+    ParseError,
+    SemanticError,
+    TLAError,
+    UsageError,
+)
+from .modules import ALWAYS_VISIBLE, STANDARD_MODULES, Loader, Scope
+from .parse import deepest_point, parse_module_text
+from .reads import ReadsAnalysis
+from .runtime import clear_memos
+from .syntax import Pos
+from .values import (
+    Fcn,
+    ModelValue,
+    as_set,
+    fcn_as_dict,
+    fcn_items,
+    format_value,
+    from_itf,
+    make_fcn,
+    tlc_key,
+    to_itf,
+)
+
+__all__ = [
+    # the AST and source positions; the run-time helpers generated code calls
+    "syntax", "Pos", "runtime", "clear_memos",
+    # errors, each with its TLC exit code
+    "TLAError", "ParseError", "SemanticError", "ConfigError", "EvalError", "AssertionFailure",
+    "LevelError", "UsageError",
+    "EXIT_OK", "EXIT_USAGE", "EXIT_ASSUMPTION", "EXIT_DEADLOCK", "EXIT_INVARIANT", "EXIT_PROPERTY",
+    "EXIT_ASSERT", "EXIT_EVAL", "EXIT_SAFETY_EVAL", "EXIT_PARSE", "EXIT_CONFIG", "EXIT_TLC_ERROR",
+    # parsing, modules and TLC model files
+    "parse_module_text", "deepest_point", "Loader", "Scope", "STANDARD_MODULES", "ALWAYS_VISIBLE",
+    "ModelConfig", "parse_config_file",
+    # values (immutable, hashable; ITF in JSON)
+    "ModelValue", "Fcn", "make_fcn", "fcn_items", "fcn_as_dict", "as_set", "format_value", "tlc_key",
+    "to_itf", "from_itf",
+    # the compiler, its contexts and expression levels; what an expression reads
+    "Compiler", "Ctx", "Local", "ActionLabel", "LEVEL_CONSTANT", "LEVEL_STATE", "LEVEL_ACTION",
+    "LEVEL_TEMPORAL", "ReadsAnalysis",
+]

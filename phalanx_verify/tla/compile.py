@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -208,7 +209,8 @@ class Ctx:
         """The context inside a LET: its definitions shadow (for static questions only)."""
         ctx = self
         for d in defs:
-            ctx = ctx.bind(d.name, Local("_", "op", len(getattr(d, "params", ()))))
+            if d.name is not None:  # a LET holds named definitions only
+                ctx = ctx.bind(d.name, Local("_", "op", len(getattr(d, "params", ()))))
         return ctx
 
 
@@ -271,10 +273,6 @@ class _FuncInfo:
     scope: Scope
 
 
-def _is_temporal_value(e: ast.Expr) -> bool:
-    return isinstance(e, ast.Temporal | ast.Fairness)
-
-
 class Compiler:
     """Compiles expressions of one model (a root scope plus constant values) into Python."""
 
@@ -313,6 +311,20 @@ class Compiler:
         self._inline_depth = 0
         for name, value in constants.items():
             self.ns[f"C_{name}"] = value
+        self._check_instance_levels(root)
+
+    def _check_instance_levels(self, root: Scope) -> None:
+        """SANY's level rule for INSTANCE: what replaces a CONSTANT must be constant-level and
+        what replaces a VARIABLE at most state-level (``WITH c <- x`` is refused, exit 150)."""
+        for scope in root.reachable():
+            if not scope.subst or scope.parent is None:
+                continue
+            limits = {c.name: LEVEL_CONSTANT for c in scope.constants} | dict.fromkeys(scope.variables, LEVEL_STATE)
+            for name, expr in scope.subst.items():
+                if self.level(expr, Ctx(scope.parent)) > limits.get(name, LEVEL_TEMPORAL):
+                    raise SemanticError(f"Level error in instantiating module '{scope.module.name}': the level of "
+                                        f"the expression or operator substituted for '{name}' must be at most "
+                                        f"{limits[name]}.", expr.pos)
 
     # -- names --------------------------------------------------------------------------
     def fresh(self, hint: str) -> str:
@@ -336,13 +348,13 @@ class Compiler:
             lvl = self.level(defn.body, ctx)
         elif isinstance(defn, ast.FunDef):
             lvl = max([self.level(b.set, Ctx(scope)) for b in defn.bounds if b.set is not None]
-                      + [self.level(defn.body, self._bind_bounds(Ctx(scope), defn.bounds))])
+                      + [self.level(defn.body, self.bind_bounds(Ctx(scope), defn.bounds))])
         else:
             lvl = LEVEL_CONSTANT
         self._levels[key] = lvl
         return lvl
 
-    def _bind_bounds(self, ctx: Ctx, bounds: tuple[ast.Bound, ...]) -> Ctx:
+    def bind_bounds(self, ctx: Ctx, bounds: tuple[ast.Bound, ...]) -> Ctx:
         for b in bounds:
             for n in b.names:
                 ctx = ctx.bind(n, Local("_", "value"))
@@ -357,7 +369,7 @@ class Compiler:
             args = max((self.level(a, ctx) for a in e.args), default=0)
             if ctx.lookup(e.op) is not None:
                 return args
-            target = self._resolve_def(e.op, ctx.scope)
+            target = self.resolve_def(e.op, ctx.scope)
             if target is not None:
                 return max(args, self.def_level(*target))
             return args
@@ -372,21 +384,21 @@ class Compiler:
             lv = 0
             for d in e.defs:
                 if isinstance(d, ast.OpDef):
-                    sub = self._bind_params(inner, d.params)
+                    sub = self.bind_params(inner, d.params)
                     lv = max(lv, self.level(d.body, sub))
                     inner = inner.bind(d.name, Local("_", "op", len(d.params)))
             return max(lv, self.level(e.body, inner))
         lv = 0
-        for child, cctx in self._children(e, ctx):
+        for child, cctx in self.children(e, ctx):
             lv = max(lv, self.level(child, cctx))
         return lv
 
-    def _bind_params(self, ctx: Ctx, params: tuple[ast.Param, ...]) -> Ctx:
+    def bind_params(self, ctx: Ctx, params: tuple[ast.Param, ...]) -> Ctx:
         for p in params:
             ctx = ctx.bind(p.name, Local("_", "value" if p.arity == 0 else "op", p.arity))
         return ctx
 
-    def _children(self, e: ast.Expr, ctx: Ctx) -> Iterator[tuple[ast.Expr, Ctx]]:
+    def children(self, e: ast.Expr, ctx: Ctx) -> Iterator[tuple[ast.Expr, Ctx]]:
         """Sub-expressions with the context they are evaluated in (for level analysis)."""
         if isinstance(e, ast.And | ast.Or | ast.SetEnum | ast.Tuple):
             for x in e.items:
@@ -403,12 +415,12 @@ class Compiler:
             for b in e.bounds:
                 if b.set is not None:
                     yield b.set, ctx
-            inner = self._bind_bounds(ctx, e.bounds)
+            inner = self.bind_bounds(ctx, e.bounds)
             yield (e.body if not isinstance(e, ast.SetMap) else e.expr), inner
         elif isinstance(e, ast.Choose | ast.SetFilter):
             if e.bound.set is not None:
                 yield e.bound.set, ctx
-            inner = self._bind_bounds(ctx, (e.bound,))
+            inner = self.bind_bounds(ctx, (e.bound,))
             yield (e.body if isinstance(e, ast.Choose) else e.pred), inner
         elif isinstance(e, ast.FuncApp):
             yield e.func, ctx
@@ -442,16 +454,16 @@ class Compiler:
             return self.level(scope.subst[name], Ctx(scope.parent))  # type: ignore[arg-type]
         if scope.subst is None and name in scope.variables:
             return LEVEL_STATE
-        target = self._resolve_def(name, scope)
+        target = self.resolve_def(name, scope)
         if target is not None:
             return self.def_level(*target)
         return LEVEL_CONSTANT
 
-    def _resolve_def(self, name: str, scope: Scope) -> tuple[ast.Definition, Scope] | None:
+    def resolve_def(self, name: str, scope: Scope) -> tuple[ast.Definition, Scope] | None:
         if "!" in name:
             inst, _, rest = name.partition("!")
             if inst in scope.instances:
-                return self._resolve_def(rest, scope.instances[inst][1])
+                return self.resolve_def(rest, scope.instances[inst][1])
             return None
         return scope.defs.get(name)
 
@@ -461,7 +473,7 @@ class Compiler:
         info = self._funcs.get(key)
         if info is None:
             lvl = self.def_level(defn, scope)
-            info = _FuncInfo(self.fresh("op_" + defn.name), lvl, defn, scope)
+            info = _FuncInfo(self.fresh(f"op_{defn.name}"), lvl, defn, scope)
             self._funcs[key] = info
             self._pending.append(info)
         return info
@@ -552,10 +564,10 @@ class Compiler:
         operator. It is computed on first use, so an error still surfaces only where TLC's
         would."""
         if isinstance(e, ast.Apply):
-            if e.op not in _HOIST_OPS and self._resolve_def(e.op, ctx.scope) is None:
+            if e.op not in _HOIST_OPS and self.resolve_def(e.op, ctx.scope) is None:
                 return False
         elif isinstance(e, ast.Name):
-            target = self._resolve_def(e.name, ctx.scope)
+            target = self.resolve_def(e.name, ctx.scope)
             if ctx.lookup(e.name) is not None or target is None or not isinstance(target[0], ast.OpDef) \
                     or target[0].params:
                 return False
@@ -630,7 +642,7 @@ class Compiler:
             if f"C_{name}" not in self.ns:
                 raise SemanticError(f"constant {name} has no value in the model", pos)
             return f"C_{name}"
-        target = self._resolve_def(name, scope)
+        target = self.resolve_def(name, scope)
         if target is not None:
             return self._call_def(target, (), ctx, pos, name)
         if name in _STD_CONSTANTS:
@@ -658,11 +670,11 @@ class Compiler:
             return None
         n = sub.name
         if parent.subst is None and n in self.substitutions:
-            return self._resolve_def(self.substitutions[n], self.root)
-        return self._resolve_def(n, parent) or self._substituted_op(n, parent)
+            return self.resolve_def(self.substitutions[n], self.root)
+        return self.resolve_def(n, parent) or self._substituted_op(n, parent)
 
     def _call_global(self, name: str, args: tuple[str, ...], ctx: Ctx, pos: ast.Pos) -> str:
-        target = self._resolve_def(name, self.root)
+        target = self.resolve_def(name, self.root)
         if target is None:
             raise SemanticError(f"unknown operator {name}", pos)
         return self._call_def(target, args, Ctx(self.root, cur=ctx.cur, nxt=ctx.nxt), pos, name)
@@ -758,7 +770,7 @@ class Compiler:
                 raise SemanticError(f"{e.op} is not an operator", e.pos)
             args = tuple("None" if i in loc.unused else a for i, a in enumerate(args))
             return f"{loc.pyname}({', '.join(args)})"
-        target = self._resolve_def(e.op, ctx.scope)
+        target = self.resolve_def(e.op, ctx.scope)
         if target is not None:
             return self._call_def(target, args, ctx, e.pos, e.op, tuple(self.static_kind(a, ctx) for a in e.args))
         if e.op in self.substitutions and ctx.scope.subst is None:
@@ -784,14 +796,14 @@ class Compiler:
             # x \\in {a, b}: a tuple test compares like set membership, without building a set,
             # where no comparison can fail (x or every item an untyped model value).
             items = "".join(self.val(x, ctx) + ", " for x in e.args[1].items)
-            test = f"({args[0]} in ({items}))"
+            member: str | None = f"({args[0]} in ({items}))"
             if self.static_kind(e.args[0], ctx) != "mv" and self.elem_kind(e.args[1], ctx) != "mv":
                 if not _SIMPLE.fullmatch(args[0]):
-                    test = None
+                    member = None
                 else:
-                    test = f"({test} if type({args[0]}) is _MV else _member({args[0]}, {args[1]}))"
-            if test is not None:
-                return test if e.op == "in" else f"(not {test})"
+                    member = f"({member} if type({args[0]}) is _MV else _member({args[0]}, {args[1]}))"
+            if member is not None:
+                return member if e.op == "in" else f"(not {member})"
         if e.op in ("eq", "neq"):
             test = self._eq_code(e.args[0], e.args[1], args[0], args[1], ctx)
             return test if e.op == "eq" else f"(not {test})"
@@ -869,7 +881,7 @@ class Compiler:
             op = e.op if isinstance(e, ast.Apply) else e.name
             if ctx.lookup(op) is not None:
                 return False
-            target = self._resolve_def(op, ctx.scope)
+            target = self.resolve_def(op, ctx.scope)
             if target is None:
                 return isinstance(e, ast.Apply) and op in _BOOL_OPS
             defn, scope = target
@@ -886,7 +898,7 @@ class Compiler:
         known = memo.get(key)
         if known is None:
             memo[key] = False
-            known = memo[key] = prop(defn.body, self._bind_params(Ctx(scope), defn.params), depth + 1)
+            known = memo[key] = prop(defn.body, self.bind_params(Ctx(scope), defn.params), depth + 1)
         return known
 
     def static_kind(self, e: ast.Expr, ctx: Ctx, depth: int = 0) -> str | None:
@@ -909,7 +921,7 @@ class Compiler:
             if scope.subst is None and e.name not in self.substitutions \
                     and any(c.name == e.name for c in scope.constants):
                 return _value_kind(self.ns.get(f"C_{e.name}"))
-            target = self._resolve_def(e.name, scope)
+            target = self.resolve_def(e.name, scope)
             if target is not None and isinstance(target[0], ast.OpDef) and not target[0].params:
                 return self.static_kind(target[0].body, Ctx(target[1]), depth + 1)
             return None
@@ -924,7 +936,7 @@ class Compiler:
         if isinstance(e, ast.SetEnum):
             kinds = {self.static_kind(x, ctx, depth + 1) for x in e.items}
             return "mv" if kinds == {"mv"} else None
-        if isinstance(e, ast.Apply) and ctx.lookup(e.op) is None and self._resolve_def(e.op, ctx.scope) is None:
+        if isinstance(e, ast.Apply) and ctx.lookup(e.op) is None and self.resolve_def(e.op, ctx.scope) is None:
             if e.op == "powerset":
                 return "mvset" if self.static_kind(e.args[0], ctx, depth + 1) == "mvset" else None
             if e.op == "cup":
@@ -1338,7 +1350,7 @@ class Compiler:
             return
         # Anything else is a predicate on what is determined so far.
         if isinstance(e, ast.Apply) and e.op in ("eq", "neq") and ctx.lookup(e.op) is None \
-                and self._resolve_def(e.op, ctx.scope) is None and not ctx.implied:
+                and self.resolve_def(e.op, ctx.scope) is None and not ctx.implied:
             # A guard such as phase[j] = "Run": its operands go to locals first, so the
             # comparison can stay Python's == wherever both have one exact type.
             sides = []
@@ -1390,10 +1402,12 @@ class Compiler:
             op = e.op if isinstance(e, ast.Apply) else e.name
             if ctx.lookup(op) is not None:
                 return False
-            target = self._resolve_def(op, ctx.scope)
-            if target is None or not isinstance(target[0], ast.OpDef) or target[0].recursive:
+            target = self.resolve_def(op, ctx.scope)
+            if target is None:
                 return False
             defn, scope = target
+            if not isinstance(defn, ast.OpDef) or defn.recursive:
+                return False
             return self._body_property(self._branching_defs, defn, scope, self.branches, depth)
         return False
 
@@ -1428,8 +1442,8 @@ class Compiler:
         if isinstance(e, ast.Apply) and e.op == "implies":
             return f"({self.ways(e.args[1], ctx)} if {self.cond(e.args[0], ctx, '=>')} else 1)"
         # A user operator whose body branches: its body, with the arguments bound by value.
-        op = e.op if isinstance(e, ast.Apply) else e.name  # type: ignore[union-attr]
-        defn, scope = self._resolve_def(op, ctx.scope)  # type: ignore[misc]
+        op = e.op if isinstance(e, ast.Apply) else e.name  # type: ignore[attr-defined]  # a Name: see branches()
+        defn, scope = self.resolve_def(op, ctx.scope)  # type: ignore[misc]  # defined: branches() resolved it
         args = e.args if isinstance(e, ast.Apply) else ()
         inner = replace(ctx, scope=scope, locals=(), at=None)
         names = []
@@ -1449,7 +1463,7 @@ class Compiler:
         if isinstance(e, ast.And):
             return [c for x in e.items for c in self._conjuncts(x, ctx, depth)]
         if isinstance(e, ast.Apply) and depth < 3 and ctx.lookup(e.op) is None:
-            target = self._resolve_def(e.op, ctx.scope)
+            target = self.resolve_def(e.op, ctx.scope)
             if target is not None and isinstance(target[0], ast.OpDef) and not target[0].recursive \
                     and len(target[0].params) == len(e.args) and not any(p.arity for p in target[0].params):
                 args = [self.val(a, ctx) for a in e.args]
@@ -1576,7 +1590,7 @@ class Compiler:
             scope = ctx.scope
             if (scope.subst is not None and name in scope.subst) or name in scope.variables:
                 return False
-        target = self._resolve_def(name, ctx.scope) or self._substituted_op(name, ctx.scope)
+        target = self.resolve_def(name, ctx.scope) or self._substituted_op(name, ctx.scope)
         if target is None:
             return False
         defn, scope = target
@@ -1638,7 +1652,7 @@ class Compiler:
             tv = self._target_var(ast.Prime(e.pos, e), ctx, "next")
             if tv is not None:
                 return [(tv[0], e)]
-            target = self._resolve_def(e.name, ctx.scope)
+            target = self.resolve_def(e.name, ctx.scope)
             if target is not None and isinstance(target[0], ast.OpDef) and not target[0].params:
                 return self._unchanged_vars(target[0].body, Ctx(target[1], cur=ctx.cur, nxt=ctx.nxt))
         return None
@@ -1677,7 +1691,10 @@ class Compiler:
         self._extra_code = []
         self.source_parts.append(src)
         try:
-            exec(compile(src, "<tla-compiled>", "exec"), self.ns)
+            with warnings.catch_warnings():  # "'int' object is not subscriptable" for 1[2]: TLC's error comes at run time
+                warnings.simplefilter("ignore", SyntaxWarning)
+                code_obj = compile(src, "<tla-compiled>", "exec")
+            exec(code_obj, self.ns)
         except SyntaxError as exc:  # pragma: no cover - a compiler bug, not user input
             raise SemanticError(f"internal compiler error: {exc}") from None
 
@@ -1848,15 +1865,7 @@ def _size(e: Any) -> int:
 
 
 def _mentions_any(e: Any, names: set[str]) -> bool:
-    if isinstance(e, ast.Name):
-        return e.name in names
-    if isinstance(e, ast.Apply) and e.op in names:
-        return True
-    if isinstance(e, tuple):
-        return any(_mentions_any(x, names) for x in e)
-    if hasattr(e, "__dataclass_fields__"):
-        return any(_mentions_any(getattr(e, f), names) for f in e.__dataclass_fields__ if f != "pos")
-    return False
+    return not names.isdisjoint(ast.names_in(e))
 
 
 def _split_let(e: ast.Let) -> ast.Let:

@@ -42,6 +42,17 @@ class Scope:
     def label(self) -> str:
         return self.prefix + self.module.name
 
+    def reachable(self) -> list[Scope]:
+        """This scope and every scope its definitions and instances lead to, each once."""
+        out: dict[int, Scope] = {}
+        todo = [self]
+        while todo:
+            scope = todo.pop()
+            if id(scope) not in out:
+                out[id(scope)] = scope
+                todo += [inner for _d, inner in scope.defs.values()] + [inner for _d, inner in scope.instances.values()]
+        return list(out.values())
+
 
 class Loader:
     """Finds modules next to the root spec (and in extra directories), parses each once."""
@@ -88,7 +99,7 @@ class Loader:
             if ext in STANDARD_MODULES:
                 scope.std.update(std_closure([ext]))
                 continue
-            self._extend(scope, self.parse(ext, mod.pos), seen)
+            self._extend(scope, self.parse(ext, mod.extends_pos.get(ext, mod.pos)), seen)
         scope.constants.extend(mod.constants)
         # TLC accepts a variable declared twice; it is one variable.
         scope.variables.extend(v for v in dict.fromkeys(mod.variables) if v not in scope.variables)
@@ -105,9 +116,12 @@ class Loader:
             for old, new in local_names.items():  # mod's LOCAL definitions, invisible to the extender
                 d = ast.renamed(d, old, new)
             if d.local and not own:
+                assert d.name is not None, "named: a bare LOCAL INSTANCE is handled above"
                 scope.defs[local_names[d.name]] = (dataclasses.replace(d, name=local_names[d.name]), scope)
                 continue
             if isinstance(d, ast.InstanceDef):
+                if d.params:  # used only through the copies instances.py made at each call
+                    continue
                 inst_scope = self.instantiate(scope, d)
                 if d.name is None:
                     for name, entry in inst_scope.defs.items():
@@ -119,8 +133,6 @@ class Loader:
                 scope.defs[d.name] = (d, scope)
 
     def instantiate(self, scope: Scope, inst: ast.InstanceDef) -> Scope:
-        if inst.params:
-            raise SemanticError("parameterised INSTANCE definitions are not supported", inst.pos)
         if inst.module in STANDARD_MODULES:
             scope.std.add(inst.module)
             return Scope(module=ast.Module(inst.module, "", inst.pos))
@@ -128,9 +140,15 @@ class Loader:
         sub_scope = self.build_scope(mod, subst={}, parent=scope,
                                      prefix=f"{scope.prefix}{inst.name or mod.name}!")
         explicit = dict(inst.subs)
+        defaults = dict(inst.defaults)
         for name in [c.name for c in sub_scope.constants] + sub_scope.variables:
             if name in explicit:
                 sub_scope.subst[name] = explicit.pop(name)  # type: ignore[index]
+            elif name in defaults:  # the argument of an instance with parameters (instances.py)
+                sub_scope.subst[name] = defaults[name]  # type: ignore[index]
+            elif name in inst.shadowed:
+                raise SemanticError(f"unsupported construct: an INSTANCE inside LET whose implicit substitution "
+                                    f"{name} <- {name} means a bound name", inst.pos)
             else:
                 # Implicit substitution: the same name must mean something in the parent.
                 sub_scope.subst[name] = ast.Name(inst.pos, name)  # type: ignore[index]

@@ -14,6 +14,7 @@ from pathlib import Path
 import tree_sitter
 import tree_sitter_tlaplus
 
+from . import instances
 from . import syntax as ast
 from .errors import ParseError, SemanticError
 from .longlines import Broken, break_long_lines
@@ -69,6 +70,7 @@ class _Converter:
         self._broken = broken
         self._lines = original.split(b"\n")
         self._ascii: dict[int, bool] = {}
+        self._let_instances: list[ast.InstanceDef] = []
 
     # -- positions and text -------------------------------------------------------------
     def pos(self, node: Node) -> ast.Pos:
@@ -119,18 +121,32 @@ class _Converter:
 
     # -- module level -------------------------------------------------------------------
     def module(self, node: Node) -> ast.Module:
-        name_node = node.child_by_field_name("name")
+        name_node = self.one(node, "name")
         mod = ast.Module(name=self.text(name_node), file=self.file, pos=self.pos(node))
         for unit in self.named(node):
             if unit == name_node or unit.type in _SKIP_MODULE_UNITS:
                 continue
             self.unit(mod, unit, local=False)
+        instances.hoist_calls(mod)
         return mod
 
     def unit(self, mod: ast.Module, unit: Node, local: bool) -> None:
+        """One module unit; the instances written in its LETs go just before it."""
+        outer, self._let_instances = self._let_instances, []
+        ndefs, nunits = len(mod.defs), len(mod.units)
+        self._unit(mod, unit, local)
+        for inst in reversed(self._let_instances):
+            mod.defs.insert(ndefs, inst)
+            mod.units.insert(nunits, ("definition", inst))
+        self._let_instances = outer
+
+    def _unit(self, mod: ast.Module, unit: Node, local: bool) -> None:
         kind = unit.type
         if kind == "extends":
-            mod.extends += tuple(self.text(c) for c in self.named(unit))
+            names = self.named(unit)
+            mod.extends += tuple(self.text(c) for c in names)
+            for c in names:
+                mod.extends_pos.setdefault(self.text(c), self.pos(c))
         elif kind == "constant_declaration":
             for c in self.named(unit):
                 mod.constants.append(self.param(c))
@@ -148,10 +164,7 @@ class _Converter:
         elif kind == "function_definition":
             self._define(mod, self.fundef(unit, local))
         elif kind == "module_definition":
-            inst = self.instance(self.one(unit, "definition"), local)
-            params = tuple(self.param(p) for p in self.fields(unit, "parameter"))
-            self._define(mod, ast.InstanceDef(self.pos(unit), ident(self.text(unit.child_by_field_name("name"))),
-                                              inst.module, params, inst.subs, local))
+            self._define(mod, self.module_definition(unit, local))
         elif kind == "instance":
             self._define(mod, self.instance(unit, local))
         elif kind == "local_definition":
@@ -192,7 +205,7 @@ class _Converter:
 
     def param(self, node: Node) -> ast.Param:
         if node.type == "operator_declaration":
-            name = self.op_name(node.child_by_field_name("name"))
+            name = self.op_name(self.one(node, "name"))
             return ast.Param(name, len(self.fields(node, "parameter")))
         return ast.Param(ident(self.text(node)), 0)
 
@@ -216,6 +229,13 @@ class _Converter:
         bounds = tuple(self.bound(b) for b in self.named(node) if b.type == "quantifier_bound")
         body = self.expr(self.one(node, "definition"))
         return ast.FunDef(self.pos(node), ident(self.text(self.one(node, "name"))), bounds, body, local)
+
+    def module_definition(self, node: Node, local: bool) -> ast.InstanceDef:
+        """``I(p) == INSTANCE M WITH ...``."""
+        inst = self.instance(self.one(node, "definition"), local)
+        params = tuple(self.param(p) for p in self.fields(node, "parameter"))
+        return ast.InstanceDef(self.pos(node), ident(self.text(self.one(node, "name"))),
+                               inst.module, params, inst.subs, local)
 
     def instance(self, node: Node, local: bool) -> ast.InstanceDef:
         kids = self.named(node)
@@ -318,18 +338,27 @@ class _Converter:
     def x_prefixed_op(self, node: Node) -> ast.Expr:
         prefix = self.one(node, "prefix")
         parts = []
-        for comp in self.named(prefix):
+        inst_args: tuple[ast.Expr, ...] = ()
+        for i, comp in enumerate(self.named(prefix)):
             inner = self.named(comp)
+            if i == 0 and len(inner) == 1 and inner[0].type == "bound_op":
+                # I(a, b)!Op: an instance with parameters (hoisted to a plain one: instances.py)
+                head = inner[0]
+                inst_args = tuple(self.expr(a) for a in self.fields(head, "parameter"))
+                parts.append(f"{self.op_name(self.one(head, 'name'))}{instances.ARGS_MARK}{len(inst_args)}")
+                continue
             if len(inner) != 1 or inner[0].type not in ("identifier_ref", "identifier"):
-                raise self.unsupported(comp, "parameterised instance or subexpression reference")
+                raise self.unsupported(comp, "subexpression reference")
             parts.append(ident(self.text(inner[0])))
         op = self.one(node, "op")
         target = self.expr(op)
         qualified = "!".join(parts)
         if isinstance(target, ast.Name):
+            if inst_args:
+                return ast.Apply(target.pos, f"{qualified}!{target.name}", inst_args)
             return ast.Name(target.pos, f"{qualified}!{target.name}")
         if isinstance(target, ast.Apply):
-            return ast.Apply(target.pos, f"{qualified}!{target.op}", target.args)
+            return ast.Apply(target.pos, f"{qualified}!{target.op}", inst_args + target.args)
         raise self.unsupported(op, "subexpression reference")
 
     def _precedence(self, node: Node, sym: str, lhs: Node, rhs: Node) -> None:
@@ -354,10 +383,10 @@ class _Converter:
                     pair, first = (sym, other), self.one(node, "symbol")
             elif child.type == "bound_prefix_op" and side == "rhs":
                 other = self.one(child, "symbol").type
-                theirs = PREFIX_PRECEDENCE.get(other)
-                if theirs is None:
+                prefix = PREFIX_PRECEDENCE.get(other)
+                if prefix is None:
                     continue
-                ok = not me[0] > theirs[1]
+                ok = not me[0] > prefix[1]
                 pair, first = (sym, other), self.one(node, "symbol")
             else:
                 continue
@@ -519,6 +548,7 @@ class _Converter:
     def x_let_in(self, node: Node) -> ast.Expr:
         defs: list[ast.Definition] = []
         recursive: set[str] = set()
+        renames: list[tuple[str, str, int]] = []
         for d in self.fields(node, "definitions"):
             if d.type == "operator_definition":
                 defs.append(self.opdef(d, False, recursive))
@@ -526,9 +556,25 @@ class _Converter:
                 defs.append(self.fundef(d, False))
             elif d.type == "recursive_declaration":
                 recursive.update(self.param(c).name for c in self.named(d))
+            elif d.type == "module_definition":
+                # LET I == INSTANCE M IN ...: hoisted to the module under a fresh name
+                # (instances.py checks that its substitutions mean the same there).
+                inst = self.module_definition(d, False)
+                if inst.params:
+                    raise self.unsupported(d, "an INSTANCE with parameters inside LET")
+                hoisted = instances.let_instance(inst)
+                assert inst.name is not None and hoisted.name is not None  # a module_definition is named
+                self._let_instances.append(hoisted)
+                renames.append((inst.name, hoisted.name, len(defs)))  # seen by the definitions after it
             else:
                 raise self.unsupported(d, f"{d.type} inside LET")
-        return ast.Let(self.pos(node), tuple(defs), self.expr(self.one(node, "expression")))
+        body = self.expr(self.one(node, "expression"))
+        for old_name, new_name, start in renames:
+            defs[start:] = [instances.use_hoisted(x, old_name, new_name) for x in defs[start:]]
+            body = instances.use_hoisted(body, old_name, new_name)
+        if not defs:
+            return body
+        return ast.Let(self.pos(node), tuple(defs), body)
 
     def x_bounded_quantification(self, node: Node) -> ast.Expr:
         kind = self.one(node, "quantifier").type
@@ -710,7 +756,7 @@ def deepest_point(src: bytes, file: str) -> ast.Pos:
     while True:
         if cursor.goto_first_child():
             depth += 1
-            if depth > best:
+            if depth > best and cursor.node is not None:  # a cursor on a child always has its node
                 best, deepest = depth, cursor.node
             continue
         while not cursor.goto_next_sibling():

@@ -43,7 +43,7 @@ class ReadsAnalysis:
         if isinstance(e, ast.Apply):
             parts = [self.of(a, ctx) for a in e.args]
             if ctx.lookup(e.op) is None:
-                target = self.c._resolve_def(e.op, ctx.scope)
+                target = self.c.resolve_def(e.op, ctx.scope)
                 if target is not None:
                     parts.append(self._def(*target))
                 elif e.op in IMPURE:
@@ -52,13 +52,13 @@ class ReadsAnalysis:
             inner = ctx
             for d in e.defs:
                 if isinstance(d, ast.OpDef):
-                    parts.append(self.of(d.body, self.c._bind_params(inner, d.params)))
+                    parts.append(self.of(d.body, self.c.bind_params(inner, d.params)))
                 else:
                     return None  # a LET-defined recursive function: not analysed
                 inner = inner.bind(d.name, _local_op(len(d.params)))
             parts.append(self.of(e.body, inner))
         else:
-            parts = [self.of(child, cctx) for child, cctx in self.c._children(e, ctx)]
+            parts = [self.of(child, cctx) for child, cctx in self.c.children(e, ctx)]
         return _union(parts)
 
     def _name(self, name: str, ctx: Ctx) -> Reads:
@@ -69,7 +69,7 @@ class ReadsAnalysis:
             return self.of(scope.subst[name], _root_ctx(self.c, scope.parent))
         if name in scope.variables:
             return frozenset((self.index[name],)) if scope.subst is None and name in self.index else None
-        target = self.c._resolve_def(name, scope)
+        target = self.c.resolve_def(name, scope)
         if target is not None:
             return self._def(*target)
         return None if name in IMPURE else _NONE
@@ -84,10 +84,10 @@ class ReadsAnalysis:
         try:
             ctx = _root_ctx(self.c, scope)
             if isinstance(defn, ast.OpDef):
-                out = self.of(defn.body, self.c._bind_params(ctx, defn.params))
+                out = self.of(defn.body, self.c.bind_params(ctx, defn.params))
             elif isinstance(defn, ast.FunDef):
                 out = _union([self.of(b.set, ctx) for b in defn.bounds if b.set is not None]
-                             + [self.of(defn.body, self.c._bind_bounds(ctx, defn.bounds))])
+                             + [self.of(defn.body, self.c.bind_bounds(ctx, defn.bounds))])
             else:
                 out = None
         finally:

@@ -102,7 +102,7 @@ class _Module:
     def run(self) -> dict[str, Entry]:
         mod = self.mod
         for ext in mod.extends:
-            for name, entry in self._extended(ext, mod.pos).items():
+            for name, entry in self._extended(ext, mod.extends_pos.get(ext, mod.pos)).items():
                 self.vis.setdefault(name, entry)
                 self.exported.setdefault(name, entry)
         for kind, unit in mod.units:
@@ -168,7 +168,7 @@ class _Module:
                 self.done[d.module] = _Module(self.load(d.module, d.pos), self.load, self.done, self.params).run()
             exports = self.done[d.module]
         locals_ = {p.name: p.arity for p in d.params}
-        for _, e in d.subs:
+        for _, e in d.subs + d.defaults:
             if isinstance(e, ast.Name):
                 self._use(e.name, 0, e.pos, locals_, as_value=False, passed=True)  # may be an operator
             else:
@@ -378,7 +378,7 @@ def _param_arities(root: ast.Module, load: Callable[[str, ast.Pos], ast.Module])
         for d in mod.defs:
             if isinstance(d, ast.OpDef):
                 out[("def", mod.name, d.name, d.pos)] = tuple(p.arity for p in d.params)
-        uses = [(name, mod.pos) for name in mod.extends]
+        uses = [(name, mod.extends_pos.get(name, mod.pos)) for name in mod.extends]
         uses += [(d.module, d.pos) for d in mod.defs if isinstance(d, ast.InstanceDef)]
         for name, pos in uses:
             if name not in STD_EXPORTS and name not in seen:

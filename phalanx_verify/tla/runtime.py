@@ -43,6 +43,7 @@ class RecFcn:
     its domain may be infinite (Nat), as TLC allows."""
 
     __slots__ = ("domain", "body", "memo", "name")
+    memo: dict[Any, Any]
 
     def __init__(self, name: str, domain: Any, body: Callable[[Any], Any]) -> None:
         self.name, self.domain, self.body, self.memo = name, domain, body, {}
@@ -266,7 +267,7 @@ def card(s: Any) -> int:
     if type(s) is frozenset:
         return len(s)
     if type(s) is PowerSet or type(s) is FcnSet:
-        n = 2 ** card(s.base) if type(s) is PowerSet else card(s.rng) ** card(s.domain)
+        n = 2 ** card(s.base) if isinstance(s, PowerSet) else card(s.rng) ** card(s.domain)
         if n > 2 ** 31 - 1:
             raise EvalError(f"Overflow when computing the number of elements in: {s!r}")
         return n

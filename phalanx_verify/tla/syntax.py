@@ -299,7 +299,12 @@ class FunDef:
 
 @dataclass(frozen=True, slots=True)
 class InstanceDef:
-    """``I == INSTANCE M WITH a <- e`` (named) or a bare ``INSTANCE M`` (name None)."""
+    """``I == INSTANCE M WITH a <- e`` (named) or a bare ``INSTANCE M`` (name None).
+
+    An instance hoisted from a call site or a LET (see instances.py) also carries ``defaults``,
+    the expressions that replace M's same-named constants or variables where the ``WITH`` does
+    not (the instance's arguments), and ``shadowed``, the names bound where it was written,
+    which its implicit substitutions must not mean."""
 
     pos: Pos
     name: str | None
@@ -307,6 +312,8 @@ class InstanceDef:
     params: tuple[Param, ...]
     subs: tuple[tuple[str, Expr], ...]
     local: bool = False
+    defaults: tuple[tuple[str, Expr], ...] = ()
+    shadowed: frozenset[str] = frozenset()
 
 
 Definition = OpDef | FunDef | InstanceDef
@@ -318,6 +325,7 @@ class Module:
     file: str
     pos: Pos
     extends: tuple[str, ...] = ()
+    extends_pos: dict[str, Pos] = field(default_factory=dict)  # where each EXTENDS name is written
     constants: list[Param] = field(default_factory=list)
     variables: list[str] = field(default_factory=list)
     defs: list[Definition] = field(default_factory=list)
@@ -332,20 +340,57 @@ class Module:
 
 
 def renamed(node: Any, name: str, new: str) -> Any:
-    """A copy of a syntax tree in which the operator or name ``name`` is called ``new`` (trees
-    are immutable; unchanged subtrees are shared, so an untouched tree comes back as itself)."""
+    """A copy of a syntax tree in which the operator or name ``name`` is called ``new``."""
+    def rename(e: Name | Apply) -> Expr | None:
+        if isinstance(e, Apply):
+            args = renamed(e.args, name, new)
+            return Apply(e.pos, new if e.op == name else e.op, args) if e.op == name or args is not e.args \
+                else None
+        return Name(e.pos, new) if e.name == name else None
+    return rewritten(node, rename)
+
+
+def rewritten(node: Any, fn: Any) -> Any:
+    """A copy of a syntax tree in which each Name or Apply ``e`` for which ``fn(e)`` is not None
+    is replaced by it. A replacement is not rewritten again: ``fn`` handles its children."""
+    if isinstance(node, Name | Apply):
+        got = fn(node)
+        if got is not None:
+            return got
+    return mapped(node, lambda child: rewritten(child, fn))
+
+
+def mapped(node: Any, fn: Any) -> Any:
+    """``node`` with ``fn`` applied to each of its children (the items of a tuple, the fields of a
+    syntax node). Trees are immutable: unchanged subtrees are shared, so a node whose children all
+    come back as themselves comes back as itself."""
     if isinstance(node, tuple):
-        items = tuple(renamed(x, name, new) for x in node)
+        items = tuple(fn(x) for x in node)
         return node if all(a is b for a, b in zip(items, node, strict=True)) else items
     if not dataclasses.is_dataclass(node) or isinstance(node, Pos | type):
         return node
     changes = {}
     for f in dataclasses.fields(node):
         value = getattr(node, f.name)
-        if f.name in ("name", "op") and value == name and isinstance(node, Name | Apply):
-            changes[f.name] = new
-            continue
-        got = renamed(value, name, new)
+        got = fn(value)
         if got is not value:
             changes[f.name] = got
     return dataclasses.replace(node, **changes) if changes else node
+
+
+def names_in(node: Any) -> set[str]:
+    """Every name and operator a tree mentions, bound ones included (an upper bound of its free
+    names, which is what a caller asking "may this mean one of those names?" wants)."""
+    out: set[str] = set()
+    todo = [node]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, tuple):
+            todo.extend(x)
+        elif dataclasses.is_dataclass(x) and not isinstance(x, Pos | type):
+            if isinstance(x, Name):
+                out.add(x.name)
+            elif isinstance(x, Apply):
+                out.add(x.op)
+            todo.extend(getattr(x, f.name) for f in dataclasses.fields(x))
+    return out

@@ -27,6 +27,7 @@ class ModelValue:
     states at C speed."""
 
     __slots__ = ("name",)
+    name: str
     _interned: dict[str, ModelValue] = {}
 
     def __new__(cls, name: str) -> ModelValue:

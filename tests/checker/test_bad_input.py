@@ -118,3 +118,14 @@ def test_module_found_only_through_lib(tmp_path):
     assert line.startswith(f"{spec}:4:") and "cannot find module Base" in line and "--lib" in line
     r = run("check", str(spec), "-q", "--lib", str(tmp_path / "lib"))
     assert r.exit_code == 0 and "3 distinct states" in r.output, r.output
+
+
+def test_missing_extended_module_is_named_where_written(tmp_path: Path) -> None:
+    """EXTENDS of a module that is nowhere: the error points at the name in the EXTENDS line
+    (SANY: "Cannot find source file for module Nope imported in module E"), not at 1:1."""
+    spec = tmp_path / "E.tla"
+    spec.write_text("---- MODULE E ----\nEXTENDS Naturals, Nope\nVARIABLE x\nInit == x = 0\nNext == UNCHANGED x\n====\n")
+    (tmp_path / "E.cfg").write_text("INIT Init\nNEXT Next\n")
+    r = run("check", str(spec), "-q")
+    assert r.exit_code == 150
+    assert one_error_line(r).startswith(f"{spec}:2:19: ") and "cannot find module Nope" in r.output

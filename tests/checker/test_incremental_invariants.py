@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import itertools
 
-from specs import write_model
-
 from phalanx_verify.check.invariants import StateChecks
 from phalanx_verify.check.model import load_model
 from phalanx_verify.check.report import Report
@@ -15,6 +13,7 @@ from phalanx_verify.check.run import check_model
 from phalanx_verify.tla import syntax as ast
 from phalanx_verify.tla.compile import Ctx
 from phalanx_verify.tla.reads import ReadsAnalysis
+from tests.checker.specs import write_model
 
 INNER = """---- MODULE Inner ----
 EXTENDS Naturals

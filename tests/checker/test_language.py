@@ -2,10 +2,10 @@
 derived by hand from the TLA+ definition of the construct, not read off the engine."""
 
 import pytest
-from specs import check, write_model
 
 from phalanx_verify.check.model import load_model
 from phalanx_verify.tla.values import Fcn, ModelValue
+from tests.checker.specs import check, write_model
 
 
 def value_of(tmp_path, expr: str, defs: str = ""):

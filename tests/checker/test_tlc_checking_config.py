@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
-from specs import check, write_model
 
 from phalanx_verify.cli import main
 from phalanx_verify.tla.config import parse_config_text
 from phalanx_verify.tla.errors import ConfigError
+from tests.checker.specs import check, write_model
 
 RANGE = """CONSTANT N
 VARIABLE x

@@ -10,10 +10,10 @@ from __future__ import annotations
 import json
 
 from click.testing import CliRunner
-from specs import check, write_model
 
 from phalanx_verify.check.run import check_files
 from phalanx_verify.cli import main
+from tests.checker.specs import check, write_model
 
 COUNTER = """VARIABLE x
 Init == x = 0

@@ -1,7 +1,7 @@
 """The counting experiments of ../shared/reference/tlc-semantics.md, run on the built-in engine:
 each figure here is what real TLC printed for the same spec."""
 
-from specs import check
+from tests.checker.specs import check
 
 
 def test_generated_counts_every_binding(tmp_path):

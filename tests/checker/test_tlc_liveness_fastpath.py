@@ -6,12 +6,12 @@ violating it."""
 from pathlib import Path
 
 import pytest
-from liveness_lasso import is_fair_counterexample
-from test_tlc_liveness_formulas import MTX, PROC
 
 from phalanx_verify.check.model import Liveness, load_model
 from phalanx_verify.check.run import check_model
 from phalanx_verify.check.temporal import general_obligation
+from tests.checker.liveness_lasso import is_fair_counterexample
+from tests.checker.test_tlc_liveness_formulas import MTX, PROC
 
 SPEC = Path(__file__).resolve().parents[2] / "spec"
 

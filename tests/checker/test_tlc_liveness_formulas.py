@@ -11,11 +11,11 @@ fair under the spec's WF/SF, on which the property is false.
 from pathlib import Path
 
 import pytest
-from liveness_lasso import is_fair_counterexample
 
 from phalanx_verify.check.model import load_model
 from phalanx_verify.check.run import check_model
 from phalanx_verify.tla.errors import TLAError
+from tests.checker.liveness_lasso import is_fair_counterexample
 
 PROC = r"""---- MODULE Proc ----
 EXTENDS Naturals

@@ -5,10 +5,10 @@ the fairness_70 probes are those of the conformance corpus."""
 from pathlib import Path
 
 import pytest
-from liveness_lasso import is_fair_counterexample
 
 from phalanx_verify.check.model import load_model
 from phalanx_verify.check.run import check_model
+from tests.checker.liveness_lasso import is_fair_counterexample
 
 WIDE = r"""---- MODULE Wide ----
 EXTENDS Naturals

@@ -2,11 +2,11 @@
 checker), some property of the TLC-recorded suite gets a verdict different from real TLC's."""
 
 import pytest
-from test_tlc_liveness_formulas import MTX, MTX_TLC, PROC, PROC_TLC
 
 from phalanx_verify.check import liveness
 from phalanx_verify.check.model import load_model
 from phalanx_verify.check.run import check_model
+from tests.checker.test_tlc_liveness_formulas import MTX, MTX_TLC, PROC, PROC_TLC
 
 CASES = [(PROC, "Proc", f"SPECIFICATION Spec\nPROPERTY {p}\n", code) for p, code in PROC_TLC] + \
     [(MTX, "Mtx", f"SPECIFICATION {s}\nCONSTANT N = 2\nPROPERTY {p}\n", code) for s, p, code in MTX_TLC]

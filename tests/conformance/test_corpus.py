@@ -22,10 +22,7 @@ EXPECTED = {e["probe"]: e for e in json.loads((CORPUS / "expected.json").read_te
 
 # Probes that still differ, with the reason. Strict: a probe that starts to agree fails here
 # until it is taken off this list.
-OPEN = {
-    "ops/instance_param": "parameterised INSTANCE (I(v) == INSTANCE Inner WITH c <- v) stops with "
-                          "exit 150 naming the construct",
-}
+OPEN: dict[str, str] = {}
 
 # How a violation is named in expected.json, and how our --json report names it.
 _KINDS = ("action property", "invariant", "property")

@@ -6,10 +6,10 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from trace_helpers import replay
 
 from phalanx_ref.rrp_records import Keys
 from phalanx_ref.trace_emit import record
+from tests.engine.trace_helpers import replay
 
 pytestmark = pytest.mark.etcd
 _runs = itertools.count()

@@ -11,7 +11,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from trace_helpers import (
+
+from phalanx_gate.drift_cli import drift
+from phalanx_ref.rrp_records import Keys, encode, epoch_value, spec_state
+from phalanx_verify.trace.cli import trace
+from tests.engine.trace_helpers import (
     MUTANT_STEP,
     RESUME_SPEC,
     SEEDS,
@@ -21,9 +25,6 @@ from trace_helpers import (
     memory_trace,
     replay,
 )
-
-from phalanx_ref.rrp_records import Keys, encode, epoch_value, spec_state
-from phalanx_verify.trace.cli import drift, trace
 
 ROOT = SPEC.parents[1]
 
@@ -130,8 +131,8 @@ def test_drift_replays_every_trace_against_both_specs(tmp_path, monkeypatch):
     golden.mkdir()
     _, path, _ = first_divergent_run(tmp_path, "restore_oldest", RESUME_SPEC)
     path.rename(golden / "oldest.ndjson")
-    monkeypatch.chdir(ROOT)  # the default specs are spec/RRP.tla and spec/RRPResume.tla
-    r = CliRunner().invoke(drift, ["--traces", str(golden), "--seeds", "0", "--etcd", "off"])
+    monkeypatch.chdir(ROOT / "spec")  # the default specs, spec/RRP.tla and spec/RRPResume.tla, are the project's
+    r = CliRunner().invoke(drift, ["--suite", "rrp", "--traces", str(golden), "--seeds", "0", "--etcd", "off"])
     assert r.exit_code == 13 and "drift: FAILED" in r.output, r.output
     assert "golden vs RRP.tla (1 traces):" in r.output and "golden vs RRPResume.tla (1 traces):" in r.output
     rrp_line, resume_line = (x for x in r.output.splitlines() if x.startswith("golden vs "))

@@ -6,11 +6,10 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from trace_helpers import SPEC, memory_trace, replay
-
 from phalanx_ref.rrp_records import Keys, encode, epoch_value, spec_state
 from phalanx_ref.store.memory import MemoryStore
 from phalanx_ref.workload import Workload, WorkloadConfig
+from tests.engine.trace_helpers import SPEC, memory_trace, replay
 
 
 def test_fresh_runs_replay_without_divergence(tmp_path):
@@ -64,11 +63,13 @@ def test_jobs_race_and_abort_across_seeds():
 def test_golden_traces_are_the_engines_output(tmp_path):
     """traces/ holds what the engine emits for its seeds (regenerate with
     `phalanx-verify drift --regenerate-golden SEED`); the header's spec hash may move on."""
-    from phalanx_verify.drift import write_golden
+    from phalanx_gate.drift import SUITES, write_golden
 
-    golden = sorted((SPEC.parents[1] / "traces").glob("memory-seed*.ndjson"))
-    assert golden
-    for path in golden:
-        seed = int(path.stem.removeprefix("memory-seed"))
-        (fresh,) = write_golden(tmp_path, [seed])
-        assert fresh.read_text().splitlines()[1:] == path.read_text().splitlines()[1:]
+    for suite in SUITES.values():
+        prefix = suite.golden
+        golden = sorted((SPEC.parents[1] / "traces").glob(f"{prefix}*.ndjson"))
+        assert golden, suite.name
+        for path in golden:
+            seed = int(path.stem.removeprefix(prefix))
+            (fresh,) = write_golden(tmp_path, [seed], [suite])
+            assert fresh.read_text().splitlines()[1:] == path.read_text().splitlines()[1:]

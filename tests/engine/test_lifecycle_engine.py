@@ -2,18 +2,14 @@
 replay with zero divergences and cover every action of the lifecycle's Next, each engine mutant
 is caught by replay at the step it breaks, and the scheduler's guards fail on a stale decision.
 
-The spec is the repository's once merged; until then the test reads it from the ``lifespec``
-branch into a temporary folder (never into the tree), and skips when neither exists. The
-replay model's cfg is the spec's own minus RefinesRRP and StrictlyRRP: those action properties
-quantify over RRP's Plan (``\\E P \\in SUBSET Leaf``), which the replayer enumerates, 2^32 plans
-at the 32 leaves of these runs; the spec's models check them.
+The replay model is the spec's own cfg, RefinesRRP included: an action property is decided with
+the step's logged witnesses (trace/replay_props.py), so RRP's Plan inside it (``\\E P \\in SUBSET
+Leaf``) is not enumerated at the 32 leaves of these runs.
 """
 
 from __future__ import annotations
 
 import itertools
-import re
-import subprocess
 from collections import Counter
 from pathlib import Path
 
@@ -28,28 +24,12 @@ from phalanx_ref.store.memory import MemoryStore
 from phalanx_verify.trace.replay import ModelCache, Replayer, ReplayResult
 
 ROOT = Path(__file__).resolve().parents[2]
-ENUMERATING = ("RefinesRRP", "StrictlyRRP")
 _runs = itertools.count()
 
 
-def _spec_text(name: str) -> str | None:
-    path = ROOT / "spec" / name
-    if path.exists():
-        return path.read_text()
-    got = subprocess.run(["git", "-C", str(ROOT), "show", f"lifespec:spec/{name}"], capture_output=True, text=True)
-    return got.stdout if got.returncode == 0 else None
-
-
 @pytest.fixture(scope="module")
-def lifecycle_cache(tmp_path_factory: pytest.TempPathFactory) -> ModelCache:
-    spec, cfg = _spec_text("RRPLifecycle.tla"), _spec_text("RRPLifecycle.cfg")
-    if spec is None or cfg is None:
-        pytest.skip("spec/RRPLifecycle.tla is neither in the tree nor on the lifespec branch")
-    d = tmp_path_factory.mktemp("lifecycle-spec")
-    (d / "RRPLifecycle.tla").write_text(spec)
-    (d / "RRP.tla").write_text((ROOT / "spec" / "RRP.tla").read_text())
-    (d / "RRPLifecycle.cfg").write_text(re.sub(rf"\b({'|'.join(ENUMERATING)})\b", "", cfg))
-    return ModelCache(d / "RRPLifecycle.tla")
+def lifecycle_cache() -> ModelCache:
+    return ModelCache(ROOT / "spec" / "RRPLifecycle.tla")
 
 
 def replay(cache: ModelCache, path: Path) -> ReplayResult:

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from trace_helpers import RESUME_SPEC, SPEC, memory_trace
 
-from phalanx_verify.trace.cli import drift, trace
+from phalanx_gate.drift_cli import drift
+from phalanx_verify.trace.cli import trace
 from phalanx_verify.trace.replay import Replayer
+from tests.engine.trace_helpers import RESUME_SPEC, SPEC, memory_trace
 
 GOLDEN = SPEC.parents[1] / "traces"
 
@@ -101,7 +102,7 @@ def test_replay_all_keeps_going(tmp_path):
 
 
 def test_drift_passes_on_golden_and_fresh_traces():
-    r = CliRunner().invoke(drift, ["--traces", str(GOLDEN), "--spec", str(SPEC), "--spec", str(RESUME_SPEC),
+    r = CliRunner().invoke(drift, ["--suite", "rrp", "--traces", str(GOLDEN), "--spec", str(SPEC), "--spec", str(RESUME_SPEC),
                                    "--seeds", "3", "--etcd", "off"])
     assert r.exit_code == 0, r.output
     assert "drift: OK" in r.output and "golden vs RRPResume.tla" in r.output and "memory vs RRP.tla" in r.output
@@ -112,7 +113,7 @@ def test_drift_fails_on_a_divergent_golden_trace(tmp_path):
     golden = tmp_path / "g"
     golden.mkdir()
     shutil.move(tmp_path / "golden", golden / "bad.ndjson")
-    r = CliRunner().invoke(drift, ["--traces", str(golden), "--spec", str(SPEC), "--seeds", "1", "--etcd", "off"])
+    r = CliRunner().invoke(drift, ["--suite", "rrp", "--traces", str(golden), "--spec", str(SPEC), "--seeds", "1", "--etcd", "off"])
     assert r.exit_code == 13 and "drift: FAILED" in r.output and "divergence at step" in r.output
 
 
@@ -121,7 +122,7 @@ def test_drift_fails_when_an_action_is_never_seen(tmp_path):
     golden = tmp_path / "g"
     golden.mkdir()
     shutil.copy(memory_trace(tmp_path, 7)[0], golden / "short.ndjson")
-    r = CliRunner().invoke(drift, ["--traces", str(golden), "--spec", str(SPEC), "--seeds", "0", "--etcd", "off"])
+    r = CliRunner().invoke(drift, ["--suite", "rrp", "--traces", str(golden), "--spec", str(SPEC), "--seeds", "0", "--etcd", "off"])
     assert r.exit_code == 1 and "never seen: Abort" in r.output
 
 

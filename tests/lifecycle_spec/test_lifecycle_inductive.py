@@ -13,6 +13,8 @@ from phalanx_verify.prove.inductive import prove_inductive
 from phalanx_verify.prove.report import Result
 
 SPEC = Path(__file__).resolve().parents[2] / "spec"
+# About 30 s of z3 each on 2 cores: CI's second pytest run (-m slow), see tests/README.md.
+pytestmark = pytest.mark.slow
 
 
 def _failed(results: list[Result]) -> dict[str, Result]:

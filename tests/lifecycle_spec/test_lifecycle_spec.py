@@ -17,6 +17,7 @@ SPEC = Path(__file__).resolve().parents[2] / "spec"
 TRIGGERS = ("Drain(", "Defrag(", "Resize(", "Preempt(", "Resume(", "Finish(")
 
 
+@pytest.mark.slow
 def test_two_leaf_model_holds_every_property_with_tlcs_counts():
     r = check_files(SPEC / "RRPLifecycle.tla", SPEC / "RRPLifecycle.cfg")
     assert (r.verdict, r.generated, r.distinct, r.depth) == ("ok", 175281, 56046, 53)

@@ -55,6 +55,7 @@ def test_mutants_fail_at_the_right_action(mutant: str, obligation: str) -> None:
     assert actions == {obligation.split()[1].split("(")[0]}
 
 
+@pytest.mark.slow
 def test_resume_invariant_is_inductive_with_its_strengthening() -> None:
     results = prove_inductive(SPEC / "RRPResumeInd.tla")
     assert not _failed(results)
@@ -62,6 +63,7 @@ def test_resume_invariant_is_inductive_with_its_strengthening() -> None:
     assert any(r.obligation.startswith("Step Restore(j2) |= RefinesRRPSafety") for r in results)
 
 
+@pytest.mark.slow
 def test_resume_invariant_alone_is_not_inductive() -> None:
     failed = _failed(prove_inductive(SPEC / "RRPResumeInd.tla", inv="ResumeNewestAlone"))
     assert "IndNext Restore(j1)" in failed

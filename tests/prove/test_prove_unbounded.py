@@ -86,6 +86,7 @@ def test_action_false_in_the_unbounded_translation_only_is_vacuous(monkeypatch: 
     assert by_name["IndNext Commit(j)"].result == "proved"
 
 
+@pytest.mark.slow
 def test_cli_unbounded_exit_codes() -> None:
     ok = CliRunner().invoke(prove, ["inductive", str(SPEC / "RRPInd.tla"), "--unbounded", "--json"])
     assert ok.exit_code == 0, ok.output

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from phalanx_ref.audit import audit_allocator, audit_placements
 from phalanx_ref.hdfb import QUARANTINE, Job, Placement, Planner, TopologyPolicy, groups_per_block
+from phalanx_ref.prepared import PreparedPlanner
 from phalanx_ref.topology import Domain, Gpu, Topology, ceil_log2
 
 BANDWIDTH = {1: 900.0, 2: 600.0, 3: 50.0, 4: 25.0, 5: 6.25}
@@ -173,7 +174,15 @@ def same_decision(a: Placement | None, b: Placement | None) -> bool:
     return all(getattr(a, f) == getattr(b, f) for f in fields) and a.prev is b.prev
 
 
-def check_prepared(planner: Planner) -> int:
+def prepared(cls: type[Planner]) -> type[PreparedPlanner]:
+    """``cls`` (a planner mutant) with prepared repairs: the mutant's overrides come first in the
+    method order, so a read it redirects (another domain's spares) is what the preparation records."""
+    if cls is Planner:
+        return PreparedPlanner
+    return type(f"Prepared{cls.__name__}", (cls, PreparedPlanner), {})
+
+
+def check_prepared(planner: PreparedPlanner) -> int:
     """Fast-path equivalence: for every failed block Replan could be asked about (each block of
     every placed job, all its leaves failing), when ``replan`` answers with a prepared repair it
     equals ``_replan`` (the search) on the same state. Returns how many answers were prepared.

@@ -3,12 +3,12 @@
 import random
 
 import pytest
-from hdfb_checks import reference_place, run_scenario
 
 from phalanx_ref.audit import audit_allocator, audit_placements
 from phalanx_ref.hdfb import Job, Planner, PlannerError, StaleDecision, TopologyPolicy
 from phalanx_ref.sim.params import TestbedParams
 from phalanx_ref.topology import Domain, Gpu, Topology, gb200_nvl72, hgx_h100
+from tests.ref.hdfb_checks import reference_place, run_scenario
 
 
 def _occupy(planner: Planner, name: str, start: int, order: int) -> None:

@@ -5,19 +5,20 @@ or the allocator directly)."""
 import random
 
 import pytest
-from hdfb_checks import check_prepared, run_scenario, same_decision
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from phalanx_ref.hdfb import Job, Planner, PlannerError, TopologyPolicy
 from phalanx_ref.mutants import MUTANTS
+from phalanx_ref.prepared import PreparedPlanner
 from phalanx_ref.topology import hgx_h100
+from tests.ref.hdfb_checks import check_prepared, prepared, run_scenario, same_decision
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_prepared_repairs_equal_the_search_on_random_sequences(seed: int) -> None:
-    run_scenario(Planner, seed, extra=check_prepared)
+    run_scenario(PreparedPlanner, seed, extra=check_prepared)
 
 
 def test_prepared_repairs_are_used_and_equal_under_mutants() -> None:
@@ -26,12 +27,13 @@ def test_prepared_repairs_are_used_and_equal_under_mutants() -> None:
     hits = [0]
 
     def count(planner: Planner) -> None:
+        assert isinstance(planner, PreparedPlanner)
         hits[0] += check_prepared(planner)
 
     for cls in (Planner, *MUTANTS.values()):
         for seed in range(8):
             try:
-                run_scenario(cls, seed, extra=count)
+                run_scenario(prepared(cls), seed, extra=count)
             except Exception as e:  # a mutant may break the planner any way it likes, except this one
                 assert cls is not Planner and "prepared repair" not in str(e), e
     assert hits[0] > 50
@@ -41,7 +43,7 @@ def test_failure_cycles_at_bench_shape() -> None:
     """The benchmark's cycle (fill, fail a node, replan, commit, heal into the spare) on a 1,024-GPU
     tree with one spare node per pod: every answer after every step equals the search's."""
     rng = random.Random(7)
-    pl = Planner(hgx_h100(8, 4, 4), TopologyPolicy(spare_level=4, spare_count=1, spare_order=3))
+    pl = PreparedPlanner(hgx_h100(8, 4, 4), TopologyPolicy(spare_level=4, spare_count=1, spare_order=3))
     for i in range(40):
         g = rng.choice([8, 16, 32, 64, 128])
         p = pl.place(Job(f"g{i}", [(8, 1, g // 8)]))
@@ -67,7 +69,7 @@ def test_failure_cycles_at_bench_shape() -> None:
 def test_direct_allocator_changes_drop_prepared_repairs() -> None:
     """A block taken behind the planner's back (straight from the allocator) changes the repair:
     the next replan notices and answers like the search."""
-    pl = Planner(hgx_h100(4, 2, 1))  # no spares: repairs come from free blocks
+    pl = PreparedPlanner(hgx_h100(4, 2, 1))  # no spares: repairs come from free blocks
     p = pl.place(Job("j", [(8, 1, 1)]))
     pl.commit(p)
     s = p.base[0][0]
@@ -84,7 +86,7 @@ def test_fast_path_answers_only_the_exact_block() -> None:
     """The prepared lookup is indexed by the first failed leaf: the block's leaves in another order,
     a part of them, or leaves that index the list from its end go to the search like any input; so
     do ranges other than the block's own (the range check reads only start, stop and step)."""
-    pl = Planner(hgx_h100(2, 1, 1))  # 16 GPUs, no spares: repairs come from free blocks
+    pl = PreparedPlanner(hgx_h100(2, 1, 1))  # 16 GPUs, no spares: repairs come from free blocks
     p = pl.place(Job("j", [(8, 1, 1)]))
     pl.commit(p)
     s = p.base[0][0]
@@ -108,7 +110,7 @@ def test_repeated_repairs_keep_the_whole_history() -> None:
     committed placement's moves are the whole history in order, and its footprint and rank map
     equal those rebuilt from the base and that history (the history is read through ``prev``,
     which commit cuts to one step)."""
-    pl = Planner(hgx_h100(8, 4, 2), TopologyPolicy(spare_level=4, spare_count=1, spare_order=3))
+    pl = PreparedPlanner(hgx_h100(8, 4, 2), TopologyPolicy(spare_level=4, spare_count=1, spare_order=3))
     p = pl.place(Job("j", [(8, 1, 8)]))
     pl.commit(p)
     history = []

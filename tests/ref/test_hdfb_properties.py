@@ -2,12 +2,12 @@
 and the proof that they can fail: every planner mutant is caught."""
 
 import pytest
-from hdfb_checks import run_scenario
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from phalanx_ref.hdfb import Planner
 from phalanx_ref.mutants import MUTANTS
+from tests.ref.hdfb_checks import run_scenario
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from hdfb_checks import random_job, random_policy, random_topology
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -25,6 +24,7 @@ from phalanx_ref.lifecycle_plan import (
 )
 from phalanx_ref.mutants import LIFECYCLE_MUTANTS
 from phalanx_ref.topology import hgx_a100
+from tests.ref.hdfb_checks import random_job, random_policy, random_topology
 
 
 def node_jobs(planner: Planner, names: str) -> None:

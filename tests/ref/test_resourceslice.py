@@ -4,36 +4,11 @@ import pytest
 import yaml
 
 from phalanx_ref.resourceslice import ResourceSliceError, load_topology
-
-
-def _slice(node: str, clique: str | None, n: int = 8, product: str = "NVIDIA H100 80GB HBM3",
-           rail_of=lambda i: i) -> dict:
-    devices = []
-    for i in range(n):
-        attrs = {"gpu.nvidia.com/type": {"string": "gpu"}, "gpu.nvidia.com/uuid": {"string": f"GPU-{node}-{i}"},
-                 "gpu.nvidia.com/productName": {"string": product}, "gpu.nvidia.com/index": {"int": i},
-                 "resource.kubernetes.io/pcieRoot": {"string": f"pci0000:{i:02x}"},
-                 "gpu.nvidia.com/rail": {"int": rail_of(i)}}
-        if clique is not None:
-            attrs["gpu.nvidia.com/cliqueId"] = {"string": clique}
-        devices.append({"name": f"gpu-{i}", "attributes": attrs})
-    return {"apiVersion": "resource.k8s.io/v1", "kind": "ResourceSlice",
-            "metadata": {"name": f"{node}-gpu.nvidia.com-abcde"},
-            "spec": {"driver": "gpu.nvidia.com", "nodeName": node, "pool": {"name": node, "generation": 1,
-                                                                             "resourceSliceCount": 1},
-                     "devices": devices}}
-
-
-def _listing(slices: list[dict]) -> str:
-    return yaml.safe_dump({"apiVersion": "v1", "kind": "List", "items": slices, "metadata": {"resourceVersion": ""}})
-
-
-FABRIC = yaml.safe_dump({"cluster": "east", "rails": list(range(8)),
-                         "pods": {"pod0": {"rg0": ["n0", "n1"], "rg1": ["n2", "n3"]}}})
+from tests.ref.resourceslice_docs import FABRIC, gpu_slice, listing
 
 
 def test_hgx_slices_compile_to_the_generator_shape() -> None:
-    t = load_topology(_listing([_slice(f"n{i}", f"clique-n{i}") for i in range(4)]), FABRIC)
+    t = load_topology(listing([gpu_slice(f"n{i}", f"clique-n{i}") for i in range(4)]), FABRIC)
     assert t.n_leaves == 32 and t.levels == (1, 3, 4, 5) and t.generation == "hgx-h100"
     assert t.bandwidth[1] == 900.0 and t.roots == [(0, 5)]
     assert t.leaf_names[9] == "n1/gpu-1" and t.rail[9] == 1 and t.lca_level(0, 9) == 3
@@ -42,23 +17,23 @@ def test_hgx_slices_compile_to_the_generator_shape() -> None:
 
 
 def test_nvl72_clique_spans_trays_of_one_rack() -> None:
-    slices = [_slice(f"tray{i}", "rack-a", n=4, product="NVIDIA GB200", rail_of=lambda i: i % 4) for i in range(18)]
+    slices = [gpu_slice(f"tray{i}", "rack-a", n=4, product="NVIDIA GB200", rail_of=lambda i: i % 4) for i in range(18)]
     fabric = yaml.safe_dump({"rails": [0, 1, 2, 3], "pods": {"p": {"rg": [f"tray{i}" for i in range(18)]}}})
-    t = load_topology(_listing(slices), fabric)
+    t = load_topology(listing(slices), fabric)
     assert t.generation == "gb200-nvl72" and t.n_leaves == 72 and t.roots == [(0, 6), (64, 3)]
     assert t.lca_level(0, 71) == 1
 
 
 @pytest.mark.parametrize("slices, needle", [
-    ([_slice("n0", "c0"), _slice("n0", "c0")], "duplicate device"),
-    ([_slice("n0", None)], "has no NVLink domain id"),
-    ([_slice("n0", "c0", rail_of=lambda i: i + 3)], "unknown rail"),
-    ([_slice("n9", "c9")], "not in the fabric"),
-    ([_slice("n0", "shared"), _slice("n2", "shared")], "spans rail groups"),
+    ([gpu_slice("n0", "c0"), gpu_slice("n0", "c0")], "duplicate device"),
+    ([gpu_slice("n0", None)], "has no NVLink domain id"),
+    ([gpu_slice("n0", "c0", rail_of=lambda i: i + 3)], "unknown rail"),
+    ([gpu_slice("n9", "c9")], "not in the fabric"),
+    ([gpu_slice("n0", "shared"), gpu_slice("n2", "shared")], "spans rail groups"),
 ])
 def test_bad_input_is_one_line_naming_the_object(slices: list[dict], needle: str) -> None:
     with pytest.raises(ResourceSliceError) as e:
-        load_topology(_listing(slices), FABRIC)
+        load_topology(listing(slices), FABRIC)
     msg = str(e.value)
     assert needle in msg and "\n" not in msg and "ResourceSlice '" in msg
 
@@ -67,4 +42,4 @@ def test_yaml_errors_and_missing_fabric() -> None:
     with pytest.raises(ResourceSliceError, match="^<slices>:1:"):
         load_topology("items: [", FABRIC)
     with pytest.raises(ResourceSliceError, match="pods"):
-        load_topology(_listing([_slice("n0", "c0")]), "cluster: x")
+        load_topology(listing([gpu_slice("n0", "c0")]), "cluster: x")

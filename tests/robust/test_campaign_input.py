@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from robust_helpers import error_line, run_cli
 
 from phalanx_verify.campaign import load_campaign
+from tests.robust.robust_helpers import error_line, run_cli
 
 SPEC = "---- MODULE M ----\nVARIABLE x\nInit == x = 0\nNext == x' = x\n====\n"
 GOOD_MODEL = """[[model]]

@@ -8,7 +8,8 @@ The expected positions are SANY's (tla2sany.SANY, "Encountered ... at line L, co
 from __future__ import annotations
 
 import pytest
-from robust_helpers import error_line, run_cli
+
+from tests.robust.robust_helpers import error_line, run_cli
 
 HEAD = "---- MODULE M ----\nEXTENDS Integers\nVARIABLE x\n"
 NEXT = "Next == x' = x\n"

@@ -21,8 +21,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
-from fuzz_inputs import KINDS, Mutation, describe, mutations, outcome_problem, run_input
 from hypothesis import HealthCheck, given, settings
+
+from tests.robust.fuzz_inputs import KINDS, Mutation, describe, mutations, outcome_problem, run_input
 
 SMALL = {"tla": 10, "cfg": 10, "trace": 8, "campaign": 60, "manifest": 40, "slices": 60, "fabric": 40}
 LONG = int(os.environ.get("PHALANX_FUZZ_EXAMPLES", "10000"))

@@ -5,7 +5,6 @@ the file (with line:col, or the key path), the slice, the device and the key; ex
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,11 +13,9 @@ from click.testing import CliRunner
 
 from phalanx_ref.resourceslice import ResourceSliceError, load_topology
 from phalanx_ref.sim.cli import main as sim_main
+from tests.ref.resourceslice_docs import FABRIC, gpu_slice, listing
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ref"))
-from test_resourceslice import FABRIC, _listing, _slice  # noqa: E402
-
-GOOD = _listing([_slice(f"n{i}", f"clique-n{i}") for i in range(4)])
+GOOD = listing([gpu_slice(f"n{i}", f"clique-n{i}") for i in range(4)])
 
 
 def topology(tmp_path: Path, slices: str | bytes, fabric: str | None = FABRIC, *extra: str):

@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from robust_helpers import error_line, run_cli
+
+from tests.robust.robust_helpers import error_line, run_cli
 
 SPEC = "---- MODULE A ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x < 3 /\\ x' = x + 1\n====\n"
 CFG = "INIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE\n"

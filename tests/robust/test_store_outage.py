@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-import phalanx_verify.drift as drift_module
+import phalanx_gate.drift as drift_module
+from phalanx_gate.drift import SUITES, run_drift, with_specs
 from phalanx_ref.store.base import StoreUnavailable
 from phalanx_ref.store.memory import MemoryStore
 from phalanx_ref.trace_emit import record
 from phalanx_ref.workload import RETRIES
-from phalanx_verify.drift import run_drift
 from phalanx_verify.trace.replay import ModelCache, Replayer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,7 +69,8 @@ def test_the_outage_at_the_quiescence_check_is_survived(tmp_path):
 def test_a_store_that_stays_down_fails_the_gate_with_a_line(tmp_path, monkeypatch):
     monkeypatch.setattr(drift_module, "MemoryStore", lambda seed: FlakyStore(seed, down_from=500))
     lines: list[str] = []
-    report = run_drift(ROOT / "traces", 1, 0, "off", [ROOT / "spec" / "RRP.tla"], None, echo=lines.append)
+    suite = with_specs(SUITES["rrp"], [ROOT / "spec" / "RRP.tla"])
+    report = run_drift(ROOT / "traces", 1, 0, "off", [suite], None, echo=lines.append)
     assert report.exit_code == 1
     assert any("the store stayed unreachable" in p for p in report.problems), report.problems
     assert "drift: FAILED" in lines

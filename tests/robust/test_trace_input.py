@@ -7,7 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-from robust_helpers import error_line, run_cli
+
+from tests.robust.robust_helpers import error_line, run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "traces" / "memory-seed1.ndjson"

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import phalanx_verify.check.parallel as parallel
+import phalanx_verify.check.spill as spill
 from phalanx_verify.check.model import load_model
 from phalanx_verify.check.parallel import SearchOptions
 from phalanx_verify.check.report import Report
@@ -83,12 +84,12 @@ def test_a_broken_parallel_order_would_be_caught(tmp_path: Path) -> None:
         same(check(tmp_path, "invariant", 5, 2), check(tmp_path, "invariant", 7, 2))
 
 
-def test_small_batches_and_compactions_change_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Tiny batches and compaction thresholds (the forked workers inherit them) exercise the
-    paths a big level takes: filtering per batch and dropping duplicates while a level grows."""
+def test_small_batches_and_spills_change_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tiny batches and spill thresholds (the forked workers inherit them) exercise the paths a
+    big level takes: filtering per batch, candidates and levels in files, memory-mapped."""
     reference = {bad: check(tmp_path, "invariant", bad, 1) for bad in (5, 17, 40)}
     monkeypatch.setattr(parallel, "BATCH", 4)
-    monkeypatch.setattr(parallel, "COMPACT_FIRST", 8)
+    monkeypatch.setattr(spill, "SPILL_BYTES", 16)
     for bad, one in reference.items():
         same(one, check(tmp_path, "invariant", bad, 2))
 

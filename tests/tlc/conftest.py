@@ -1,3 +1,3 @@
 """Makes the fake-TLC fixture of tlc_helpers available to every test here."""
 
-from tlc_helpers import fake_tlc  # noqa: F401
+from tests.tlc.tlc_helpers import fake_tlc  # noqa: F401

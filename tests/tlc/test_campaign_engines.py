@@ -3,9 +3,9 @@ recording: the real-TLC path gives the recorded verdict, and `both` reports any 
 between the engines as a failure showing both figures."""
 
 from click.testing import CliRunner
-from tlc_helpers import model_copy, needs_ref
 
 from phalanx_verify.cli import main
+from tests.tlc.tlc_helpers import model_copy, needs_ref
 
 pytestmark = needs_ref
 

@@ -8,11 +8,11 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from tlc_helpers import REF, model_copy, needs_ref
 
 from phalanx_verify.tla.errors import UsageError
 from phalanx_verify.tlc.output import parse_tool_output
 from phalanx_verify.tlc.run import TLCOptions, run_tlc, spec_variables
+from tests.tlc.tlc_helpers import REF, model_copy, needs_ref
 
 pytestmark = needs_ref
 

@@ -3,13 +3,13 @@
 import re
 
 import pytest
-from tlc_helpers import REF, needs_ref
 
 from phalanx_verify.tla.errors import ConfigError, ParseError
 from phalanx_verify.tla.modules import Loader
 from phalanx_verify.tla.values import Fcn, ModelValue, format_value
 from phalanx_verify.tlc.output import ToolOutput, parse_tool_output, progress_of
 from phalanx_verify.tlc.values import TLCValueError
+from tests.tlc.tlc_helpers import REF, needs_ref
 
 # Figures as printed in each recording (messages 2199, 2194, 2186) and its exit-code file.
 EXPECTED = {

@@ -4,12 +4,12 @@ be installed on the project's machines; whoever has a jar checks this path)."""
 import os
 
 import pytest
-from tlc_helpers import REF, model_copy, needs_ref
 
 from phalanx_verify.check.run import check_files
 from phalanx_verify.tlc.agree import engine_differences
 from phalanx_verify.tlc.output import parse_tool_output
 from phalanx_verify.tlc.run import TLCOptions, run_tlc, spec_variables
+from tests.tlc.tlc_helpers import REF, model_copy, needs_ref
 
 pytestmark = [needs_ref, pytest.mark.skipif(
     not os.environ.get("PHALANX_TLA2TOOLS"),

@@ -2,13 +2,13 @@
 with the built-in engine's on the same model (engine agreement on recorded runs)."""
 
 import pytest
-from tlc_helpers import REF, model_copy, needs_ref
 
 from phalanx_verify.check.model import load_model
 from phalanx_verify.check.run import check_files
 from phalanx_verify.tlc.agree import engine_differences
 from phalanx_verify.tlc.output import parse_tool_output
 from phalanx_verify.tlc.run import spec_variables
+from tests.tlc.tlc_helpers import REF, model_copy, needs_ref
 
 TRACES = ["commitnoepoch_L7", "noseal_L6", "commitnoguard_nosteal_L7", "feasiblenoexcl_L6", "noabort_L7"]
 

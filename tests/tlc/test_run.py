@@ -9,12 +9,12 @@ import textwrap
 import time
 
 import pytest
-from tlc_helpers import REF, alive, make_jar, model_copy, needs_ref
 
 from phalanx_verify.tla.errors import ConfigError, ParseError, UsageError
 from phalanx_verify.tlc import locate
 from phalanx_verify.tlc.output import parse_tool_output
 from phalanx_verify.tlc.run import TLCFailure, TLCOptions, run_tlc, spec_variables
+from tests.tlc.tlc_helpers import REF, alive, make_jar, model_copy, needs_ref
 
 pytestmark = needs_ref
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import click
 import pytest
-from tlcflags_helpers import DATA, check
 
 from phalanx_verify.tlcargs import translate
+from tests.tlcflags.tlcflags_helpers import DATA, check
 
 KNOWN = {"--config", "--no-deadlock", "--continue", "--depth", "--seed", "--max-set-size", "--fp",
          "--simulate", "--traces", "--coverage", "--dump-dot"}

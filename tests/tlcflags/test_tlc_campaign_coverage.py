@@ -8,9 +8,9 @@ import shutil
 from pathlib import Path
 
 from click.testing import CliRunner
-from tlcflags_helpers import DATA
 
 from phalanx_verify.cli import main
+from tests.tlcflags.tlcflags_helpers import DATA
 
 CAMPAIGN = """
 mutants = "manifest.toml"

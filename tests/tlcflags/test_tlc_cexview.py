@@ -7,10 +7,9 @@ import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
 
-from tlcflags_helpers import DATA, check
-
 from phalanx_verify.check import cexview
 from phalanx_verify.check.report import Trace, TraceStep
+from tests.tlcflags.tlcflags_helpers import DATA, check
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tlcflags_helpers import DATA, check
-
 from phalanx_verify.check.controls import CheckOptions, run_check
 from phalanx_verify.check.model import Property, load_model
+from tests.tlcflags.tlcflags_helpers import DATA, check
 
 
 def test_every_violation_is_reported_and_the_search_completes(tmp_path: Path) -> None:

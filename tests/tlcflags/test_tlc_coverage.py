@@ -17,11 +17,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tlcflags_helpers import DATA, check
-
 from phalanx_verify.check.controls import CheckOptions, run_check
 from phalanx_verify.check.coverage import Coverage
 from phalanx_verify.check.model import load_model
+from tests.tlcflags.tlcflags_helpers import DATA, check
 
 TLC_ACTIONS = {  # name -> (position, distinct, generated), from the TLC run above
     "IncX": ("line 5, col 1 to line 5, col 4 of module M", 3, 9),

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tlcflags_helpers import DATA, check
+from tests.tlcflags.tlcflags_helpers import DATA, check
 
 NODE = re.compile(r'^(-?\d+) \[label="([^"]*)"')
 EDGE = re.compile(r'^(-?\d+) -> (-?\d+) \[label="([^"]*)",color="([^"]*)"')

@@ -12,10 +12,9 @@ import sys
 import time
 from pathlib import Path
 
-from tlcflags_helpers import DATA, check
-
 from phalanx_verify.check.model import load_model
 from phalanx_verify.check.simulation import SimulationOptions, simulate_model
+from tests.tlcflags.tlcflags_helpers import DATA, check
 
 ROOT = Path(__file__).resolve().parents[2]
 

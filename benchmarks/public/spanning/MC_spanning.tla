@@ -1,0 +1,4 @@
+---- MODULE MC_spanning ----
+EXTENDS spanning
+Neighbors == {<<1, 2>>, <<1, 3>>}
+============================

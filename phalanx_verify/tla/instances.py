@@ -1,0 +1,158 @@
+"""Instances with arguments and instances inside LET, as plain module-level instances.
+
+``I(x) == INSTANCE M WITH c <- x + 1`` used as ``I(4)!Op`` means M's Op with c replaced by
+``4 + 1``; ``LET J == INSTANCE M IN J!Op`` means M's Op with M's constants and variables
+replaced by the names visible where the LET is written. Both are rewritten right after parsing
+into an ordinary named instance at module level (one per call site or LET, under a name no
+user can write: ``I%12_5``), so the rest of the toolkit (name resolution, levels, the checker,
+the replayer and the z3 translation) only ever sees plain ``I!Op`` references.
+
+The rewrite is exact only when the hoisted substitutions mean at module level what they meant
+where they were written: an argument or a ``WITH`` expression that mentions a name bound there
+(a quantifier's variable, an operator's parameter) is refused as unsupported (exit 150), as is
+an implicit substitution of a LET instance whose name is bound at the LET (modules.py checks
+that one, once it knows the instantiated module's constants and variables).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from . import syntax as ast
+from .errors import SemanticError
+
+# The parser writes ``I(a, b)!Op(c)`` as Apply("I#2!Op", (a, b, c)): the instance's argument
+# count after the mark (``#`` cannot occur in a TLA+ name).
+ARGS_MARK = "#"
+
+
+def hoisted_name(name: str, pos: ast.Pos) -> str:
+    return f"{name}%{pos.line}_{pos.col}"
+
+
+def let_instance(inst: ast.InstanceDef) -> ast.InstanceDef:
+    """The module-level copy of ``LET name == INSTANCE M ...`` (its ``shadowed`` names are
+    filled in by ``hoist_calls``, which knows what is bound where)."""
+    assert inst.name is not None
+    return dataclasses.replace(inst, name=hoisted_name(inst.name, inst.pos), local=False)
+
+
+def use_hoisted(node: Any, name: str, new: str) -> Any:
+    """``node`` with its references ``name!Op`` made ``new!Op``."""
+    prefix = name + "!"
+
+    def ref(e: ast.Name | ast.Apply) -> ast.Expr | None:
+        if isinstance(e, ast.Name):
+            return ast.Name(e.pos, new + e.name[len(name):]) if e.name.startswith(prefix) else None
+        if not e.op.startswith(prefix):
+            return None
+        return ast.Apply(e.pos, new + e.op[len(name):], use_hoisted(e.args, name, new))
+    return ast.rewritten(node, ref)
+
+
+def _binders(node: Any) -> set[str]:
+    """The names a node binds for its children (over-approximated: a binder's own set
+    expression is counted as inside it)."""
+    out: set[str] = set()
+    for b in getattr(node, "bounds", ()) or ():
+        out.update(b.names)
+    bound = getattr(node, "bound", None)
+    if isinstance(bound, ast.Bound):
+        out.update(bound.names)
+    if isinstance(node, ast.Lambda):
+        out.update(node.params)
+    if isinstance(node, ast.Let):
+        for d in node.defs:
+            if d.name is not None:
+                out.add(d.name)
+            out.update(p.name for p in getattr(d, "params", ()))
+            out.update(n for b in getattr(d, "bounds", ()) for n in b.names)
+    return out
+
+
+class _Hoister:
+    """Rewrites one module: instance calls become references to hoisted instances."""
+
+    def __init__(self, mod: ast.Module) -> None:
+        self.params = {d.name: d for d in mod.defs if isinstance(d, ast.InstanceDef) and d.params}
+        self.lets = {d.name for d in mod.defs if isinstance(d, ast.InstanceDef) and d.name and "%" in d.name}
+        self.shadowed: dict[str, set[str]] = {}
+        self.new: list[ast.InstanceDef] = []
+
+    def walk(self, node: Any, bound: frozenset[str]) -> Any:
+        if isinstance(node, ast.Name | ast.Apply):
+            name = node.name if isinstance(node, ast.Name) else node.op
+            head = name.split("!", 1)[0]
+            if head in self.lets:
+                self.shadowed.setdefault(head, set()).update(bound)
+            if ARGS_MARK in head:
+                assert isinstance(node, ast.Apply)
+                return self.call(node, bound)
+        inner = bound | _binders(node)
+        return ast.mapped(node, lambda child: self.walk(child, inner))
+
+    def call(self, e: ast.Apply, bound: frozenset[str]) -> ast.Expr:
+        head, _, rest = e.op.partition("!")
+        name, _, count = head.partition(ARGS_MARK)
+        k = int(count)
+        args = tuple(self.walk(a, bound) for a in e.args)
+        inst = self.params.get(name)
+        if inst is None:
+            raise SemanticError(f"unsupported construct: {name}(...)!{rest}: an instance with arguments "
+                                "defined outside this module", e.pos)
+        if len(inst.params) != k:
+            raise SemanticError(f"The operator {name} requires {len(inst.params)} arguments, but {k} were given.",
+                                e.pos)
+        if any(p.arity for p in inst.params):
+            raise SemanticError(f"unsupported construct: instance {name} with an operator parameter", e.pos)
+        inst_args = args[:k]
+        clash = sorted(set().union(*(ast.names_in(a) for a in inst_args)) & bound)
+        if clash:
+            raise SemanticError(f"unsupported construct: {name}(...)!{rest} with an argument that mentions the "
+                                f"bound name {clash[0]}", e.pos)
+        mapping = {p.name: a for p, a in zip(inst.params, inst_args, strict=True)}
+
+        def put(x: ast.Name | ast.Apply) -> ast.Expr | None:
+            return mapping.get(x.name) if isinstance(x, ast.Name) else None
+        new = ast.InstanceDef(e.pos, hoisted_name(name, e.pos), inst.module, (),
+                              tuple((n, ast.rewritten(s, put)) for n, s in inst.subs), inst.local,
+                              tuple(mapping.items()))
+        self.new.append(new)
+        target = f"{new.name}!{rest}"
+        return ast.Name(e.pos, target) if len(args) == k else ast.Apply(e.pos, target, args[k:])
+
+
+def hoist_calls(mod: ast.Module) -> None:
+    """Rewrite ``mod`` in place: each ``I(args)!Op`` refers to an instance of its own, placed
+    just before the definition (or assumption) that uses it; each LET instance learns the
+    names bound where it is used."""
+    if not any(isinstance(d, ast.InstanceDef) and d.name and ("%" in d.name or d.params) for d in mod.defs):
+        return
+    h = _Hoister(mod)
+    units: list[tuple[str, object]] = []
+    for kind, unit in mod.units:
+        if kind in ("definition", "assume") and not isinstance(unit, ast.InstanceDef):
+            bound = frozenset(p.name for p in getattr(unit, "params", ()))
+            if isinstance(unit, ast.FunDef):
+                bound |= {unit.name, *(n for b in unit.bounds for n in b.names)}
+            h.new = []
+            if isinstance(unit, ast.OpDef | ast.FunDef):
+                new_unit: Any = dataclasses.replace(unit, body=h.walk(unit.body, bound))
+            else:  # an ASSUME's expression
+                new_unit = h.walk(unit, bound)
+            units += [("definition", d) for d in h.new]
+            units.append((kind, new_unit))
+        else:
+            units.append((kind, unit))
+    units = [(k, dataclasses.replace(u, shadowed=frozenset(h.shadowed.get(u.name, ())))
+              if isinstance(u, ast.InstanceDef) and u.name in h.shadowed else u) for k, u in units]
+    for d in (u for k, u in units if k == "definition" and isinstance(u, ast.InstanceDef)
+              and u.name in h.lets):
+        clash = sorted(set().union(*(ast.names_in(e) for _, e in d.subs)) & d.shadowed)
+        if clash:
+            raise SemanticError(f"unsupported construct: an INSTANCE inside LET whose WITH mentions the bound "
+                                f"name {clash[0]}", d.pos)
+    mod.units[:] = units
+    mod.defs[:] = [u for k, u in units if k == "definition"]  # type: ignore[misc]
+    mod.assumes[:] = [u for k, u in units if k == "assume"]  # type: ignore[misc]

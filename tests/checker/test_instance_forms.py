@@ -1,0 +1,104 @@
+"""Instances with arguments (``I(v) == INSTANCE M WITH c <- v`` used as ``I(4)!Op``) and
+instances written inside LET, against counts recorded from real TLC runs (TLC2 2026.12.01,
+``-workers 1``), and the forms TLC refuses or that the checker cannot yet rewrite exactly
+(exit 150 naming the construct, never a verdict)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from phalanx_verify.cli import main
+
+INNER = """---- MODULE Inner ----
+EXTENDS Naturals
+CONSTANT c
+VARIABLE y
+Double == c * 2
+Step(k) == y' = y + c * k
+Small == y < 3 * c
+AddC(n) == n + c
+====
+"""
+
+# J(y): the instance's parameter stands for Inner's variable y by the implicit substitution.
+P1 = """---- MODULE P1 ----
+EXTENDS Naturals
+VARIABLE x
+I(v) == INSTANCE Inner WITH c <- v, y <- x
+J(y) == INSTANCE Inner WITH c <- 2
+Init == x = 0
+Next == \\/ I(1)!Step(2) /\\ x < 6
+        \\/ I(3)!Step(1) /\\ x < 10 /\\ x > 4
+Inv == I(4)!Double = 8 /\\ I(1)!AddC(x) = x + 1 /\\ J(x)!Double = 4
+Inv2 == I(2)!Small
+====
+"""
+
+# LET K == INSTANCE Inner: K's c and y are the c and y visible at the LET.
+P2 = """---- MODULE P2 ----
+EXTENDS Naturals
+CONSTANT c
+VARIABLE y
+Ok(n) == LET K == INSTANCE Inner IN K!AddC(n) = n + c
+Init == y = 0
+Next == y < 3 /\\ LET L == INSTANCE Inner WITH c <- 5 IN L!Step(1) \\/ (y = 2 /\\ y' = 7)
+Inv == Ok(y) /\\ y # 7
+====
+"""
+
+
+def run(tmp_path: Path, spec: str, cfg: str) -> tuple[int, dict, str]:
+    (tmp_path / "Inner.tla").write_text(INNER)
+    name = spec.split("MODULE ", 1)[1].split()[0]
+    (tmp_path / f"{name}.tla").write_text(spec)
+    (tmp_path / f"{name}.cfg").write_text(cfg)
+    out = tmp_path / "r.json"
+    r = CliRunner().invoke(main, ["check", str(tmp_path / f"{name}.tla"), "-c", str(tmp_path / f"{name}.cfg"),
+                                  "-q", "--json", str(out), "--workers", "1"])
+    assert "Traceback" not in r.output
+    return r.exit_code, (json.loads(out.read_text()) if out.exists() else {}), r.output
+
+
+@pytest.mark.parametrize(("spec", "cfg", "tlc"), [
+    # (exit, verdict, violated, generated, distinct, depth, queue) as TLC reported them
+    (P1, "INIT Init\nNEXT Next\nINVARIANT Inv\n", (11, "deadlock", None, 6, 6, 6, 0)),
+    (P1, "INIT Init\nNEXT Next\nINVARIANT Inv Inv2\n", (12, "invariant", "Inv2", 4, 4, 4, 0)),
+    (P2, "CONSTANT c = 3\nINIT Init\nNEXT Next\nINVARIANT Inv\n", (11, "deadlock", None, 2, 2, 2, 0)),
+], ids=["instance-arguments", "instance-arguments-violation", "instance-in-let"])
+def test_instance_forms_agree_with_tlc(tmp_path: Path, spec: str, cfg: str, tlc: tuple) -> None:
+    code, rep, out = run(tmp_path, spec, cfg)
+    assert (code, rep["verdict"], rep.get("violated"), rep["generated"], rep["distinct"], rep["depth"],
+            rep["queue"]) == tlc, out
+
+
+def test_an_instance_argument_changes_the_answer(tmp_path: Path) -> None:
+    """The arguments reach the instance: I(5)!Double = 8 is false where I(4)!Double = 8 held."""
+    code, rep, out = run(tmp_path, P1.replace("I(4)!Double = 8", "I(5)!Double = 8"),
+                         "INIT Init\nNEXT Next\nINVARIANT Inv\n")
+    assert (code, rep["verdict"], rep["violated"], rep["distinct"]) == (12, "invariant", "Inv", 1), out
+
+
+@pytest.mark.parametrize(("spec", "needle"), [
+    # SANY: "Level error in applying operator I!Step: The level of argument 1 exceeds ..." (TLC run)
+    (P1.replace("I(3)!Step(1)", "I(x + 1)!Step(1)"), "Level error in instantiating module 'Inner'"),
+    # SANY: "Level error in instantiating module 'Inner': ... substituted for 'c' must be at most 0."
+    (P1.replace("I(v) == INSTANCE Inner WITH c <- v, y <- x", "I(v) == INSTANCE Inner WITH c <- x, y <- x"),
+     "substituted for 'c' must be at most 0"),
+    # An argument naming a bound variable cannot be hoisted to the module: refused, not guessed.
+    (P1.replace("\\/ I(3)!Step(1)", "\\/ \\E k \\in 1..2 : I(k)!Step(1)"),
+     "unsupported construct: I(...)!Step with an argument that mentions the bound name k"),
+    # A LET instance whose implicit substitution would mean an operator's parameter.
+    (P2.replace("CONSTANT c\n", "").replace("Ok(n) == LET K", "Ok(c) == LET K")
+       .replace("K!AddC(n) = n + c", "K!AddC(1) = 1 + c").replace("WITH c <- 5", "WITH c <- 5, y <- y")
+       .replace("Ok(y)", "Ok(3)"), "implicit substitution c <- c means a bound name"),
+], ids=["state-level-argument", "state-level-with", "bound-argument", "let-implicit-bound"])
+def test_refused_forms_stop_with_150(tmp_path: Path, spec: str, needle: str) -> None:
+    code, _rep, out = run(tmp_path, spec, "CONSTANT c = 3\nINIT Init\nNEXT Next\n" if "CONSTANT c" in spec
+                          else "INIT Init\nNEXT Next\n")
+    assert code == 150, out
+    assert needle in out
+    assert len(out.strip().splitlines()) == 1

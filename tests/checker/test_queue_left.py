@@ -1,0 +1,40 @@
+""""states left on queue" where a search stops, as real TLC prints it (TLC2 2026.12.01,
+``-workers 1``): the rest of the level and the new states found so far, without the state a
+violation was found on (TLC checks a new state before it enqueues it), at 1 and 2 workers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from phalanx_verify.cli import main
+
+SPEC = """---- MODULE Q ----
+EXTENDS Naturals
+VARIABLE x
+Init == x \\in {0, 1}
+Next == x < 6 /\\ x' \\in {x + 1, x + 2, x + 3}
+Inv == x # 4
+Act == [][x' # 5]_x
+====
+"""
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+@pytest.mark.parametrize(("cfg", "tlc"), [
+    # (exit, generated, distinct, queue) from TLC's "... states left on queue." line
+    ("INVARIANT Inv\n", (12, 8, 5, 2)),    # a new state violates an invariant
+    ("", (11, 20, 9, 2)),                  # deadlock
+    ("PROPERTY Act\n", (13, 11, 6, 2)),    # an action property, on a step to a new state
+])
+def test_queue_at_stop_is_tlcs(tmp_path: Path, cfg: str, tlc: tuple, workers: str) -> None:
+    (tmp_path / "Q.tla").write_text(SPEC)
+    (tmp_path / "Q.cfg").write_text("INIT Init\nNEXT Next\n" + cfg)
+    out = tmp_path / "r.json"
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "Q.tla"), "-c", str(tmp_path / "Q.cfg"), "-q",
+                                  "--json", str(out), "--workers", workers])
+    rep = json.loads(out.read_text())
+    assert (r.exit_code, rep["generated"], rep["distinct"], rep["queue"]) == tlc, r.output

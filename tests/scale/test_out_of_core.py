@@ -1,0 +1,99 @@
+"""The pieces that let the fingerprint search outgrow memory: the seen set's runs as memory-mapped
+files merged by streaming, spilled columns for a level's candidates and states, and TLC's -fp
+(another fingerprint function: other fingerprints, the same counts)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+import phalanx_verify.check.fingerprints as fingerprints
+import phalanx_verify.check.parallel as parallel
+import phalanx_verify.check.spill as spill
+from phalanx_verify.check.model import load_model
+from phalanx_verify.check.parallel import SearchOptions
+from phalanx_verify.check.run import check_model
+from phalanx_verify.cli import main
+
+ROOT = Path(__file__).parents[2]
+SPEC = ROOT / "spec" / "RRP.tla"
+CFG = ROOT / "spec" / "RRP_L6_safety.cfg"
+
+
+@pytest.mark.parametrize("on_disk", [False, True])
+def test_fingerprint_set_merges_runs_exactly(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, on_disk: bool) -> None:
+    """Runs of every size relation, merged in slices of 7 values: membership and the smallest gap
+    equal those of the plain sorted union; on disk every run is a memory map and no merged-away
+    file is left behind."""
+    monkeypatch.setattr(fingerprints, "MERGE_SLICE", 7)
+    rng = np.random.default_rng(17)
+    values = rng.choice(np.arange(-(10 ** 6), 10 ** 6, dtype=np.int64), 5000, replace=False)
+    seen = fingerprints.FingerprintSet(tmp_path if on_disk else None)
+    added = 0
+    for size in (1, 3, 100, 7, 2000, 50, 1, 1838):
+        seen.add_new(values[added:added + size])
+        added += size
+        assert len(seen) == added
+        assert all(len(a) > 2 * len(b) for a, b in zip(seen.runs, seen.runs[1:], strict=False))  # log n runs
+    assert seen.contains(values[:added]).all() and not seen.contains(values[added:]).any()
+    assert seen.min_distance() == int(np.diff(np.sort(values[:added])).min())
+    assert len(seen.runs) == 1
+    if on_disk:
+        assert isinstance(seen.runs[0], np.memmap)
+        assert sorted(p.name for p in tmp_path.iterdir()) == [Path(seen.paths[0]).name]
+
+
+def test_merge_sorted_against_numpy() -> None:
+    rng = np.random.default_rng(3)
+    for na, nb in ((0, 5), (5, 0), (1, 3000), (3000, 1), (2500, 2600)):
+        both = rng.choice(10 ** 7, na + nb, replace=False).astype(np.int64)
+        a, b = np.sort(both[:na]), np.sort(both[na:])
+        out = np.zeros(na + nb, dtype=np.int64)
+        fingerprints.merge_sorted(a, b, out)
+        assert (out == np.sort(both)).all()
+
+
+def test_a_column_spills_to_its_file_and_reads_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(spill, "SPILL_BYTES", 64)
+    rows = np.arange(300, dtype=np.int32).reshape(100, 3)
+    col = spill.Column(tmp_path / "rows", np.int32, 3)
+    for lo in range(0, 100, 9):
+        col.append(rows[lo:lo + 9])
+    assert col.spilled > 0 and len(col) == 100
+    frozen = col.freeze()
+    assert isinstance(frozen, np.memmap) and (frozen == rows).all()
+    col.discard()
+    assert not (tmp_path / "rows").exists()
+    small = spill.Column(tmp_path / "small", np.int64)
+    small.append(np.arange(3))
+    assert not isinstance(small.freeze(), np.memmap) and not (tmp_path / "small").exists()
+
+
+def search(fp: int | None, workers: int = 2):
+    return check_model(load_model(SPEC, CFG), search=SearchOptions(workers, fp=fp))
+
+
+def test_fp_changes_the_fingerprints_never_the_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """TLC's -fp picks another fingerprint function: the states' fingerprints (and so the
+    smallest gap behind TLC's "actual" collision estimate) differ, the counts do not."""
+    monkeypatch.setattr(parallel, "PARALLEL_MIN", 1)
+    state = next(iter(load_model(SPEC, CFG).init()))
+    assert len({fingerprints.state_fingerprint(state, fp) for fp in (None, 0, 1, 2)}) == 4
+    runs = {fp: search(fp) for fp in (None, 5, 6)}
+    assert len({(r.verdict, r.generated, r.distinct, r.depth) for r in runs.values()}) == 1
+    assert runs[5].generated > 0 and runs[5].extra["fp"] == 5
+    assert len({r.extra["fingerprint_collision"]["actual"] for r in runs.values()}) == 3
+
+
+def test_fp_is_part_of_a_checkpoint(tmp_path: Path) -> None:
+    """A seen set built with one fingerprint function cannot go on with another."""
+    args = ["check", str(SPEC), "-c", str(CFG), "-q", "--workers", "2"]
+    made = CliRunner().invoke(main, [*args, "-fp", "3", "--checkpoint", str(tmp_path), "--checkpoint-minutes", "0"])
+    assert made.exit_code == 0, made.output
+    other = CliRunner().invoke(main, [*args, "--fp", "4", "--recover", str(tmp_path)])
+    assert other.exit_code == 2 and "its fp differs" in other.output and "Traceback" not in other.output
+    same = CliRunner().invoke(main, [*args, "--fp", "3", "--recover", str(tmp_path)])
+    assert same.exit_code == 0, same.output
