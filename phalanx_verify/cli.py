@@ -39,9 +39,11 @@ from .check.report import Report, Verdict
 from .check.run import peak_rss_mb
 from .check.simulation import DEFAULT_DEPTH, simulation_summary
 from .executor import EXECUTORS
+from .mutant_proofs import mutants
+from .plugins import PluginGroup
 from .progress import ProgressLine
 from .project import find_project
-from .prove.cli import load_plugins, prove
+from .prove import prove
 from .tla.errors import EXIT_USAGE, EvalError, TLAError, UsageError
 from .tla.syntax import Pos
 from .tlc.locate import locate_jar
@@ -83,21 +85,14 @@ COMMANDS_GROUP = "phalanx_verify.commands"
 layer's ``drift``): this package imports none of them."""
 
 
-class _Main(click.Group):
+class _Main(PluginGroup):
     """Ctrl-C in any command ends it with one line and 130, not click's "Aborted!" and 1
     (check and tlc campaign catch it earlier, to print and write what they have).
 
     Plugin commands (:data:`COMMANDS_GROUP`) are loaded only when a name is not one of the
     toolkit's own, or for the command list, so ``check`` never imports a plugin's package."""
 
-    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name not in self.commands:
-            load_plugins(self, COMMANDS_GROUP)
-        return super().get_command(ctx, name)
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        load_plugins(self, COMMANDS_GROUP)
-        return super().list_commands(ctx)
+    entry_group = COMMANDS_GROUP
 
     def invoke(self, ctx: click.Context) -> object:
         try:
@@ -380,6 +375,7 @@ def _verdict_cell(v: SetVerdict | None) -> str:
 
 main.add_command(trace)
 main.add_command(prove)
+prove.add_command(mutants)  # campaign-level: the campaign's mutants held to the spec's proofs
 
 if __name__ == "__main__":  # pragma: no cover
     main()

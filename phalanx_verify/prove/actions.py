@@ -59,8 +59,8 @@ def _split(tr: Translator, e: ast.Expr, env: Env, is_action: Callable[[ast.OpDef
     if isinstance(e, ast.Name | ast.Apply):
         op = e.name if isinstance(e, ast.Name) else e.op
         target = None if op in env.locals else resolve_def(op, env.scope)
-        if target is not None and isinstance(target[0], ast.OpDef) and is_action(*target):
-            defn, scope = target
+        if target is not None and isinstance(target[0], ast.OpDef) and is_action(target[0], target[1]):
+            defn, scope = target[0], target[1]
             args = tuple(tr.eval(a, env) for a in (e.args if isinstance(e, ast.Apply) else ()))
             inner = Env(scope, env.cur, env.nxt, {p.name: a for p, a in zip(defn.params, args, strict=True)})
             parts = _split(tr, defn.body, inner, is_action)

@@ -96,7 +96,7 @@ def premise_instances(tr: Translator, conjuncts: list[tuple[ast.Expr, Env]],
 def integer_pool(states: list[dict[str, Any]], ground: list[z3.ExprRef]) -> list[z3.ExprRef]:
     """The integers of both states at the ground atoms: ``f[k]`` for every function variable f
     from atoms to integers (``epoch[j]``), the terms CHOOSE's axiom is worth instantiating with."""
-    out = []
+    out: list[z3.ExprRef] = []
     for st in states:
         for v in st.values():
             if isinstance(v, sym.AFun) and v.arr is not None and v.arr.sort().range() == z3.IntSort():

@@ -42,8 +42,9 @@ from ..tla.values import ModelValue
 from . import grounding
 from . import symbolic as sym
 from .actions import SubAction, split_action
+from .limits import DEFAULT_LIMITS, Limits, check
 from .report import Kind, Result, Verdict, verdict
-from .state import concrete, fresh_state, infer_shapes, render
+from .state import concrete, fresh_state, infer_shapes, pin_concrete, render
 from .symbolic import Atoms, Fun
 from .translate import Env, TranslationError, Translator, resolve_def, string_literals
 from .unbounded import Universe
@@ -188,16 +189,14 @@ def _model_values(values: Any) -> list[ModelValue]:
 # bounded one at the cfg's cluster where a CTI is looked for when z3 answers unknown.
 Facts = Callable[[Problem, SubAction | None], list[z3.BoolRef]]
 _SEEDS = (0, 1, 2)
-# A satisfiability check: a model is what passes it, none makes what rests on it vacuous.
-_SAT: dict[str, Verdict] = {"if_sat": Verdict.PROVED, "if_unsat": Verdict.VACUOUS}
 Goal = Callable[[Problem], z3.BoolRef]
 
 class Prover:
-    """Runs the obligations of one Problem; each query is a fresh solver with a timeout."""
+    """Runs the obligations of one Problem; each query is a fresh solver within ``limits``."""
 
-    def __init__(self, problem: Problem, timeout_s: float = 60.0, instance: str = "") -> None:
+    def __init__(self, problem: Problem, limits: Limits = DEFAULT_LIMITS, instance: str = "") -> None:
         self.p = problem
-        self.timeout_ms = int(timeout_s * 1000)
+        self.limits = limits
         self.instance = instance or _instance_text(problem)
         self._conjunct_formulas: dict[bool, list[tuple[str, z3.BoolRef]]] = {}
         self._bounded_prover: Prover | None = None
@@ -207,16 +206,12 @@ class Prover:
               explain: Any = None, seed: int = 0, pool: list[z3.ExprRef] | None = None,
               if_unsat: Verdict = Verdict.PROVED) -> Result:
         """One solver call; ``pool`` adds integer terms CHOOSE's axiom is instantiated with."""
-        start = time.monotonic()
-        s = z3.Solver()
-        s.set("timeout", self.timeout_ms)
-        s.set("random_seed", seed)
-        choices = self.p.tr.choice_instances(self.p.int_terms + (pool or []),
-                                             ground_only=self.p.universe is not None)
-        s.add(*self.p.axioms, *facts, *choices)
-        res = s.check()
+        start = time.process_time()
+        s = self.limits.solver(seed)
+        s.add(*self.p.axioms, *facts, *self.p.tr.choice_instances(facts, self.p.int_terms + (pool or [])))
+        res, units = check(s)
         out = Result(name, self.instance, verdict(res, if_sat, if_unsat),
-                     time.monotonic() - start)
+                     time.process_time() - start, z3_units=units)
         if res == z3.sat and explain is not None:
             out.detail, out.witness = explain(s.model())
         elif res == z3.unknown:
@@ -233,8 +228,8 @@ class Prover:
 
         sat_init = self._satisfiable("Init satisfiable", [p.init], "no state satisfies Init", "Init")
         add(Kind.SATISFIABLE, sat_init)
-        add(Kind.INITIATION, self._guarded(f"IndInit: Init => {p.inv_name}", sat_init,
-                                     lambda q, _: [q.init, z3.Not(q.inv_now)], None, self._one_state()))
+        add(Kind.INITIATION, self._guarded(f"IndInit: Init => {p.inv_name}", sat_init, _initiation, None,
+                                           self._one_state()))
         enabled = {a.label: self._satisfiable(
             f"{p.inv_name} /\\ {a.label} satisfiable", [p.inv_now, a.formula(p.tr)],
             f"no state satisfying {p.inv_name} has a {a.label} step (the action's translation is FALSE there)",
@@ -242,38 +237,30 @@ class Prover:
         for r in enabled.values():
             add(Kind.SATISFIABLE, r)
         for a in p.actions:
-            step: Facts = lambda q, b: [q.inv_now, b.formula(q.tr), z3.Not(q.inv_next)]  # noqa: E731
             name = f"IndNext {a.label}"
             if p.universe is None or enabled[a.label].result is Verdict.VACUOUS:
-                add(Kind.CONSECUTION, self._guarded(name, enabled[a.label], step, a, self._step(a, failing_after=True)))
+                add(Kind.CONSECUTION, self._guarded(name, enabled[a.label], _consecution, a,
+                                                    self._step(a, failing_after=True)))
             else:
-                add(Kind.CONSECUTION, self._ground_step(name, a, step))
-        invariants: list[tuple[str, Goal]] = [
-            (n, lambda q, n=n: q.tr.formula(ast.Name(q.model.scope.defs[n][0].pos, n), q.env))
-            for n in p.model.cfg.invariants if n in p.model.scope.defs]
+                add(Kind.CONSECUTION, self._ground_step(name, a, _consecution))
+        invariants: list[tuple[str, Goal]] = [(n, _named_goal(n)) for n in p.model.cfg.invariants
+                                              if n in p.model.scope.defs]
         for kind, part in p.property_parts():
             if kind is Kind.INVARIANT:
-                invariants.append((part.label(), lambda q, part=part: q.tr.formula(
-                    part.expr.args[0], q._env_of(part))))  # type: ignore[attr-defined]
+                invariants.append((part.label(), _part_goal(part)))
             elif kind is Kind.INITIATION:
-                add(kind, self._guarded(
-                    f"Init => {part.label()}", sat_init,
-                    lambda q, _, part=part: [q.init, z3.Not(q.tr.formula(part.expr, q._env_of(part)))],
-                    None, self._one_state()))
+                add(kind, self._guarded(f"Init => {part.label()}", sat_init, _init_property(part), None,
+                                        self._one_state()))
             elif kind is Kind.ACTION_PROPERTY:
                 for a in p.actions:
-                    add(kind, self._guarded(
-                        f"Step {a.label} |= {part.label()}", enabled[a.label],
-                        lambda q, b, part=part: [q.inv_now, b.formula(q.tr), z3.Not(q.tr.formula(
-                            part.expr.args[0], q._env_of(part)))],  # type: ignore[attr-defined]
-                        a, self._step(a, failing_after=False)))
+                    add(kind, self._guarded(f"Step {a.label} |= {part.label()}", enabled[a.label],
+                                            _action_property(part), a, self._step(a, failing_after=False)))
             else:
                 add(kind, Result(f"{part.label()} (liveness)", self.instance, Verdict.SKIPPED, 0.0,
-                                       "liveness is not an inductive obligation; check it with the model checker"))
+                                 "liveness is not an inductive obligation; check it with the model checker"))
         for name, goal in invariants:
-            add(Kind.INVARIANT, self._obligation(f"IndProp: {p.inv_name} => {name}",
-                                            lambda q, _, goal=goal: [q.inv_now, z3.Not(goal(q))], None,
-                                            self._one_state()))
+            add(Kind.INVARIANT, self._obligation(f"IndProp: {p.inv_name} => {name}", _implied(goal), None,
+                                                 self._one_state()))
         return results
 
     def _obligation(self, name: str, build: Facts, action: SubAction | None, explain: Any) -> Result:
@@ -291,7 +278,7 @@ class Prover:
         cluster, as any unknown does."""
         p, explain = self.p, self._step(a, failing_after=True)
         premise = [(c.expr, c.env) for c in p.conjuncts]
-        seconds = 0.0
+        seconds, units = 0.0, 0
         for c in p.conjuncts:
             goal, skolems = grounding.negated_goal(p.tr, c.expr, c.env)
             ground = grounding.action_skolems(p.tr, a) + skolems
@@ -299,12 +286,14 @@ class Prover:
             r = self.query(name, facts, explain=explain,
                            pool=grounding.integer_pool([p.cur, p.nxt], ground))
             seconds += r.seconds
+            units += r.z3_units
             if r.result is Verdict.UNKNOWN:
                 r.detail += f" (on conjunct {c.name})"
                 return self._cti_at_cfg(r, whole, a, explain)
             if r.result is not Verdict.PROVED:
                 return r
-        return Result(name, self.instance, Verdict.PROVED, seconds, f"  {len(p.conjuncts)} conjuncts, each ground")
+        return Result(name, self.instance, Verdict.PROVED, seconds, f"  {len(p.conjuncts)} conjuncts, each ground",
+                      z3_units=units)
 
     def _cti_at_cfg(self, unknown: Result, build: Facts, action: SubAction | None, explain: Any) -> Result:
         """z3's quantifier instantiation finds proofs for all sizes far more easily than models.
@@ -336,12 +325,15 @@ class Prover:
         if self.p.universe is not None:
             return self._satisfiable_at_cfg(name, premise, why, label)
         # A witness to be pinned into the unbounded formula needs finite integer sets.
-        finite = self._finite_int_sets() if self.witness is not None else []
-        r = self.query(name, [*premise, *finite], explain=self.witness, **_SAT)
+        finite, elements = self._finite_int_sets() if self.witness is not None else ([], [])
+        r = self.query(name, [*premise, *finite], explain=self.witness, pool=elements, if_sat=Verdict.PROVED,
+                       if_unsat=Verdict.VACUOUS)
         if r.result is Verdict.UNKNOWN and not finite:
             # z3's quantifier instantiation often cannot build a model with unconstrained integer
             # sets; a model whose sets are small and finite is a model all the same.
-            r = self.query(name, [*premise, *self._finite_int_sets()], explain=self.witness, **_SAT)
+            finite, elements = self._finite_int_sets()
+            r = self.query(name, [*premise, *finite], explain=self.witness, pool=elements, if_sat=Verdict.PROVED,
+                           if_unsat=Verdict.VACUOUS)
         return self._sat_verdict(r, why)
 
     def _satisfiable_at_cfg(self, name: str, premise: list[z3.BoolRef], why: str, label: str) -> Result:
@@ -360,10 +352,14 @@ class Prover:
             found = bounded._satisfiable(name, [f], why, "")
             if found.result is not Verdict.PROVED or not found.witness:
                 continue
+            assert self.p.universe is not None
             pins = self.p.universe.pin(self.p.model.cfg.constants,
                                        [(self.p.cur, found.witness["cur"]), (self.p.nxt, found.witness["nxt"])])
             for seed in _SEEDS:  # z3's search on a pinned formula still varies with its random seed
-                r = self._sat_verdict(self.query(name, [*premise, *pins], seed=seed, **_SAT), why)
+                r = self._sat_verdict(self.query(name, [*premise, *pins], seed=seed, if_sat=Verdict.PROVED,
+                                                  if_unsat=Verdict.VACUOUS), why)
+                if r.result is Verdict.VACUOUS and not bounded._genuine(f, found.witness):
+                    break  # the bounded model's CHOOSE was not TLA+'s: no witness, try the next one
                 if r.result is not Verdict.UNKNOWN:
                     r.detail = r.detail or f"  witness: a {op} step of the cfg's cluster ({bounded.instance})"
                     return r
@@ -371,11 +367,20 @@ class Prover:
                       f"  no witness: no state pair of the cfg's cluster ({bounded.instance}) was shown to satisfy "
                       "the unbounded premise")
 
+    def _genuine(self, premise: z3.BoolRef, witness: dict[str, Any]) -> bool:
+        """Whether a witness read from a model satisfies the premise itself, its states pinned.
+        A model's CHOOSE is an uninterpreted function that only the axiom's instances constrain,
+        so the value a model gives a CHOOSE term need not be TLA+'s (measured: RRPResumeInd's
+        Restore witness under some hash seeds); such a witness proves nothing either way."""
+        pins = [pin_concrete(st[v], witness[k][v], self.p.atoms)
+                for st, k in ((self.p.cur, "cur"), (self.p.nxt, "nxt")) for v in self.p.variables]
+        return self.query("witness check", [premise, *pins]).result is Verdict.CTI
+
     def _bounded(self) -> Prover:
         """A prover of the same problem at the cfg's constants, with a witness reader."""
         if self._bounded_prover is None:
             p = Problem(self.p.model, self.p.inv_name, self.p.ind_module)
-            self._bounded_prover = Prover(p, self.timeout_ms / 1000)
+            self._bounded_prover = Prover(p, self.limits)
             self._bounded_prover.witness = lambda m: ("", _concrete_pair(p, m))
         return self._bounded_prover
 
@@ -384,17 +389,21 @@ class Prover:
             r.detail = f"  {why}: every obligation with this premise would hold for no reason"
         return r
 
-    def _finite_int_sets(self, size: int = 3) -> list[z3.BoolRef]:
+    def _finite_int_sets(self, size: int = 3) -> tuple[list[z3.BoolRef], list[z3.ExprRef]]:
         """Each integer-set component of both states holds at most ``size`` integers (fresh ones):
-        a strengthening, so a model of it satisfies the unstrengthened premise too."""
-        out = []
+        a strengthening, so a model of it satisfies the unstrengthened premise too. Also those
+        integers: with them in CHOOSE's pool its axiom is complete on every subset of these sets,
+        so the model's CHOOSE picks what TLA+'s does (the maximum of Below(j), say) and the
+        model is a genuine state pair, fit to be pinned into the unbounded formula."""
+        facts, elements = [], []
         for st in (self.p.cur, self.p.nxt):
             for v in st.values():
                 for arr in _leaves(v, sym.is_int_set):
                     xs = [(z3.FreshInt("elem"), z3.FreshBool("has")) for _ in range(size)]
                     e = z3.FreshInt("e")
-                    out.append(arr == z3.Lambda([e], z3.Or([z3.And(h, e == x) for x, h in xs])))
-        return out
+                    facts.append(arr == z3.Lambda([e], z3.Or([z3.And(h, e == x) for x, h in xs])))
+                    elements += [x for x, _ in xs]
+        return facts, elements
 
     def _guarded(self, name: str, premise: Result, build: Facts, action: SubAction | None,
                   explain: Any) -> Result:
@@ -467,6 +476,46 @@ class Prover:
         return " with " + ", ".join(f"{n} = {reader.render(v)}" for n, v in atoms.items()) if atoms else ""
 
 
+# -- the facts of each obligation (premise and negated goal), for a problem and a sub-action -------
+def _initiation(q: Problem, _: SubAction | None) -> list[z3.BoolRef]:
+    return [q.init, z3.Not(q.inv_now)]
+
+
+def _consecution(q: Problem, a: SubAction | None) -> list[z3.BoolRef]:
+    assert a is not None
+    return [q.inv_now, a.formula(q.tr), z3.Not(q.inv_next)]
+
+
+def _named_goal(name: str) -> Goal:
+    """An invariant of the cfg, by name, in a problem's current state."""
+    return lambda q: q.tr.formula(ast.Name(q.model.scope.defs[name][0].pos, name), q.env)
+
+
+def _boxed(part: Part) -> ast.Expr:
+    """What a property part ``[]P`` or ``[][A]_v`` states always: P, or the step ``[A]_v``."""
+    assert isinstance(part.expr, ast.Temporal)
+    return part.expr.args[0]
+
+
+def _part_goal(part: Part) -> Goal:
+    return lambda q: q.tr.formula(_boxed(part), q._env_of(part))
+
+
+def _init_property(part: Part) -> Facts:
+    return lambda q, _: [q.init, z3.Not(q.tr.formula(part.expr, q._env_of(part)))]
+
+
+def _action_property(part: Part) -> Facts:
+    def facts(q: Problem, a: SubAction | None) -> list[z3.BoolRef]:
+        assert a is not None
+        return [q.inv_now, a.formula(q.tr), z3.Not(q.tr.formula(_boxed(part), q._env_of(part)))]
+    return facts
+
+
+def _implied(goal: Goal) -> Facts:
+    return lambda q, _: [q.inv_now, z3.Not(goal(q))]
+
+
 def _concrete_pair(p: Problem, m: z3.ModelRef) -> dict[str, Any]:
     """The model's two states as plain values, or {} when a value is not concrete (an infinite set
     of integers, an integer left symbolic), which cannot be pinned."""
@@ -490,10 +539,10 @@ def _instance_text(p: Problem) -> str:
 
 
 def prove_inductive(spec: str | Path, config: str | Path | None = None, inv: str = "IndInv",
-                    ind_module: str | Path | None = None, timeout_s: float = 60.0,
+                    ind_module: str | Path | None = None, limits: Limits = DEFAULT_LIMITS,
                     unbounded: bool = False, lib: Sequence[Path] = ()) -> list[Result]:
     """Load, translate and run every obligation; load and translation errors propagate (TLAError).
     ``lib``: further module directories (TLC's TLA-Library), as for the checker."""
     model = load_model(spec, config, lib)
     problem = Problem(model, inv, Path(ind_module) if ind_module else None, unbounded=unbounded)
-    return Prover(problem, timeout_s).run()
+    return Prover(problem, limits).run()

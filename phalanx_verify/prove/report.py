@@ -58,10 +58,11 @@ class Result:
     obligation: str
     instance: str
     result: Verdict
-    seconds: float
+    seconds: float      # CPU seconds of the query (z3 runs in this process), not wall time
     detail: str = ""
     witness: dict[str, Any] = field(default_factory=dict)
     kind: Kind = Kind.LEMMA
+    z3_units: int = 0   # z3's resource count spent: the same on every run, unlike seconds
 
     @property
     def ok(self) -> bool:

@@ -22,7 +22,7 @@ from phalanx_ref.lifecycle_mutants import MUTANTS
 from phalanx_ref.lifecycle_workload import LifecycleConfig
 from phalanx_ref.store.etcd_server import etcd_binary
 from phalanx_verify import cli as verify_cli
-from phalanx_verify.prove import cli as prove_cli
+from phalanx_verify import plugins
 
 ROOT = Path(__file__).resolve().parents[2]
 LIFECYCLE = with_specs(SUITES["lifecycle"], [ROOT / "spec" / "RRPLifecycle.tla"])
@@ -109,7 +109,7 @@ def test_every_lifecycle_engine_mutant_fails_the_gate(name: str, tmp_path: Path)
 
 def test_drift_is_an_entry_point_plugin(monkeypatch: pytest.MonkeyPatch) -> None:
     ep = EntryPoint(name="drift", value="phalanx_gate.drift_cli:drift", group=verify_cli.COMMANDS_GROUP)
-    monkeypatch.setattr(prove_cli, "entry_points", lambda group: [ep] if group == ep.group else [])
+    monkeypatch.setattr(plugins, "entry_points", lambda group: [ep] if group == ep.group else [])
     monkeypatch.setattr(verify_cli.main, "commands", dict(verify_cli.main.commands))
     verify_cli.main.commands.pop("drift", None)
     ctx = click.Context(verify_cli.main)

@@ -1,5 +1,7 @@
-"""The campaign's spec mutants, proved or refuted: the same registry the model checker's campaign
-reads (the campaign file and the mutant manifest it names), not a second list.
+"""``phalanx-verify prove mutants``: the campaign's spec mutants, proved or refuted: the same
+registry the model checker's campaign reads (the campaign file and the mutant manifest it names),
+not a second list. It joins campaigns to proofs, so it lives beside ``campaign.py``, above the
+``prove`` package (which knows nothing of campaigns), and joins the ``prove`` group in cli.py.
 
 Each mutant is held to the inductive candidate written for the spec it mutates: the ``*Ind.tla``
 module next to the campaign file that declares the same variables (RRPInd for RRP's mutants,
@@ -14,17 +16,21 @@ drift from the other unnoticed.
 
 from __future__ import annotations
 
+import json
 import re
+import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..campaign import load_campaign
-from ..tla import syntax as ast
-from ..tla.errors import ConfigError
-from ..tla.modules import Loader
-from .inductive import prove_inductive
-from .report import REFUTING, Result, Verdict
+import click
+
+from .campaign import load_campaign
+from .project import find_project
+from .prove import DEFAULT_LIMITS, DEFAULT_RLIMIT, REFUTING, Limits, Result, Verdict, prove_inductive
+from .tla import syntax as ast
+from .tla.errors import EXIT_USAGE, ConfigError, TLAError, UsageError
+from .tla.modules import Loader
 
 SAFETY_VERDICTS = ("invariant", "action_property")
 
@@ -82,13 +88,13 @@ def registry(campaign: str | Path) -> list[MutantProof]:
     return list(out.values())
 
 
-def prove_mutant(m: MutantProof, timeout_s: float = 60.0, unbounded: bool = False) -> MutantProof:
+def prove_mutant(m: MutantProof, limits: Limits = DEFAULT_LIMITS, unbounded: bool = False) -> MutantProof:
     """Run every obligation of the mutant's candidate (with the candidate's cfg) on the mutant."""
     if m.candidate is None:
         return m
     with tempfile.TemporaryDirectory() as tmp:
         spec = rebase(m.candidate, m.module.stem, Path(tmp))
-        m.results = prove_inductive(spec, m.candidate.with_suffix(".cfg"), timeout_s=timeout_s,
+        m.results = prove_inductive(spec, m.candidate.with_suffix(".cfg"), limits=limits,
                                     unbounded=unbounded, lib=[m.candidate.parent, m.module.parent, *m.lib])
     return m
 
@@ -117,3 +123,50 @@ def rebase(candidate: Path, mutant: str, folder: Path) -> Path:
 def _variables(path: Path, lib: tuple[Path, ...]) -> list[str]:
     scope = Loader([path.parent, *lib]).load_root(path)
     return list(scope.variables)
+
+
+@click.command()
+@click.argument("campaign", type=click.Path(dir_okay=False), required=False)
+@click.option("--only", multiple=True, help="only this mutant (repeatable)")
+@click.option("--rlimit", type=int, default=DEFAULT_RLIMIT, show_default=True,
+              help="z3 resource units per query (deterministic, unlike a time limit)")
+@click.option("--timeout", type=float, default=None, help="also stop each z3 query after this many wall seconds")
+@click.option("--unbounded", is_flag=True, help="every cluster size (see prove inductive --unbounded)")
+@click.option("--json", "as_json", is_flag=True, help="print the outcome of every mutant as JSON")
+def mutants(campaign: str | None, only: tuple[str, ...], rlimit: int, timeout: float | None, unbounded: bool,
+            as_json: bool) -> None:
+    """Every spec mutant of the campaign's manifest held to the inductive candidate of the spec it
+    mutates: a mutant some campaign run kills by a safety violation must get a CTI, any other must
+    leave every obligation proved. Exit 0 when the prover agrees with the manifest on each, 1 on
+    any mismatch (as ``tlc campaign``). Without CAMPAIGN: ``campaign`` of [tool.phalanx-verify]
+    in the project's pyproject.toml."""
+    try:
+        path = Path(campaign) if campaign else find_project().optional_path("campaign")
+        if path is None:
+            raise UsageError("no CAMPAIGN given, and no campaign = \"...\" in [tool.phalanx-verify] "
+                             "of a pyproject.toml above the current directory")
+        todo = [m for m in registry(path) if not only or m.name in only]
+        missing = set(only) - {m.name for m in todo}
+        if missing:
+            click.echo(f"{path}: no mutant named {', '.join(sorted(missing))}", err=True)
+            sys.exit(EXIT_USAGE)
+        done = [prove_mutant(m, Limits(rlimit, timeout), unbounded) for m in todo]
+    except TLAError as err:
+        click.echo(err.line(), err=True)
+        sys.exit(err.exit_code)
+    rows = [{"mutant": m.name, "candidate": m.candidate.name if m.candidate else None,
+             "expected": "cti" if m.must_fail else "proved", "killed_by": m.killed_by,
+             "agrees": m.agrees and m.candidate is not None,
+             "first_failure": (f"{f.obligation}: {f.result}" if (f := m.first_failure()) else None)}
+            for m in done]
+    if as_json:
+        click.echo(json.dumps({"mutants": rows, "ok": all(r["agrees"] for r in rows)}, indent=2))
+    else:
+        for r in rows:
+            mark = "agrees" if r["agrees"] else "MISMATCH" if r["candidate"] else "no candidate"
+            click.echo(f"{r['mutant']:20s} {r['candidate'] or '-':18s} expected {r['expected']:6s} "
+                       f"{mark:12s} {r['first_failure'] or 'every obligation proved'}")
+    sys.exit(0 if all(r["agrees"] for r in rows) else 1)
+
+
+__all__ = ["MutantProof", "mutants", "prove_mutant", "rebase", "registry"]
