@@ -92,3 +92,16 @@ def test_cli_unbounded_exit_codes() -> None:
     # seeds); SealFenced, the one CommitNoEpoch's Commit breaks, is always among them.
     false_line = next(line for line in bad.output.splitlines() if "IndInv conjuncts false in state 2:" in line)
     assert "SealFenced" in false_line.split(":", 1)[1] and "cluster: Job = {j1" in bad.output
+
+
+@pytest.mark.slow
+def test_rrpresume_indinv_is_inductive_for_every_cluster_size() -> None:
+    """RRPResume's Newest(Below(j)) is a CHOOSE: each IndNext is proved per conjunct, ground
+    (grounding.py), and the Restore witness's CHOOSE value is checked to be TLA+'s."""
+    results = inductive.prove_inductive(SPEC / "RRPResumeInd.tla", unbounded=True)
+    failed = [(r.obligation, r.result, r.detail) for r in results if not r.ok]
+    assert not failed
+    by_name = _by_name(results)
+    for name in ("IndNext Restore(j)", "IndInv /\\ Restore(j) satisfiable", "IndProp: IndInv => ResumeNewest",
+                 "Step Commit(j) |= RefinesRRPSafety"):
+        assert by_name[name].result == "proved", name
