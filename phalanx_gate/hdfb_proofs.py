@@ -32,7 +32,7 @@ from collections.abc import Callable
 
 import z3
 
-from phalanx_verify.prove.report import Result, solve, verdict
+from phalanx_verify.prove.report import Kind, Result, Verdict, solve, verdict
 
 from .trees import Block, FreeList, Tree, bounded_trees
 
@@ -221,6 +221,14 @@ def prop2(tree: Tree, k: int, mode: str) -> list[z3.BoolRef] | None:
     """Negation of Prop. 2 for failed blocks of order k. ``mode``: "precise" ((i)-(iii), (ii) when
     B >= a+1), "unconditional" ((ii) without that premise), "outside" (the spare-outside-domain
     mutant: the repair takes the lowest spare anywhere)."""
+    parts = replan_model(tree, k, mode)
+    return None if parts is None else [*parts[0], parts[1]]
+
+
+def replan_model(tree: Tree, k: int, mode: str = "precise") -> tuple[list[z3.BoolRef], z3.BoolRef] | None:
+    """Replan of a failed order-k block as the model states it: (the rule's facts over the Booleans
+    ``held_s_k``, ``spare_s_k``, ``free_x_k``, ``fail_s_k``, ``target_s_k``, the statement's
+    negation). The differential test pins the Booleans to a planner's state and its repair."""
     a = SPARE_LEVEL
     if tree.depth < a + 1:
         return None
@@ -276,7 +284,7 @@ def prop2(tree: Tree, k: int, mode: str) -> list[z3.BoolRef] | None:
         bad = z3.Or(moved != (1 << k), z3.Not(kept), z3.And(b_old >= a + 1, b_new > b_old))
     else:
         bad = b_new > b_old if mode == "unconditional" else z3.And(b_old >= a + 1, b_new > b_old)
-    return [*facts, bad]
+    return facts, bad
 
 
 # -- running -------------------------------------------------------------------------------------
@@ -306,9 +314,9 @@ def _proved(name: str, tree: Tree, build: Callable[[], list[list[z3.BoolRef]] | 
     for facts in queries:
         res, m, _ = _solve(facts, timeout_s)
         if res != z3.unsat:
-            return Result(name, f"{tree.name} ({tree.n} leaves)", verdict(res, "counterexample"),
+            return Result(name, f"{tree.name} ({tree.n} leaves)", verdict(res, Verdict.COUNTEREXAMPLE),
                           time.monotonic() - start, _witness(m) if m is not None else "")
-    return Result(name, f"{tree.name} ({tree.n} leaves)", "proved", time.monotonic() - start)
+    return Result(name, f"{tree.name} ({tree.n} leaves)", Verdict.PROVED, time.monotonic() - start)
 
 
 def _refuted(name: str, trees: list[Tree], build: Query, timeout_s: float) -> Result:
@@ -321,9 +329,10 @@ def _refuted(name: str, trees: list[Tree], build: Query, timeout_s: float) -> Re
             continue
         res, m, _ = _solve(facts, timeout_s)
         if res == z3.sat and m is not None:
-            return Result(name, f"{tree.name} ({tree.n} leaves)", "refuted", time.monotonic() - start, _witness(m))
-    return Result(name, "every tree", "no counterexample", time.monotonic() - start,
-                  "expected a counterexample on some bounded tree; none found")
+            return Result(name, f"{tree.name} ({tree.n} leaves)", Verdict.REFUTED, time.monotonic() - start,
+                          _witness(m), kind=Kind.REFUTATION)
+    return Result(name, "every tree", Verdict.NO_COUNTEREXAMPLE, time.monotonic() - start,
+                  "expected a counterexample on some bounded tree; none found", kind=Kind.REFUTATION)
 
 
 def _theorem2_facts(tree: Tree, top_down: bool = False) -> list[z3.BoolRef]:

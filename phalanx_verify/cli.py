@@ -39,9 +39,11 @@ from .check.report import Report, Verdict
 from .check.run import peak_rss_mb
 from .check.simulation import DEFAULT_DEPTH, simulation_summary
 from .executor import EXECUTORS
+from .mutant_proofs import mutants
+from .plugins import PluginGroup
 from .progress import ProgressLine
 from .project import find_project
-from .prove.cli import load_plugins, prove
+from .prove import prove
 from .tla.errors import EXIT_INTERRUPTED, EXIT_USAGE, EvalError, TLAError, UsageError
 from .tla.syntax import Pos
 from .tlc.locate import locate_jar
@@ -81,21 +83,14 @@ COMMANDS_GROUP = "phalanx_verify.commands"
 layer's ``drift``): this package imports none of them."""
 
 
-class _Main(click.Group):
+class _Main(PluginGroup):
     """Ctrl-C in any command ends it with one line and 130, not click's "Aborted!" and 1
     (check and tlc campaign catch it earlier, to print and write what they have).
 
     Plugin commands (:data:`COMMANDS_GROUP`) are loaded only when a name is not one of the
     toolkit's own, or for the command list, so ``check`` never imports a plugin's package."""
 
-    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name not in self.commands:
-            load_plugins(self, COMMANDS_GROUP)
-        return super().get_command(ctx, name)
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        load_plugins(self, COMMANDS_GROUP)
-        return super().list_commands(ctx)
+    entry_group = COMMANDS_GROUP
 
     def invoke(self, ctx: click.Context) -> object:
         try:
@@ -137,9 +132,8 @@ def main() -> None:
 @click.option("--continue", "keep_going", is_flag=True,
               help="TLC's -continue: report every invariant or action-property violation and keep going.")
 @click.option("--no-deadlock", is_flag=True, help="TLC's -deadlock: do not check for deadlock.")
-@click.option("--max-set-size", type=click.IntRange(0, 2**31 - 1),
-              help="TLC's -maxSetSize: the most elements a set built element by element may have "
-                   "(default 1000000; exit 75 past it, as TLC).")
+@click.option("--max-set-size", type=click.IntRange(min=0),
+              help="TLC's -maxSetSize (accepted for TLC scripts; the built-in does not bound set enumeration).")
 @click.option("--fp", type=click.IntRange(0, FP_POLYNOMIALS - 1),
               help="TLC's -fp: which fingerprint function the parallel search (--workers > 1) uses; never changes "
                    "counts (the sequential search stores states exactly).")
@@ -379,6 +373,7 @@ def _verdict_cell(v: SetVerdict | None) -> str:
 
 main.add_command(trace)
 main.add_command(prove)
+prove.add_command(mutants)  # campaign-level: the campaign's mutants held to the spec's proofs
 
 if __name__ == "__main__":  # pragma: no cover
     main()

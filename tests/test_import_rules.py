@@ -9,8 +9,7 @@ function-level ones included):
   package declares one, and no underscored name crosses a unit's boundary;
 - the planner is pure: its modules import neither the engine nor the store (nor the simulator).
 
-``KNOWN_VIOLATIONS`` lists what still breaks them while other branches move code (drift.py to
-phalanx_gate, ``__all__`` of prove/): it must match exactly, so an entry that no longer applies
+``KNOWN_VIOLATIONS`` lists what still breaks them while other branches move code: it must match exactly, so an entry that no longer applies
 fails too and is removed when the move is merged.
 """
 
@@ -30,9 +29,10 @@ PACKAGES = ("phalanx_verify.tla", "phalanx_verify.check", "phalanx_verify.trace"
 
 SUPPORT = "phalanx_verify.support"
 SUPPORT_MODULES = {f"phalanx_verify.{m}" for m in ("boundary", "textfile", "tomlfile", "progress", "executor",
-                                                   "tlcargs")}
-"""Top-level helpers of phalanx_verify (input files, error lines, progress, executors) that any of
-its packages may use; they import only the semantics."""
+                                                   "tlcargs", "project", "plugins")}
+"""Top-level helpers of phalanx_verify (input files, error lines, progress, executors, the
+project's command defaults, entry-point commands) that any of its packages may use; they import
+only the semantics."""
 
 MAY_IMPORT: dict[str, set[str]] = {
     "phalanx_verify.tla": set(),
@@ -53,16 +53,7 @@ PLANNER = {f"phalanx_ref.{m}" for m in ("topology", "buddy", "hdfb", "prepared",
 
 CLI = "phalanx_verify.cli"
 
-KNOWN_VIOLATIONS = {
-    # prove/ states its API on another branch
-    "phalanx_verify/cli.py: load_plugins from phalanx_verify.prove.cli is not in phalanx_verify.prove.__all__",
-    "phalanx_verify/prove/__init__.py: no __all__",
-    "phalanx_verify/cli.py: prove from phalanx_verify.prove.cli is not in phalanx_verify.prove.__all__",
-    "phalanx_gate/cli.py: finish from phalanx_verify.prove.cli is not in phalanx_verify.prove.__all__",
-    "phalanx_gate/hdfb_proofs.py: Result from phalanx_verify.prove.report is not in phalanx_verify.prove.__all__",
-    "phalanx_gate/hdfb_proofs.py: verdict from phalanx_verify.prove.report is not in phalanx_verify.prove.__all__",
-    "phalanx_gate/hdfb_proofs.py: solve from phalanx_verify.prove.report is not in phalanx_verify.prove.__all__",
-}
+KNOWN_VIOLATIONS: set[str] = set()
 
 
 def module_name(path: str) -> str:

@@ -52,15 +52,15 @@ def _split(tr: Translator, e: ast.Expr, env: Env, is_action: Callable[[ast.OpDef
         bindings = _constant_bindings(tr, names, env)
         if bindings is not None:
             return [p for b in bindings for p in _split(tr, e.body, b, is_action)]
-        skolem = _skolem_binding(tr, names, env)
+        skolem = skolem_binding(tr, names, env)
         if skolem is not None:
             inner, guard = skolem
             return [(label, x, xenv, z3.And(guard, g)) for label, x, xenv, g in _split(tr, e.body, inner, is_action)]
     if isinstance(e, ast.Name | ast.Apply):
         op = e.name if isinstance(e, ast.Name) else e.op
         target = None if op in env.locals else resolve_def(op, env.scope)
-        if target is not None and isinstance(target[0], ast.OpDef) and is_action(*target):
-            defn, scope = target
+        if target is not None and isinstance(target[0], ast.OpDef) and is_action(target[0], target[1]):
+            defn, scope = target[0], target[1]
             args = tuple(tr.eval(a, env) for a in (e.args if isinstance(e, ast.Apply) else ()))
             inner = Env(scope, env.cur, env.nxt, {p.name: a for p, a in zip(defn.params, args, strict=True)})
             parts = _split(tr, defn.body, inner, is_action)
@@ -84,7 +84,7 @@ def _constant_bindings(tr: Translator, names: list[tuple[str, ast.Expr]], env: E
     return envs
 
 
-def _skolem_binding(tr: Translator, names: list[tuple[str, ast.Expr]], env: Env) -> tuple[Env, z3.BoolRef] | None:
+def skolem_binding(tr: Translator, names: list[tuple[str, ast.Expr]], env: Env) -> tuple[Env, z3.BoolRef] | None:
     """Fresh constants for the bound names and their membership guard, when every bound set is a
     symbolic set of atoms (unbounded mode)."""
     if not tr.atoms.unbounded:

@@ -88,9 +88,9 @@ class TranslationCheck:
         p = self.problem
         nxt = p.tr.formula(model.next_part.expr, p._env_of(model.next_part))
         self._init = z3.Solver()
-        self._init.add(p.init, *p.tr.choice_instances(p.int_terms))
+        self._init.add(p.init, *p.tr.choice_instances([p.init], p.int_terms))
         self._next = z3.Solver()
-        self._next.add(nxt, *p.tr.choice_instances(p.int_terms))
+        self._next.add(nxt, *p.tr.choice_instances([nxt], p.int_terms))
 
     def _pins(self, sym_state: dict[str, Any], state: tuple) -> list[z3.BoolRef]:
         p = self.problem

@@ -14,7 +14,9 @@ For a candidate ``Inv`` (``IndInv`` by default) and the model's Init and Next:
 - ``Step A |= P``: Inv /\\ A => P for every action property ``[][P]_v`` and sub-action A.
 
 With ``unbounded`` the constants are symbolic (``prove/unbounded.py``): each obligation then
-holds for every finite Job and Leaf at once, and a CTI is a small concrete cluster.
+holds for every finite Job and Leaf at once, and a CTI is a small concrete cluster. There each
+``IndNext`` is one ground query per conjunct of the candidate (``prove/grounding.py``), which is
+what lets z3 decide RRPResume's steps (CHOOSE under a quantifier over jobs).
 
 Liveness parts of PROPERTIES are not z3 obligations here; they are reported as skipped.
 The candidate may live in another module over the same variables (``--ind``), so a mutant of
@@ -24,7 +26,7 @@ the spec can be held to the invariant written for the spec.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,10 +39,12 @@ from ..tla.compile import LEVEL_ACTION, LEVEL_STATE, Ctx, Local
 from ..tla.errors import ConfigError
 from ..tla.modules import Loader, Scope
 from ..tla.values import ModelValue
+from . import grounding
 from . import symbolic as sym
 from .actions import SubAction, split_action
-from .report import Result, solve, verdict
-from .state import concrete, fresh_state, infer_shapes, render
+from .limits import DEFAULT_LIMITS, Limits, check
+from .report import Kind, Result, Verdict, verdict
+from .state import concrete, fresh_state, infer_shapes, pin_concrete, render
 from .symbolic import Atoms, Fun
 from .translate import Env, TranslationError, Translator, resolve_def, string_literals
 from .unbounded import Universe
@@ -113,7 +117,7 @@ class Problem:
             ctx = ctx.bind(name, Local("_", "value"))
         return self.model.compiler.level(part.expr, ctx)
 
-    def property_parts(self) -> list[tuple[str, Part]]:
+    def property_parts(self) -> list[tuple[Kind, Part]]:
         """(kind, part) for each conjunct of the cfg's PROPERTIES: init, invariant, action, liveness."""
         out = []
         for name in self.model.cfg.properties:
@@ -124,17 +128,19 @@ class Problem:
                 out.append((self._kind(p), p))
         return out
 
-    def _kind(self, p: Part) -> str:
+    def _kind(self, p: Part) -> Kind:
+        """The obligation a property part gives: a state predicate is about Init, ``[]P`` an
+        invariant, ``[][A]_v`` an action property, anything else liveness."""
         e = p.expr
         if self.level(p) <= LEVEL_STATE:
-            return "init"
+            return Kind.INITIATION
         if isinstance(e, ast.Temporal) and e.op == "always":
             inner = Part(e.args[0], p.scope, p.env, p.name)
             if self.level(inner) <= LEVEL_STATE:
-                return "invariant"
+                return Kind.INVARIANT
             if isinstance(e.args[0], ast.StepAction) and not e.args[0].angle and self.level(inner) <= LEVEL_ACTION:
-                return "action"
-        return "liveness"
+                return Kind.ACTION_PROPERTY
+        return Kind.LIVENESS
 
 
 def conjuncts(e: ast.Expr, env: Env) -> list[Named]:
@@ -186,25 +192,26 @@ _SEEDS = (0, 1, 2)
 Goal = Callable[[Problem], z3.BoolRef]
 
 class Prover:
-    """Runs the obligations of one Problem; each query is a fresh solver with a timeout."""
+    """Runs the obligations of one Problem; each query is a fresh solver within ``limits``."""
 
-    def __init__(self, problem: Problem, timeout_s: float = 60.0, instance: str = "") -> None:
+    def __init__(self, problem: Problem, limits: Limits = DEFAULT_LIMITS, instance: str = "") -> None:
         self.p = problem
-        self.timeout_ms = int(timeout_s * 1000)
+        self.limits = limits
         self.instance = instance or _instance_text(problem)
         self._conjunct_formulas: dict[bool, list[tuple[str, z3.BoolRef]]] = {}
         self._bounded_prover: Prover | None = None
         self.witness: Any = None  # reads a satisfiability model (the unbounded mode's bounded prover)
 
-    def query(self, name: str, facts: list[z3.BoolRef], failing: str = "cti",
-              explain: Any = None, seed: int = 0) -> Result:
-        start = time.monotonic()
-        s = z3.Solver()
-        s.set("timeout", self.timeout_ms)
-        s.set("random_seed", seed)
-        s.add(*self.p.axioms, *facts, *self.p.tr.choice_instances(self.p.int_terms))
-        res = solve(s)
-        out = Result(name, self.instance, verdict(res, failing), time.monotonic() - start)
+    def query(self, name: str, facts: list[z3.BoolRef], if_sat: Verdict = Verdict.CTI,
+              explain: Any = None, seed: int = 0, pool: list[z3.ExprRef] | None = None,
+              if_unsat: Verdict = Verdict.PROVED) -> Result:
+        """One solver call; ``pool`` adds integer terms CHOOSE's axiom is instantiated with."""
+        start = time.process_time()
+        s = self.limits.solver(seed)
+        s.add(*self.p.axioms, *facts, *self.p.tr.choice_instances(facts, self.p.int_terms + (pool or [])))
+        res, units = check(s)
+        out = Result(name, self.instance, verdict(res, if_sat, if_unsat),
+                     time.process_time() - start, z3_units=units)
         if res == z3.sat and explain is not None:
             out.detail, out.witness = explain(s.model())
         elif res == z3.unknown:
@@ -213,57 +220,82 @@ class Prover:
 
     def run(self, results: list[Result] | None = None) -> list[Result]:
         """Every obligation's result, appended to ``results`` as each is decided (what a Ctrl-C
-        leaves there is what was proved before it)."""
+        leaves there is what was decided before it)."""
         p = self.p
         results = [] if results is None else results
+
+        def add(kind: Kind, r: Result) -> None:
+            r.kind = kind
+            results.append(r)
+
         sat_init = self._satisfiable("Init satisfiable", [p.init], "no state satisfies Init", "Init")
-        results.append(sat_init)
-        results.append(self._guarded(f"IndInit: Init => {p.inv_name}", sat_init,
-                                     lambda q, _: [q.init, z3.Not(q.inv_now)], None, self._one_state()))
+        add(Kind.SATISFIABLE, sat_init)
+        add(Kind.INITIATION, self._guarded(f"IndInit: Init => {p.inv_name}", sat_init, _initiation, None,
+                                           self._one_state()))
         enabled = {a.label: self._satisfiable(
             f"{p.inv_name} /\\ {a.label} satisfiable", [p.inv_now, a.formula(p.tr)],
             f"no state satisfying {p.inv_name} has a {a.label} step (the action's translation is FALSE there)",
             a.label) for a in p.actions}
-        results.extend(enabled.values())
+        for r in enabled.values():
+            add(Kind.SATISFIABLE, r)
         for a in p.actions:
-            results.append(self._guarded(f"IndNext {a.label}", enabled[a.label],
-                                         lambda q, b: [q.inv_now, b.formula(q.tr), z3.Not(q.inv_next)], a,
-                                         self._step(a, failing_after=True)))
-        invariants: list[tuple[str, Goal]] = [
-            (n, lambda q, n=n: q.tr.formula(ast.Name(q.model.scope.defs[n][0].pos, n), q.env))
-            for n in p.model.cfg.invariants if n in p.model.scope.defs]
-        for kind, part in p.property_parts():
-            if kind == "invariant":
-                invariants.append((part.label(), lambda q, part=part: q.tr.formula(
-                    part.expr.args[0], q._env_of(part))))  # type: ignore[attr-defined]
-            elif kind == "init":
-                results.append(self._guarded(
-                    f"Init => {part.label()}", sat_init,
-                    lambda q, _, part=part: [q.init, z3.Not(q.tr.formula(part.expr, q._env_of(part)))],
-                    None, self._one_state()))
-            elif kind == "action":
-                for a in p.actions:
-                    results.append(self._guarded(
-                        f"Step {a.label} |= {part.label()}", enabled[a.label],
-                        lambda q, b, part=part: [q.inv_now, b.formula(q.tr), z3.Not(q.tr.formula(
-                            part.expr.args[0], q._env_of(part)))],  # type: ignore[attr-defined]
-                        a, self._step(a, failing_after=False)))
+            name = f"IndNext {a.label}"
+            if p.universe is None or enabled[a.label].result is Verdict.VACUOUS:
+                add(Kind.CONSECUTION, self._guarded(name, enabled[a.label], _consecution, a,
+                                                    self._step(a, failing_after=True)))
             else:
-                results.append(Result(f"{part.label()} (liveness)", self.instance, "skipped", 0.0,
-                                       "liveness is not an inductive obligation; check it with the model checker"))
+                add(Kind.CONSECUTION, self._ground_step(name, a, _consecution))
+        invariants: list[tuple[str, Goal]] = [(n, _named_goal(n)) for n in p.model.cfg.invariants
+                                              if n in p.model.scope.defs]
+        for kind, part in p.property_parts():
+            if kind is Kind.INVARIANT:
+                invariants.append((part.label(), _part_goal(part)))
+            elif kind is Kind.INITIATION:
+                add(kind, self._guarded(f"Init => {part.label()}", sat_init, _init_property(part), None,
+                                        self._one_state()))
+            elif kind is Kind.ACTION_PROPERTY:
+                for a in p.actions:
+                    add(kind, self._guarded(f"Step {a.label} |= {part.label()}", enabled[a.label],
+                                            _action_property(part), a, self._step(a, failing_after=False)))
+            else:
+                add(kind, Result(f"{part.label()} (liveness)", self.instance, Verdict.SKIPPED, 0.0,
+                                 "liveness is not an inductive obligation; check it with the model checker"))
         for name, goal in invariants:
-            results.append(self._obligation(f"IndProp: {p.inv_name} => {name}",
-                                            lambda q, _, goal=goal: [q.inv_now, z3.Not(goal(q))], None,
-                                            self._one_state()))
+            add(Kind.INVARIANT, self._obligation(f"IndProp: {p.inv_name} => {name}", _implied(goal), None,
+                                                 self._one_state()))
         return results
 
     def _obligation(self, name: str, build: Facts, action: SubAction | None, explain: Any) -> Result:
         """The query ``build(problem, action)`` (a premise and a negated goal). Unbounded, an
         unknown is followed by a search for a CTI at the cfg's cluster (``_cti_at_cfg``)."""
         r = self.query(name, build(self.p, action), explain=explain)
-        if r.result == "unknown" and self.p.universe is not None:
+        if r.result is Verdict.UNKNOWN and self.p.universe is not None:
             return self._cti_at_cfg(r, build, action, explain)
         return r
+
+    def _ground_step(self, name: str, a: SubAction, whole: Facts) -> Result:
+        """Unbounded ``IndNext A``, one ground query per conjunct of the candidate
+        (``grounding.py``): proved when every one is, the first CTI otherwise. When z3 answers
+        unknown on a conjunct, the whole obligation goes to the search for a CTI at the cfg's
+        cluster, as any unknown does."""
+        p, explain = self.p, self._step(a, failing_after=True)
+        premise = [(c.expr, c.env) for c in p.conjuncts]
+        seconds, units = 0.0, 0
+        for c in p.conjuncts:
+            goal, skolems = grounding.negated_goal(p.tr, c.expr, c.env)
+            ground = grounding.action_skolems(p.tr, a) + skolems
+            facts = [p.inv_now, a.formula(p.tr), goal, *grounding.premise_instances(p.tr, premise, ground)]
+            r = self.query(name, facts, explain=explain,
+                           pool=grounding.integer_pool([p.cur, p.nxt], ground))
+            seconds += r.seconds
+            units += r.z3_units
+            if r.result is Verdict.UNKNOWN:
+                r.detail += f" (on conjunct {c.name})"
+                return self._cti_at_cfg(r, whole, a, explain)
+            if r.result is not Verdict.PROVED:
+                return r
+        return Result(name, self.instance, Verdict.PROVED, seconds, f"  {len(p.conjuncts)} conjuncts, each ground",
+                      z3_units=units)
 
     def _cti_at_cfg(self, unknown: Result, build: Facts, action: SubAction | None, explain: Any) -> Result:
         """z3's quantifier instantiation finds proofs for all sizes far more easily than models.
@@ -274,15 +306,15 @@ class Prover:
         op = action.label.split("(")[0] if action else None
         for b in [a for a in bounded.p.actions if a.label.split("(")[0] == op] if action else [None]:
             found = bounded.query(unknown.obligation, build(bounded.p, b), explain=bounded.witness)
-            if found.result != "cti" or not found.witness:
+            if found.result is not Verdict.CTI or not found.witness:
                 continue
             pins = self.p.universe.pin(self.p.model.cfg.constants,  # type: ignore[union-attr]
                                        [(self.p.cur, found.witness["cur"]), (self.p.nxt, found.witness["nxt"])])
             for seed in _SEEDS:
                 r = self.query(unknown.obligation, [*build(self.p, action), *pins], explain=explain, seed=seed)
-                if r.result != "unknown":
+                if r.result is not Verdict.UNKNOWN:
                     break
-            if r.result == "cti":
+            if r.result is Verdict.CTI:
                 r.detail += (f"\n  (for all sizes z3 answered unknown, {unknown.detail.strip()}; this CTI was "
                              f"found at the cfg's cluster, {bounded.instance})")
                 return r
@@ -295,12 +327,15 @@ class Prover:
         if self.p.universe is not None:
             return self._satisfiable_at_cfg(name, premise, why, label)
         # A witness to be pinned into the unbounded formula needs finite integer sets.
-        finite = self._finite_int_sets() if self.witness is not None else []
-        r = self.query(name, [*premise, *finite], failing="sat", explain=self.witness)
-        if r.result == "unknown" and not finite:
+        finite, elements = self._finite_int_sets() if self.witness is not None else ([], [])
+        r = self.query(name, [*premise, *finite], explain=self.witness, pool=elements, if_sat=Verdict.PROVED,
+                       if_unsat=Verdict.VACUOUS)
+        if r.result is Verdict.UNKNOWN and not finite:
             # z3's quantifier instantiation often cannot build a model with unconstrained integer
             # sets; a model whose sets are small and finite is a model all the same.
-            r = self.query(name, [*premise, *self._finite_int_sets()], failing="sat", explain=self.witness)
+            finite, elements = self._finite_int_sets()
+            r = self.query(name, [*premise, *finite], explain=self.witness, pool=elements, if_sat=Verdict.PROVED,
+                           if_unsat=Verdict.VACUOUS)
         return self._sat_verdict(r, why)
 
     def _satisfiable_at_cfg(self, name: str, premise: list[z3.BoolRef], why: str, label: str) -> Result:
@@ -317,51 +352,67 @@ class Prover:
              if a.label.split("(")[0] == op]
         for f in options:
             found = bounded._satisfiable(name, [f], why, "")
-            if found.result != "proved" or not found.witness:
+            if found.result is not Verdict.PROVED or not found.witness:
                 continue
+            assert self.p.universe is not None
             pins = self.p.universe.pin(self.p.model.cfg.constants,
                                        [(self.p.cur, found.witness["cur"]), (self.p.nxt, found.witness["nxt"])])
             for seed in _SEEDS:  # z3's search on a pinned formula still varies with its random seed
-                r = self._sat_verdict(self.query(name, [*premise, *pins], failing="sat", seed=seed), why)
-                if r.result != "unknown":
+                r = self._sat_verdict(self.query(name, [*premise, *pins], seed=seed, if_sat=Verdict.PROVED,
+                                                  if_unsat=Verdict.VACUOUS), why)
+                if r.result is Verdict.VACUOUS and not bounded._genuine(f, found.witness):
+                    break  # the bounded model's CHOOSE was not TLA+'s: no witness, try the next one
+                if r.result is not Verdict.UNKNOWN:
                     r.detail = r.detail or f"  witness: a {op} step of the cfg's cluster ({bounded.instance})"
                     return r
-        return Result(name, self.instance, "unknown", 0.0,
+        return Result(name, self.instance, Verdict.UNKNOWN, 0.0,
                       f"  no witness: no state pair of the cfg's cluster ({bounded.instance}) was shown to satisfy "
                       "the unbounded premise")
+
+    def _genuine(self, premise: z3.BoolRef, witness: dict[str, Any]) -> bool:
+        """Whether a witness read from a model satisfies the premise itself, its states pinned.
+        A model's CHOOSE is an uninterpreted function that only the axiom's instances constrain,
+        so the value a model gives a CHOOSE term need not be TLA+'s (measured: RRPResumeInd's
+        Restore witness under some hash seeds); such a witness proves nothing either way."""
+        pins = [pin_concrete(st[v], witness[k][v], self.p.atoms)
+                for st, k in ((self.p.cur, "cur"), (self.p.nxt, "nxt")) for v in self.p.variables]
+        return self.query("witness check", [premise, *pins]).result is Verdict.CTI
 
     def _bounded(self) -> Prover:
         """A prover of the same problem at the cfg's constants, with a witness reader."""
         if self._bounded_prover is None:
             p = Problem(self.p.model, self.p.inv_name, self.p.ind_module)
-            self._bounded_prover = Prover(p, self.timeout_ms / 1000)
+            self._bounded_prover = Prover(p, self.limits)
             self._bounded_prover.witness = lambda m: ("", _concrete_pair(p, m))
         return self._bounded_prover
 
     def _sat_verdict(self, r: Result, why: str) -> Result:
-        r.result = {"sat": "proved", "proved": "vacuous"}.get(r.result, r.result)
-        if r.result == "vacuous":
+        if r.result is Verdict.VACUOUS:
             r.detail = f"  {why}: every obligation with this premise would hold for no reason"
         return r
 
-    def _finite_int_sets(self, size: int = 3) -> list[z3.BoolRef]:
+    def _finite_int_sets(self, size: int = 3) -> tuple[list[z3.BoolRef], list[z3.ExprRef]]:
         """Each integer-set component of both states holds at most ``size`` integers (fresh ones):
-        a strengthening, so a model of it satisfies the unstrengthened premise too."""
-        out = []
+        a strengthening, so a model of it satisfies the unstrengthened premise too. Also those
+        integers: with them in CHOOSE's pool its axiom is complete on every subset of these sets,
+        so the model's CHOOSE picks what TLA+'s does (the maximum of Below(j), say) and the
+        model is a genuine state pair, fit to be pinned into the unbounded formula."""
+        facts, elements = [], []
         for st in (self.p.cur, self.p.nxt):
             for v in st.values():
                 for arr in _leaves(v, sym.is_int_set):
                     xs = [(z3.FreshInt("elem"), z3.FreshBool("has")) for _ in range(size)]
                     e = z3.FreshInt("e")
-                    out.append(arr == z3.Lambda([e], z3.Or([z3.And(h, e == x) for x, h in xs])))
-        return out
+                    facts.append(arr == z3.Lambda([e], z3.Or([z3.And(h, e == x) for x, h in xs])))
+                    elements += [x for x, _ in xs]
+        return facts, elements
 
     def _guarded(self, name: str, premise: Result, build: Facts, action: SubAction | None,
                   explain: Any) -> Result:
         """The obligation, or ``vacuous`` when the premise's satisfiability check found it
         unsatisfiable."""
-        if premise.result == "vacuous":
-            return Result(name, self.instance, "vacuous", 0.0, premise.detail)
+        if premise.result is Verdict.VACUOUS:
+            return Result(name, self.instance, Verdict.VACUOUS, 0.0, premise.detail)
         return self._obligation(name, build, action, explain)
 
     # -- counterexample rendering ----------------------------------------------------------------
@@ -427,6 +478,46 @@ class Prover:
         return " with " + ", ".join(f"{n} = {reader.render(v)}" for n, v in atoms.items()) if atoms else ""
 
 
+# -- the facts of each obligation (premise and negated goal), for a problem and a sub-action -------
+def _initiation(q: Problem, _: SubAction | None) -> list[z3.BoolRef]:
+    return [q.init, z3.Not(q.inv_now)]
+
+
+def _consecution(q: Problem, a: SubAction | None) -> list[z3.BoolRef]:
+    assert a is not None
+    return [q.inv_now, a.formula(q.tr), z3.Not(q.inv_next)]
+
+
+def _named_goal(name: str) -> Goal:
+    """An invariant of the cfg, by name, in a problem's current state."""
+    return lambda q: q.tr.formula(ast.Name(q.model.scope.defs[name][0].pos, name), q.env)
+
+
+def _boxed(part: Part) -> ast.Expr:
+    """What a property part ``[]P`` or ``[][A]_v`` states always: P, or the step ``[A]_v``."""
+    assert isinstance(part.expr, ast.Temporal)
+    return part.expr.args[0]
+
+
+def _part_goal(part: Part) -> Goal:
+    return lambda q: q.tr.formula(_boxed(part), q._env_of(part))
+
+
+def _init_property(part: Part) -> Facts:
+    return lambda q, _: [q.init, z3.Not(q.tr.formula(part.expr, q._env_of(part)))]
+
+
+def _action_property(part: Part) -> Facts:
+    def facts(q: Problem, a: SubAction | None) -> list[z3.BoolRef]:
+        assert a is not None
+        return [q.inv_now, a.formula(q.tr), z3.Not(q.tr.formula(_boxed(part), q._env_of(part)))]
+    return facts
+
+
+def _implied(goal: Goal) -> Facts:
+    return lambda q, _: [q.inv_now, z3.Not(goal(q))]
+
+
 def _concrete_pair(p: Problem, m: z3.ModelRef) -> dict[str, Any]:
     """The model's two states as plain values, or {} when a value is not concrete (an infinite set
     of integers, an integer left symbolic), which cannot be pinned."""
@@ -450,10 +541,12 @@ def _instance_text(p: Problem) -> str:
 
 
 def prove_inductive(spec: str | Path, config: str | Path | None = None, inv: str = "IndInv",
-                    ind_module: str | Path | None = None, timeout_s: float = 60.0,
-                    unbounded: bool = False, results: list[Result] | None = None) -> list[Result]:
+                    ind_module: str | Path | None = None, limits: Limits = DEFAULT_LIMITS,
+                    unbounded: bool = False, lib: Sequence[Path] = (),
+                    results: list[Result] | None = None) -> list[Result]:
     """Load, translate and run every obligation; load and translation errors propagate (TLAError).
-    ``results`` receives each result as it is decided (see :meth:`Prover.run`)."""
-    model = load_model(spec, config)
+    ``lib``: further module directories (TLC's TLA-Library), as for the checker. ``results``
+    receives each result as it is decided (see :meth:`Prover.run`)."""
+    model = load_model(spec, config, lib)
     problem = Problem(model, inv, Path(ind_module) if ind_module else None, unbounded=unbounded)
-    return Prover(problem, timeout_s).run(results)
+    return Prover(problem, limits).run(results)

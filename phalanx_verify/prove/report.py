@@ -1,10 +1,12 @@
 """Results of proof obligations: one record per obligation, a readable table and JSON.
 
-A result is ``proved`` (z3 says the negation is unsatisfiable), ``cti`` (a counterexample to
-induction: two states and the action), ``counterexample`` (a planner lemma fails on a concrete
-free state), ``unknown`` (z3 gave up or timed out) or ``vacuous`` (a premise is unsatisfiable, so
-the obligation would hold for no reason). A statement expected to fail (a naive lemma, a mutant)
-is ``refuted`` when its counterexample is found, ``no counterexample`` otherwise. Success is
+Each result has a ``Verdict`` and the ``Kind`` of obligation it answers; the exit code is decided
+from those two enums (``cli.exit_code``), never from the obligation's text. A result is
+``proved`` (z3 says the negation is unsatisfiable), ``cti`` (a counterexample to induction: two
+states and the action), ``counterexample`` (a planner lemma fails on a concrete free state),
+``unknown`` (z3 gave up or timed out) or ``vacuous`` (a premise is unsatisfiable, so the
+obligation would hold for no reason). A statement expected to fail (a naive lemma, a mutant) is
+``refuted`` when its counterexample is found, ``no counterexample`` otherwise. Success is
 ``proved``, ``refuted`` or ``skipped`` (liveness, which is the model checker's job).
 """
 
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field
+from enum import Enum, StrEnum
 from typing import Any
 
 import z3
@@ -19,37 +22,62 @@ from rich.console import Console
 from rich.table import Table
 
 
+class Verdict(StrEnum):
+    """What z3's answer means for one obligation (the strings are the JSON and table spelling)."""
+
+    PROVED = "proved"
+    CTI = "cti"
+    COUNTEREXAMPLE = "counterexample"
+    UNKNOWN = "unknown"
+    VACUOUS = "vacuous"
+    REFUTED = "refuted"
+    NO_COUNTEREXAMPLE = "no counterexample"
+    SKIPPED = "skipped"
+
+
+SUCCESS = (Verdict.PROVED, Verdict.REFUTED, Verdict.SKIPPED)
+# A failure that shows the statement false (a model was found), as opposed to z3 giving up.
+REFUTING = (Verdict.CTI, Verdict.COUNTEREXAMPLE, Verdict.NO_COUNTEREXAMPLE, Verdict.VACUOUS)
+
+
+class Kind(Enum):
+    """Which obligation a result answers; an action property's CTI exits 13, the others 12."""
+
+    SATISFIABLE = "premise satisfiable"     # Init, or Inv /\ A: the guard against vacuity
+    INITIATION = "initiation"               # Init => Inv, Init => P
+    CONSECUTION = "consecution"             # Inv /\ A => Inv'
+    INVARIANT = "invariant"                 # Inv => P
+    ACTION_PROPERTY = "action property"     # Inv /\ A => P for [][P]_v
+    LIVENESS = "liveness"                   # skipped: the model checker's job
+    LEMMA = "lemma"                         # a statement expected to hold (HDF-B)
+    REFUTATION = "refutation"               # a statement expected to fail (naive lemma, mutant)
+
+
 @dataclass
 class Result:
     obligation: str
     instance: str
-    result: str
-    seconds: float
+    result: Verdict
+    seconds: float      # CPU seconds of the query (z3 runs in this process), not wall time
     detail: str = ""
     witness: dict[str, Any] = field(default_factory=dict)
+    kind: Kind = Kind.LEMMA
+    z3_units: int = 0   # z3's resource count spent: the same on every run, unlike seconds
 
     @property
     def ok(self) -> bool:
-        return self.result in ("proved", "refuted", "skipped")
+        return self.result in SUCCESS
 
 
-def verdict(check: z3.CheckSatResult, failing: str = "cti") -> str:
-    """The result name of a query whose satisfiability refutes the obligation."""
+def verdict(check: z3.CheckSatResult, if_sat: Verdict = Verdict.CTI,
+            if_unsat: Verdict = Verdict.PROVED) -> Verdict:
+    """The verdict of a query: by default its satisfiability refutes the obligation (the query is
+    the negation); a satisfiability check passes ``if_sat=PROVED, if_unsat=VACUOUS``."""
     if check == z3.unsat:
-        return "proved"
+        return if_unsat
     if check == z3.sat:
-        return failing
-    return "unknown"
-
-
-def solve(solver: z3.Solver) -> z3.CheckSatResult:
-    """``solver.check()`` with Ctrl-C kept: z3 takes SIGINT during a check (it cancels the query
-    and answers unknown, "interrupted from keyboard"), so a proof run would go on with the next
-    obligation; the interrupt is raised again here."""
-    res = solver.check()
-    if res == z3.unknown and solver.reason_unknown() == "interrupted from keyboard":
-        raise KeyboardInterrupt
-    return res
+        return if_sat
+    return Verdict.UNKNOWN
 
 
 def print_table(results: list[Result], console: Console, title: str) -> None:
@@ -68,5 +96,16 @@ def print_table(results: list[Result], console: Console, title: str) -> None:
 
 def to_json(results: list[Result], interrupted: bool = False) -> str:
     """The results; ``interrupted``: a Ctrl-C stopped the run, these are the obligations it finished."""
-    return json.dumps({"results": [asdict(r) for r in results], "interrupted": interrupted,
+    rows = [{**asdict(r), "result": r.result.value, "kind": r.kind.value} for r in results]
+    return json.dumps({"results": rows, "interrupted": interrupted,
                        "ok": all(r.ok for r in results) and not interrupted}, indent=2)
+
+
+def solve(solver: z3.Solver) -> z3.CheckSatResult:
+    """``solver.check()`` with Ctrl-C kept: z3 takes SIGINT during a check (it cancels the query
+    and answers unknown, "interrupted from keyboard"), so a proof run would go on with the next
+    obligation; the interrupt is raised again here."""
+    res = solver.check()
+    if res == z3.unknown and solver.reason_unknown() == "interrupted from keyboard":
+        raise KeyboardInterrupt
+    return res

@@ -70,6 +70,7 @@ def _variable(name: str, env: Env) -> str | None:
         sub = scope.subst.get(name)
         if not isinstance(sub, ast.Name):
             return None
+        assert scope.parent is not None  # a scope with substitutions is an INSTANCE's, inside its parent
         name, scope = sub.name, scope.parent
     return name if name in scope.variables else None
 
@@ -181,13 +182,60 @@ def concrete(v: Any, m: z3.ModelRef, atoms: Atoms) -> Any:
             raise ValueError(f"an infinite set of integers: {text}")
         return frozenset(int(x) for x in text.strip("{}").split(", ") if x)
     val = m.eval(v, model_completion=True)
-    if sym.is_bool(v):
-        return z3.is_true(val)
-    if sym.is_int(v):
-        if not z3.is_int_value(val):
-            raise ValueError(f"an integer the model leaves symbolic: {val}")
-        return val.as_long()
+    if sym.is_bool(v) or sym.is_int(v):
+        val = _decided(val)
+        return z3.is_true(val) if sym.is_bool(v) else val.as_long()
     return atoms.name_of(val)
+
+
+def pin_concrete(v: Any, value: Any, atoms: Atoms) -> z3.BoolRef:
+    """The formula "this symbolic value of a bounded problem equals this ``concrete`` value"."""
+    if isinstance(v, Fun):
+        return z3.And([pin_concrete(x, value[k], atoms) for k, x in v.items.items()])
+    if isinstance(v, sym.Tup):
+        return z3.And([pin_concrete(x, y, atoms) for x, y in zip(v.items, value, strict=True)])
+    if isinstance(v, FinSet):
+        return z3.And([b == (k in value) for k, b in v.bits.items()])
+    if isinstance(v, sym.Empty):
+        return z3.BoolVal(not value)
+    if sym.is_int_set(v):
+        arr = z3.K(z3.IntSort(), z3.BoolVal(False))
+        for x in sorted(value):
+            arr = z3.Store(arr, x, True)
+        return v == arr
+    if sym.is_int(v) or sym.is_bool(v):
+        return v == value
+    return v == atoms.const[value]
+
+
+def _decided(val: z3.ExprRef) -> z3.ExprRef:
+    """A closed Boolean or integer term as its value. z3's evaluator leaves a CHOOSE's
+    interpretation standing (an if-then-else over a test on its set, ``\\A e : ...`` or an
+    array equality); the term has no free constant, so it equals one of the literals it
+    mentions, the one z3 proves it equal to."""
+    if z3.is_int_value(val) or z3.is_true(val) or z3.is_false(val):
+        return val
+    literals = [z3.BoolVal(True), z3.BoolVal(False)] if z3.is_bool(val) else \
+        [z3.IntVal(n) for n in sorted({t.as_long() for t in _subterms(val) if z3.is_int_value(t)})]
+    for c in literals:
+        s = z3.Solver()
+        s.set("rlimit", 5_000_000)
+        s.add(val != c)
+        if s.check() == z3.unsat:
+            return c
+    raise ValueError(f"a value the model leaves symbolic: {val}")
+
+
+def _subterms(t: z3.ExprRef) -> list[z3.ExprRef]:
+    out, todo = [], [t]
+    while todo:
+        x = todo.pop()
+        out.append(x)
+        if z3.is_quantifier(x):
+            todo.append(x.body())
+        elif z3.is_app(x):
+            todo.extend(x.children())
+    return out
 
 
 def render_int_set(arr: z3.ArrayRef, m: z3.ModelRef) -> str:

@@ -91,7 +91,9 @@ class Translator:
         self.constants = {k: symbolic[k] if k in symbolic else self.constant_value(v) for k, v in constants.items()}
         self._cardinality: dict[z3.SortRef, z3.FuncDeclRef] = {}
         self._choose_fns: dict[tuple[Any, ...], z3.FuncDeclRef] = {}
-        self.choices: list[tuple[Any, Callable[[Any], z3.BoolRef], z3.ExprRef]] = []
+        # Every CHOOSE term translated, by its z3 id (z3 shares equal terms): its set, predicate, term.
+        self.choices: dict[int, tuple[Any, Callable[[Any], z3.BoolRef], z3.ExprRef]] = {}
+        self._instances: dict[tuple[int, int], tuple[z3.ExprRef, z3.BoolRef]] = {}
 
     # -- entry points -------------------------------------------------------------------------
     def formula(self, e: ast.Expr, env: Env) -> z3.BoolRef:
@@ -156,6 +158,7 @@ class Translator:
         if scope.subst is not None and name in scope.subst:
             if args:
                 raise TranslationError(f"operator constant {name} cannot be substituted", pos)
+            assert scope.parent is not None  # a scope with substitutions is an INSTANCE's, inside its parent
             outer = replace(env, scope=scope.parent, locals={}, at=None)
             return self.eval(scope.subst[name], outer)
         if scope.subst is None and name in scope.variables:
@@ -370,23 +373,38 @@ class Translator:
         if fn is None:
             fn = self._choose_fns[key] = z3.Function(fresh_name("choose"), *[a.sort() for a in args], result)
         c = fn(*args)
-        if not any(c.eq(x) for _, _, x in self.choices):
-            self.choices.append((sample, lambda t: self.formula(e.body, env.bind(name, t)), c))
+        self.choices.setdefault(c.get_id(), (sample, lambda t: self.formula(e.body, env.bind(name, t)), c))
         return c
 
-    def choice_instances(self, pool: list[z3.ExprRef]) -> list[z3.BoolRef]:
+    def choice_instances(self, facts: list[z3.BoolRef], pool: list[z3.ExprRef]) -> list[z3.BoolRef]:
         """Ground instances of CHOOSE's axiom, (t \\in S /\\ P(t)) => (c \\in S /\\ P(c)), for every
-        term t of the pool (and every atom, so over finite sorts the axiom is complete). Each is a
-        valid fact, so adding them keeps proofs sound; instantiating by hand keeps z3 away from
-        the quantified axiom it cannot decide."""
-        out = []
-        for s, pred, c in self.choices:
+        CHOOSE term c that occurs in ``facts`` and every term t of the pool,
+        of those CHOOSE terms and (over a finite set of atoms) of every atom, so over finite sorts
+        the axiom is complete. Each is a valid fact, so adding them keeps proofs sound;
+        instantiating by hand keeps z3 away from the quantified axiom it cannot decide.
+
+        Only the query's own CHOOSE terms: the translator keeps every one it ever made (each
+        Skolem atom of the unbounded mode makes new ones), and instantiating all of them in every
+        query made each query larger than the last (RRPResumeInd --unbounded, profiled: the
+        per-conjunct queries of IndNext grew from 0.07 to 0.93 CPU s within one action). A CHOOSE
+        that reads a quantifier's bound variable is not a term of the query (z3 holds the variable
+        as a bound index, not as the constant it was translated with), so it is left out: its
+        instances would speak of an unrelated free constant."""
+        present = [self.choices[i] for i in _term_ids(facts) if i in self.choices]
+        out: list[z3.BoolRef] = []
+        for s, pred, c in present:
             terms = list(self.atoms.const.values()) if isinstance(s, FinSet) else \
-                [t for t in pool + [x for _, _, x in self.choices] if t.sort() == c.sort()]
-            holds = z3.And(sym.member(c, s, self.atoms), pred(c))
-            out.extend(z3.Implies(z3.And(sym.member(t, s, self.atoms), pred(t)), holds)
-                       for t in dict.fromkeys(terms))
+                [t for t in pool + [x for _, _, x in present] if t.sort() == c.sort()]
+            out.extend(self._instance(s, pred, c, t) for t in dict.fromkeys(terms))
         return out
+
+    def _instance(self, s: Any, pred: Callable[[Any], z3.BoolRef], c: z3.ExprRef, t: z3.ExprRef) -> z3.BoolRef:
+        """One instance of CHOOSE's axiom, translated once (the term is kept, so its id stays its)."""
+        key = (c.get_id(), t.get_id())
+        if key not in self._instances:
+            holds = z3.And(sym.member(c, s, self.atoms), pred(c))
+            self._instances[key] = (t, z3.Implies(z3.And(sym.member(t, s, self.atoms), pred(t)), holds))
+        return self._instances[key][1]
 
     def cardinality_of(self, s: z3.ArrayRef) -> z3.ArithRef:
         """Cardinality of a set over an uninterpreted sort: an uninterpreted function of the set,
@@ -463,7 +481,7 @@ class Translator:
         if isinstance(s, ast.Name | ast.Apply) and not _is_local(s, env):
             target = resolve_def(s.name if isinstance(s, ast.Name) else s.op, env.scope)
             if target is not None and isinstance(target[0], ast.OpDef) and _is_set_form(target[0].body):
-                defn, scope = target
+                defn, scope = target[0], target[1]
                 args = tuple(self.eval(a, env) for a in (s.args if isinstance(s, ast.Apply) else ()))
                 inner = Env(scope, env.cur, env.nxt, {p.name: a for p, a in zip(defn.params, args, strict=True)},
                             env.primed, None)
@@ -598,6 +616,24 @@ class Translator:
         return z3.And(a, z3.Not(same)) if e.angle else z3.Or(a, same)
 
 
+def _term_ids(facts: list[z3.BoolRef]) -> list[int]:
+    """The ids of every subterm of ``facts`` (quantifier bodies included), each once, in the
+    order first met (so the instances, and z3's search, are the same on every run)."""
+    seen: dict[int, None] = {}
+    todo: list[z3.ExprRef] = list(facts)
+    while todo:
+        x = todo.pop()
+        i = x.get_id()
+        if i in seen:
+            continue
+        seen[i] = None
+        if z3.is_quantifier(x):
+            todo.append(x.body())
+        elif z3.is_app(x):
+            todo.extend(x.children())
+    return list(seen)
+
+
 def resolve_def(name: str, scope: Scope) -> tuple[ast.Definition, Scope] | None:
     """``Op`` or ``I!Op`` as visible in ``scope`` (the rule of ``Compiler._resolve_def``)."""
     if "!" in name:
@@ -609,7 +645,7 @@ def resolve_def(name: str, scope: Scope) -> tuple[ast.Definition, Scope] | None:
 
 
 def flat_bounds(bounds: tuple[ast.Bound, ...], pos: ast.Pos) -> list[tuple[str, ast.Expr]]:
-    out = []
+    out: list[tuple[str, ast.Expr]] = []
     for b in bounds:
         if b.tuple_pattern or b.set is None:
             raise TranslationError("tuple patterns and unbounded quantifiers are outside the z3 fragment", pos)

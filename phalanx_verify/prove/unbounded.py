@@ -28,6 +28,7 @@ import z3
 from ..tla import syntax as ast
 from ..tla.values import ModelValue
 from . import symbolic as sym
+from .limits import DEFAULT_LIMITS
 from .report import solve
 from .state import render_int_set
 from .symbolic import AFun, Atoms
@@ -119,8 +120,7 @@ class ClusterReader:
         r = self.m.eval(f, model_completion=True)
         if z3.is_true(r) or z3.is_false(r):
             return z3.is_true(r)
-        s = z3.Solver()
-        s.set("timeout", 10_000)
+        s = DEFAULT_LIMITS.solver()
         s.add(_closed(self.elements, self.u.atoms.sort), z3.Not(r))
         res = solve(s)
         return True if res == z3.unsat else False if res == z3.sat else None

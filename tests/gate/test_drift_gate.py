@@ -20,7 +20,7 @@ from phalanx_ref.lifecycle_engine import LifecycleEngine
 from phalanx_ref.lifecycle_mutants import MUTANTS
 from phalanx_ref.store.etcd_server import etcd_binary
 from phalanx_verify import cli as verify_cli
-from phalanx_verify.prove import cli as prove_cli
+from phalanx_verify import plugins
 
 ROOT = Path(__file__).resolve().parents[2]
 LIFECYCLE = with_specs(SUITES["lifecycle"], [ROOT / "spec" / "RRPLifecycle.tla"])
@@ -98,7 +98,7 @@ def test_the_default_gate_passes_the_correct_engine(tmp_path: Path) -> None:
 
 def test_drift_is_an_entry_point_plugin(monkeypatch: pytest.MonkeyPatch) -> None:
     ep = EntryPoint(name="drift", value="phalanx_gate.drift_cli:drift", group=verify_cli.COMMANDS_GROUP)
-    monkeypatch.setattr(prove_cli, "entry_points", lambda group: [ep] if group == ep.group else [])
+    monkeypatch.setattr(plugins, "entry_points", lambda group: [ep] if group == ep.group else [])
     monkeypatch.setattr(verify_cli.main, "commands", dict(verify_cli.main.commands))
     verify_cli.main.commands.pop("drift", None)
     ctx = click.Context(verify_cli.main)

@@ -13,7 +13,7 @@ from phalanx_gate.cli import hdfb
 from phalanx_gate.hdfb_proofs import hdfb_obligations
 from phalanx_gate.trees import Tree, bounded_trees, mixed_domains
 from phalanx_ref.topology import gb200_nvl72
-from phalanx_verify.prove import cli as prove_cli
+from phalanx_verify import plugins
 
 
 def test_lemmas_hold_and_mutants_are_refuted_on_small_trees() -> None:
@@ -59,16 +59,18 @@ def test_tree_shapes_and_levels() -> None:
     assert real.lca_level((64, 3)) == 1 and real.domain(2, 0) == real.domain(2, 143)
 
 
-def test_the_command_is_an_entry_point_plugin(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_command_is_an_entry_point_plugin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     ep = EntryPoint(name="hdfb", value="phalanx_gate.cli:hdfb", group="phalanx_verify.prove_commands")
-    monkeypatch.setattr(prove_cli, "entry_points", lambda group: [ep] if group == ep.group else [])
+    monkeypatch.setattr(plugins, "entry_points", lambda group: [ep] if group == ep.group else [])
     group = click.Group("prove")
-    prove_cli.load_plugins(group)
+    plugins.load_plugins(group, ep.group)
     assert group.commands["hdfb"] is hdfb
     broken = EntryPoint(name="gone", value="phalanx_gate.no_such_module:cmd", group=ep.group)
-    monkeypatch.setattr(prove_cli, "entry_points", lambda group: [broken])
-    prove_cli.load_plugins(group)
-    assert "gone" not in group.commands
+    monkeypatch.setattr(plugins, "entry_points", lambda group: [broken])
+    plugins.load_plugins(group, ep.group)
+    assert "gone" not in group.commands and capsys.readouterr().err == ""  # not asked for: no noise
+    plugins.load_plugins(group, ep.group, wanted="gone")
+    assert "command gone (phalanx_gate.no_such_module:cmd) not loaded" in capsys.readouterr().err
 
 
 def test_command_proves_a_small_tree_set() -> None:

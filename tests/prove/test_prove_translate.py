@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from phalanx_verify.prove.cli import prove
@@ -57,3 +58,28 @@ def test_cli_exit_code_of_an_action_property_cti() -> None:
     res = CliRunner().invoke(prove, ["inductive", str(SPEC / "mutants" / "CommitNoGuard.tla"), "--config",
                                      str(SPEC / "RRPInd.cfg"), "--ind", str(SPEC / "RRPInd.tla")])
     assert res.exit_code == 13
+
+
+def test_the_default_spec_comes_from_the_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without SPEC, ``spec`` of [tool.phalanx-verify.prove] relative to its pyproject.toml, from
+    any folder below it; without a project, a usage error (exit 2), not a guess at the cwd."""
+    (tmp_path / "pyproject.toml").write_text('[tool.phalanx-verify.prove]\nspec = "models/Bad.tla"\n')
+    (tmp_path / "models").mkdir()
+    _write(tmp_path / "models", _SPEC.replace("Len(<<q>>)", "q + 1"))
+    (tmp_path / "sub").mkdir()
+    monkeypatch.chdir(tmp_path / "sub")
+    res = CliRunner().invoke(prove, ["inductive", "--json"])
+    assert res.exit_code == 0 and '"ok": true' in res.output, res.output
+    bare = tmp_path / "bare"
+    bare.mkdir()
+    monkeypatch.chdir(bare)
+    res = CliRunner().invoke(prove, ["inductive"])
+    assert res.exit_code == 2 and "no SPEC given" in res.output, res.output
+
+
+def test_a_query_out_of_z3_resources_is_unknown(tmp_path: Path) -> None:
+    """The budget is z3's resource count, not the wall clock: with a tiny --rlimit the same
+    obligation is unknown (exit 75) on every run, whatever the machine's load."""
+    spec = _write(tmp_path, _SPEC.replace("Len(<<q>>)", "q + 1"))
+    res = CliRunner().invoke(prove, ["inductive", str(spec), "--rlimit", "1", "--json"])
+    assert res.exit_code == 75 and '"unknown"' in res.output, res.output
