@@ -18,7 +18,7 @@ from typing import Any
 
 from .errors import ConfigError
 from .syntax import Pos
-from .values import ModelValue
+from .values import ModelValue, order_model_values
 
 _TOKEN = re.compile(r"""
     (?P<ws>[ \t\r\n]+)
@@ -137,6 +137,7 @@ _ONE_NAME = frozenset({"init", "next", "specification", "symmetry", "view", "ali
 
 def parse_config_text(text: str, path: str = "<cfg>") -> ModelConfig:
     toks = _Tokens(text, path)
+    order_model_values(val for kind, val, _ in toks.toks if kind == "id")
     cfg = ModelConfig(path=path)
     section: str | None = None
     while (tok := toks.peek()) is not None:

@@ -574,15 +574,31 @@ def is_set(v: Any) -> bool:
 _RANK = {bool: 0, int: 1, str: 2, ModelValue: 3, TypedModelValue: 3, frozenset: 4, tuple: 5, Fcn: 6}
 
 
+_MODEL_VALUE_RANK: dict[str, int] = {}
+
+
+def order_model_values(names: Iterable[str]) -> None:
+    """TLC orders model values by when their names were first read (UniqueString's token
+    number), and reads the model's cfg before the spec: with ``Missionaries = {m1, m2, m3}``
+    then ``Cannibals = {c1, c2, c3}``, m3 comes before c1, whatever the names. ``names`` are the
+    cfg's names in the order they appear; other model values follow them, by name."""
+    before = dict(_MODEL_VALUE_RANK)
+    _MODEL_VALUE_RANK.clear()
+    for n in names:
+        _MODEL_VALUE_RANK.setdefault(n, len(_MODEL_VALUE_RANK))
+    if _MODEL_VALUE_RANK != before:
+        clear_shared_subsets()  # they were listed in the previous model's order
+
+
 def tlc_key(v: Any) -> tuple:
     """A sort key that follows TLC's normal order closely enough for stable output:
-    booleans, integers, strings, model values, then sets by size and elements, then
-    functions by domain and values."""
+    booleans, integers, strings, model values (see order_model_values), then sets by size
+    and elements, then functions by domain and values."""
     t = type(v)
     if t is bool or t is int or t is str:
         return (_RANK[t], v)
     if t is ModelValue or t is TypedModelValue:
-        return (3, v.name)
+        return (3, _MODEL_VALUE_RANK.get(v.name, len(_MODEL_VALUE_RANK)), v.name)
     if t is frozenset:
         return (4, len(v), tuple(sorted(tlc_key(x) for x in v)))
     if t is tuple:
