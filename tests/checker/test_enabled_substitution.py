@@ -12,13 +12,11 @@ only assigned ones and fails when it reads an unassigned one."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from phalanx_verify.cli import main
+from .specs import check_model
 
 CONCRETE = """---- MODULE M ----
 EXTENDS Naturals
@@ -41,13 +39,7 @@ Spec == Init /\\ [][Next]_b /\\ WF_b(Next)
 """
 
 
-def check(folder: Path, name: str, cfg: str) -> tuple[int, dict, str]:
-    (folder / f"{name}.cfg").write_text(cfg)
-    out = folder / "r.json"
-    r = CliRunner().invoke(main, ["check", str(folder / f"{name}.tla"), "-c", str(folder / f"{name}.cfg"),
-                                  "-q", "--json", str(out), "--workers", "1"])
-    assert "Traceback" not in r.output
-    return r.exit_code, (json.loads(out.read_text()) if out.exists() else {}), r.output
+check = check_model
 
 
 @pytest.mark.parametrize(("action", "tlc_exit"), [

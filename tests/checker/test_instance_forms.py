@@ -5,13 +5,11 @@ instances written inside LET, against counts recorded from real TLC runs (TLC2 2
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from phalanx_verify.cli import main
+from .specs import check_model
 
 INNER = """---- MODULE Inner ----
 EXTENDS Naturals
@@ -53,14 +51,7 @@ Inv == Ok(y) /\\ y # 7
 
 def run(tmp_path: Path, spec: str, cfg: str) -> tuple[int, dict, str]:
     (tmp_path / "Inner.tla").write_text(INNER)
-    name = spec.split("MODULE ", 1)[1].split()[0]
-    (tmp_path / f"{name}.tla").write_text(spec)
-    (tmp_path / f"{name}.cfg").write_text(cfg)
-    out = tmp_path / "r.json"
-    r = CliRunner().invoke(main, ["check", str(tmp_path / f"{name}.tla"), "-c", str(tmp_path / f"{name}.cfg"),
-                                  "-q", "--json", str(out), "--workers", "1"])
-    assert "Traceback" not in r.output
-    return r.exit_code, (json.loads(out.read_text()) if out.exists() else {}), r.output
+    return check_model(tmp_path, spec.split("MODULE ", 1)[1].split()[0], cfg, spec)
 
 
 @pytest.mark.parametrize(("spec", "cfg", "tlc"), [

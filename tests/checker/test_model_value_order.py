@@ -6,13 +6,11 @@ violation. Outcomes recorded from real TLC runs (TLC2 2026.12.01, -workers 1).""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from phalanx_verify.cli import main
+from .specs import check_model
 
 CHOOSER = """---- MODULE D ----
 EXTENDS TLC
@@ -56,13 +54,7 @@ Solution == who_is_on_bank["E"] /= {}
 
 
 def check(folder: Path, name: str, spec: str, cfg: str) -> tuple[int, dict, str]:
-    (folder / f"{name}.tla").write_text(spec)
-    (folder / f"{name}.cfg").write_text(cfg)
-    out = folder / "r.json"
-    r = CliRunner().invoke(main, ["check", str(folder / f"{name}.tla"), "-c", str(folder / f"{name}.cfg"),
-                                  "-q", "--json", str(out), "--workers", "1"])
-    assert "Traceback" not in r.output
-    return r.exit_code, json.loads(out.read_text()), r.output
+    return check_model(folder, name, cfg, spec)
 
 
 def test_choose_takes_the_model_value_the_cfg_names_first(tmp_path: Path) -> None:
