@@ -1022,7 +1022,10 @@ class Compiler:
     def _gens(self, bounds: tuple[ast.Bound, ...], ctx: Ctx, pos: ast.Pos,
               witnesses: str | None = None) -> tuple[list[str], Ctx]:
         """Python ``for`` clauses for quantifier bounds, and the context inside them. With a
-        witness dict, a variable it names ranges over that one value (if it is in the set)."""
+        witness dict, a variable it names ranges over that one value (if it is in the set).
+        The clauses are independent (SANY does not let a bound mention another bound
+        variable), so they may be nested in either order: TLC's ContextEnumerator varies the
+        first variable fastest, so quantifiers nest them last to first."""
         clauses = []
         for b in bounds:
             if b.set is None:
@@ -1055,7 +1058,7 @@ class Compiler:
         gens, inner = self._gens(e.bounds, ctx, e.pos)
         fn = "all" if e.kind == "forall" else "any"
         body = self.cond(e.body, inner, "\\A" if e.kind == "forall" else "\\E")
-        return f"{fn}({body} {' '.join(gens)})"
+        return f"{fn}({body} {' '.join(reversed(gens))})"
 
     def v_Choose(self, e: ast.Choose, ctx: Ctx) -> str:
         if e.bound.set is None:
@@ -1330,7 +1333,7 @@ class Compiler:
             k = _Restore(k, ctx)  # the bound variables end with the quantifier
             if split and any(b.set is not None and self.level(b.set, ctx) > LEVEL_CONSTANT for b in e.bounds):
                 inner = replace(inner, guarded=True)
-            for clause in gens:
+            for clause in reversed(gens):  # TLC's order: the first variable varies fastest
                 code.emit(clause + ":")
                 code.depth += 1
             self.gen(code, e.body, inner, k, label, mode, split)

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from .specs import check_model
+
 SPEC = """---- MODULE DH ----
 EXTENDS Naturals
 VARIABLE contents
@@ -83,3 +85,22 @@ def test_symmetry_explores_the_state_found_not_its_representative(tmp_path: Path
     assert (rep["generated"], rep["distinct"], rep["queue"], rep["depth"]) == (66, 26, 9, 7)
     actions = [st["#meta"]["action"].split(" ")[0] for st in rep["trace"]["states"]]
     assert actions == ["Init"] + ["Step(p1)"] * 3 + ["Step(p2)"] * 3  # TLC's counterexample
+
+
+TWO_BOUNDS = """---- MODULE Q ----
+EXTENDS Naturals
+VARIABLE x
+Init == x = 0
+Next == x = 0 /\\ \\E i \\in {1, 2}, j \\in {1, 2} : x' = i * 10 + j
+Inv == x # 21
+====
+"""
+
+
+def test_the_first_bound_variable_varies_fastest(tmp_path: Path) -> None:
+    """TLC's ContextEnumerator steps the first variable first: (1, 1), (2, 1), (1, 2), (2, 2),
+    so x = 21 is the second successor. TLC (2026.12.01, -workers 1): Invariant Inv is violated,
+    3 states generated, 3 distinct, 1 left on the queue; the other nesting gave 4. The public
+    spanning model (\\E i, j \\in Proc) stopped at 23 generated where TLC stops at 19."""
+    code, rep, out = check_model(tmp_path, "Q", "INIT Init\nNEXT Next\nINVARIANT Inv\n", TWO_BOUNDS)
+    assert (code, rep["generated"], rep["distinct"], rep["queue"]) == (12, 3, 3, 1), out
