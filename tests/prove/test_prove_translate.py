@@ -60,7 +60,8 @@ def test_cli_exit_code_of_an_action_property_cti() -> None:
     assert res.exit_code == 13
 
 
-def test_the_default_spec_comes_from_the_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_default_spec_comes_from_the_project(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """Without SPEC, ``spec`` of [tool.phalanx-verify.prove] relative to its pyproject.toml, from
     any folder below it; without a project, a usage error (exit 2), not a guess at the cwd."""
     (tmp_path / "pyproject.toml").write_text('[tool.phalanx-verify.prove]\nspec = "models/Bad.tla"\n')
@@ -70,8 +71,7 @@ def test_the_default_spec_comes_from_the_project(tmp_path: Path, monkeypatch: py
     monkeypatch.chdir(tmp_path / "sub")
     res = CliRunner().invoke(prove, ["inductive", "--json"])
     assert res.exit_code == 0 and '"ok": true' in res.output, res.output
-    bare = tmp_path / "bare"
-    bare.mkdir()
+    bare = tmp_path_factory.mktemp("bare")  # beside tmp_path: no pyproject.toml above it
     monkeypatch.chdir(bare)
     res = CliRunner().invoke(prove, ["inductive"])
     assert res.exit_code == 2 and "no SPEC given" in res.output, res.output
