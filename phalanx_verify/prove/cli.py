@@ -10,6 +10,7 @@ unknown, 150/151 translation or config errors (one line with file:line:col).
 
 from __future__ import annotations
 
+import ctypes
 import sys
 from pathlib import Path
 
@@ -102,5 +103,10 @@ def inductive(spec: str | None, config: str | None, inv: str, ind_module: str | 
         click.echo(err.line(), err=True)
         sys.exit(err.exit_code)
     except KeyboardInterrupt:
+        finish(results, as_json, title, interrupted=True)
+    except ctypes.ArgumentError as err:
+        # Ctrl-C while z3's bindings convert a call's arguments: ctypes wraps the interrupt.
+        if "KeyboardInterrupt" not in str(err):
+            raise
         finish(results, as_json, title, interrupted=True)
     finish(results, as_json, title)
