@@ -266,7 +266,6 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                 # action properties are checked on every step, after the invariants.
                 for lab, args, t in nxt(s):
                     generated += 1
-                    stored = t
                     key = t if exact else state_key(model, t)
                     tid = index.get(key)
                     in_model = True
@@ -275,14 +274,14 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                             and all(c(s, t) for c in action_constraints)
                         if not in_model:
                             tid = None
-                            bad = checks(stored, checked_parent)
+                            bad = checks(t, checked_parent)
                             if bad is not None and violation(*bad, space.path_to(sid),
                                                              [(t, label_text(model, (lab, args)))]):
                                 return _finish(report, space, generated, depth + 1, start_time,
                                                _left(level, pos, new_level, 0))
                     fresh = tid is None and in_model
                     if fresh:
-                        stored = intern(stored, s)
+                        stored = intern(t, s)
                         tid = space.add(stored, sid, space.slot((lab, args)), None if exact else key)
                         new_level.append(tid)
                         if observer is not None:  # before the checks: a violating state is shown too

@@ -114,8 +114,12 @@ class FairnessTracker:
             fair = self.fairs[i]
             assert fair.step_check is not None
             vs = subs[i](s)
-            if fair.enabled(s) if fair.enabled is not None else \
-                    any(subs[i](t) != vs for _, _, t in fair.generator(s)):  # type: ignore[misc]
+            if fair.enabled is not None:
+                on = bool(fair.enabled(s))
+            else:
+                assert fair.generator is not None
+                on = any(subs[i](t) != vs for _, _, t in fair.generator(s))
+            if on:
                 enabled |= 1 << i
                 for k, (_, t) in enumerate(succs):
                     if subs[i](t) != vs and next(fair.step_check(s, t, {}), None) is not None:

@@ -267,10 +267,7 @@ class Model:
         as that predicate. Otherwise A's own successor generator answers."""
         a = f.action
         f.step_check = self.compiler.successor_generator(a.expr, a.scope, a.env, check=True)
-        scope: Scope | None = a.scope
-        while scope is not None and scope.subst is None:
-            scope = scope.parent
-        if scope is None:
+        if not a.scope.substituting():
             f.generator = self.compiler.successor_generator(a.expr, a.scope, a.env, partial=True)
             return
         step = ast.StepAction(a.expr.pos, a.expr, f.sub.expr, True)

@@ -244,7 +244,7 @@ class _Worker:
                     if in_model:
                         append(t, prow, s)
                         if canon is not None:  # found by its orbit, kept as found (bfs.state_key)
-                            b_fp[-1] = state_fingerprint(canon(t), table.seed)
+                            b_fp[-1] = orbit_fingerprint(model, t, table.seed)
                         add_key(key + k)
                     if action_props:
                         phase = PH_ACTION
@@ -422,14 +422,19 @@ class TraceFile:
         self._parent.close()
 
 
+def orbit_fingerprint(model: Model, t: tuple, seed: int | None) -> int:
+    """The fingerprint a state is found by: that of its orbit's representative under SYMMETRY
+    (the state itself is kept as found, see bfs.state_key), else its own."""
+    return state_fingerprint(t if model.canonical is None else model.canonical(t), seed)
+
+
 def regenerate_trace(model: Model, fps: list[int], extra: list[tuple[tuple, str]], seed: int | None) -> Trace:
     """The states of a path given by fingerprints (of ``seed``), re-generated from Init: at each
     step the first successor with the next fingerprint (the path TLC rebuilds under
     symmetry)."""
-    canon = model.canonical
     actual: tuple | None = None
     for s in model.init():
-        if state_fingerprint(s if canon is None else canon(s), seed) == fps[0]:
+        if orbit_fingerprint(model, s, seed) == fps[0]:
             actual = s
             break
     if actual is None:  # pragma: no cover - the fingerprint came from these very states
@@ -437,7 +442,7 @@ def regenerate_trace(model: Model, fps: list[int], extra: list[tuple[tuple, str]
     steps = [TraceStep(actual, None)]
     for want in fps[1:]:
         for lab, args, t in model.next(actual):
-            if state_fingerprint(t if canon is None else canon(t), seed) == want:
+            if orbit_fingerprint(model, t, seed) == want:
                 steps.append(TraceStep(t, label_text(model, (lab, args))))
                 actual = t
                 break
@@ -688,9 +693,7 @@ class _Search:
                            [i for i, h in zip(ids, home, strict=True) if h == w]) for w in range(n)])
 
     def fingerprints(self, states: list[tuple]) -> np.ndarray:
-        canon = self.model.canonical
-        return np.array([state_fingerprint(s if canon is None else canon(s), self.options.fp) for s in states],
-                        dtype=np.int64)
+        return np.array([orbit_fingerprint(self.model, s, self.options.fp) for s in states], dtype=np.int64)
 
     def level_states(self) -> tuple[list[tuple], list[int]]:
         states: list[tuple] = []

@@ -318,7 +318,7 @@ class Compiler:
         self.conjunct_counts: list[int] = []
         self.ns["_cov"] = self.conjunct_counts
         self.substitutions = substitutions
-        self._pseudo: dict[str, int] = {}  # ENABLED's free instance variables (see _pseudo_index)
+        self._pseudo: list[str] = []  # ENABLED's free instance variables, slots nvars.. (see _pseudo_index)
         self._subst_names: dict[str, ast.Name] = {}  # a constant -> the definition it is replaced by
         self._hoisted: dict[tuple[int, int], str] = {}
         self._bool_defs: dict[tuple[int, int], bool] = {}
@@ -626,11 +626,12 @@ class Compiler:
         so a variable of the same name in the root module shares the slot."""
         if name in self.variables:
             return self.variables.index(name)
-        return self.nvars + self._pseudo.setdefault(name, len(self._pseudo))
+        if name not in self._pseudo:
+            self._pseudo.append(name)
+        return self.nvars + self._pseudo.index(name)
 
     def _var_name(self, i: int) -> str:
-        return self.variables[i] if i < self.nvars else next(n for n, k in self._pseudo.items()
-                                                              if self.nvars + k == i)
+        return self.variables[i] if i < self.nvars else self._pseudo[i - self.nvars]
 
     def _read_var(self, i: int, ref: StateRef | None, pos: ast.Pos, primed: bool) -> str:
         name = self._var_name(i) + ("'" if primed else "")
@@ -783,8 +784,9 @@ class Compiler:
             self._inline_depth -= 1
 
     def _inline_action(self, defn: ast.Definition, scope: Scope, args: tuple[str, ...], ctx: Ctx) -> str:
-        """An action operator evaluated while the next state is only partly built: inline its
-        body as a lambda so it reads the primed variables determined so far."""
+        """An operator evaluated while a state is only partly built (an action's next state, or
+        a state-level definition read primed before every variable is assigned): inline its
+        body as a lambda so it reads the variables determined so far."""
         assert isinstance(defn, ast.OpDef)
         inner = Ctx(scope, cur=ctx.cur, nxt=ctx.nxt, enabled_outside=ctx.enabled_outside)
         names = []
@@ -1199,13 +1201,9 @@ class Compiler:
         code.emit(f"def {fname}(s{''.join(', ' + p for p in params)}):")
         code.depth += 1
         code.emit(self.unpack_line())
-        outside, scope = set(ctx.enabled_outside), ctx.scope
-        while scope.parent is not None:
-            if scope.subst is not None:
-                outside.add(id(scope))
-            scope = scope.parent
+        outside = ctx.enabled_outside | {id(scope) for scope in ctx.scope.substituting()}
         inner = Ctx(ctx.scope, ctx.locals, cur=StateRef("s", unpacked=self.nvars > 0), nxt=StateRef(None, ()),
-                    enabled_outside=frozenset(outside))
+                    enabled_outside=outside)
         self.gen(code, e.expr, inner, lambda c, _ctx: c.emit("return True"), None)
         code.emit("return False")
         self._extra_code.append(code.text())

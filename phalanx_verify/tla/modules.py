@@ -42,6 +42,17 @@ class Scope:
     def label(self) -> str:
         return self.prefix + self.module.name
 
+    def substituting(self) -> list[Scope]:
+        """The instances whose substitutions apply in this scope: it and the scopes it was
+        instantiated from, those with a WITH (implicit or written)."""
+        out: list[Scope] = []
+        scope: Scope | None = self
+        while scope is not None:
+            if scope.subst is not None:
+                out.append(scope)
+            scope = scope.parent
+        return out
+
     def reachable(self) -> list[Scope]:
         """This scope and every scope its definitions and instances lead to, each once."""
         out: dict[int, Scope] = {}
