@@ -37,7 +37,7 @@ def rows(trace: Trace) -> list[Row]:
     prev: dict[str, str] | None = None
     for i, step in enumerate(trace.steps, 1):
         shown = trace.aliased[i - 1] if trace.aliased is not None else \
-            [(name, format_value(v)) for name, v in zip(trace.variables, step.state, strict=True)]
+            [(name, format_value(v, normalized=True)) for name, v in zip(trace.variables, step.state, strict=True)]
         cells = [(name, text, prev is not None and prev.get(name) != text) for name, text in shown]
         out.append(Row(i, "Initial predicate" if step.action is None else step.action, cells))
         prev = dict(shown)

@@ -36,6 +36,7 @@ from ..tla import (
     SemanticError,
     as_set,
     format_value,
+    interning,
     parse_config_file,
 )
 from ..tla import syntax as ast
@@ -114,6 +115,7 @@ class Model:
         self.cfg = cfg
         loader = Loader([self.spec_path.parent, *lib])
         self.scope: Scope = loader.load_root(self.spec_path)
+        interning.read_cfg(cfg.interned)  # read before the spec by TLC: first in its order
         self.module_name = self.scope.module.name
         self.variables = list(self.scope.variables)
         self.compiler = Compiler(self.scope, apply_overrides(self.scope, cfg), cfg.substitutions)

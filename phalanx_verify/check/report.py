@@ -80,7 +80,8 @@ class Trace:
             head = "<Initial predicate>" if st.action is None else f"<{st.action}>"
             lines.append(f"State {i}: {head}")
             shown = self.aliased[i - 1] if self.aliased is not None else \
-                [(name, format_value(value)) for name, value in zip(self.variables, st.state, strict=True)]
+                [(name, format_value(value, normalized=True))
+                 for name, value in zip(self.variables, st.state, strict=True)]
             for name, text in shown:
                 mark = "*" if prev is not None and prev.get(name) != text else " "
                 lines.append(f"{mark}/\\ {name} = {text}")

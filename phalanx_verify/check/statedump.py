@@ -30,7 +30,7 @@ def _suffixed(path: str | Path, suffix: str) -> Path:
 
 
 def _state_text(model: Model, state: tuple) -> str:
-    return "\n".join(f"/\\ {name} = {format_value(v)}" for name, v in zip(model.variables, state, strict=True))
+    return "\n".join(f"/\\ {name} = {format_value(v, normalized=True)}" for name, v in zip(model.variables, state, strict=True))
 
 
 @dataclass

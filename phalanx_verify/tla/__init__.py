@@ -5,7 +5,7 @@ else of the project; the checker, the replayer, the prover and the TLC backend i
 ``__all__`` is the package's API: what other packages may import, from here or from the module
 that defines it (tests/test_import_rules.py enforces that nothing else is imported)."""
 
-from . import runtime, setbound, syntax
+from . import interning, runtime, setbound, syntax
 from .compile import (
     LEVEL_ACTION,
     LEVEL_CONSTANT,
@@ -61,8 +61,8 @@ from .values import (
 __all__ = [
     # the AST and source positions; the run-time helpers generated code calls
     "syntax", "Pos", "runtime", "clear_memos",
-    # TLC's -maxSetSize, set per run by the check command
-    "setbound",
+    # TLC's -maxSetSize, set per run by the check command; TLC's order of names, set per model
+    "setbound", "interning",
     # errors, each with its TLC exit code
     "TLAError", "ParseError", "SemanticError", "ConfigError", "EvalError", "AssertionFailure",
     "LevelError", "UsageError",

@@ -18,7 +18,7 @@ from typing import Any
 
 from .errors import ConfigError
 from .syntax import Pos
-from .values import ModelValue, order_model_values
+from .values import ModelValue
 
 _TOKEN = re.compile(r"""
     (?P<ws>[ \t\r\n]+)
@@ -67,6 +67,9 @@ class ModelConfig:
     postcondition: str | None = None
     check_deadlock: bool = True
     positions: dict[str, Pos] = field(default_factory=dict)        # where each name was given
+    # The names of the values written (model values, strings) in the order read: TLC interns
+    # them before it parses the spec, which puts them first in its order (see interning.py).
+    interned: list[str] = field(default_factory=list)
 
     def pos_of(self, name: str) -> Pos:
         return self.positions.get(name, Pos(self.path, 1, 1))
@@ -91,6 +94,7 @@ class _Tokens:
             else:
                 col += len(val)
         self.i = 0
+        self.values: list[str] = []  # the names of the values read, in order
         # an unexpected end is reported right after the last token: on its line, as TLC reports it
         _, last, at = self.toks[-1] if self.toks else ("", "", Pos(path, 1, 1))
         self.end = Pos(path, at.line, at.col + len(last))
@@ -111,10 +115,12 @@ def _value(toks: _Tokens) -> Any:
     if kind == "num":
         return int(val)
     if kind == "str":
+        toks.values.append(val[1:-1])
         return val[1:-1]
     if kind == "id":
         if val in ("TRUE", "FALSE"):
             return val == "TRUE"
+        toks.values.append(val)
         return ModelValue(val)
     if val == "{":
         items = []
@@ -137,7 +143,6 @@ _ONE_NAME = frozenset({"init", "next", "specification", "symmetry", "view", "ali
 
 def parse_config_text(text: str, path: str = "<cfg>") -> ModelConfig:
     toks = _Tokens(text, path)
-    order_model_values(val for kind, val, _ in toks.toks if kind == "id")
     cfg = ModelConfig(path=path)
     section: str | None = None
     while (tok := toks.peek()) is not None:
@@ -167,6 +172,7 @@ def parse_config_text(text: str, path: str = "<cfg>") -> ModelConfig:
             setattr(cfg, section, val)
         else:
             getattr(cfg, section).append(val)
+    cfg.interned = toks.values
     if cfg.specification and (cfg.init or cfg.next):
         raise ConfigError("both SPECIFICATION and INIT/NEXT are given", cfg.pos_of(cfg.specification))
     return cfg

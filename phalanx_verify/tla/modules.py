@@ -11,6 +11,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import interning
 from . import syntax as ast
 from .errors import SemanticError
 from .parse import parse_module_file
@@ -94,7 +95,23 @@ class Loader:
         mod = parse_module_file(path)
         self._register(mod)
         check_module(mod, self.parse)
-        return self.build_scope(mod, subst=None, parent=None, prefix="")
+        scope = self.build_scope(mod, subst=None, parent=None, prefix="")
+        interning.read_modules(interning.module_names(mod.name, self._tokens()))
+        return scope
+
+    def _tokens(self) -> dict[str, interning.ModuleTokens]:
+        """What parsing each module read interns (TLC's order of strings follows it)."""
+        tokens: dict[str, interning.ModuleTokens] = {}
+        by_file: dict[str, interning.ModuleTokens] = {}
+        for name, m in self._parsed.items():
+            if m.file not in by_file:  # a module written inside another is read with that file
+                try:
+                    by_file[m.file] = interning.module_tokens(Path(m.file).read_text(encoding="utf-8",
+                                                                                     errors="replace"))
+                except OSError:
+                    continue
+            tokens[name] = by_file[m.file]
+        return tokens
 
     def build_scope(self, mod: ast.Module, subst: dict[str, ast.Expr] | None, parent: Scope | None,
                     prefix: str) -> Scope:

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from . import setbound
+from . import interning, setbound
 from .errors import AssertionFailure, EvalError
 from .values import (
     Fcn,
@@ -313,6 +313,7 @@ def recordset(fields: dict) -> RecordSet:
 
 _ORDERED: dict[int, tuple[frozenset, list]] = {}
 _ORDERED_LIMIT = 1 << 14
+interning.on_change(_ORDERED.clear)  # a new model: its names are in another order
 
 
 def tlc_order(elems: frozenset) -> list:
@@ -493,12 +494,13 @@ def seq_set(s: Any) -> SeqSet:
 # -- TLC module ------------------------------------------------------------------------
 
 def tlc_print(out: Any, val: Any) -> Any:
-    print(format_value(out), file=sys.stderr)
+    """TLC's Print: both arguments, each as TLC normalises it (records in its order of names)."""
+    print(format_value(out, normalized=True) + "  " + format_value(val, normalized=True), file=sys.stderr)
     return val
 
 
 def tlc_printt(out: Any) -> bool:
-    print(format_value(out), file=sys.stderr)
+    print(format_value(out, normalized=True), file=sys.stderr)
     return True
 
 

@@ -11,12 +11,14 @@ when it is finite and asked for.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import reduce
 from operator import xor
 from typing import Any
 
+from . import interning
 from .errors import EvalError
+from .interning import RANK as _NAME_RANK
 
 
 class ModelValue:
@@ -574,31 +576,20 @@ def is_set(v: Any) -> bool:
 _RANK = {bool: 0, int: 1, str: 2, ModelValue: 3, TypedModelValue: 3, frozenset: 4, tuple: 5, Fcn: 6}
 
 
-_MODEL_VALUE_RANK: dict[str, int] = {}
-
-
-def order_model_values(names: Iterable[str]) -> None:
-    """TLC orders model values by when their names were first read (UniqueString's token
-    number), and reads the model's cfg before the spec: with ``Missionaries = {m1, m2, m3}``
-    then ``Cannibals = {c1, c2, c3}``, m3 comes before c1, whatever the names. ``names`` are the
-    cfg's names in the order they appear; other model values follow them, by name."""
-    before = dict(_MODEL_VALUE_RANK)
-    _MODEL_VALUE_RANK.clear()
-    for n in names:
-        _MODEL_VALUE_RANK.setdefault(n, len(_MODEL_VALUE_RANK))
-    if _MODEL_VALUE_RANK != before:
-        clear_shared_subsets()  # they were listed in the previous model's order
+interning.on_change(clear_shared_subsets)  # they were listed in the previous model's order
 
 
 def tlc_key(v: Any) -> tuple:
     """A sort key that follows TLC's normal order closely enough for stable output:
-    booleans, integers, strings, model values (see order_model_values), then sets by size
-    and elements, then functions by domain and values."""
+    booleans, integers, strings and model values (in the order TLC read their names, see
+    interning.py), then sets by size and elements, then functions by domain and values."""
     t = type(v)
-    if t is bool or t is int or t is str:
+    if t is bool or t is int:
         return (_RANK[t], v)
+    if t is str:
+        return (2, _NAME_RANK[v])
     if t is ModelValue or t is TypedModelValue:
-        return (3, _MODEL_VALUE_RANK.get(v.name, len(_MODEL_VALUE_RANK)), v.name)
+        return (3, _NAME_RANK[v.name])
     if t is frozenset:
         return (4, len(v), tuple(sorted(tlc_key(x) for x in v)))
     if t is tuple:
@@ -609,29 +600,31 @@ def tlc_key(v: Any) -> tuple:
     return (9, repr(v))
 
 
-def _plain_order(vals: frozenset | list) -> bool:
-    """Do Python's < and TLC's order agree on vals: integers only, strings only, or tuples of
-    one length holding integers only (grid points, pairs)? Checked with C-speed loops."""
+def _order_key(vals: frozenset | list) -> Callable[[Any], Any] | None:
+    """The sort key that puts vals in TLC's order: None where Python's < is TLC's (integers
+    only, or tuples of one length holding integers only: grid points, pairs), the strings'
+    token order for strings only, tlc_key otherwise. Checked with C-speed loops."""
     kinds = set(map(type, vals))
-    if kinds == {int} or kinds == {str}:
-        return True
-    if kinds == {tuple} and len(set(map(len, vals))) == 1:
-        return set(map(type, itertools.chain.from_iterable(vals))) <= {int}
-    return False
+    if kinds == {int}:
+        return None
+    if kinds == {str}:
+        return _NAME_RANK.__getitem__
+    if kinds == {tuple} and len(set(map(len, vals))) == 1 \
+            and set(map(type, itertools.chain.from_iterable(vals))) <= {int}:
+        return None
+    return tlc_key
 
 
 def sorted_tlc(values: Iterable) -> list:
     """The values in TLC's order (without building a key per value where Python's order is
-    TLC's, see _plain_order)."""
+    TLC's, see _order_key)."""
     vals = values if type(values) is frozenset or type(values) is list else list(values)
-    if _plain_order(vals):
-        return sorted(vals)
-    return sorted(vals, key=tlc_key)
+    return sorted(vals, key=_order_key(vals))
 
 
 def min_tlc(vals: frozenset) -> Any:
     """The first value of a non-empty set in TLC's order."""
-    return min(vals) if _plain_order(vals) else min(vals, key=tlc_key)
+    return min(vals, key=_order_key(vals))
 
 
 # ---------------------------------------------------------------------------------------
@@ -639,8 +632,9 @@ def min_tlc(vals: frozenset) -> Any:
 
 
 def format_value(v: Any, normalized: bool = False) -> str:
-    """TLC's printing. ``normalized``: the value sits in a set, which TLC has sorted, and
-    sorting a record sorts its fields."""
+    """TLC's printing. ``normalized``: TLC has normalised the value, which sorts a record's
+    fields in its order of names: a value inside a set, a state's value (fingerprinting
+    normalises it), what Print and PrintT print; ToString and error messages do not."""
     t = type(v)
     if t is bool:
         return "TRUE" if v else "FALSE"
@@ -657,8 +651,8 @@ def format_value(v: Any, normalized: bool = False) -> str:
     if t is Fcn:
         if v and all(type(k) is str for k in v):
             # Records print their fields in the order they were built, as TLC's RecordValue,
-            # until TLC normalises them (inside a set).
-            items = sorted(v.items()) if normalized else v.items()
+            # until TLC normalises them (inside a set), which sorts them in its order of names.
+            items = sorted(v.items(), key=lambda kv: _NAME_RANK[kv[0]]) if normalized else v.items()
             return "[" + ", ".join(f"{k} |-> {format_value(x, normalized)}" for k, x in items) + "]"
         keys = sorted_tlc(v)
         return "(" + " @@ ".join(f"{format_value(k, normalized)} :> {format_value(v[k], normalized)}"
