@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from ..tla.values import Fcn, ModelValue, format_value
+from ..tla.values import Fcn, Interval, ModelValue, format_value
 
 _MASK61 = (1 << 61) - 1
 
@@ -53,7 +53,7 @@ def value_fingerprint(v: Any) -> int:
         return hash((3, _digest(3, v)))
     if isinstance(v, ModelValue):
         return hash((4, _digest(4, v.name)))
-    if t is frozenset:
+    if t is frozenset or t is Interval:
         return hash((5, *sorted(value_fingerprint(x) for x in v)))
     if t is tuple:
         return hash((6, *(value_fingerprint(x) for x in v)))

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..tla.errors import ConfigError
-from ..tla.values import Fcn, ModelValue, fcn_items, format_value, tlc_key
+from ..tla.values import Fcn, Interval, ModelValue, fcn_items, format_value, tlc_key
 
 # Images of component values kept per variable, and of compound values per permutation (see
 # canonicaliser and permute); a cache is emptied when it reaches its size, which bounds the
@@ -58,7 +58,7 @@ def model_values(v: Any, out: set[ModelValue]) -> set[ModelValue]:
     t = type(v)
     if t is ModelValue:
         out.add(v)
-    elif t is frozenset or t is tuple:
+    elif t is frozenset or t is Interval or t is tuple:
         for x in v:
             model_values(x, out)
     elif t is Fcn:

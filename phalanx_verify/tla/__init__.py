@@ -47,6 +47,7 @@ from .runtime import clear_memos
 from .syntax import Pos
 from .values import (
     Fcn,
+    Interval,
     ModelValue,
     as_set,
     fcn_as_dict,
@@ -73,7 +74,7 @@ __all__ = [
     "parse_module_text", "deepest_point", "Loader", "Scope", "STANDARD_MODULES", "ALWAYS_VISIBLE",
     "ModelConfig", "parse_config_file",
     # values (immutable, hashable; ITF in JSON)
-    "ModelValue", "Fcn", "make_fcn", "fcn_items", "fcn_as_dict", "as_set", "format_value", "tlc_key",
+    "ModelValue", "Fcn", "Interval", "make_fcn", "fcn_items", "fcn_as_dict", "as_set", "format_value", "tlc_key",
     "to_itf", "from_itf",
     # the compiler, its contexts and expression levels; what an expression reads
     "Compiler", "Ctx", "Local", "ActionLabel", "LEVEL_CONSTANT", "LEVEL_STATE", "LEVEL_ACTION",

@@ -27,6 +27,7 @@ from .errors import EvalError
 from .values import (
     DiffSet,
     Fcn,
+    Interval,
     IntRange,
     LazySet,
     ModelValue,
@@ -40,7 +41,8 @@ from .values import (
 INT_MIN = -(2 ** 31)
 INT_MAX = 2 ** 31 - 1
 
-_NAMES = {bool: "boolean", int: "integer", str: "string", frozenset: "set", tuple: "function", Fcn: "function"}
+_NAMES = {bool: "boolean", int: "integer", str: "string", frozenset: "set", Interval: "set", tuple: "function",
+          Fcn: "function"}
 
 
 def kind(v: Any) -> str:
@@ -187,11 +189,11 @@ def check_member(x: Any, s: frozenset) -> None:
 def member(x: Any, s: Any) -> bool:
     """x \\in s."""
     if type(x) is ModelValue:
-        if type(s) is frozenset:
+        if isinstance(s, frozenset):
             return x in s
         if isinstance(s, LazySet):
             return x in s
-    if type(s) is frozenset:
+    if isinstance(s, frozenset):
         found = x in s
         t = type(x)
         if (t is bool or t is int) and found:
@@ -244,7 +246,7 @@ def set_of(items: tuple) -> frozenset:
 
 def union2(a: Any, b: Any) -> Any:
     """a \\cup b: both sets, and their elements comparable."""
-    if type(a) is frozenset and type(b) is frozenset:
+    if isinstance(a, frozenset) and isinstance(b, frozenset):
         if a and b:
             _same_kind(a, b)
         r = a | b
@@ -262,8 +264,8 @@ def _same_kind(a: frozenset, b: frozenset) -> None:
 
 
 def _lazy_binary(a: Any, b: Any, op: str) -> Any:
-    if not (type(a) is frozenset or isinstance(a, LazySet)) or not (type(b) is frozenset or isinstance(b, LazySet)):
-        bad = b if (type(a) is frozenset or isinstance(a, LazySet)) else a
+    if not (isinstance(a, frozenset) or isinstance(a, LazySet)) or not (isinstance(b, frozenset) or isinstance(b, LazySet)):
+        bad = b if (isinstance(a, frozenset) or isinstance(a, LazySet)) else a
         raise EvalError(f"Attempted to evaluate {op} with a non-set argument: {format_value(bad)}")
     if op == "\\cup":
         try:
@@ -281,7 +283,7 @@ def _lazy_binary(a: Any, b: Any, op: str) -> Any:
 
 
 def intersect(a: Any, b: Any) -> Any:
-    if type(a) is frozenset and type(b) is frozenset:
+    if isinstance(a, frozenset) and isinstance(b, frozenset):
         r = a & b
         if len(r) > setbound.allowed:  # TLC's -maxSetSize (tla/setbound.py)
             setbound.too_many()
@@ -290,7 +292,7 @@ def intersect(a: Any, b: Any) -> Any:
 
 
 def setminus(a: Any, b: Any) -> Any:
-    if type(a) is frozenset and type(b) is frozenset:
+    if isinstance(a, frozenset) and isinstance(b, frozenset):
         r = a - b
         if len(r) > setbound.allowed:  # TLC's -maxSetSize (tla/setbound.py)
             setbound.too_many()
@@ -381,10 +383,10 @@ def mod(a: Any, b: Any) -> int:
     return a % b
 
 
-def interval(a: Any, b: Any) -> frozenset:
+def interval(a: Any, b: Any) -> Interval:
     a = _int_arg(a, "..", "first")
     b = _int_arg(b, "..", "second")
-    return frozenset(range(a, b + 1))
+    return Interval(range(a, b + 1))
 
 
 def truth(v: Any, what: str) -> bool:

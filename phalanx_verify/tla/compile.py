@@ -294,7 +294,7 @@ class Compiler:
             "_NA": _NOT_YET, "_UNDET": UNDETERMINED,
         }
         for helper in ("ap", "except1", "except_path", "iterate", "subseteq", "field", "witness",
-                       "mk_range", "card", "members"):
+                       "card", "members"):
             self.ns["_" + helper] = getattr(rt, helper)
         self._funcs: dict[tuple[int, int], _FuncInfo] = {}
         self._pending: list[_FuncInfo] = []
@@ -871,7 +871,7 @@ class Compiler:
             return f"({fast})"
         if e.op == "subseteq" and _SIMPLE.fullmatch(args[0]) and _SIMPLE.fullmatch(args[1]):
             a, b = args
-            return f"({a} <= {b} if type({a}) is frozenset and type({b}) is frozenset else _subseteq({a}, {b}))"
+            return f"({a} <= {b} if isinstance({a}, frozenset) and isinstance({b}, frozenset) else _subseteq({a}, {b}))"
         if len(args) == 2 and e.op in _BINARY:
             return _BINARY[e.op].format(*args)
         if len(args) == 1 and e.op in _UNARY:
@@ -1098,7 +1098,7 @@ class Compiler:
         if not e.bound.tuple_pattern and (_SIMPLE.fullmatch(base) or base.startswith("(_K")):
             # {n \in Nat : n > 0} is a set TLC tests membership in without enumerating Nat.
             lazy = f"_rt.filter_set({base}, lambda {elem}: {self.cond(e.pred, inner, 'filter')})"
-            return f"({built} if type({base}) is frozenset else {lazy})"
+            return f"({built} if isinstance({base}, frozenset) else {lazy})"
         return built
 
     def v_SetMap(self, e: ast.SetMap, ctx: Ctx) -> str:
@@ -1116,7 +1116,7 @@ class Compiler:
             # [n \\in Nat |-> e] is a function TLC applies pointwise without enumerating Nat.
             dom = self.val(b.set, ctx)  # type: ignore[arg-type]
             if _SIMPLE.fullmatch(dom) or dom.startswith("(_K"):
-                return f"({built} if type({dom}) is frozenset else _rt.lazy_fcn({dom}, lambda {key}: {body}))"
+                return f"({built} if isinstance({dom}, frozenset) else _rt.lazy_fcn({dom}, lambda {key}: {body}))"
         return built
 
     def v_FuncApp(self, e: ast.FuncApp, ctx: Ctx) -> str:

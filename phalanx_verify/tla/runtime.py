@@ -207,10 +207,6 @@ def except_path(f: Any, path: tuple, fn: Callable[[Any], Any]) -> Any:
     return _update(f, path[0], lambda inner: except_path(inner, path[1:], fn))
 
 
-def mk_range(a: int, b: int) -> frozenset:
-    return frozenset(range(a, b + 1))
-
-
 def div(a: int, b: int) -> int:
     if b == 0:
         raise EvalError("division by zero (\\div)")
@@ -228,7 +224,7 @@ def power(a: int, b: int) -> int:
 
 
 def subseteq(a: Any, b: Any) -> bool:
-    if type(a) is frozenset and type(b) is frozenset:
+    if isinstance(a, frozenset) and isinstance(b, frozenset):
         return a <= b
     return all(x in b for x in as_set(a))
 
@@ -266,7 +262,7 @@ def compose(f: Any, g: Any) -> Any:
 
 def card(s: Any) -> int:
     """Cardinality(S), counted without building SUBSET S or [S -> T]; 32-bit like TLC's."""
-    if type(s) is frozenset:
+    if isinstance(s, frozenset):
         return len(s)
     if type(s) is PowerSet or type(s) is FcnSet:
         n = 2 ** card(s.base) if isinstance(s, PowerSet) else card(s.rng) ** card(s.domain)
@@ -282,7 +278,7 @@ def card(s: Any) -> int:
 
 
 def is_finite_set(s: Any) -> bool:
-    if type(s) is frozenset or type(s) is tuple:
+    if isinstance(s, frozenset) or type(s) is tuple:
         return True
     if not isinstance(s, LazySet | Fcn):
         raise EvalError(f"Attempted to check if the value {format_value(s)} is a finite set.")
@@ -294,7 +290,7 @@ def is_finite_set(s: Any) -> bool:
 
 
 def powerset(s: Any) -> PowerSet:
-    if not (type(s) is frozenset or isinstance(s, LazySet)):
+    if not (isinstance(s, frozenset) or isinstance(s, LazySet)):
         raise EvalError(f"Attempted to apply SUBSET to a non-set: {format_value(s)}")
     return PowerSet(s)
 
@@ -583,7 +579,7 @@ def iterate(s: Any) -> Iterable:
     generated in TLC's order, so a search stopped by a violation has TLC's counts (Python's own
     set order follows string hashes, which differ from process to process). TLC builds a set of
     records, functions or tuples in normal order to range over it, which -maxSetSize bounds."""
-    if type(s) is frozenset:  # the common case, without a second call
+    if isinstance(s, frozenset):  # the common case, without a second call
         return s if len(s) < 2 else tlc_order(s)
     if type(s) in _BUILT_TO_RANGE:
         setbound.enumerated(_product_size(s))
@@ -593,7 +589,7 @@ def iterate(s: Any) -> Iterable:
 def members(s: Any) -> Iterable:
     """The elements of S, in TLC's order, for ``x \\in S`` and ``x' \\in S``, which TLC walks
     without building S."""
-    if type(s) is frozenset:
+    if isinstance(s, frozenset):
         return s if len(s) < 2 else tlc_order(s)
     if isinstance(s, LazySet):
         return s

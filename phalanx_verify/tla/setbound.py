@@ -51,7 +51,7 @@ def built(elems: list) -> frozenset:
 
 def checked(s: Any) -> Any:
     """``s`` itself, after checking a set just built by a set operator against the bound."""
-    if type(s) is frozenset and len(s) > allowed:
+    if isinstance(s, frozenset) and len(s) > allowed:
         too_many()
     return s
 

@@ -61,6 +61,14 @@ class TypedModelValue(ModelValue):
         return self.name[0]
 
 
+class Interval(frozenset):
+    """a..b as TLC keeps it (IntervalValue): equal to the set of its integers (and hashed the
+    same), printed ``a..b``. It stays an interval where TLC's does: the value of ``a..b`` and
+    the DOMAIN of a sequence; what set operators make of it is a plain set, as in TLC."""
+
+    __slots__ = ()
+
+
 class Fcn(dict):
     """A function (or record) whose domain is not 1..n: a dict from arguments to values.
 
@@ -127,7 +135,7 @@ def fcn_domain(f: Any) -> frozenset:
     if type(f) is Fcn:
         return frozenset(f)
     if type(f) is tuple:
-        return frozenset(range(1, len(f) + 1))
+        return Interval(range(1, len(f) + 1))
     if type(f) is str:
         raise EvalError("Attempted to apply the operator DOMAIN to a non-function (a string)")
     raise EvalError(f"Attempted to apply the operator DOMAIN to a non-function: {format_value(f)}")
@@ -288,10 +296,10 @@ class PowerSet(LazySet):
         self._subsets: tuple[frozenset, ...] | None = None
 
     def __contains__(self, x: object) -> bool:
-        if type(x) is not frozenset:
+        if not isinstance(x, frozenset):
             return False
         base = self.base
-        if type(base) is frozenset:
+        if isinstance(base, frozenset):
             return x <= base
         if type(base) is IntRange:
             return base.contains_all(x)
@@ -312,7 +320,7 @@ class PowerSet(LazySet):
         if cached is not None:
             return iter(cached)
         base = self.base
-        if type(base) is frozenset and len(base) <= _SHARE_SUBSETS_UP_TO:
+        if isinstance(base, frozenset) and len(base) <= _SHARE_SUBSETS_UP_TO:
             # A state-dependent SUBSET (narrowed by the quantifier's body) is a new PowerSet per
             # state over one of few bases: share the subsets across states, which also hands
             # the same set objects to the successors (cheaper to intern, hash and compare).
@@ -559,7 +567,7 @@ class FilterSet(LazySet):
 
 def as_set(v: Any) -> frozenset:
     """The elements of a set value, enumerating a lazy set if needed."""
-    if type(v) is frozenset:
+    if isinstance(v, frozenset):
         return v
     if isinstance(v, LazySet):
         return v.enumerate()
@@ -567,7 +575,7 @@ def as_set(v: Any) -> frozenset:
 
 
 def is_set(v: Any) -> bool:
-    return type(v) is frozenset or isinstance(v, LazySet)
+    return isinstance(v, frozenset | LazySet)
 
 
 # ---------------------------------------------------------------------------------------
@@ -590,7 +598,7 @@ def tlc_key(v: Any) -> tuple:
         return (2, _NAME_RANK[v])
     if t is ModelValue or t is TypedModelValue:
         return (3, _NAME_RANK[v.name])
-    if t is frozenset:
+    if t is frozenset or t is Interval:
         return (4, len(v), tuple(sorted(tlc_key(x) for x in v)))
     if t is tuple:
         return (5, len(v), tuple(tlc_key(x) for x in v))
@@ -646,6 +654,8 @@ def format_value(v: Any, normalized: bool = False) -> str:
         return v.name
     if t is frozenset:
         return "{" + ", ".join(format_value(x, True) for x in sorted_tlc(v)) + "}"
+    if t is Interval:
+        return f"{min(v)}..{max(v)}" if v else "{}"
     if t is tuple:
         return "<<" + ", ".join(format_value(x, normalized) for x in v) + ">>"
     if t is Fcn:
@@ -681,7 +691,7 @@ def to_itf(v: Any) -> Any:
         return v if -(2 ** 53) < v < 2 ** 53 else {"#bigint": str(v)}
     if t is ModelValue or t is TypedModelValue:
         return v.name
-    if t is frozenset:
+    if t is frozenset or t is Interval:
         return {"#set": [to_itf(x) for x in sorted_tlc(v)]}
     if t is tuple:
         return {"#tup": [to_itf(x) for x in v]}

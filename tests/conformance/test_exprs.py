@@ -24,19 +24,11 @@ CHUNK = 400
 PRELUDE = ("EXTENDS Integers, Sequences, FiniteSets, TLC\n"
            "StrOrder == [a |-> 0, ab |-> 0, b |-> 0, c |-> 0, d |-> 0, foo |-> 0, hi |-> 0]\n")
 
-_INTERVAL = "TLC prints an interval value as a..b (IntervalValue); the built-in prints its elements"
+_ORIGIN = ("TLC's function keeps the domain it was built over: DOMAIN prints it as an interval or as a set "
+           "accordingly; the built-in's DOMAIN of a sequence is 1..n and of another function a set")
 KNOWN: dict[int, str] = {
-    82: _INTERVAL, 294: _INTERVAL, 368: _INTERVAL, 392: _INTERVAL, 424: _INTERVAL, 427: _INTERVAL,
-    430: _INTERVAL, 470: _INTERVAL, 656: _INTERVAL, 678: _INTERVAL, 729: _INTERVAL, 771: _INTERVAL,
-    920: _INTERVAL, 934: _INTERVAL, 1031: _INTERVAL, 1045: _INTERVAL, 1067: _INTERVAL, 1099: _INTERVAL,
-    1155: _INTERVAL, 1210: _INTERVAL, 1237: _INTERVAL, 1330: _INTERVAL, 1406: _INTERVAL, 1516: _INTERVAL,
-    1556: _INTERVAL, 1570: _INTERVAL, 1622: _INTERVAL, 1829: _INTERVAL, 1918: _INTERVAL, 1931: _INTERVAL,
-    1953: _INTERVAL, 1983: _INTERVAL, 2020: _INTERVAL, 2143: _INTERVAL, 2146: _INTERVAL, 2175: _INTERVAL,
-    2206: _INTERVAL, 2260: _INTERVAL, 2329: _INTERVAL, 2372: _INTERVAL, 2717: _INTERVAL, 2734: _INTERVAL,
-    2829: _INTERVAL, 2927: _INTERVAL, 2942: _INTERVAL, 2995: _INTERVAL, 3106: _INTERVAL, 3227: _INTERVAL,
-    3280: _INTERVAL, 3346: _INTERVAL, 3438: _INTERVAL, 3487: _INTERVAL, 3515: _INTERVAL, 3546: _INTERVAL,
-    3599: _INTERVAL, 3679: _INTERVAL, 3781: _INTERVAL, 3844: _INTERVAL, 3866: _INTERVAL, 3891: _INTERVAL,
-    3973: _INTERVAL,
+    157: _ORIGIN, 427: _ORIGIN, 430: _ORIGIN, 1330: _ORIGIN, 1663: _ORIGIN, 1666: _ORIGIN, 2020: _ORIGIN,
+    2206: _ORIGIN, 2351: _ORIGIN, 2927: _ORIGIN, 3377: _ORIGIN, 3416: _ORIGIN,
     551: "equality of a record with a function whose domain is integers inside \\notin: TLC errors, the built-in answers",
     1917: "a record compared with sequences inside \\notin: TLC errors, the built-in answers",
     1222: "membership of a set in a set of functions: TLC answers TRUE, the built-in errors on the comparison",
