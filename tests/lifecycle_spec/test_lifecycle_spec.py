@@ -65,3 +65,19 @@ def test_the_manifest_names_the_same_killers():
         run = runs[module]
         assert (run.config.name, run.expect.verdict, run.expect.violated) == (f"{config}.cfg", verdict, violated)
         assert run.expect.trace_length == length
+
+
+def test_a_shrunk_victim_runs_beside_the_gang_it_made_room_for(tmp_path: Path) -> None:
+    """The smaller-template path is reachable in the 2-leaf model, not only allowed: j1 preempted
+    onto 1 leaf and g1 placed on the other, both running (so the model's count covers it). The
+    invariant claiming it never happens is violated, and the behaviour passes Preempt(j1, g1, 1)."""
+    (tmp_path / "ShrinkReach.tla").write_text(
+        "---- MODULE ShrinkReach ----\nEXTENDS RRPLifecycle\n"
+        "NeverBoth == ~\\E j \\in Job \\ High, h \\in High :\n"
+        '  cause[j] = "preempt" /\\ target[j] = 1 /\\ phase[j] = "Run" /\\ phase[h] = "Run"\n'
+        "  /\\ Assigned(j) # {} /\\ Assigned(h) # {}\n====\n")
+    cfg = (SPEC / "RRPLifecycle.cfg").read_text().split("INVARIANTS")[0]
+    (tmp_path / "ShrinkReach.cfg").write_text(cfg + "INVARIANT NeverBoth\n")
+    r = check_files(tmp_path / "ShrinkReach.tla", tmp_path / "ShrinkReach.cfg", lib=[SPEC])
+    assert (r.verdict, r.violated) == ("invariant", "NeverBoth")
+    assert any(s.action and s.action.startswith("Preempt(j1, g1, 1)") for s in r.trace.steps)
