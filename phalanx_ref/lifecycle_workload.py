@@ -9,7 +9,9 @@ fallbacks change sizes and leave scattered free leaves for the fragmentation mon
 
 The scheduler's choices come from the planner's lifecycle decisions (lifecycle_plan.py):
 preemption reclaims the lowest-priority job whose leaves make room, after that job's writer
-sealed its current epoch (checkpoint-before-preempt); the fragmentation monitor moves the
+sealed its current epoch (checkpoint-before-preempt): the job shrinks onto a smaller template
+beside the gang when one fits (a gang smaller than the job, ``gang_size``), else it is
+suspended; the fragmentation monitor moves the
 cheapest job whose reformation frees a block of the order a waiting (or probing) gang needs.
 """
 
