@@ -164,35 +164,40 @@ class LifecycleEngine(Engine):
             guard = self._spare_witness(view, spare[0])
         return self._trigger(view, job, "Resize", "resize", n, guard, n=n)
 
-    def preempt(self, job: str, gang: str) -> str | None:
-        """Preempt(j, h): ``gang`` waits, no healthy leaf is free, and ``job``'s manifest of its
-        current epoch is sealed: it reforms to zero leaves by its own Commit."""
+    def preempt(self, job: str, gang: str, n: int = 0, hold: list[str] | None = None) -> str | None:
+        """Preempt(j, h, n): ``gang`` waits, no healthy leaf is free, and ``job``'s manifest of its
+        current epoch is sealed: it reforms by its own Plan/Commit/Restore onto a smaller
+        template of ``n`` leaves (its Plan keeps ``hold``, the gang's room, free when it can), or
+        is suspended to zero leaves (``n`` = 0)."""
         view = self.view()
         e = self.epoch_of(view, job)[0]
         mine = view.leaves_of(job)
         if (job in self.high or gang not in self.high or not mine or self.spare(view)
-                or not self.waiting(view, gang) or self.needs_seal(view, job)):
+                or not 0 <= n < self.tpl_of(view, job)[1]
+                or not self.waiting(view, gang) or self.needs_seal(view, job, n)):
             return None
-        guard = [view.free_or_mine(mine[0]), *self._seal_guard(job, e), *self._waiting_guard(view, gang),
+        guard = [view.free_or_mine(mine[0]), *self._seal_guard(job, e, n), *self._waiting_guard(view, gang),
                  *(self._not_spare(view, x) for x in self.leaves)]
-        return self._trigger(view, job, "Preempt", "preempt", 0, guard, gang=gang)
+        return self._trigger(view, job, "Preempt", "preempt", n, guard, hold, gang=gang, n=n)
 
-    def needs_seal(self, view: View, job: str) -> bool:
+    def needs_seal(self, view: View, job: str, n: int = 0) -> bool:
         """Checkpoint-before-preempt: the job's manifest of its current epoch is not sealed yet,
-        so its writer must seal before the job can be preempted."""
+        so its writer must seal before the job can be preempted (to ``n`` leaves: shrunk or
+        suspended, the ranks it gives up resume from that manifest)."""
         return view.get(self.keys.seal(job, self.epoch_of(view, job)[0])) is None
 
-    def _seal_guard(self, job: str, e: int) -> list[Compare]:
+    def _seal_guard(self, job: str, e: int, n: int) -> list[Compare]:
         """Checkpoint-before-preempt: the manifest of the job's current epoch is sealed."""
         return [present(self.keys.seal(job, e))]
 
     def resume(self, job: str) -> str | None:
-        """Resume(j): a preempted job comes back at full size once a healthy leaf is free and
-        every high-priority gang runs (one still being placed comes first)."""
+        """Resume(j): a preempted job, suspended or shrunk, comes back at full size once a
+        healthy leaf is free and every high-priority gang runs (one still being placed comes
+        first)."""
         view = self.view()
         cause, target, _ = self.tpl_of(view, job)
         spare = self.spare(view)
-        if job in self.high or cause != "preempt" or target != 0 or not spare or any(
+        if job in self.high or cause != "preempt" or target >= self.size or not spare or any(
                 self.epoch_of(view, h)[1] != "Run" for h in self.high):
             return None
         guard = self._spare_witness(view, spare[0])
@@ -248,8 +253,9 @@ class LifecycleEngine(Engine):
     def replan(self, view: View, job: str) -> Placement | None:
         """At most ``target`` leaves, none dead or suspect: a job placed anew (arrive, resume)
         gets Place; a failure or a drain is Replan's repair (its suspect and dead leaves are the
-        failed ones); a template switch or defragmentation is a fresh placement of the job's
-        footprint (a defragmentation keeping ``hold`` free when it can)."""
+        failed ones); a template switch, a defragmentation or a preemption onto a smaller
+        template is a fresh placement of the job's footprint (keeping ``hold`` free when it can:
+        the room a defragmentation makes, or the preemptor's)."""
         cause, target, hold = self.tpl_of(view, job)
         planner = self._planner_for(view, job)
         first = self.first_template(job, target)
@@ -262,8 +268,9 @@ class LifecycleEngine(Engine):
             return planner.replan(job, bad)
         stop = len(spec.templates)
         lowest = cur.template_index if cause == "defrag" else first  # a defragmentation keeps the size
-        free = [leaf_index(x) for x in hold if planner.alloc.owner(leaf_index(x)) is None]
-        if cause == "defrag" and free:
+        # the room's leaves still free or the job's own (its Plan gives those back first)
+        free = [leaf_index(x) for x in hold if planner.alloc.owner(leaf_index(x)) in (None, job)]
+        if free:
             p = planner.reshape(job, lowest, stop, [(x, 0) for x in free])
             if p is not None:
                 return p

@@ -31,11 +31,22 @@ class DrainMovesWorkers(LifecycleEngine):
 class PreemptNoSeal(LifecycleEngine):
     """Preemption does not wait for the victim's checkpoint of its current epoch."""
 
-    def needs_seal(self, view: View, job: str) -> bool:
+    def needs_seal(self, view: View, job: str, n: int = 0) -> bool:
         return False
 
-    def _seal_guard(self, job: str, e: int) -> list[Compare]:
+    def _seal_guard(self, job: str, e: int, n: int) -> list[Compare]:
         return []
+
+
+class PreemptShrinkNoSeal(LifecycleEngine):
+    """A preemption that shrinks the victim onto a smaller template skips the checkpoint (the
+    job keeps running, so it looks safe); only a suspension waits for the seal."""
+
+    def needs_seal(self, view: View, job: str, n: int = 0) -> bool:
+        return n == 0 and super().needs_seal(view, job, n)
+
+    def _seal_guard(self, job: str, e: int, n: int) -> list[Compare]:
+        return [] if n > 0 else super()._seal_guard(job, e, n)
 
 
 class DefragNoGuard(LifecycleEngine):
@@ -81,6 +92,7 @@ class ResizeKeepsEpoch(LifecycleEngine):
 MUTANTS: dict[str, type[LifecycleEngine]] = {
     "drain-moves-workers": DrainMovesWorkers,
     "preempt-no-seal": PreemptNoSeal,
+    "preempt-shrink-no-seal": PreemptShrinkNoSeal,
     "defrag-no-guard": DefragNoGuard,
     "grow-onto-suspect": GrowOntoSuspect,
     "resize-keeps-epoch": ResizeKeepsEpoch,

@@ -5,12 +5,13 @@ races it reaches only by luck (measured in tests/engine/test_lifecycle_scenarios
 
 - checkpoint-before-preempt matters only when the victim's current epoch is not sealed yet. The
   spec's Preempt needs ``Spare = {}``, which a random run has mostly at Init, where every epoch
-  is 0 and sealed by Init; a preemption of a job that has reformed since is rare;
+  is 0 and sealed by Init; a preemption of a job that has reformed since is rare (and one that
+  shrinks the victim needs a gang smaller than the victim, which the default workload has not);
 - a defragmentation's CommitGuard fails only when another reformation commits a leaf of its plan
   first, which needs two reformations planning the same free block at once.
 
 Each scenario below is one such interleaving on the default workload's cluster (4 jobs of 8
-leaves filling 32, gang g1 waiting), driven through the engine's and the workload's own
+leaves filling 32, gang g1 waiting; :data:`CONFIGS` names the one with a smaller gang), driven through the engine's and the workload's own
 decisions, so an engine subclass (a mutant) runs the same script and shows its bug in the trace,
 while the correct engine's guards keep it a run of spec/RRPLifecycle.tla. The drift gate records
 every scenario beside its seeded runs, on every store it uses.
@@ -72,7 +73,8 @@ def grow_beside_suspect(w: LifecycleWorkload) -> list[str | None]:
 def preempt_after_regrow(w: LifecycleWorkload) -> list[str | None]:
     """j1 shrinks to 4 and grows back to 8 (epoch 2, not sealed yet, the cluster full again);
     then the queue places g1: checkpoint-before-preempt seals j1's epoch 2 before the
-    preemption. g1 runs, finishes, and j1 resumes."""
+    preemption, which suspends j1 (a gang of 8) or shrinks it to 4 leaves (a gang of 4, the
+    scenario shrink-after-regrow). g1 runs, finishes, and j1 resumes to 8."""
     eng = w.engine
     acts = [*resized(w, "j1", 4), *resized(w, "j1", 8)]
     for _ in range(2):  # the first turn may only seal the victim
@@ -96,16 +98,24 @@ SCENARIOS: dict[str, Callable[[LifecycleWorkload], list[str | None]]] = {
     "drain-with-spare": drain_with_spare,
     "grow-beside-suspect": grow_beside_suspect,
     "preempt-after-regrow": preempt_after_regrow,
+    "shrink-after-regrow": preempt_after_regrow,
     "two-defrags": two_defrags,
 }
 """Every directed scenario, by name; each returns the actions its steps took (None: a guard
 failed or nothing was enabled)."""
 
+CONFIGS: dict[str, LifecycleConfig] = {
+    # the gang needs 4 leaves, half of j1's node: the planner shrinks j1 onto the other half
+    # (Preempt(j1, g1, 4)) instead of suspending it, and j1 resumes to 8 once g1 finished
+    "shrink-after-regrow": LifecycleConfig(gang_size=4),
+}
+"""The cluster a scenario runs on, where it is not the default LifecycleConfig."""
+
 
 def play(store: Store, name: str, engine_cls: type[LifecycleEngine] = LifecycleEngine,
          keys: Keys | None = None) -> tuple[RunResult, LifecycleWorkload, list[str | None]]:
-    """Run scenario ``name`` on a fresh default cluster in ``store``."""
-    w = LifecycleWorkload(store, LifecycleConfig(), 0, keys, engine_cls)
+    """Run scenario ``name`` on a fresh cluster (its :data:`CONFIGS` entry, or the default) in ``store``."""
+    w = LifecycleWorkload(store, CONFIGS.get(name, LifecycleConfig()), 0, keys, engine_cls)
     acts = SCENARIOS[name](w)
     w.result.end_revision = until_available(store, store.revision)
     return w.result, w, acts

@@ -9,7 +9,9 @@ fallbacks change sizes and leave scattered free leaves for the fragmentation mon
 
 The scheduler's choices come from the planner's lifecycle decisions (lifecycle_plan.py):
 preemption reclaims the lowest-priority job whose leaves make room, after that job's writer
-sealed its current epoch (checkpoint-before-preempt); the fragmentation monitor moves the
+sealed its current epoch (checkpoint-before-preempt): the job shrinks onto a smaller template
+beside the gang when one fits (a gang smaller than the job, ``gang_size``), else it is
+suspended; the fragmentation monitor moves the
 cheapest job whose reformation frees a block of the order a waiting (or probing) gang needs.
 """
 
@@ -47,6 +49,10 @@ SIGNALS = ("xid", "ecc", "nic", "straggler")
 class LifecycleConfig(WorkloadConfig):
     gangs: int = 1
     size: int = 8
+    gang_size: int = 0
+    """The gangs' largest template (leaves; 0: ``size``). A gang smaller than the job it preempts
+    lets that job shrink onto a smaller template instead of being suspended. Their template cap
+    in the spec (``target``) stays ``size``."""
     max_fail: int = 2
     max_events: int = 10
     """Bound on Suspect, Defrag and Resize steps (the spec's MaxEvents)."""
@@ -85,7 +91,7 @@ class LifecycleWorkload(Workload):
         topo = cfg.topology()
         tpls = tuple(t for t in SHRINK_TEMPLATES if t[2] <= cfg.size)
         low = [Job(n, tpls) for n in job_names(cfg.jobs)]
-        high = [Job(n, tpls) for n in cfg.gang_names()]
+        high = [Job(n, tuple(t for t in tpls if t[2] <= (cfg.gang_size or cfg.size))) for n in cfg.gang_names()]
         ops: list[Put] = []
         for p in place_all(Planner(topo), low):
             ops += job_records(keys, p.job, p) + [Put(tpl_key(keys, p.job), tpl_value("none", cfg.size))]
@@ -152,12 +158,15 @@ class LifecycleWorkload(Workload):
             self._counted(eng.finish(self.rng.choice(placed)))
             return
         for j in sorted(eng.jobs):
-            if j not in eng.high and eng.tpl_of(view, j)[:2] == ("preempt", 0):
+            cause, target, _ = eng.tpl_of(view, j)
+            if j not in eng.high and cause == "preempt" and target < self.cfg.size:
                 self._counted(eng.resume(j))
                 return
 
     def preempt_for(self, gang: str) -> None:
-        """Checkpoint-before-preempt: the victim's writer seals its current epoch first."""
+        """Checkpoint-before-preempt: the victim's writer seals its current epoch first; then the
+        victim reforms onto the smaller template the planner chose beside the gang's room, or
+        is suspended when none fits."""
         eng = self.engine
         view = eng.view()
         if eng.spare(view):
@@ -166,10 +175,11 @@ class LifecycleWorkload(Workload):
         pre = choose_preemption(planner, eng.jobs[gang], self.priority, self.priority[gang])
         if pre is None:
             return
-        if eng.epoch_of(view, pre.victim)[1] == "Run" and eng.needs_seal(view, pre.victim):
+        n = 0 if pre.placement is None else pre.placement.gang_size  # shrink, or suspend
+        if eng.epoch_of(view, pre.victim)[1] == "Run" and eng.needs_seal(view, pre.victim, n):
             self.seal(pre.victim)
             return
-        self._counted(eng.preempt(pre.victim, gang))
+        self._counted(eng.preempt(pre.victim, gang, n, [leaf_name(x) for x in sorted(pre.room.leaves)]))
 
     def defrag(self) -> None:
         """The fragmentation monitor: when the free capacity is fragmented at the order a waiting

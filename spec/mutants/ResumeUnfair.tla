@@ -107,14 +107,17 @@ Resize(j, n) == /\ j \notin High /\ events < MaxEvents /\ target[j] > 0 /\ n # t
                 /\ (n > target[j] => Spare # {})
                 /\ events' = events + 1 /\ Trigger(j, "resize", n)
 \* Checkpoint-before-preempt: h waits and no healthy free leaf is left, so the lower-priority j,
-\* whose manifest of its current epoch is sealed, reforms to zero leaves by its own Commit.
-Preempt(j, h) == /\ j \notin High /\ Waiting(h) /\ Spare = {} /\ Assigned(j) # {}
-                 /\ epoch[j] \in sealed[j]
-                 /\ Trigger(j, "preempt", 0) /\ UNCHANGED events
-\* A preempted job comes back at its full template once capacity returned and every gang of
-\* higher priority runs (one still being placed comes first: a resume racing it for the freed
-\* leaves could make it wait, and preempt, again and again).
-Resume(j) == /\ j \notin High /\ cause[j] = "preempt" /\ target[j] = 0 /\ Spare # {}
+\* whose manifest of its current epoch is sealed, reforms by its own Plan/Commit/Restore onto a
+\* smaller template of n leaves, or is suspended to zero leaves (n = 0). Either way its Commit
+\* gives back what the new template does not keep, and only then can h plan onto it.
+Preempt(j, h, n) == /\ j \notin High /\ Waiting(h) /\ Spare = {} /\ Assigned(j) # {}
+                    /\ n < target[j]
+                    /\ epoch[j] \in sealed[j]
+                    /\ Trigger(j, "preempt", n) /\ UNCHANGED events
+\* A preempted job, suspended or shrunk, comes back at its full template once capacity returned
+\* and every gang of higher priority runs (one still being placed comes first: a resume racing it
+\* for the freed leaves could make it wait, and preempt, again and again).
+Resume(j) == /\ j \notin High /\ cause[j] = "preempt" /\ target[j] < Size /\ Spare # {}
              /\ \A h \in High : phase[h] = "Run"
              /\ Trigger(j, "resume", Size) /\ UNCHANGED events
 \* The preemptor's work ends: it gives its leaves back by its own Commit to zero leaves.
@@ -125,7 +128,7 @@ Next == \/ \E l \in Leaf : Fail(l) \/ Suspect(l) \/ Heal(l)
         \/ \E j \in Job : Detect(j) \/ Plan(j) \/ Commit(j) \/ Abort(j) \/ Seal(j) \/ Restore(j) \/ Drain(j)
         \* (quantified over the jobs each trigger is for, so no sub-action is FALSE by its guard)
         \/ \E j \in Job \ High : \/ Defrag(j) \/ Resume(j) \/ \E n \in 1..Size : Resize(j, n)
-                                 \/ \E h \in High : Preempt(j, h)
+                                 \/ \E h \in High, n \in 0..(Size - 1) : Preempt(j, h, n)
         \/ \E j \in High : Finish(j)
 \* RRP's fairness, and: a suspect leaf is eventually healed (repaired or cleared); a running job
 \* eventually seals its current epoch (periodic checkpoints), so a victim can be preempted; a
@@ -134,7 +137,7 @@ Next == \/ \E l \in Leaf : Fail(l) \/ Suspect(l) \/ Heal(l)
 Fairness == /\ \A j \in Job : /\ WF_vars(Detect(j)) /\ WF_vars(Plan(j)) /\ WF_vars(Commit(j))
                               /\ WF_vars(Abort(j)) /\ WF_vars(Restore(j))
                               /\ WF_vars(Seal(j)) /\ WF_vars(Drain(j)) /\ WF_vars(Finish(j))
-                              /\ WF_vars(\E h \in High : Preempt(j, h))
+                              /\ WF_vars(\E h \in High, n \in 0..(Size - 1) : Preempt(j, h, n))
             /\ \A l \in Leaf : WF_vars(Heal(l))
 Spec == Init /\ [][Next]_vars /\ Fairness
 

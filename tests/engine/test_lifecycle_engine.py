@@ -106,3 +106,17 @@ def test_stale_scheduler_decisions_fail_their_guards() -> None:
     free = eng.spare(eng.view())
     assert free and eng.mark_suspect(free[0]) and not eng.mark_suspect(free[0])  # once
     assert eng.heal(free[0]) and not eng.heal(free[0])
+
+
+def test_a_preemption_only_shrinks_its_victim() -> None:
+    """Preempt(j, h, n) needs n below the victim's template (spec: n < target[j]); the victim's
+    own Plan then takes n leaves and keeps the gang's room free."""
+    w = LifecycleWorkload(MemoryStore(0), LifecycleConfig(), 0)
+    eng = w.engine
+    mine = eng.view().leaves_of("j1")
+    assert len(mine) == 8 and eng.tpl_of(eng.view(), "j1")[1] == 8
+    assert eng.preempt("j1", "g1", 8) is None and eng.preempt("j1", "g1", -1) is None
+    assert eng.preempt("j1", "g1", 4, mine[:4]) == "Preempt"
+    assert eng.tpl_of(eng.view(), "j1") == ("preempt", 4, mine[:4])
+    assert eng.reconcile("j1") == "Plan" and eng.reconcile("j1") == "Commit"
+    assert eng.view().leaves_of("j1") == mine[4:]
