@@ -29,6 +29,7 @@ import multiprocessing.queues
 import os
 import queue
 import time
+from collections import Counter
 from collections.abc import Callable, Hashable
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, replace
@@ -39,7 +40,7 @@ from phalanx_ref.sim.params import TestbedParams
 
 ProgressFn = Callable[[int, str, int], None]
 ProgressQueue: TypeAlias = "multiprocessing.queues.Queue[tuple[int, str, int]]"
-"""(seed, what, done) from the workers to the parent."""
+"""(seed, what, how many more done) from the workers to the parent."""
 PROGRESS_EVERY = 100
 """A worker reports every this many failures or events (a queue put costs ~10 us)."""
 REPLAY_COST = 0.08
@@ -78,7 +79,7 @@ def _counter(seed: int, what: str) -> Callable[[], None]:
     def tick() -> None:
         done[0] += 1
         if _progress is not None and done[0] % PROGRESS_EVERY == 0:
-            _progress.put((seed, what, done[0]))
+            _progress.put((seed, what, PROGRESS_EVERY))  # a count to add: a seed's parts report apart
 
     return tick
 
@@ -174,14 +175,16 @@ class Runs:
     def wait(self, on_progress: ProgressFn | None = None) -> dict[Hashable, Any]:
         """Every result by key (a seed's Table 5 run apart merged into the seed's); a worker's
         exception is raised here."""
+        done: Counter[tuple[int, str]] = Counter()
         try:
             while not all(f.done() for f in self.futures.values()):
                 try:
-                    seed, what, done = self.queue.get(timeout=0.5)
+                    seed, what, more = self.queue.get(timeout=0.5)
                 except queue.Empty:
                     continue
+                done[seed, what] += more
                 if on_progress is not None:
-                    on_progress(seed, what, done)
+                    on_progress(seed, what, done[seed, what])
             out = {}
             for k, f in self.futures.items():
                 self.cpu_s[k], out[k] = f.result()

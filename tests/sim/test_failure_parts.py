@@ -14,12 +14,13 @@ import pytest
 
 from phalanx_ref.hdfb import Job, Planner, TopologyPolicy
 from phalanx_ref.prepared import PreparedPlanner
+from phalanx_ref.sim import seeds
 from phalanx_ref.sim.bench_planner import BenchResult, inject_failures, merge_parts
 from phalanx_ref.sim.params import TestbedParams
 from phalanx_ref.sim.recovery import EngineCounts, EngineRecovery, PlannerSummary
 from phalanx_ref.sim.report import write_samples
 from phalanx_ref.sim.scale import run_scale
-from phalanx_ref.sim.seeds import REPLAY_COST, part_bounds
+from phalanx_ref.sim.seeds import REPLAY_COST, Runs, SeedJob, part_bounds, run_one
 from phalanx_ref.store.memory import MemoryStore
 from phalanx_ref.topology import hgx_h100
 from tests.ref.hdfb_checks import check_prepared
@@ -148,3 +149,27 @@ def test_part_bounds_cover_the_run_at_about_equal_cost(failures: int, parts: int
     costs[-1] += companions
     if failures >= 100:
         assert max(costs) - min(costs) <= 2, costs  # equal up to rounding
+
+
+def test_the_report_runs_the_first_seed_in_parts_and_joins_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Through the worker pool as the report submits them (``Runs.seeds``): the first seed in 2
+    parts plus its Table 5 job, a second seed whole; ``wait`` returns one result per seed, the first
+    one's failure figures those of the seed run in one job, and the progress adds the parts up."""
+    tb = replace(TB, pods=1)
+    monkeypatch.setattr(seeds, "PROGRESS_EVERY", 10)  # the workers are forked from here
+    runs = Runs(workers=2)
+    runs.seeds(tb, [5, 6], 60, 10, "engine", parts=2)
+    assert sorted(map(str, runs.futures)) == ["('part', 5, 0)", "('seed', 5)", "('seed', 6)", "('table5', 5)"]
+    seen: dict[tuple[int, str], int] = {}
+    got = runs.wait(lambda s, what, done: seen.__setitem__((s, what), done))
+    assert sorted(map(str, got)) == ["('seed', 5)", "('seed', 6)"]
+    whole = run_one(SeedJob(tb, 5, 60, 10, "engine", True, table5=False))
+    a, b = _deterministic(whole)["figures"], _deterministic(got[("seed", 5)])["figures"]
+    assert isinstance(a, dict) and isinstance(b, dict)
+    assert b.pop("failure_parts") == 2 and b["hdfb_inflation_median"] > 0  # Table 5 merged back too
+    assert {k: v for k, v in b.items() if k in a and k != "repairs_prepared_per_failure"} == {
+        k: v for k, v in a.items() if k != "repairs_prepared_per_failure"}
+    assert got[("seed", 6)].figures["recovery"] == "planner" and "failure_parts" not in got[("seed", 6)].figures
+    assert seen[6, "failures"] == 60  # each part reports its own failures: the parent adds them up
+    assert seen[5, "failures"] == sum((b - a) // 10 * 10 for a, b in part_bounds(60, 2, 12)) > 30
+    assert set(runs.cpu_s) >= {("part", 5, 0), ("seed", 5)}
