@@ -8,7 +8,7 @@ the same seed fills the same way), the prepared repairs with the search timed be
 the GC-off and call-floor companion runs. Its recoveries are most of the report's work (an RRP
 engine recovery costs about ten times a planner's), so its failures run in ``parts`` jobs
 (:func:`part_bounds`): each part fills, replays the failures before it through the planner alone
-(``bench_planner.replay_failures``: the same draws and decisions, at a tenth of the cost), builds
+(``bench_planner.replay_failures``: the same draws and decisions, at a twentieth of the cost), builds
 the engine on that state and measures its own failures; the last part also runs the companions.
 :meth:`Runs.wait` joins the parts in failure order (``bench_planner.merge_parts``), so every
 figure is the whole run's, as if one process had run it.
@@ -43,9 +43,10 @@ ProgressQueue: TypeAlias = "multiprocessing.queues.Queue[tuple[int, str, int]]"
 """(seed, what, how many more done) from the workers to the parent."""
 PROGRESS_EVERY = 100
 """A worker reports every this many failures or events (a queue put costs ~10 us)."""
-REPLAY_COST = 0.08
+REPLAY_COST = 0.04
 """CPU of a failure replayed through the planner alone, against a failure recovered through the RRP
-engine with prepared repairs (measured: ~2.5 ms against ~34 ms on the 131,072-GPU testbed): how
+engine with prepared repairs: 1.25 ms against 30.6 ms on the 131,072-GPU testbed
+(``benchmarks/sim_recovery_bench.py --paths engine,replay``, load average ~10). How
 :func:`part_bounds` balances the parts."""
 
 _progress: ProgressQueue | None = None
