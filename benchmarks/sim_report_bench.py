@@ -4,8 +4,9 @@
 Usage: python benchmarks/sim_report_bench.py [OUTDIR] [-- extra phalanx-sim report flags]
 
 Runs the report into OUTDIR (default: a temporary directory) and prints the wall time, the CPU
-time of the report's own process and of every worker job (from report.json), and the load
-average. On a shared machine the wall time measures the other users too; the CPU times do not
+time of the report's own process and of every worker job (from report.json; the first seed's
+failures run in several jobs, ``part/SEED/i`` and ``seed/SEED``, added up on a line of their own),
+and the load average. On a shared machine the wall time measures the other users too; the CPU times do not
 (although a loaded machine also makes each CPU second slower). From them it prints a lower bound
 on the wall time on an idle machine with this many cores: the longest job, or all CPU spread
 evenly over the cores, whichever is larger (the jobs run in parallel beside the report's own
@@ -46,6 +47,10 @@ def bench(outdir: Path, flags: list[str]) -> None:
           f"total {total:.0f} s")
     for name, cpu in sorted(jobs.items(), key=lambda kv: -kv[1]):
         print(f"  {name:<28} {cpu:8.1f} s CPU")
+    first = json.loads((outdir / "report.json").read_text())["seed"]
+    parts = [cpu for name, cpu in jobs.items() if name == f"seed/{first}" or name.startswith(f"part/{first}/")]
+    if len(parts) > 1:
+        print(f"  first seed's failures, {len(parts)} parts: {sum(parts):.1f} s CPU in all")
     bound = max(max(jobs.values(), default=0.0), total / cores)
     print(f"lower bound on an idle machine with {cores} cores: {bound:.0f} s (longest job, or CPU / cores)")
     for key in ("monte_carlo_s", "scale_wait_s"):

@@ -52,19 +52,19 @@ import resource
 import statistics
 import sys
 import time
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from phalanx_ref.baselines.blind import blind_replace
 from phalanx_ref.baselines.navigator import GangNavigator
 from phalanx_ref.cost import step_comm_time
-from phalanx_ref.hdfb import Job, Planner, TopologyPolicy
+from phalanx_ref.hdfb import Job, Placement, Planner, TopologyPolicy
 from phalanx_ref.prepared import PreparedPlanner
+from phalanx_ref.sim.failure_log import FailureLog, percentile
 from phalanx_ref.sim.fair_navigator import FairNavigator
 from phalanx_ref.sim.params import QUALITY_SAMPLINGS, TestbedParams
 from phalanx_ref.sim.prepclock import PreparationClock
-from phalanx_ref.sim.recovery import PlannerRecovery, Recovery
+from phalanx_ref.sim.recovery import PlannerRecovery, Recovery, RecoverySummary
 from phalanx_ref.sim.searchonly import ranks_migrated
 from phalanx_ref.topology import Topology, testbed_131k
 
@@ -79,11 +79,6 @@ Progress = Callable[[], None]
 
 def _noop() -> None:
     return None
-
-
-def percentile(xs: list[float], q: float) -> float:
-    s = sorted(xs)
-    return s[min(len(s) - 1, int(q * len(s)))] if s else float("nan")
 
 
 def timer_overhead_ns(n: int = 20000) -> float:
@@ -106,10 +101,25 @@ class BenchResult:
     samples: dict[str, list[float]] = field(default_factory=dict)
     alternatives: dict[str, dict[str, float | int | str]] = field(default_factory=dict)
     """Table 5's figures under the settings not chosen (``"quality_sampling=leaf"``, ...)."""
+    log: FailureLog | None = None
+    """The §8.3 failures' samples and counts (:func:`inject_failures`)."""
+    recovery: RecoverySummary | None = None
+    """The recovery path's own counts (the engine's transactions, ...)."""
+
+    def record(self, log: FailureLog) -> None:
+        """Take ``log`` as this run's failures: its figures, samples and level preserved by gang size."""
+        self.log = log
+        self.figures.update(log.figures())
+        self.samples.update(log.samples())
+        self.by_size = dict(log.by_size)
+
+    def record_recovery(self, summary: RecoverySummary) -> None:
+        self.recovery = summary
+        self.figures.update(summary.figures())
 
 
 def fill(planner: Planner, rng: random.Random, target: float, max_gangs: int, res: BenchResult,
-         mix: TestbedParams = DEFAULT_MIX, timed: Callable[[Job], object] | None = None,
+         mix: TestbedParams = DEFAULT_MIX, timed: Callable[[Job], Placement | None] | None = None,
          clock: PreparationClock | None = None) -> list[float]:
     """Admit gangs drawn from ``mix`` until ``target`` utilization or ``max_gangs``. ``timed``
     replaces ``planner.place`` in the timed region (the placement committed is then computed after
@@ -117,7 +127,12 @@ def fill(planner: Planner, rng: random.Random, target: float, max_gangs: int, re
     ``planner``), each commit's preparation of repairs is split off, and Place + Carve (the call
     and the commit without that preparation: the paper's Place writes the allocation) is reported."""
     n = planner.topo.n_leaves
-    used, place_ns, warm_ns, commit_ns, prep_ns, carve_ns, rejected, gangs = 0, [], [], [], [], [], 0, 0
+    used, rejected, gangs = 0, 0, 0
+    place_ns: list[float] = []
+    warm_ns: list[float] = []
+    commit_ns: list[float] = []
+    prep_ns: list[float] = []
+    carve_ns: list[float] = []
     pc = time.perf_counter_ns
     place = planner.place
     timed = timed or place
@@ -173,48 +188,70 @@ def empty_call(_job: object, _failed: object = None) -> None:
     return None
 
 
+def _draw_failure(planner: Planner, rng: random.Random) -> tuple[str, Sequence[int]]:
+    """A random held node's failure: the job holding a uniformly drawn held leaf, and the job's
+    leaves in that leaf's node (as the node's leaf range when the job holds all of it, which
+    Replan checks in O(1)). Redraws until the leaf is held, so the draws depend on the state alone."""
+    t = planner.topo
+    while True:
+        leaf = rng.randrange(t.n_leaves)
+        rec = planner.alloc.find_record(leaf)
+        if rec is None or not isinstance(rec[2], str):
+            continue
+        job = rec[2]
+        dom = t.leaf_domain[leaf]
+        lo, hi = t.lo[dom], t.hi[dom]
+        failed: Sequence[int] = [x for x in range(lo, hi) if planner.alloc.owner(x) == job]
+        return job, range(lo, hi) if len(failed) == hi - lo else failed
+
+
+def replay_failures(planner: Planner, rng: random.Random, count: int) -> None:
+    """``count`` failures as :func:`inject_failures` draws them, each decided by the planner's own
+    Replan, committed (or the job released) and healed, nothing timed or recorded: how a part of the
+    first seed's failures, run in a process of its own, reaches the state and the random stream at
+    which it starts (``seeds.py``). The decisions are those of any recovery path (the prepared
+    repair is the search's answer, the engine's Plan is the planner's Replan: both checked on every
+    measured failure); pause a :class:`PreparedPlanner` first, and the search decides at the cost of
+    the plain planner's Replan."""
+    for _ in range(count):
+        job, failed = _draw_failure(planner, rng)
+        q = planner.replan(job, failed)
+        if q is None:
+            planner.release(job)
+        else:
+            planner.commit(q)
+        planner.heal(failed)
+
+
 def inject_failures(planner: Planner, rng: random.Random, count: int, res: BenchResult,
                     recovery: Recovery | None = None, on_step: Progress = _noop,
-                    timed: Callable[[str, Sequence[int]], object] | None = None,
-                    clock: PreparationClock | None = None, prepared_last: int | None = None,
-                    then: Callable[[Planner], Recovery] | None = None) -> Recovery:
-    """Fail ``count`` random held nodes one at a time; ``recovery`` (default: planner Replan +
-    commit) repairs each; its ``plan``, its ``apply`` and the heal that follows are timed apart.
-    A node held whole by the job is passed as its leaf range, else as the list of the job's leaves
-    in it. ``timed`` replaces ``recovery.plan`` in the timed region (the decision applied is then
-    planned after it, untimed): the calibration run times :func:`empty_call` there.
+                    timed: Callable[[str, Sequence[int]], Placement | None] | None = None,
+                    clock: PreparationClock | None = None) -> FailureLog:
+    """Fail ``count`` random held nodes one at a time (:func:`_draw_failure`); ``recovery``
+    (default: planner Replan + commit) repairs each; its ``plan``, its ``apply`` and the heal that
+    follows are timed apart. ``timed`` replaces ``recovery.plan`` in the timed region (the decision
+    applied is then planned after it, untimed): the calibration run times :func:`empty_call` there.
 
-    On the same state, after the timed call, Replan's search path (``Planner._replan``: Algorithm 1
-    run at the failure, what the paper describes) is timed too (``replan_search_*``) and its answer
-    compared with the decision (``replan_search_differs`` counts disagreements). With ``clock``
-    (a :class:`PreparationClock` on ``planner``), the preparation of repairs inside apply and heal
-    is added up per failure (``prep_per_failure_*``): the search's cost moved out of Replan.
+    With a :class:`PreparedPlanner` that is not paused, the timed Replan is the lookup of a
+    prepared repair, and on the same state, after the timed call, Replan's search path
+    (``Planner._replan``: Algorithm 1 run at the failure, what the paper describes) is timed too
+    (``replan_search_*``) and its answer compared with the decision (``replan_search_differs``
+    counts disagreements). With ``clock`` (a :class:`PreparationClock` on ``planner``), the
+    preparation of repairs inside apply and heal is added up per failure (``prep_per_failure_*``):
+    the search's cost moved out of Replan. On a plain planner the timed Replan is the search.
 
-    ``prepared_last`` (a :class:`PreparedPlanner` only; None: every failure): the prepared path
-    runs for the last ``prepared_last`` failures only. Before them the planner is paused
-    (:meth:`PreparedPlanner.pause`: nothing prepared, the timed Replan is the search, as on a plain
-    planner); at the first of them it prepares every block again and keeps them prepared. The
-    decisions are the same either way (the prepared repair is the search's answer, checked on every
-    prepared failure); the lookup and preparation figures come from those failures
-    (``prepared_failures``), the search's from every failure, and with a window ``apply`` and
-    ``heal`` are timed on its failures only. ``then``: at the window's first failure the recovery
-    becomes ``then(planner)``, built on the state then (the report's first seed runs the RRP engine
-    on its window only: the engine's Plan is the planner's Replan, so the decisions are the same).
-    Returns the recovery in use at the end."""
-    t = planner.topo
+    The samples and counts go into a :class:`FailureLog`, returned and recorded in ``res``
+    (:meth:`BenchResult.record`: its figures and samples)."""
     recovery = recovery or PlannerRecovery(planner)
     plan = recovery.plan
     timed = timed or plan
     search = planner._replan
-    prepared = isinstance(planner, PreparedPlanner) and not planner.paused
-    resume_at = -1  # the failure at which a paused planner prepares again
-    if prepared and prepared_last is not None and prepared_last < count:
-        assert isinstance(planner, PreparedPlanner)
-        planner.pause()
-        prepared, resume_at = False, count - max(0, prepared_last)
+    log = FailureLog(isinstance(planner, PreparedPlanner) and not planner.paused)
+    prepared = log.prepared
     pc = time.perf_counter_ns
-    replan_ns, warm_ns, search_ns, apply_ns, heal_ns, prep_ns = [], [], [], [], [], []
-    migrated, kinds, preserved, differs, prepared0 = Counter(), Counter(), 0, 0, clock.prepared if clock else 0
+    replan_ns, warm_ns, search_ns, apply_ns, heal_ns, prep_ns = (
+        log.replan_ns, log.warm_ns, log.search_ns, log.apply_ns, log.heal_ns, log.prep_ns)
+    prepared0 = clock.prepared if clock else 0
     in_timed, gc_hits = [False], [0]
 
     def on_gc(phase: str, _info: dict[str, int]) -> None:
@@ -222,30 +259,9 @@ def inject_failures(planner: Planner, rng: random.Random, count: int, res: Bench
             gc_hits[0] += 1
 
     gc.callbacks.append(on_gc)
-    done = 0
     try:
-        while done < count:
-            if done == resume_at:
-                assert isinstance(planner, PreparedPlanner)
-                planner.resume()  # its preparation of every block is no failure's: not on the clock's figures
-                prepared, prepared0 = True, clock.prepared if clock else 0
-                if then is not None:
-                    t0 = time.perf_counter()
-                    recovery = then(planner)
-                    res.figures["recovery_setup_s"] = time.perf_counter() - t0
-                    gc.collect()
-                    gc.freeze()  # the engine's store and cache are long-lived
-                    plan = timed = recovery.plan
-            leaf = rng.randrange(t.n_leaves)
-            rec = planner.alloc.find_record(leaf)
-            if rec is None or not isinstance(rec[2], str):
-                continue
-            job = rec[2]
-            dom = t.leaf_domain[leaf]
-            lo, hi = t.lo[dom], t.hi[dom]
-            failed: Sequence[int] = [x for x in range(lo, hi) if planner.alloc.owner(x) == job]
-            if len(failed) == hi - lo:
-                failed = range(lo, hi)
+        for _ in range(count):
+            job, failed = _draw_failure(planner, rng)
             cur = planner.placements[job]
             in_timed[0] = True
             t0 = pc()
@@ -262,80 +278,46 @@ def inject_failures(planner: Planner, rng: random.Random, count: int, res: Bench
                 t3 = pc()
                 by_search = search(job, as_tuple)
                 t4 = pc()
-                differs += (q is None) != (by_search is None) or (
-                    q is not None and (q.leaves, q.template_index) != (by_search.leaves, by_search.template_index))
+                log.differs += _differ(q, by_search)
                 replan_ns.append(t1 - t0)
                 warm_ns.append(t2 - t1)
                 search_ns.append(t4 - t3)
             else:  # the timed Replan is the search itself (nothing prepared)
                 search_ns.append(t1 - t0)
-            done += 1
             if q is None:
-                kinds["queued"] += 1
+                log.kinds["queued"] += 1
             else:
-                kinds[q.kind] += 1
-                migrated[ranks_migrated(q)] += 1
+                log.kinds[q.kind] += 1
+                log.migrated[ranks_migrated(q)] += 1
                 ok = q.level == cur.level
-                preserved += ok
-                reps, good = res.by_size.get(cur.gang_size, (0, 0))
-                res.by_size[cur.gang_size] = (reps + 1, good + ok)
+                log.preserved += ok
+                reps, good = log.by_size.get(cur.gang_size, (0, 0))
+                log.by_size[cur.gang_size] = (reps + 1, good + ok)
             prep0 = clock.ns if clock else 0
             t0 = pc()
             recovery.apply(job, failed, q)
             t1 = pc()
             recovery.heal(failed)  # the node is repaired and becomes its pod's spare again
             t2 = pc()
-            if prepared or resume_at < 0:
-                apply_ns.append(t1 - t0)
-                heal_ns.append(t2 - t1)
-            if prepared:
-                prep_ns.append(clock.ns - prep0 if clock else 0)
+            apply_ns.append(t1 - t0)
+            heal_ns.append(t2 - t1)
+            if prepared and clock is not None:
+                prep_ns.append(clock.ns - prep0)
             on_step()
     finally:
         gc.callbacks.remove(on_gc)
-    res.samples["replan_search_ns"] = search_ns
-    res.samples["apply_ns"], res.samples["heal_ns"] = apply_ns, heal_ns
-    f = res.figures
-    f["failures"] = count
-    f["prepared_repairs"] = prepared
-    for name, xs in (("replan", replan_ns), ("replan_search", search_ns)):
-        if not xs:
-            continue
-        f[f"{name}_median_us"] = percentile(xs, 0.5) / 1e3
-        f[f"{name}_p99_us"] = percentile(xs, 0.99) / 1e3
-        f[f"{name}_max_us"] = max(xs) / 1e3
-        f[f"{name}_mean_us"] = statistics.fmean(xs) / 1e3
-    if not prepared:
-        res.samples["replan_ns"] = []
-        f["replan_samples_with_gc"] = gc_hits[0]
-        _count_outcomes(f, migrated, kinds, preserved, apply_ns, heal_ns)
-        return recovery
-    res.samples["replan_ns"] = replan_ns
-    f["replan_search_differs"] = differs
-    if resume_at >= 0:
-        f["prepared_failures"] = len(replan_ns)
+    log.gc_hits = gc_hits[0]
     if clock is not None:
-        res.samples["prep_ns"] = prep_ns
-        f["prep_per_failure_median_us"] = percentile(prep_ns, 0.5) / 1e3
-        f["prep_per_failure_p99_us"] = percentile(prep_ns, 0.99) / 1e3
-        f["prep_per_failure_mean_us"] = statistics.fmean(prep_ns) / 1e3
-        f["repairs_prepared_per_failure"] = (clock.prepared - prepared0) / len(prep_ns)
-        f["replan_lookup_plus_prep_mean_us"] = f["replan_mean_us"] + f["prep_per_failure_mean_us"]
-    f["replan_warm_median_us"] = percentile(warm_ns, 0.5) / 1e3
-    f["replan_samples_with_gc"] = gc_hits[0]
-    _count_outcomes(f, migrated, kinds, preserved, apply_ns, heal_ns)
-    return recovery
+        log.repairs_prepared = clock.prepared - prepared0
+    res.record(log)
+    return log
 
 
-def _count_outcomes(f: dict[str, float | int | str], migrated: Counter[int], kinds: Counter[str], preserved: int,
-                    apply_ns: list[int], heal_ns: list[int]) -> None:
-    """The figures every failure run reports, prepared repairs or not."""
-    for name, xs in (("repair_commit", apply_ns), ("heal", heal_ns)):
-        f[f"{name}_median_us"] = percentile(xs, 0.5) / 1e3
-        f[f"{name}_p99_us"] = percentile(xs, 0.99) / 1e3
-    f["ranks_migrated"] = ", ".join(f"{k}x{v}" for k, v in sorted(migrated.items()))
-    f["outcomes"] = ", ".join(f"{k} {v}" for k, v in sorted(kinds.items()))
-    f["level_preserved_pct"] = 100.0 * preserved / max(1, sum(migrated.values()))
+def _differ(a: Placement | None, b: Placement | None) -> bool:
+    """Two Replan answers decide differently (another footprint or template, or one of them none)."""
+    if a is None or b is None:
+        return a is not b
+    return (a.leaves, a.template_index) != (b.leaves, b.template_index)
 
 
 def compare_recovery(planner: Planner, rng: random.Random, events: int, res: BenchResult,
@@ -412,10 +394,10 @@ def compare_recovery(planner: Planner, rng: random.Random, events: int, res: Ben
     f["quality_events"] = len(stats["hdfb"])
     f["quality_sampling"] = sampling
     for name, xs in stats.items():
-        infl = [x for x, _ in xs]
-        res.samples[f"{name}_inflation"] = infl
-        f[f"{name}_inflation_median"] = percentile(infl, 0.5)
-        f[f"{name}_inflation_p95"] = percentile(infl, 0.95)
+        inflations = [x for x, _ in xs]
+        res.samples[f"{name}_inflation"] = inflations
+        f[f"{name}_inflation_median"] = percentile(inflations, 0.5)
+        f[f"{name}_inflation_p95"] = percentile(inflations, 0.95)
         f[f"{name}_level_preserved_pct"] = 100.0 * sum(ok for _, ok in xs) / max(1, len(xs))
         f[f"{name}_decision_median_us"] = percentile(decide_ns[name], 0.5) / 1e3
         f[f"{name}_decision_p99_us"] = percentile(decide_ns[name], 0.99) / 1e3
@@ -453,7 +435,7 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
         recovery: Callable[[Planner], Recovery] = PlannerRecovery,
         on_failure: Progress = _noop, on_quality: Progress = _noop, alternatives: bool = False,
         seed003: bool = True, prepared: bool = True, companions: bool = True, table5: bool = True,
-        prepared_last: int | None = None) -> BenchResult:
+        part: tuple[int, int] | None = None) -> BenchResult:
     """Build the planner (one spare node per pod, per ``mix``), fill, compare recovery quality
     (on the filled state, or after the failures: ``mix.quality_state``), inject failures and
     probe the navigator. ``cost_model`` builds the step-cost function on the
@@ -465,9 +447,19 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
     preparation figures). ``companions=False``: without the GC-off, call-floor and Place-floor runs.
     ``table5=False``: no Table 5 on the filled state (nor its alternative sampling), for a run whose
     Table 5 runs apart (:func:`quality_only` on the same seed: the same fill, hence the same events).
-    ``prepared_last``: the prepared path and the ``recovery`` on the last that many of the
-    ``failures`` only, the planner's search and commit before them (see :func:`inject_failures`);
-    the companion runs after them keep both."""
+    ``part=(start, stop)``: measure failures ``start`` to ``stop`` of the ``failures`` only, for a
+    run split over processes (``seeds.py``, :func:`merge_parts`): the failures before ``start`` are
+    replayed (:func:`replay_failures`, the planner paused), then the planner prepares every repair
+    again (not counted in any failure's figures) and ``recovery`` is built on that state. A part
+    that does not end the run does nothing else: no Table 5, no companions, no probes. Table 5 on
+    the filled state draws from the failures' random stream, so a run in parts has it apart
+    (``table5=False``; :func:`quality_only` on the same seed, :func:`merge_table5`)."""
+    if part is not None and table5 and quality_events and mix.quality_state == "filled":
+        raise ValueError("a run in parts needs table5=False: Table 5 on the filled state would shift the "
+                         "failures' random draws in the part that runs it")
+    start, stop = part or (0, failures)
+    if stop < failures:
+        table5, alternatives, companions, probes = False, False, False, 0
     res = BenchResult()
     rng = random.Random(seed)
     rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -502,18 +494,22 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
                 alternative(f"quality_sampling={other_sampling}", other_sampling, planner)
         else:
             alternative("quality_state=filled", mix.quality_sampling, planner)
-    windowed = prepared and prepared_last is not None and prepared_last < failures
+    if start:
+        t_rec = time.perf_counter()
+        if isinstance(planner, PreparedPlanner):
+            planner.pause()
+        replay_failures(planner, rng, start)
+        if isinstance(planner, PreparedPlanner):
+            planner.resume()
+        f["replay_s"] = time.perf_counter() - t_rec
     t_rec = time.perf_counter()
-    rec = PlannerRecovery(planner) if windowed else recovery(planner)  # windowed: ``recovery`` at the window
+    rec = recovery(planner)
     f["recovery_setup_s"] = time.perf_counter() - t_rec
     gc.collect()
     gc.freeze()  # the engine's store and cache (if any) are long-lived too
     t_rec = time.perf_counter()
-    rec = inject_failures(planner, rng, failures, res, rec, on_failure, clock=clock if prepared else None,
-                          prepared_last=prepared_last, then=recovery if windowed else None)
+    inject_failures(planner, rng, stop - start, res, rec, on_failure, clock=clock if prepared else None)
     f["failures_s"] = time.perf_counter() - t_rec
-    if isinstance(planner, PreparedPlanner):
-        planner.resume()  # the companions time the prepared lookup (no-op unless prepared_last was 0)
     if failures >= 10 and companions:
         off = BenchResult()
         gc.disable()  # around this loop only: the GC-off companion of the Replan figures above
@@ -528,7 +524,7 @@ def run(failures: int = 10_000, seed: int = 0, quality_events: int = 300, probes
         inject_failures(planner, rng, failures // 10, floor, rec, timed=empty_call)
         f["replan_floor_median_us"] = floor.figures["replan_median_us"]
         f["replan_floor_warm_median_us"] = floor.figures["replan_warm_median_us"]
-    f.update(rec.figures())
+    res.record_recovery(rec.summary())
     if quality_events and mix.quality_state == "after_failures":
         compare_recovery(planner, rng, quality_events, res, step_cost, on_quality, mix.quality_sampling, seed003)
         if alternatives:
@@ -576,13 +572,42 @@ def merge_table5(res: BenchResult, table5: BenchResult) -> None:
     """Add to ``res`` (a :func:`run` with ``table5=False``) the Table 5 that :func:`quality_only`
     measured on the same seed; ``res``'s own figures and samples win (its fill's timings). Both
     filled the same way or the merge is refused."""
-    for key in ("utilization", "gangs", "leaves"):
-        if res.figures[key] != table5.figures[key]:
-            raise RuntimeError(f"Table 5 and the failures filled differently ({key}: {table5.figures[key]} "
-                               f"against {res.figures[key]})")
+    _same_fill(res, table5, "Table 5")
     res.figures = {**table5.figures, **res.figures}
     res.samples = {**table5.samples, **res.samples}
     res.alternatives = {**table5.alternatives, **res.alternatives}
+
+
+def merge_parts(earlier: Sequence[BenchResult], last: BenchResult) -> None:
+    """Join into ``last`` (a :func:`run` whose ``part`` ends the run) the parts before it, in
+    failure order: the failure figures and samples become the whole run's (the parts'
+    :class:`FailureLog` joined, the figures computed once from it), the recovery path's counts add
+    up, and so do the parts' failure, replay and set-up times. The rest (the fill's figures,
+    Table 5, the companion runs) is ``last``'s own; every part filled the same way or the merge is
+    refused."""
+    logs, summaries = [], []
+    for p in (*earlier, last):
+        _same_fill(last, p, "a part of the failures")
+        if p.log is None or p.recovery is None:
+            raise RuntimeError("a part of the failures without its failure log")
+        logs.append(p.log)
+        summaries.append(p.recovery)
+    log, summary = logs[0], summaries[0]
+    for x, y in zip(logs[1:], summaries[1:], strict=True):
+        log, summary = log + x, summary + y
+    last.record(log)
+    last.record_recovery(summary)
+    for key in ("failures_s", "replay_s", "recovery_setup_s"):
+        last.figures[key] = sum(float(p.figures.get(key, 0.0)) for p in (*earlier, last))
+    last.figures["failure_parts"] = len(earlier) + 1
+
+
+def _same_fill(res: BenchResult, other: BenchResult, what: str) -> None:
+    """``other`` filled the testbed as ``res`` did (same seed, same mix), or a RuntimeError."""
+    for key in ("utilization", "gangs", "leaves"):
+        if res.figures[key] != other.figures[key]:
+            raise RuntimeError(f"{what} and the failures filled differently ({key}: {other.figures[key]} "
+                               f"against {res.figures[key]})")
 
 
 def _planner(topo: Topology, mix: TestbedParams, prepared: bool = True) -> Planner:

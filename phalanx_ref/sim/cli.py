@@ -205,7 +205,7 @@ def print_table(t: SimTable, console: Console | None = None) -> None:
 @main.command("ettr")
 @click.argument("which", type=click.Choice(["table3", "table4", "tau", "crossover"]))
 @mc_options
-def ettr(which: str, seed: int, runs: int, sweep_runs: int, **mc_kw: object) -> None:
+def ettr(which: str, seed: int, runs: int, sweep_runs: int, **mc_kw: Any) -> None:
     """One renewal-model table: Table 3, Table 4, the tau sweep, or the crossover R."""
     from phalanx_ref.sim import tables
 
@@ -226,7 +226,7 @@ def ettr(which: str, seed: int, runs: int, sweep_runs: int, **mc_kw: object) -> 
 
 def _testbed(base: TestbedParams, config: Path | None, small: bool) -> TestbedParams:
     """``base`` with a JSON file's overrides (keys of TestbedParams), optionally 4 pods."""
-    kw: dict[str, object] = {}
+    kw: dict[str, Any] = {}
     if config is not None:
         try:
             kw = json.loads(config.read_text())
@@ -246,13 +246,13 @@ def _testbed(base: TestbedParams, config: Path | None, small: bool) -> TestbedPa
         raise click.BadParameter(str(e), param_hint="--testbed-config") from None
 
 
-def _scenario(path: Path | None) -> tuple[dict[str, object], str]:
+def _scenario(path: Path | None) -> tuple[dict[str, Any], str]:
     """A scenario file's tables (default: the paper's §8) and its name, or a usage error."""
     from phalanx_ref.sim.scenario import DEFAULT_SCENARIO, ScenarioError, read
 
-    path = path or DEFAULT_SCENARIO
+    source = path or DEFAULT_SCENARIO
     try:
-        return read(path), str(path)
+        return read(source), str(source)
     except ScenarioError as e:
         raise click.BadParameter(str(e), param_hint="--scenario") from None
 
@@ -269,7 +269,7 @@ def _config(path: Path | None) -> ReportConfig:
 
 SCENARIO_HELP = "TOML scenario with every parameter (default: the paper's §8, the package's scenarios/paper_s8.toml)."
 MC_FLAGS = ("horizon_days", "runs", "checkpoint_grid", "recovery_failures", "recovery_cv", "weibull_shape")
-REPORT_FLAGS = ("sweep_runs", "failures", "prepared_failures", "quality_events", "recovery", "seeds", "correlated_events",
+REPORT_FLAGS = ("sweep_runs", "failures", "first_seed_parts", "quality_events", "recovery", "seeds", "correlated_events",
                 "exhaustion_share")
 
 
@@ -278,9 +278,9 @@ REPORT_FLAGS = ("sweep_runs", "failures", "prepared_failures", "quality_events",
 @click.option("--scenario", type=click.Path(dir_okay=False, path_type=Path), default=None, help=SCENARIO_HELP)
 @mc_options
 @click.option("--failures", default=10_000, show_default=True, help="§8.3 injected node failures.")
-@click.option("--prepared-failures", default=2_000, show_default=True, type=click.IntRange(0),
-              help="The first seed's last failures run through --recovery with prepared repairs (Replan's "
-                   "lookup); the earlier ones by the planner's search and commit (same decisions).")
+@click.option("--first-seed-parts", default=2, show_default=True, type=click.IntRange(1),
+              help="Worker jobs the first seed's failures are split into (joined in failure order: the "
+                   "figures do not depend on it; more parts use more cores and more CPU in all).")
 @click.option("--quality-events", default=2_000, show_default=True, help="Table 5 recovery events.")
 @click.option("--testbed-config", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
               help="JSON overrides of the scenario's testbed parameters (see docs/simulator.md).")
@@ -298,7 +298,7 @@ REPORT_FLAGS = ("sweep_runs", "failures", "prepared_failures", "quality_events",
               help="Share of the nodes failed and never healed in each spare-exhaustion run; 0 skips them.")
 @click.pass_context
 def report(ctx: click.Context, outdir: Path, scenario: Path | None, seed: int, testbed_config: Path | None,
-           small: bool, no_scale: bool, workers: int | None, no_sensitivity: bool, **flags: object) -> None:
+           small: bool, no_scale: bool, workers: int | None, no_sensitivity: bool, **flags: Any) -> None:
     """Every §8 table (Markdown, CSV, JSON), plot (PNG), raw samples (CSV) and report.html under OUTDIR.
     The scenario gives every parameter; flags given on the command line override it."""
     from phalanx_ref.sim.progress import Reporter

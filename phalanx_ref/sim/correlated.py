@@ -25,7 +25,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -44,8 +44,8 @@ from phalanx_ref.sim.tables import Table, k_label
 if TYPE_CHECKING:
     from phalanx_ref.sim.report import ReportConfig
 
-INDEPENDENT = {"burst_prob": 0.0, "burst_size": 1, "burst_gap_s": 0.0, "burst_r_factor": 1.0}
-BURST_CASES: tuple[tuple[str, dict[str, float]], ...] = (
+INDEPENDENT: dict[str, Any] = {"burst_prob": 0.0, "burst_size": 1, "burst_gap_s": 0.0, "burst_r_factor": 1.0}
+BURST_CASES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("independent failures (paper)", INDEPENDENT),
     ("10% of events: 8 failures at once", {"burst_prob": 0.1, "burst_size": 8}),
     ("10% of events: 8 at once, their recovery 3 R", {"burst_prob": 0.1, "burst_size": 8, "burst_r_factor": 3.0}),
@@ -88,6 +88,7 @@ def ettr_table(mc: MonteCarloParams, rp: RenewalParams) -> tuple[Table, dict[str
         out[name] = []
         for j, d in enumerate(designs):
             r = simulate_bursts(n, d, case, config_rng(mc.seed, 9, i, j), m_min=m)
+            assert r.node_failures is not None and r.lost_min is not None  # simulate_bursts sets both
             out[name].append(r)
             ref.setdefault(d.name, r.mean)
             lim = _limit(case, m, d.tau_min, d.c, d.r_mean_s)

@@ -36,19 +36,19 @@ def goodput_table(res: BenchResult, fast: McResult, baseline: McResult, comm_fra
               f"x mean step speed on the repaired placements (exposed communication {comm_fraction:.0%} of a step)",
               ["recovery", "ETTR (measured)", "mean step factor", "p95 step factor", "mean speed 1/factor",
                "goodput", "goodput vs HDF-B"])
-    rows = []
+    rows: list[tuple[str, list[float]]] = []  # (label, ETTR, step factor mean and p95, speed, goodput)
     for key, label in LABELS.items():
         xs = res.samples.get(f"{key}_inflation", [])
         if not xs:
             continue
         f = step_factors(xs, comm_fraction)
         speed = float(np.mean(1.0 / f))
-        rows.append([f"{label}, {fast.design.name}", fast.mean, float(f.mean()), float(np.quantile(f, 0.95)),
-                     speed, fast.mean * speed])
-    rows.append([f"restart baseline ({baseline.design.name}: fresh placement)", baseline.mean, 1.0, 1.0, 1.0,
-                 baseline.mean])
-    ref = rows[0][5] if rows and rows[0][0].startswith(LABELS["hdfb"]) else None
-    t.rows = [r + [None if ref is None else r[5] / ref] for r in rows]
+        rows.append((f"{label}, {fast.design.name}", [fast.mean, float(f.mean()), float(np.quantile(f, 0.95)),
+                                                      speed, fast.mean * speed]))
+    rows.append((f"restart baseline ({baseline.design.name}: fresh placement)",
+                 [baseline.mean, 1.0, 1.0, 1.0, baseline.mean]))
+    ref = rows[0][1][4] if rows[0][0].startswith(LABELS["hdfb"]) else None
+    t.rows = [[label, *xs, None if ref is None else xs[4] / ref] for label, xs in rows]
     t.notes += ["Step factors come from this run's Table 5 events (gangs of >= 64 ranks); ETTR from a Monte "
                 f"Carlo of {fast.params.runs} runs. The recovery time is the design's for every placement method.",
                 "The exposed-communication share is a choice (scenario key testbed.step_comm_fraction, see "

@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from phalanx_ref.hdfb import Planner
+from phalanx_ref.hdfb import Placement, Planner
 from phalanx_ref.prepared import PreparedPlanner
 
 PREPARATION_METHODS = ("_invalidate", "_rebase", "_forget", "_refresh")
@@ -36,7 +36,7 @@ class PreparationClock:
             setattr(planner, name, self._timed(getattr(planner, name)))
         prepare = planner._prepare
 
-        def counted(s: int, old: object) -> None:
+        def counted(s: int, old: Placement | None) -> None:
             self.prepared += 1
             prepare(s, old)
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from phalanx_ref.engine_cache import CacheDiverged, PlannerCache
@@ -47,9 +48,64 @@ class Recovery(Protocol):
         """The failed leaves are repaired and return to the pool (as their pod's spare)."""
         ...
 
-    def figures(self) -> dict[str, float | int | str]:
+    def summary(self) -> RecoverySummary:
         """What the report says about the recovery path (its name, and its own counts)."""
         ...
+
+
+@dataclass(frozen=True)
+class PlannerSummary:
+    """The planner's recovery counts nothing of its own."""
+
+    def figures(self) -> dict[str, float | int | str]:
+        return {"recovery": "planner"}
+
+    def __add__(self, later: RecoverySummary) -> PlannerSummary:
+        if not isinstance(later, PlannerSummary):
+            raise TypeError("the planner's recovery joined to another path's")
+        return self
+
+
+@dataclass
+class EngineCounts:
+    """The RRP engine's work over a run of recoveries. The parts of one run, each on an engine of
+    its own built where the previous part ended (the first seed's failures run in parts:
+    ``seeds.py``), add up (``a + b``, ``b`` the later part) to the counts of the whole run."""
+
+    recoveries: int = 0
+    reconciles: int = 0
+    steps: Counter[str] = field(default_factory=Counter)
+    """Engine transactions that took effect, by action (a guard that failed returns None)."""
+    revisions: Counter[int] = field(default_factory=Counter)
+    """Store revisions written per recovery (the Fail revokes, the engine's steps, the Seal)."""
+    cache_events: int = 0
+    audited: int = 0
+    """Alloc records the final audit compared with the planner (the last part's)."""
+
+    def __add__(self, later: RecoverySummary) -> EngineCounts:
+        if not isinstance(later, EngineCounts):
+            raise TypeError("the engine's recovery joined to another path's")
+        return EngineCounts(self.recoveries + later.recoveries, self.reconciles + later.reconciles,
+                            self.steps + later.steps, self.revisions + later.revisions,
+                            self.cache_events + later.cache_events, later.audited)
+
+    def figures(self) -> dict[str, float | int | str]:
+        """Per-recovery transaction counts for the report."""
+        n = max(1, self.recoveries)
+        return {
+            "recovery": "engine",
+            "engine_audited_alloc_records": self.audited,
+            "engine_recoveries": self.recoveries,
+            "engine_txns_per_recovery": round(sum(self.steps.values()) / n, 3),
+            "engine_steps": ", ".join(f"{a} {self.steps[a]}" for a in (*STEPS, "Seal")),
+            "engine_guard_failures": self.reconciles - sum(self.steps[a] for a in STEPS),
+            "engine_revisions_per_recovery": ", ".join(f"{k}x{v}" for k, v in sorted(self.revisions.items())),
+            "engine_cache_events": self.cache_events,
+        }
+
+
+RecoverySummary = PlannerSummary | EngineCounts
+"""A recovery path's own figures, summable over the parts of a run."""
 
 
 class PlannerRecovery:
@@ -70,8 +126,8 @@ class PlannerRecovery:
     def heal(self, failed: Sequence[int]) -> None:
         self.planner.heal(failed)
 
-    def figures(self) -> dict[str, float | int | str]:
-        return {"recovery": "planner"}
+    def summary(self) -> PlannerSummary:
+        return PlannerSummary()
 
 
 class RecoveryDiverged(RuntimeError):
@@ -112,12 +168,7 @@ class EngineRecovery:
         # see PlannerRecovery).
         self.plan: Callable[[str, Sequence[int]], Placement | None] = self.cache.decide
         self.epoch: dict[str, int] = dict.fromkeys(jobs, 0)
-        self.steps: Counter[str] = Counter()
-        """Engine transactions that took effect, by action (a guard that failed returns None)."""
-        self.reconciles = 0
-        self.recoveries = 0
-        self.revisions: Counter[int] = Counter()
-        """Store revisions written per recovery (the Fail revokes, the engine's steps, the Seal)."""
+        self.counts = EngineCounts()
         self.seal_step = 0
 
     def _workers(self, leaves: Sequence[int]) -> list[Put]:
@@ -138,26 +189,27 @@ class EngineRecovery:
         old = self.planner.placements[job].leaves
         for x in failed:  # Fail: the node's workers die (one revision each)
             self.store.lease_revoke(self.leases.pop(x))
+        counts = self.counts
         try:
             for want in STEPS:
-                self.reconciles += 1
+                counts.reconciles += 1
                 got = self.engine.reconcile(job)
                 if got != want:
                     raise RecoveryDiverged(f"{job}: expected the engine's {want}, it did {got}")
-                self.steps[got] += 1
+                counts.steps[got] += 1
                 if got == "Plan":
                     self._check_plan(job, decision)
             self.epoch[job] += 1
             self.seal_step += 1
             if not self.engine.seal(job, self.epoch[job], self.seal_step):  # the new workers' first seal
                 raise RecoveryDiverged(f"{job}: the seal of epoch {self.epoch[job]} was rejected")
-            self.steps["Seal"] += 1
+            counts.steps["Seal"] += 1
             self.cache.sync()
         except CacheDiverged as e:
             raise RecoveryDiverged(f"{job}: {e}") from e
         self._check_store(job, old ^ decision.leaves, decision)
-        self.recoveries += 1
-        self.revisions[self.cache.revision - rev0] += 1
+        counts.recoveries += 1
+        counts.revisions[self.cache.revision - rev0] += 1
 
     def _check_plan(self, job: str, decision: Placement) -> None:
         """The engine's Plan step (its decision, which the cache expects its Commit to claim) is
@@ -201,16 +253,8 @@ class EngineRecovery:
         except CacheDiverged as e:
             raise RecoveryDiverged(str(e)) from e
 
-    def figures(self) -> dict[str, float | int | str]:
-        """Per-recovery transaction counts for the report, after the final :meth:`audit`."""
-        n = max(1, self.recoveries)
-        return {
-            "recovery": "engine",
-            "engine_audited_alloc_records": self.audit(),
-            "engine_recoveries": self.recoveries,
-            "engine_txns_per_recovery": round(sum(self.steps.values()) / n, 3),
-            "engine_steps": ", ".join(f"{a} {self.steps[a]}" for a in (*STEPS, "Seal")),
-            "engine_guard_failures": self.reconciles - sum(self.steps[a] for a in STEPS),
-            "engine_revisions_per_recovery": ", ".join(f"{k}x{v}" for k, v in sorted(self.revisions.items())),
-            "engine_cache_events": self.cache.events,
-        }
+    def summary(self) -> EngineCounts:
+        """The counts so far, after a final :meth:`audit` (a difference raises)."""
+        self.counts.audited = self.audit()
+        self.counts.cache_events = self.cache.events
+        return self.counts

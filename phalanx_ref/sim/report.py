@@ -18,6 +18,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -261,9 +262,8 @@ SAMPLE_FILES: dict[str, tuple[str, ...]] = {
     "samples_place.csv": ("place_committed_ns", "place_carve_ns"),
 }
 """The per-event raw samples behind the figures, one row per §8.3 failure, Table 5 event or
-admitted gang, with the seed in the first column. A column measured on the last failures only (the
-first seed's window, ``prepared_failures``: the prepared lookup, the preparation, apply and heal)
-fills the last rows, so each row stays one failure."""
+admitted gang, with the seed in the first column. A column measured on the last failures only
+fills the last rows, so each row stays one failure (the further seeds have no prepared lookup)."""
 
 
 def write_samples(results: dict[int, BenchResult], outdir: Path) -> list[Path]:
@@ -323,11 +323,15 @@ class ReportConfig:
     sweep_runs: int = 500
     tb: TestbedParams = field(default_factory=TestbedParams)
     failures: int = 10_000
-    prepared_failures: int = 2_000
-    """The first seed runs ``recovery`` (the RRP engine) with prepared repairs (the project's Replan,
-    a lookup) on its last that many §8.3 failures and the companion runs only; before them the
-    planner's search and commit. Every decision is the same either way; the lookup, preparation,
-    apply/heal and engine figures come from these failures, the search's and quality's from all."""
+    first_seed_parts: int = 2
+    """The first seed's §8.3 failures (through ``recovery`` with prepared repairs, the RRP engine's
+    being most of the report's work) run in this many worker jobs, joined in failure order
+    (``seeds.py``): the figures are the whole run's whatever the number; more parts use more cores
+    and cost more CPU in all (each part replays the failures before it)."""
+
+    def __post_init__(self) -> None:
+        if self.first_seed_parts < 1:
+            raise ValueError(f"first_seed_parts must be at least 1, got {self.first_seed_parts}")
     quality_events: int = 2_000
     scale: bool = True
     recovery: str = "engine"
@@ -398,7 +402,7 @@ def make_report(outdir: Path, cfg: ReportConfig, tick: Tick = _noop,
     runs = None
     if cfg.scale:  # submitted first: the workers run while this process runs the Monte Carlo
         runs = Runs(cfg.workers)
-        runs.seeds(cfg.tb, seeds, cfg.failures, cfg.quality_events, cfg.recovery, cfg.prepared_failures)
+        runs.seeds(cfg.tb, seeds, cfg.failures, cfg.quality_events, cfg.recovery, cfg.first_seed_parts)
         for sec in extra:
             if sec.worker:
                 runs.submit(("section", sec.name), sec.run, cfg)
@@ -423,7 +427,7 @@ def make_report(outdir: Path, cfg: ReportConfig, tick: Tick = _noop,
     written.append(plot_sweep(rate_sweeps, "per-GPU failure rate (x the paper's 1/50,000 h, log scale)", "ETTR",
                               "ETTR of Table 3's configurations vs failure rate", outdir / "failure_rate_sweep.png"))
     timings["monte_carlo_s"] = time.perf_counter() - t_start
-    done = {sec.name: timed(f"{sec.name}_s", lambda sec=sec: sec.run(cfg))
+    done = {sec.name: timed(f"{sec.name}_s", partial(sec.run, cfg))
             for sec in extra if runs is None or not sec.worker}
     got = timed("scale_wait_s", lambda: runs.wait(on_seed)) if runs is not None else {}
     done |= {sec.name: got[("section", sec.name)] for sec in extra if ("section", sec.name) in got}
@@ -465,7 +469,7 @@ def make_report(outdir: Path, cfg: ReportConfig, tick: Tick = _noop,
         "sweep_runs": cfg.sweep_runs,
         "renewal": asdict(cfg.renewal),
         "testbed": cfg.tb.as_dict() if cfg.scale else None, "failures": cfg.failures,
-        "prepared_failures": cfg.prepared_failures,
+        "first_seed_parts": cfg.first_seed_parts,
         "quality_events": cfg.quality_events, "recovery": cfg.recovery if cfg.scale else None,
         "trend_pods": trend if cfg.scale else None, "sections": [sec.name for sec in extra],
         "correlated_events": cfg.correlated_events, "exhaustion_pods": cfg.exhaustion_pods,

@@ -26,11 +26,11 @@ def build_testbed(tb: TestbedParams) -> Topology:
     """The §8 tree: GPUs (rail = index in node) in nodes, rail groups, pods, one cluster, with
     ``tb``'s bandwidth tiers."""
     node = 0
-    pods = []
+    pods: list[Domain | Gpu] = []
     for p in range(tb.pods):
-        groups = []
+        groups: list[Domain | Gpu] = []
         for r in range(tb.rail_groups_per_pod):
-            nodes = []
+            nodes: list[Domain | Gpu] = []
             for _ in range(tb.nodes_per_rail_group):
                 nodes.append(Domain(1, f"node{node}", [Gpu(f"node{node}/gpu{g}", rail=g)
                                                        for g in range(tb.gpus_per_node)]))
@@ -50,16 +50,16 @@ def run_scale(tb: TestbedParams, seed: int = 0, failures: int = 10_000, quality_
               recovery: Callable[[Planner], Recovery] = EngineRecovery,
               on_failure: Progress = _noop, on_quality: Progress = _noop, alternatives: bool = False,
               seed003: bool = True, prepared: bool = True, companions: bool = True,
-              table5: bool = True, prepared_last: int | None = None) -> BenchResult:
+              table5: bool = True, part: tuple[int, int] | None = None) -> BenchResult:
     """Fill, fail and repair on the testbed; recovery quality under the alpha-beta model (and,
     with ``alternatives``, under the Table 5 settings not chosen; ``seed003``: with seed 003's
-    navigator in Table 5; ``prepared``, ``companions``, ``table5``, ``prepared_last``: see
+    navigator in Table 5; ``prepared``, ``companions``, ``table5``, ``part``: see
     ``bench_planner.run``)."""
     return run(failures=failures, seed=seed, quality_events=quality_events, probes=0,
                topo=build_testbed(tb), target=tb.fill_target, max_gangs=tb.max_gangs, mix=tb,
                cost_model=lambda topo: StepCost(topo, tb).step_time, recovery=recovery,
                on_failure=on_failure, on_quality=on_quality, alternatives=alternatives, seed003=seed003,
-               prepared=prepared, companions=companions, table5=table5, prepared_last=prepared_last)
+               prepared=prepared, companions=companions, table5=table5, part=part)
 
 
 def run_quality(tb: TestbedParams, seed: int, events: int, seed003: bool = False, alternatives: bool = False,
@@ -70,7 +70,7 @@ def run_quality(tb: TestbedParams, seed: int, events: int, seed003: bool = False
                         alternatives, on_quality)
 
 
-def _num(x: float | int | str) -> float | int | None:
+def _num(x: float | int | str | None) -> float | int | None:
     """A figure as a number (ints stay ints), None for text figures."""
     return x if isinstance(x, int | float) else None
 
@@ -97,8 +97,6 @@ LATENCY_ROWS: tuple[tuple[str, str, str], ...] = (
     ("replan_lookup_plus_prep_mean_us", "", "prepared path's total per failure: lookup mean + preparation mean"),
     ("replan_search_mean_us", "", "search path's mean, for the line above"),
     ("repairs_prepared_per_failure", "", "repairs (re)prepared per failure by commit and heal"),
-    ("prepared_failures", "", "failures run with prepared repairs (the last ones): the lookup and preparation "
-     "rows; the search rows cover every failure"),
     ("replan_search_differs", "", "failures where the search's answer differs from the prepared one"),
 )
 
@@ -121,8 +119,8 @@ def scale_table(res: BenchResult) -> Table:
         if key not in f:
             continue
         m = _num(f[key])
-        p = PAPER_SCALE[paper_key] if paper_key else None
-        t.rows.append([key, m, p, diff(m, p), how])
+        paper = PAPER_SCALE[paper_key] if paper_key else None
+        t.rows.append([key, m, paper, diff(m, paper), how])
     m, p = _num(f["level_preserved_pct"]), PAPER_SCALE["level_preserved_pct"]
     t.rows.append(["level_preserved_pct", m, p, diff(m, p), PAPER_WAY])
     t.rows.append(["ranks_migrated_per_repair (count x repairs)", migrated,
@@ -141,12 +139,11 @@ def scale_table(res: BenchResult) -> Table:
                     "recovery_setup_s"):
             t.rows.append([key, _num(f[key]) if _num(f[key]) is not None else str(f[key]), None, None, None])
     by = ", ".join(f"{g}: {100.0 * ok / n:.1f}% of {n}" for g, (n, ok) in sorted(res.by_size.items()))
-    if "prepared_failures" in f:
-        t.notes.append(f"The last {f['prepared_failures']:,} of the {f['failures']:,} failures (and the companion runs "
-                       "after them) ran through the recovery path named in the title with prepared repairs; the "
-                       "earlier ones through the planner's search and commit, which takes the same decisions. The "
-                       "lookup, preparation, apply, heal and engine rows are those failures'; the search, outcome, "
-                       "level and migration rows cover every failure.")
+    if "failure_parts" in f:
+        t.notes.append(f"The {f['failures']:,} failures ran in {f['failure_parts']} worker jobs, each replaying the "
+                       "failures before its own through the planner alone (the same draws and decisions) and "
+                       "building the recovery path on that state; the rows are computed from all their samples "
+                       "joined in failure order, as one run would give them.")
     if f["recovery"] == "engine":
         t.notes.append("Recovery through the RRP engine: Replan is the engine's Plan decision on its planner cache "
                        "(timed alone); apply = the failed node's 8 worker leases revoked, then the engine's Detect, "

@@ -36,7 +36,7 @@ DEFAULT_SCENARIO: Traversable = files("phalanx_ref.sim").joinpath("scenarios", "
 install as from the repository."""
 SECTIONS = ("report", "monte_carlo", "renewal", "testbed")
 SWEEPABLE = ("monte_carlo", "renewal", "testbed")
-REPORT_KEYS = ("seed", "seeds", "failures", "prepared_failures", "quality_events", "recovery", "sweep_runs", "trend_pods", "sensitivity",
+REPORT_KEYS = ("seed", "seeds", "failures", "first_seed_parts", "quality_events", "recovery", "sweep_runs", "trend_pods", "sensitivity",
                "correlated_events", "exhaustion_pods", "exhaustion_share")
 
 

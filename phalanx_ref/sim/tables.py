@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from phalanx_ref.sim.montecarlo import McResult, config_rng, simulate
 from phalanx_ref.sim.params import (
@@ -251,7 +252,7 @@ def sweep_params(mc: MonteCarloParams, runs: int) -> MonteCarloParams:
     return replace(mc, runs=runs)
 
 
-MC_ALTERNATIVES: tuple[tuple[str, dict[str, object]], ...] = (
+MC_ALTERNATIVES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("recovery_failures=restart", {"recovery_failures": "restart"}),
     ("checkpoint_grid=wallclock", {"checkpoint_grid": "wallclock"}),
     ("restart + wallclock", {"recovery_failures": "restart", "checkpoint_grid": "wallclock"}),

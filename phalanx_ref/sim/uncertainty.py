@@ -106,9 +106,9 @@ def uncertainty_table(results: dict[int, BenchResult]) -> Table:
                 "intervals (1,000 resamples) for the medians and p95s; across seeds: Student-t interval of "
                 "the per-seed figures.",
                 "Percentiles everywhere in the report: the sorted sample at index floor(q n).",
-                "Only the first seed keeps prepared repairs (seeds.py), on its last prepared_failures failures: "
-                "replan_median_us, the prepared lookup, is its alone; elsewhere every Replan is the search "
-                "(replan_search_median_us), timed as the Replan after the planner's recovery, except on the "
-                "first seed's window, where it is timed after the lookup and the chosen recovery (the engine's): "
-                "the spread across seeds includes that difference."]
+                "Only the first seed keeps prepared repairs (seeds.py): replan_median_us, the prepared lookup, "
+                "is its alone; elsewhere every Replan is the search (replan_search_median_us), timed as the "
+                "Replan after the planner's recovery, except on the first seed, where it is timed after the "
+                "lookup and the chosen recovery (the engine's): the spread across seeds includes that "
+                "difference."]
     return t
