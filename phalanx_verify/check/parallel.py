@@ -485,10 +485,10 @@ class _Pool:
         pending = dict(enumerate(self.conns))
         while pending:
             ready = multiprocessing.connection.wait(list(pending.values()), timeout=1.0)
-            for conn in ready:
-                wid = next(w for w, c in pending.items() if c is conn)
+            for ready_conn in ready:
+                wid = next(w for w, c in pending.items() if c is ready_conn)
                 try:
-                    status, *payload = conn.recv()
+                    status, *payload = pending[wid].recv()
                 except EOFError:
                     raise WorkerCrashed(f"worker {wid} died (out of memory?)") from None
                 del pending[wid]
@@ -760,7 +760,7 @@ class _Search:
         del holder, hidx, bucket
         checked = [e for e in pool.call(requests, lambda: self._on_wait(level)) if e is not None]
         if checked:
-            bad = min(checked, key=lambda e: e.new_id)  # type: ignore[arg-type,return-value]
+            bad = min(checked, key=lambda e: e.new_id)
             pos = np.flatnonzero(ids == bad.new_id)[0]
             bad.key = (int(new_g[pos]), int(new_k[pos]), PH_INVARIANT)
             if first is None or bad.key <= first.key:
