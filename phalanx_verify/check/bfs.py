@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -111,7 +111,8 @@ def label_text(model: Model, key: tuple[int, tuple]) -> str:
     return f"{label.render(args)} line {label.pos.line}, col {label.pos.col} of module {label.module}"
 
 
-def make_trace(model: Model, space: StateSpace, ids: list[int], extra: list[tuple[tuple, str]] = ()) -> Trace:
+def make_trace(model: Model, space: StateSpace, ids: list[int],
+               extra: Sequence[tuple[tuple, str | None]] = ()) -> Trace:
     """The path to a state as the states themselves. Under SYMMETRY too: the space keeps each
     state as first found (its orbit's representative is only its key), so the path is the one
     TLC rebuilds from fingerprints: the first initial state and, at each step, the first
@@ -217,9 +218,10 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
     # without the parent shortcut of StateChecks, which assumes the parent passed every check.
     tainted: set[int] = set()
 
-    def violation(verdict: Verdict, name: str | None, ids: list[int], extra: list = ()) -> bool:
+    def violation(verdict: Verdict, name: str | None, ids: list[int],
+                  extra: Sequence[tuple[tuple, str | None]] = ()) -> bool:
         """Record a violation; True when the search must stop."""
-        trace = make_trace(model, space, ids, list(extra))
+        trace = make_trace(model, space, ids, extra)
         if on_violation is not None:
             on_violation(verdict, name, trace)
             return False
@@ -240,7 +242,8 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
         generated, ok = add_initial_states(model, space, intern, checks, report, on_violation, tainted)
         initialising = False
         if not ok:
-            return _finish(report, space, generated, 1, start_time)
+            _finish(report, space, generated, 1, start_time)
+            return None
         if observer is not None:
             observer.initial(space, generated)
         depth = 1 if space.states else 0
@@ -277,8 +280,9 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                             bad = checks(t, checked_parent)
                             if bad is not None and violation(*bad, space.path_to(sid),
                                                              [(t, label_text(model, (lab, args)))]):
-                                return _finish(report, space, generated, depth + 1, start_time,
-                                               _left(level, pos, new_level, 0))
+                                _finish(report, space, generated, depth + 1, start_time,
+                                        _left(level, pos, new_level, 0))
+                                return None
                     fresh = tid is None and in_model
                     if fresh:
                         stored = intern(t, s)
@@ -289,8 +293,9 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                         bad = checks(stored, checked_parent)
                         if bad is not None:
                             if violation(*bad, space.path_to(tid)):
-                                return _finish(report, space, generated, depth + 1, start_time,
-                                               _left(level, pos, new_level, 1))
+                                _finish(report, space, generated, depth + 1, start_time,
+                                        _left(level, pos, new_level, 1))
+                                return None
                             tainted.add(tid)
                     elif observer is not None:
                         observer.successor(sid, lab, args, tid, False)
@@ -299,12 +304,13 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                             if not f(s, t):  # TLC reports the first one a step violates
                                 if violation(Verdict.ACTION_PROPERTY, pname, space.path_to(sid),
                                              [(t, label_text(model, (lab, args)))]):
-                                    return _finish(report, space, generated, depth + 1, start_time,
-                                                   _left(level, pos, new_level, int(fresh)))
+                                    _finish(report, space, generated, depth + 1, start_time,
+                                            _left(level, pos, new_level, int(fresh)))
+                                    return None
                                 break
                     if keep:
                         if in_model:
-                            edge_dst.append(tid)  # type: ignore[arg-type]
+                            edge_dst.append(tid)
                             edge_slot.append(space.slot((lab, args)))
                         succs.append(((lab, args), t))
                         if constrained:
@@ -319,7 +325,8 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                     report.verdict = Verdict.DEADLOCK
                     report.trace = make_trace(model, space, space.path_to(sid))
                     report.complete = False
-                    return _finish(report, space, generated, depth, start_time, _left(level, pos, new_level, 0))
+                    _finish(report, space, generated, depth, start_time, _left(level, pos, new_level, 0))
+                    return None
                 if progress is not None:
                     now = time.monotonic()
                     if now - last >= progress_every:

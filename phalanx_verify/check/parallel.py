@@ -39,6 +39,7 @@ import os
 import resource
 import shutil
 import signal
+import struct
 import tempfile
 import time
 import traceback
@@ -194,34 +195,36 @@ class _Worker:
         action_props = [(p.name, f) for p in model.properties for _, f in p.action_props]
         check_deadlock = model.cfg.check_deadlock
         decode = table.decode
+        pack_fp = struct.Struct("<q").pack_into
         nvars = len(model.variables)
         for b in self.buckets:
             b.discard()
         self.buckets = [_Bucket(self._path(f"cand{i}").with_suffix(""), nvars) for i in range(NBUCKETS)]
-        # The batch: fingerprint, key (parent's position in the level << 32 | successor ordinal),
-        # row (flat); appended once per successor, so as few calls as can be.
-        b_fp, b_key, b_rows = array("q"), array("q"), array("i")
-        append, add_key = table.appender(b_fp, b_rows), b_key.append
+        # The batch: one record per successor (fingerprint, key = parent's position in the level
+        # << 32 | successor ordinal, row of component ids), packed by one call.
+        batch = bytearray()
+        append = table.appender(batch)
+        record = table.record
+        batch_bytes = BATCH * record.itemsize
         nsucc = array("q")
         event: Event | None = None
 
         def flush() -> None:
-            if not b_fp:
+            if not batch:
                 return
-            fps = np.array(b_fp, dtype=np.int64)  # copies: the arrays are cleared below
-            keep = ~runs_contain(runs, fps)
+            recs = np.frombuffer(bytes(batch), dtype=record)  # a copy: the batch is cleared below
+            del batch[:]
+            fps = recs["fp"]
             _, first = np.unique(fps, return_index=True)
-            first = first[keep[first]]
+            first = first[~runs_contain(runs, fps[first])]
             first.sort()
-            rows = np.array(b_rows, dtype=np.int32).reshape(len(b_fp), nvars)
-            keys = np.array(b_key, dtype=np.int64)
+            kept = recs[first]
+            keys = kept["key"]
             ks, lis = (keys & 0xFFFFFFFF).astype(np.int32), (keys >> 32).astype(np.int32)
-            bucket = bucket_of(fps[first])
+            bucket = bucket_of(kept["fp"])
             for i in np.unique(bucket).tolist():
-                sel = first[bucket == i]
-                self.buckets[i].append(fps[sel], lis[sel], ks[sel], rows[sel])
-            for buf in (b_fp, b_key, b_rows):
-                del buf[:]
+                sel = np.flatnonzero(bucket == i)
+                self.buckets[i].append(kept["fp"][sel], lis[sel], ks[sel], kept["row"][sel])
 
         generated = 0
         self.progress[self.wid] = 0
@@ -242,10 +245,9 @@ class _Worker:
                                 event = Event((g, k, phase), *bad, extra=[(t, label_text(model, (lab, args)))])
                                 break
                     if in_model:
-                        append(t, prow, s)
+                        append(t, prow, s, key + k)
                         if canon is not None:  # found by its orbit, kept as found (bfs.state_key)
-                            b_fp[-1] = orbit_fingerprint(model, t, table.seed)
-                        add_key(key + k)
+                            pack_fp(batch, len(batch) - record.itemsize, orbit_fingerprint(model, t, table.seed))
                     if action_props:
                         phase = PH_ACTION
                         for pname, f in action_props:
@@ -267,7 +269,7 @@ class _Worker:
                 event = Event((g, 0, PH_GENERATE), Verdict.DEADLOCK)
             if event is not None:
                 break
-            if len(b_fp) >= BATCH:
+            if len(batch) >= batch_bytes:
                 flush()
             if li & 255 == 0:
                 self.progress[self.wid] = generated
@@ -485,10 +487,10 @@ class _Pool:
         pending = dict(enumerate(self.conns))
         while pending:
             ready = multiprocessing.connection.wait(list(pending.values()), timeout=1.0)
-            for conn in ready:
-                wid = next(w for w, c in pending.items() if c is conn)
+            for ready_conn in ready:
+                wid = next(w for w, c in pending.items() if c is ready_conn)
                 try:
-                    status, *payload = conn.recv()
+                    status, *payload = pending[wid].recv()
                 except EOFError:
                     raise WorkerCrashed(f"worker {wid} died (out of memory?)") from None
                 del pending[wid]
@@ -760,7 +762,7 @@ class _Search:
         del holder, hidx, bucket
         checked = [e for e in pool.call(requests, lambda: self._on_wait(level)) if e is not None]
         if checked:
-            bad = min(checked, key=lambda e: e.new_id)  # type: ignore[arg-type,return-value]
+            bad = min(checked, key=lambda e: e.new_id)
             pos = np.flatnonzero(ids == bad.new_id)[0]
             bad.key = (int(new_g[pos]), int(new_k[pos]), PH_INVARIANT)
             if first is None or bad.key <= first.key:
