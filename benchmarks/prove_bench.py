@@ -21,11 +21,12 @@ import z3
 from click.testing import CliRunner
 
 from phalanx_gate.cli import hdfb as hdfb_command
+from phalanx_gate.hdfb_proofs import HDFB_RLIMIT
 from phalanx_verify.prove import SUCCESS, Limits, Verdict, crosscheck, prove_inductive
 
 SPEC = Path(__file__).resolve().parents[1] / "spec"
 # (jobs, leaves) with MaxFail 1, so Init (MaxFail + 1 leaves per job) stays satisfiable.
-UNBOUNDED = ["RRPInd.tla", "RRPResumeInd.tla"]
+UNBOUNDED = ["RRPInd.tla", "RRPResumeInd.tla", "RRPLifecycleInd.tla"]
 SCALE = [(3, 8), (4, 16), (6, 24), (8, 32), (12, 48), (16, 64), (24, 96), (32, 128)]
 
 
@@ -95,14 +96,15 @@ def cross(skip_l7: bool) -> None:
               f"z3 false on {len(cc.z3_false)}, {cc.seconds:.1f} s", flush=True)
 
 
-def hdfb(limit: float) -> None:
+def hdfb() -> None:
     """``phalanx-verify prove hdfb`` with its default options (every tree up to 64 leaves, the
-    HGX-like and NVL72-like clusters, the planner mutants), run as a user runs it. Issue 15 asks
-    for the whole command in under 5 minutes on 2 cores: the line prints wall and CPU seconds
-    (CPU is the figure that means something on a loaded machine; z3 runs in this process)."""
-    print(f"\n## prove hdfb: every tree up to 64 leaves + HGX-like + NVL72-like (timeout {limit:.0f} s)")
+    HGX-like and NVL72-like clusters, the planner mutants, z3's budget in resource units), run as
+    a user runs it. Issue 15 asks for the whole command in under 5 minutes on 2 cores: the line
+    prints wall and CPU seconds (CPU is the figure that means something on a loaded machine; z3
+    runs in this process) and the most z3 units an obligation spent, against HDFB_RLIMIT."""
+    print(f"\n## prove hdfb: every tree up to 64 leaves + HGX-like + NVL72-like (rlimit {HDFB_RLIMIT:,} per query)")
     wall, cpu = time.monotonic(), time.process_time()
-    res = CliRunner().invoke(hdfb_command, ["--json", "--timeout", str(limit)])
+    res = CliRunner().invoke(hdfb_command, ["--json"])
     wall, cpu = time.monotonic() - wall, time.process_time() - cpu
     rows = json.loads(res.output)["results"]
     largest: dict[str, tuple[int, str, float]] = {}
@@ -116,8 +118,10 @@ def hdfb(limit: float) -> None:
     for name, (_, inst, secs) in sorted(largest.items()):
         print(f"  {name:55s} largest {inst:28s} {secs:6.2f} s")
     slow = max(rows, key=lambda r: r["seconds"])
+    most = max(rows, key=lambda r: r["z3_units"])
     print(f"  {len(rows)} obligations, {sum(r['result'] in SUCCESS for r in rows)} ok, slowest {slow['obligation']} "
-          f"on {slow['instance']} {slow['seconds']:.2f} s")
+          f"on {slow['instance']} {slow['seconds']:.2f} CPU s; most z3 units {most['z3_units']:,} "
+          f"({most['obligation']} on {most['instance']})")
     print(f"prove hdfb (default options): exit {res.exit_code}, {wall:.1f} s wall, {cpu:.1f} s CPU "
           f"(issue 15's goal: under 300 s on 2 cores)", flush=True)
 
@@ -136,7 +140,7 @@ def main() -> None:
     print(f"python {platform.python_version()}, z3 {z3.get_version_string()}, {os.cpu_count()} cpus, "
           f"{platform.machine()}")
     if args.only_hdfb:
-        hdfb(args.limit)
+        hdfb()
         return
     for spec in UNBOUNDED:
         unbounded(spec, Limits())
@@ -150,7 +154,7 @@ def main() -> None:
           f"slowest {max(r.seconds for r in res):.2f} s, total {time.monotonic() - start:.1f} s")
     cross(args.skip_l7)
     if not args.skip_hdfb:
-        hdfb(args.limit)
+        hdfb()
 
 
 if __name__ == "__main__":

@@ -32,11 +32,22 @@ from collections.abc import Callable
 
 import z3
 
-from phalanx_verify.prove.report import Kind, Result, Verdict, solve, verdict
+from phalanx_verify.prove import Kind, Limits, Result, Verdict, check, verdict
 
 from .trees import Block, FreeList, Tree, bounded_trees
 
 Query = Callable[[Tree], list[z3.BoolRef] | None]
+# A lemma on a tree: the queries (each the negation of one part) that must all be unsat.
+Lemma = Callable[[Tree], list[list[z3.BoolRef]] | None]
+
+HDFB_RLIMIT = 400_000_000
+"""z3 resource units per query of ``prove hdfb`` (its --rlimit). The lemmas on the NVL72-like
+tree are far larger queries than the inductive obligations (about 40 s each under the old 60 s
+wall limit). z3 spends roughly 0.3 to 0.8 million units per CPU second on the inductive queries,
+so this is about ten times what a 60 s query spent: a budget no proved lemma should reach, the
+same on every machine. ``benchmarks/prove_bench.py --only-hdfb`` prints the most units any
+obligation spent (not yet measured against this figure)."""
+HDFB_LIMITS = Limits(HDFB_RLIMIT)
 
 
 def _tps(tree: Tree, k: int, split: bool) -> list[int]:
@@ -288,13 +299,13 @@ def replan_model(tree: Tree, k: int, mode: str = "precise") -> tuple[list[z3.Boo
 
 
 # -- running -------------------------------------------------------------------------------------
-def _solve(facts: list[z3.BoolRef], timeout_s: float) -> tuple[z3.CheckSatResult, z3.ModelRef | None, float]:
-    start = time.monotonic()
-    s = z3.Solver()
-    s.set("timeout", int(timeout_s * 1000))
+def _solve(facts: list[z3.BoolRef], limits: Limits) -> tuple[z3.CheckSatResult, z3.ModelRef | None, int]:
+    """One query within ``limits``: z3's resource count, so a loaded machine gets the answers an
+    idle one does (a 60 s wall timeout made NVL72's Carve/Release lemmas depend on the load)."""
+    s = limits.solver()
     s.add(*facts)
-    res = solve(s)
-    return res, (s.model() if res == z3.sat else None), time.monotonic() - start
+    res, units = check(s)
+    return res, (s.model() if res == z3.sat else None), units
 
 
 def _witness(m: z3.ModelRef) -> str:
@@ -303,35 +314,37 @@ def _witness(m: z3.ModelRef) -> str:
     return "  true in the counterexample: " + ", ".join(names)
 
 
-def _proved(name: str, tree: Tree, build: Callable[[], list[list[z3.BoolRef]] | None],
-            timeout_s: float) -> Result | None:
+def _proved(name: str, tree: Tree, build: Lemma, limits: Limits) -> Result | None:
     """An obligation that must hold: every one of its queries (negations) is unsat. Seconds
-    count building the formulas as well as solving them."""
-    start = time.monotonic()
-    queries = build()
+    are CPU seconds of building the formulas as well as solving them."""
+    start, spent = time.process_time(), 0
+    queries = build(tree)
     if queries is None:
         return None
     for facts in queries:
-        res, m, _ = _solve(facts, timeout_s)
+        res, m, units = _solve(facts, limits)
+        spent += units
         if res != z3.unsat:
             return Result(name, f"{tree.name} ({tree.n} leaves)", verdict(res, Verdict.COUNTEREXAMPLE),
-                          time.monotonic() - start, _witness(m) if m is not None else "")
-    return Result(name, f"{tree.name} ({tree.n} leaves)", Verdict.PROVED, time.monotonic() - start)
+                          time.process_time() - start, _witness(m) if m is not None else "", z3_units=spent)
+    return Result(name, f"{tree.name} ({tree.n} leaves)", Verdict.PROVED, time.process_time() - start,
+                  z3_units=spent)
 
 
-def _refuted(name: str, trees: list[Tree], build: Query, timeout_s: float) -> Result:
+def _refuted(name: str, trees: list[Tree], build: Query, limits: Limits) -> Result:
     """A statement that must FAIL on some tree (naive lemma, planner mutant): the first tree
     (smallest first) with a counterexample."""
-    start = time.monotonic()
+    start, spent = time.process_time(), 0
     for tree in sorted(trees, key=lambda t: (t.n, t.depth)):
         facts = build(tree)
         if facts is None:
             continue
-        res, m, _ = _solve(facts, timeout_s)
+        res, m, units = _solve(facts, limits)
+        spent += units
         if res == z3.sat and m is not None:
-            return Result(name, f"{tree.name} ({tree.n} leaves)", Verdict.REFUTED, time.monotonic() - start,
-                          _witness(m), kind=Kind.REFUTATION)
-    return Result(name, "every tree", Verdict.NO_COUNTEREXAMPLE, time.monotonic() - start,
+            return Result(name, f"{tree.name} ({tree.n} leaves)", Verdict.REFUTED, time.process_time() - start,
+                          _witness(m), kind=Kind.REFUTATION, z3_units=spent)
+    return Result(name, "every tree", Verdict.NO_COUNTEREXAMPLE, time.process_time() - start,
                   "expected a counterexample on some bounded tree; none found", kind=Kind.REFUTATION)
 
 
@@ -355,8 +368,12 @@ def _admission_facts(tree: Tree) -> list[z3.BoolRef]:
     return [fl.invariant(), prop1_admission(fl)]
 
 
-def _listed(facts: list[z3.BoolRef] | None) -> list[list[z3.BoolRef]] | None:
-    return None if facts is None else [facts]
+def _prop2_precise(k: int) -> Lemma:
+    """Prop. 2 (i)-(iii) for failed blocks of order k: one query, or None where k does not apply."""
+    def build(tree: Tree) -> list[list[z3.BoolRef]] | None:
+        facts = prop2(tree, k, "precise")
+        return None if facts is None else [facts]
+    return build
 
 
 def _naive_facts(tree: Tree) -> list[z3.BoolRef]:
@@ -377,38 +394,41 @@ def _prop2_any_k(tree: Tree, mode: str) -> list[z3.BoolRef] | None:
     return [z3.Or(found)] if found else None
 
 
-def hdfb_obligations(trees: list[Tree], mutants: bool, timeout_s: float) -> list[Result]:
-    out: list[Result] = []
+def hdfb_obligations(trees: list[Tree], mutants: bool, limits: Limits = HDFB_LIMITS,
+                     results: list[Result] | None = None) -> list[Result]:
+    """Every obligation's result, appended to ``results`` as each is decided (what a Ctrl-C
+    leaves there is what was decided before it, for the partial table)."""
+    out: list[Result] = [] if results is None else results
     for tree in trees:
         ka = max(o for s, o in tree.blocks if tree.lca_level((s, o)) <= SPARE_LEVEL) if tree.depth > 1 else -1
-        checks: list[tuple[str, Callable[[], list[list[z3.BoolRef]] | None]]] = [
-            ("Theorem 2 (precise)", lambda t=tree: [_theorem2_facts(t)]),
-            ("Place keeps TP groups in level-1 domains", lambda t=tree: [_tp_facts(t, ignore_fit=False)]),
-            ("Prop 1 (i) Carve keeps the buddy invariant", lambda t=tree: prop1_carve(t)),
-            ("Prop 1 (i) Release keeps the buddy invariant", lambda t=tree: prop1_release(t)),
-            ("Prop 1 (ii) admission iff an aligned block is free", lambda t=tree: [_admission_facts(t)]),
+        checks: list[tuple[str, Lemma]] = [
+            ("Theorem 2 (precise)", lambda t: [_theorem2_facts(t)]),
+            ("Place keeps TP groups in level-1 domains", lambda t: [_tp_facts(t, ignore_fit=False)]),
+            ("Prop 1 (i) Carve keeps the buddy invariant", prop1_carve),
+            ("Prop 1 (i) Release keeps the buddy invariant", prop1_release),
+            ("Prop 1 (ii) admission iff an aligned block is free", lambda t: [_admission_facts(t)]),
         ]
-        checks += [(f"Prop 2 (i)-(iii), failed block order {k}", lambda t=tree, k=k: _listed(prop2(t, k, "precise")))
-                   for k in range(ka + 1)]
+        checks += [(f"Prop 2 (i)-(iii), failed block order {k}", _prop2_precise(k)) for k in range(ka + 1)]
         for name, build in checks:
-            r = _proved(name, tree, build, timeout_s)
+            r = _proved(name, tree, build, limits)
             if r is not None:
                 out.append(r)
-    out.append(_refuted("Theorem 2 (naive: any 2^k free leaves)", trees, _naive_facts, timeout_s))
-    out.append(_refuted("Prop 2 (ii) without B >= a+1", trees, lambda t: _prop2_any_k(t, "unconditional"), timeout_s))
+    out.append(_refuted("Theorem 2 (naive: any 2^k free leaves)", trees, _naive_facts, limits))
+    out.append(_refuted("Prop 2 (ii) without B >= a+1", trees, lambda t: _prop2_any_k(t, "unconditional"), limits))
     if mutants:
         out.append(_refuted("mutant scan-top-down vs Theorem 2", trees,
-                            lambda t: _theorem2_facts(t, top_down=True), timeout_s))
-        out.append(_refuted("mutant no-coalescing vs Theorem 2 / Prop 1 (ii)", trees, _no_coalescing_facts, timeout_s))
-        out.append(_refuted("mutant no-coalescing vs Prop 1 (i)", trees, _no_coalescing_inv, timeout_s))
+                            lambda t: _theorem2_facts(t, top_down=True), limits))
+        out.append(_refuted("mutant no-coalescing vs Theorem 2 / Prop 1 (ii)", trees, _no_coalescing_facts, limits))
+        out.append(_refuted("mutant no-coalescing vs Prop 1 (i)", trees, _no_coalescing_inv, limits))
         out.append(_refuted("mutant spare-outside-domain vs Prop 2 (ii)", trees,
-                            lambda t: _prop2_any_k(t, "outside"), timeout_s))
+                            lambda t: _prop2_any_k(t, "outside"), limits))
         out.append(_refuted("mutant tp-group-split vs TP groups in level-1 domains", trees,
-                            lambda t: _tp_facts(t, ignore_fit=True), timeout_s))
+                            lambda t: _tp_facts(t, ignore_fit=True), limits))
     return out
 
 
-def run_hdfb(max_leaves: int = 64, mutants: bool = True, timeout_s: float = 60.0) -> list[Result]:
+def run_hdfb(max_leaves: int = 64, mutants: bool = True, limits: Limits = HDFB_LIMITS,
+             results: list[Result] | None = None) -> list[Result]:
     """Every obligation on every generated tree with at most ``max_leaves`` leaves, plus the
-    HGX-like and NVL72-like clusters."""
-    return hdfb_obligations(bounded_trees(max_leaves), mutants, timeout_s)
+    HGX-like and NVL72-like clusters; ``results`` as in :func:`hdfb_obligations`."""
+    return hdfb_obligations(bounded_trees(max_leaves), mutants, limits, results)

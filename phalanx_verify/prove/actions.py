@@ -52,7 +52,7 @@ def _split(tr: Translator, e: ast.Expr, env: Env, is_action: Callable[[ast.OpDef
         bindings = _constant_bindings(tr, names, env)
         if bindings is not None:
             return [p for b in bindings for p in _split(tr, e.body, b, is_action)]
-        skolem = skolem_binding(tr, names, env)
+        skolem = skolem_binding(tr, names, env, ints=True)
         if skolem is not None:
             inner, guard = skolem
             return [(label, x, xenv, z3.And(guard, g)) for label, x, xenv, g in _split(tr, e.body, inner, is_action)]
@@ -76,6 +76,10 @@ def _constant_bindings(tr: Translator, names: list[tuple[str, ast.Expr]], env: E
     envs = [env]
     for name, set_expr in names:
         v = tr.eval(set_expr, env)
+        ints = sym.constant_ints(v) if sym.is_int_set(v) else None
+        if ints is not None:  # \E n \in 1..Size with Size a number: Resize(j1, 1), Resize(j1, 2)
+            envs = [x.bind(name, z3.IntVal(n)) for x in envs for n in ints]
+            continue
         if not isinstance(v, sym.FinSet) or not all(sym.concrete_true(b) or sym.concrete_false(b)
                                                      for b in v.bits.values()):
             return None
@@ -84,17 +88,19 @@ def _constant_bindings(tr: Translator, names: list[tuple[str, ast.Expr]], env: E
     return envs
 
 
-def skolem_binding(tr: Translator, names: list[tuple[str, ast.Expr]], env: Env) -> tuple[Env, z3.BoolRef] | None:
+def skolem_binding(tr: Translator, names: list[tuple[str, ast.Expr]], env: Env,
+                   ints: bool = False) -> tuple[Env, z3.BoolRef] | None:
     """Fresh constants for the bound names and their membership guard, when every bound set is a
-    symbolic set of atoms (unbounded mode)."""
+    symbolic set of atoms (unbounded mode), or with ``ints`` also a set of integers (``\\E n \\in
+    1..Size`` with Size symbolic: ``Resize(j, n)``, one obligation for every n)."""
     if not tr.atoms.unbounded:
         return None
     guards = []
     for name, set_expr in names:
         v = tr.eval(set_expr, env)
-        if not (sym.is_set_array(v) and v.sort().domain() == tr.atoms.sort):
+        if not (sym.is_set_array(v) and (v.sort().domain() == tr.atoms.sort or (ints and sym.is_int_set(v)))):
             return None
-        c = z3.Const(fresh_name(name), tr.atoms.sort)
+        c = z3.Const(fresh_name(name), v.sort().domain())
         guards.append(v[c])
         env = env.bind(name, c)
     return env, z3.And(guards)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ctypes
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -42,6 +43,21 @@ def finish(results: list[Result], as_json: bool, title: str, interrupted: bool =
     else:
         print_table(results, _out, title + (" (INTERRUPTED: Ctrl-C)" if interrupted else ""))
     sys.exit(EXIT_INTERRUPTED if interrupted else exit_code(results))
+
+
+def collect(work: Callable[[], object]) -> bool:
+    """Run ``work``, which appends each result to a list as it is decided; True when a Ctrl-C
+    stopped it (the list then holds what was decided before it, for ``finish``)."""
+    try:
+        work()
+    except KeyboardInterrupt:
+        return True
+    except ctypes.ArgumentError as err:
+        # Ctrl-C while z3's bindings convert a call's arguments: ctypes wraps the interrupt.
+        if "KeyboardInterrupt" not in str(err):
+            raise
+        return True
+    return False
 
 
 def exit_code(results: list[Result]) -> int:
@@ -98,15 +114,11 @@ def inductive(spec: str | None, config: str | None, inv: str, ind_module: str | 
             raise UsageError("no SPEC given, and no spec = \"...\" in [tool.phalanx-verify.prove] "
                              "of a pyproject.toml above the current directory")
         title = f"prove inductive {path} --inv {inv}{' --unbounded' if unbounded else ''}"
-        prove_inductive(path, config, inv, ind_module, Limits(rlimit, timeout), unbounded, results=results)
+        interrupted = collect(lambda: prove_inductive(path, config, inv, ind_module, Limits(rlimit, timeout),
+                                                      unbounded, results=results))
     except TLAError as err:
         click.echo(err.line(), err=True)
         sys.exit(err.exit_code)
-    except KeyboardInterrupt:
-        finish(results, as_json, title, interrupted=True)
-    except ctypes.ArgumentError as err:
-        # Ctrl-C while z3's bindings convert a call's arguments: ctypes wraps the interrupt.
-        if "KeyboardInterrupt" not in str(err):
-            raise
-        finish(results, as_json, title, interrupted=True)
-    finish(results, as_json, title)
+    except KeyboardInterrupt:  # while loading, before any obligation
+        interrupted = True
+    finish(results, as_json, title, interrupted)

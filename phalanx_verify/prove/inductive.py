@@ -26,8 +26,9 @@ the spec can be held to the invariant written for the spec.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +43,7 @@ from ..tla.values import ModelValue
 from . import grounding
 from . import symbolic as sym
 from .actions import SubAction, split_action
-from .limits import DEFAULT_LIMITS, Limits, check
+from .limits import DEFAULT_LIMITS, PROBE_SHARE, Budget, Limits, check
 from .report import Kind, Result, Verdict, verdict
 from .state import concrete, fresh_state, infer_shapes, pin_concrete, render
 from .symbolic import Atoms, Fun
@@ -189,6 +190,10 @@ def _model_values(values: Any) -> list[ModelValue]:
 # bounded one at the cfg's cluster where a CTI is looked for when z3 answers unknown.
 Facts = Callable[[Problem, SubAction | None], list[z3.BoolRef]]
 _SEEDS = (0, 1, 2)
+# What one obligation may spend in all, in per-query rlimits: the probe, a CTI search at the cfg's
+# cluster and the full retry of an obligation; a satisfiability witness's whole search.
+_OBLIGATION_BUDGETS = 2
+_WITNESS_BUDGETS = 3
 Goal = Callable[[Problem], z3.BoolRef]
 
 class Prover:
@@ -201,15 +206,27 @@ class Prover:
         self._conjunct_formulas: dict[bool, list[tuple[str, z3.BoolRef]]] = {}
         self._bounded_prover: Prover | None = None
         self.witness: Any = None  # reads a satisfiability model (the unbounded mode's bounded prover)
+        self.owner: Prover | None = None  # the unbounded prover whose searches this bounded one serves
+        self.budget: Budget | None = None  # the current obligation's (unbounded mode, with an rlimit)
 
     def query(self, name: str, facts: list[z3.BoolRef], if_sat: Verdict = Verdict.CTI,
               explain: Any = None, seed: int = 0, pool: list[z3.ExprRef] | None = None,
-              if_unsat: Verdict = Verdict.PROVED) -> Result:
-        """One solver call; ``pool`` adds integer terms CHOOSE's axiom is instantiated with."""
+              if_unsat: Verdict = Verdict.PROVED, rlimit: int | None = None) -> Result:
+        """One solver call; ``pool`` adds integer terms CHOOSE's axiom is instantiated with;
+        ``rlimit`` a smaller budget than the limits' (the probe). Within an obligation's
+        ``Budget`` the query gets what is left of it at most, and none once it is spent."""
         start = time.process_time()
-        s = self.limits.solver(seed)
+        budget = (self.owner or self).budget
+        units = self.limits.rlimit if rlimit is None else rlimit
+        if budget is not None:
+            units = budget.grant(units)
+            if units == 0:
+                return Result(name, self.instance, Verdict.UNKNOWN, 0.0, "z3: the obligation's budget is spent")
+        s = self.limits.solver(seed, units)
         s.add(*self.p.axioms, *facts, *self.p.tr.choice_instances(facts, self.p.int_terms + (pool or [])))
         res, units = check(s)
+        if budget is not None:
+            budget.spend(units)
         out = Result(name, self.instance, verdict(res, if_sat, if_unsat),
                      time.process_time() - start, z3_units=units)
         if res == z3.sat and explain is not None:
@@ -266,12 +283,32 @@ class Prover:
         return results
 
     def _obligation(self, name: str, build: Facts, action: SubAction | None, explain: Any) -> Result:
-        """The query ``build(problem, action)`` (a premise and a negated goal). Unbounded, an
-        unknown is followed by a search for a CTI at the cfg's cluster (``_cti_at_cfg``)."""
-        r = self.query(name, build(self.p, action), explain=explain)
-        if r.result is Verdict.UNKNOWN and self.p.universe is not None:
-            return self._cti_at_cfg(r, build, action, explain)
-        return r
+        """The query ``build(problem, action)`` (a premise and a negated goal). Unbounded, it is
+        ``_probed``: a CTI at the cfg's cluster is looked for before the whole budget is spent."""
+        if self.p.universe is None:
+            return self.query(name, build(self.p, action), explain=explain)
+        with self._budgeted(_OBLIGATION_BUDGETS):
+            return self._probed(lambda **kw: self.query(name, build(self.p, action), explain=explain, **kw),
+                                lambda unknown: self._cti_at_cfg(unknown, build, action, explain))
+
+    def _probed(self, attempt: Callable[..., Result], cti_search: Callable[[Result], Result | None]) -> Result:
+        """An unbounded query tried with the probe's budget (``limits.PROBE_SHARE``); when z3
+        answers unknown, ``cti_search`` looks for a CTI at the cfg's cluster, and only without one
+        is the query tried again with the rest of the obligation's budget. The result counts the
+        CPU seconds and z3 units of every query made, the search's included."""
+        probe = self.limits.rlimit // PROBE_SHARE
+        first = attempt(rlimit=probe) if probe else attempt()
+        if first.result is not Verdict.UNKNOWN or not probe or self.budget is None:
+            return first
+        cpu, left = time.process_time(), self.budget.left
+        found = cti_search(first)
+        search = Result("", "", Verdict.UNKNOWN, time.process_time() - cpu, z3_units=left - self.budget.left)
+        if found is not None:  # its own query is part of the search
+            return _plus(replace(found, seconds=search.seconds, z3_units=search.z3_units), first)
+        again = attempt()
+        if again.result is Verdict.UNKNOWN:
+            again.detail += f"; no CTI at the cfg's cluster ({self._bounded().instance}) either"
+        return _plus(_plus(again, first), search)
 
     def _ground_step(self, name: str, a: SubAction, whole: Facts) -> Result:
         """Unbounded ``IndNext A``, one ground query per conjunct of the candidate
@@ -280,24 +317,31 @@ class Prover:
         cluster, as any unknown does."""
         p, explain = self.p, self._step(a, failing_after=True)
         premise = [(c.expr, c.env) for c in p.conjuncts]
-        seconds, units = 0.0, 0
-        for c in p.conjuncts:
-            goal, skolems = grounding.negated_goal(p.tr, c.expr, c.env)
-            ground = grounding.action_skolems(p.tr, a) + skolems
-            facts = [p.inv_now, a.formula(p.tr), goal, *grounding.premise_instances(p.tr, premise, ground)]
-            r = self.query(name, facts, explain=explain,
-                           pool=grounding.integer_pool([p.cur, p.nxt], ground))
-            seconds += r.seconds
-            units += r.z3_units
-            if r.result is Verdict.UNKNOWN:
-                r.detail += f" (on conjunct {c.name})"
-                return self._cti_at_cfg(r, whole, a, explain)
-            if r.result is not Verdict.PROVED:
-                return r
-        return Result(name, self.instance, Verdict.PROVED, seconds, f"  {len(p.conjuncts)} conjuncts, each ground",
-                      z3_units=units)
+        searched: list[Result | None] = []  # the CTI search at the cfg's cluster, made once
 
-    def _cti_at_cfg(self, unknown: Result, build: Facts, action: SubAction | None, explain: Any) -> Result:
+        def cti_search(unknown: Result) -> Result | None:
+            if searched:
+                return None
+            searched.append(self._cti_at_cfg(unknown, whole, a, explain))
+            return searched[0]
+
+        total = Result(name, self.instance, Verdict.PROVED, 0.0, f"  {len(p.conjuncts)} conjuncts, each ground")
+        with self._budgeted(_OBLIGATION_BUDGETS):
+            for c in p.conjuncts:
+                goal, skolems = grounding.negated_goal(p.tr, c.expr, c.env)
+                ground = grounding.action_skolems(p.tr, a) + skolems
+                facts = [p.inv_now, a.formula(p.tr), goal, *grounding.premise_instances(p.tr, premise, ground)]
+                pool = grounding.integer_pool([p.cur, p.nxt], ground)
+                r = self._probed(lambda facts=facts, pool=pool, **kw: self.query(name, facts, explain=explain,
+                                                                                 pool=pool, **kw), cti_search)
+                if r.result is Verdict.UNKNOWN:
+                    r.detail += f" (on conjunct {c.name})"
+                if r.result is not Verdict.PROVED:
+                    return _plus(r, total)
+                total = _plus(total, r)
+        return total
+
+    def _cti_at_cfg(self, unknown: Result, build: Facts, action: SubAction | None, explain: Any) -> Result | None:
         """z3's quantifier instantiation finds proofs for all sizes far more easily than models.
         When it answers unknown, the bounded translation looks for a CTI at the cfg's cluster
         (for each sub-action with the same operator); a CTI found there is pinned into the
@@ -315,11 +359,10 @@ class Prover:
                 if r.result is not Verdict.UNKNOWN:
                     break
             if r.result is Verdict.CTI:
-                r.detail += (f"\n  (for all sizes z3 answered unknown, {unknown.detail.strip()}; this CTI was "
-                             f"found at the cfg's cluster, {bounded.instance})")
+                r.detail += (f"\n  (for all sizes z3 answered unknown within {unknown.z3_units:,} units, "
+                             f"{unknown.detail.strip()}; this CTI was found at the cfg's cluster, {bounded.instance})")
                 return r
-        unknown.detail += f"; no CTI at the cfg's cluster ({bounded.instance}) either"
-        return unknown
+        return None
 
     def _satisfiable(self, name: str, premise: list[z3.BoolRef], why: str, label: str) -> Result:
         """A premise's satisfiability: ``proved`` when sat, ``vacuous`` (with ``why``) when unsat.
@@ -345,6 +388,14 @@ class Prover:
         and a sub-action with the same operator), and the unbounded premise is checked on that
         pair and cluster: sat is a genuine model, unsat means the unbounded translation is FALSE
         where the bounded one is not (vacuous)."""
+        with self._budgeted(_WITNESS_BUDGETS):
+            cpu, left = time.process_time(), self.budget.left if self.budget else 0
+            r = self._witness_at_cfg(name, premise, why, label)
+            # The whole search's cost, not only the query that decided.
+            units = left - self.budget.left if self.budget else r.z3_units
+            return replace(r, seconds=time.process_time() - cpu, z3_units=units)
+
+    def _witness_at_cfg(self, name: str, premise: list[z3.BoolRef], why: str, label: str) -> Result:
         bounded = self._bounded()
         op = label.split("(")[0]
         options = [bounded.p.init] if label == "Init" else \
@@ -383,8 +434,19 @@ class Prover:
         if self._bounded_prover is None:
             p = Problem(self.p.model, self.p.inv_name, self.p.ind_module)
             self._bounded_prover = Prover(p, self.limits)
+            self._bounded_prover.owner = self
             self._bounded_prover.witness = lambda m: ("", _concrete_pair(p, m))
         return self._bounded_prover
+
+    @contextmanager
+    def _budgeted(self, share: int) -> Iterator[None]:
+        """Every query of the block (this prover's and its bounded prover's) draws on one
+        ``Budget`` of ``share`` times the per-query rlimit; none without an rlimit."""
+        self.budget = Budget(share * self.limits.rlimit) if self.limits.rlimit else None
+        try:
+            yield
+        finally:
+            self.budget = None
 
     def _sat_verdict(self, r: Result, why: str) -> Result:
         if r.result is Verdict.VACUOUS:
@@ -526,6 +588,11 @@ def _concrete_pair(p: Problem, m: z3.ModelRef) -> dict[str, Any]:
                 "nxt": {v: concrete(p.nxt[v], m, p.atoms) for v in p.variables}}
     except ValueError:
         return {}
+
+
+def _plus(r: Result, other: Result) -> Result:
+    """``r`` with the CPU seconds and z3 units of ``other`` (an earlier query for it) added."""
+    return replace(r, seconds=r.seconds + other.seconds, z3_units=r.z3_units + other.z3_units)
 
 
 def _instance_text(p: Problem) -> str:

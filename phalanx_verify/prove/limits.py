@@ -30,10 +30,10 @@ class Limits:
     rlimit: int = DEFAULT_RLIMIT
     timeout_s: float | None = None
 
-    def solver(self, seed: int = 0) -> z3.Solver:
-        """A fresh solver with this budget and the random seed of z3's search."""
+    def solver(self, seed: int = 0, rlimit: int | None = None) -> z3.Solver:
+        """A fresh solver with this budget (or ``rlimit`` units) and the random seed of z3's search."""
         s = z3.Solver()
-        s.set("rlimit", self.rlimit)
+        s.set("rlimit", self.rlimit if rlimit is None else rlimit)
         if self.timeout_s is not None:
             s.set("timeout", int(self.timeout_s * 1000))
         s.set("random_seed", seed)
@@ -41,6 +41,31 @@ class Limits:
 
 
 DEFAULT_LIMITS = Limits()
+
+PROBE_SHARE = 10
+"""The unbounded mode tries each obligation with 1/PROBE_SHARE of the budget first (2 million
+units by default) and looks for a concrete CTI at the cfg's cluster before it spends the rest:
+z3 finds proofs for every size easily and models hardly ever, so a query that will end unknown
+(an obligation with a CTI) spent the whole 20 million units, 25-65 CPU s, before the cheap
+bounded search ran. Measured with benchmarks/prove_bench.py --only-unbounded: every query of a
+proved obligation of RRPInd, RRPResumeInd and RRPLifecycleInd stays under the probe."""
+
+
+class Budget:
+    """The z3 units one obligation may still spend over all its queries: the proof attempt, the
+    searches for a CTI or a witness at the cfg's cluster, a retry. Each query gets what is left at
+    most, so no search loop can multiply the budget (RRPResumeInd's witness search could make 18
+    full queries: 20 CPU minutes in one CI run)."""
+
+    def __init__(self, units: int) -> None:
+        self.left = units
+
+    def grant(self, want: int) -> int:
+        """The units a query may have: ``want`` (0: no limit of its own) within what is left."""
+        return min(want, self.left) if want else self.left
+
+    def spend(self, units: int) -> None:
+        self.left = max(0, self.left - units)
 
 
 def check(s: z3.Solver) -> tuple[z3.CheckSatResult, int]:

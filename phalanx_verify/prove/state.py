@@ -270,7 +270,7 @@ def pin(sym_value: Any, value: Any, atoms: Atoms) -> z3.BoolRef:
         return z3.And([b == (k in names) for k, b in sym_value.bits.items()] + [z3.BoolVal(names <= set(sym_value.bits))])
     if sym.is_int_set(sym_value):
         arr = z3.K(z3.IntSort(), z3.BoolVal(False))
-        for x in value:
+        for x in sorted(value):
             arr = z3.Store(arr, x, True)
         return sym_value == arr
     if sym.is_int(sym_value) or sym.is_bool(sym_value):

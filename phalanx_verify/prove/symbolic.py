@@ -155,6 +155,22 @@ def set_array(v: Any, elem: z3.SortRef) -> z3.ArrayRef:
     raise ShapeError(f"expected a set of {elem}, got {describe(v)}")
 
 
+def constant_ints(v: z3.ArrayRef) -> list[int] | None:
+    """The members of a set of integers written out element by element (``1..2`` with known
+    bounds, ``{1, 2}``), in order; None when membership depends on anything symbolic."""
+    out: set[int] = set()
+    t = z3.simplify(v)
+    while z3.is_store(t):
+        arr, key, value = t.children()
+        if not (z3.is_int_value(key) and z3.is_true(value)):
+            return None
+        out.add(key.as_long())
+        t = arr
+    if not (z3.is_const_array(t) and z3.is_false(t.children()[0])):
+        return None
+    return sorted(out)
+
+
 def concrete_true(b: z3.BoolRef) -> bool:
     return z3.is_true(z3.simplify(b))
 
@@ -243,7 +259,7 @@ def ite(c: z3.BoolRef, a: Any, b: Any) -> Any:
     if isinstance(a, FinSet) or isinstance(b, FinSet):
         x, y = _fin(a), _fin(b)
         f = z3.BoolVal(False)
-        return FinSet({k: z3.If(c, x.bits.get(k, f), y.bits.get(k, f)) for k in set(x.bits) | set(y.bits)})
+        return FinSet({k: z3.If(c, x.bits.get(k, f), y.bits.get(k, f)) for k in sorted(set(x.bits) | set(y.bits))})
     if isinstance(a, Fun) and isinstance(b, Fun):
         if set(a.items) != set(b.items):
             raise ShapeError("IF branches are functions with different domains")
@@ -286,7 +302,7 @@ def set_op(op: str, a: Any, b: Any) -> Any:
     if isinstance(a, FinSet) or isinstance(b, FinSet):
         x, y = _fin(a), _fin(b)
         f = z3.BoolVal(False)
-        keys = set(x.bits) | set(y.bits)
+        keys = sorted(set(x.bits) | set(y.bits))  # sorted: the same terms under every hash seed
         combine = {"cup": lambda p, q: z3.Or(p, q), "cap": lambda p, q: z3.And(p, q),
                    "setminus": lambda p, q: z3.And(p, z3.Not(q))}[op]
         return FinSet({k: z3.simplify(combine(x.bits.get(k, f), y.bits.get(k, f))) for k in keys})
@@ -366,6 +382,8 @@ def except_update(f: Any, arg: Any, new: Any, atoms: Atoms) -> Fun | AFun:
     if isinstance(f, AFun):
         value = new(f.at(arg))
         if f.arr is not None:
+            if isinstance(value, Empty):  # [plan EXCEPT ![j] = {}]: {} of the values' element sort
+                value = set_array(value, f.arr.sort().range().domain())
             return AFun(z3.Store(f.arr, arg, value), f.dom)
         if isinstance(value, Empty):
             return f

@@ -126,7 +126,7 @@ class Translator:
         if isinstance(v, str):
             return self.atoms.const[sym.string_atom(v)]
         if isinstance(v, frozenset):
-            items = [self.constant_value(x) for x in v]
+            items = [self.constant_value(x) for x in sorted(v, key=value_order)]
             return self._set_of(items) if items else EMPTY
         raise TranslationError(f"constant value {v!r} is outside the z3 fragment")
 
@@ -632,6 +632,13 @@ def _term_ids(facts: list[z3.BoolRef]) -> list[int]:
         elif z3.is_app(x):
             todo.extend(x.children())
     return list(seen)
+
+
+def value_order(v: Any) -> tuple[str, Any]:
+    """A sort key for the members of a constant set (model values, strings, numbers, sets), so a
+    frozenset's terms are built in one order: iterating it follows the string hash, which
+    PYTHONHASHSEED changes, and z3's models (not its verdicts) followed it."""
+    return (type(v).__name__, v if isinstance(v, int) else str(v))
 
 
 def resolve_def(name: str, scope: Scope) -> tuple[ast.Definition, Scope] | None:

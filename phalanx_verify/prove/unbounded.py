@@ -7,15 +7,17 @@ From the cfg only the *kind* of each constant is kept:
   sort, of any size (z3 may pick any finite or infinite set; a proof for all of them holds for
   every finite one). The named atoms (string literals, single model values such as ``None``) are
   distinct and outside it, and two such sets are disjoint when the cfg's are, as TLC's model
-  values are;
+  values are, or one inside the other when the cfg's is (RRPLifecycle's gangs, ``High``, among
+  the jobs);
 - an integer (``MaxFail = 2``) becomes a symbolic natural (the cfg has no negative numbers);
 - a single model value (``None = none``) stays the named atom it is;
 - anything else keeps the cfg's value.
 
 What is abstracted: ``Cardinality`` (the translator's uninterpreted function, see translate.py).
-In RRP it appears only in Init, where it is a premise: every real initial state is an abstract
-initial state, so ``IndInit`` over the abstraction implies ``IndInit``; the abstract Init being
-satisfiable does not prove the real one is (the bounded proofs show that).
+In RRP it appears only in Init, in RRPLifecycle also in Plan's guard (``Fits``): always in a
+premise, so every real initial state or step is an abstract one, and an obligation proved over
+the abstraction holds for the real one; an abstract premise being satisfiable does not prove the
+real one is (the bounded proofs show that).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from .limits import DEFAULT_LIMITS
 from .report import solve
 from .state import render_int_set
 from .symbolic import AFun, Atoms
-from .translate import TranslationError
+from .translate import TranslationError, value_order
 
 
 class Universe:
@@ -50,7 +52,7 @@ class Universe:
             if isinstance(v, frozenset) and v and all(isinstance(x, ModelValue) for x in v):
                 s = z3.Const(name, set_sort)
                 self.values[name] = s
-                self.sets[name] = (s, _prefix(sorted(x.name for x in v)))
+                self.sets[name] = (s, _prefix(sorted(x.name for x in v - _inner(name, constants))))
                 self.axioms.extend(z3.Not(s[c]) for c in atoms.const.values())
             elif isinstance(v, int) and not isinstance(v, bool):
                 n = self.values[name] = self.naturals[name] = z3.Int(name)
@@ -58,11 +60,24 @@ class Universe:
         names = list(self.sets)
         for i, a in enumerate(names):
             for b in names[i + 1:]:
-                if constants[a] & constants[b]:
-                    raise TranslationError(f"--unbounded needs the sets of model values {a} and {b} to be "
-                                           "disjoint, as they are read as two symbolic sets", cfg_pos)
-                x = z3.Const(f"x_{a}_{b}", atoms.sort)
-                self.axioms.append(z3.ForAll([x], z3.Not(z3.And(self.sets[a][0][x], self.sets[b][0][x]))))
+                self.axioms.append(self._relation(a, b, constants, cfg_pos))
+        # An element is named after the smallest set it belongs to: a gang g1 of High, a job j1.
+        self.naming = sorted(names, key=lambda n: len(constants[n]))
+
+    def _relation(self, a: str, b: str, constants: dict[str, Any], cfg_pos: ast.Pos) -> z3.BoolRef:
+        """What the cfg says of two sets of model values, kept for every size: disjoint (Job and
+        Leaf), or one inside the other (RRPLifecycle's High, the gangs among the Jobs). Any other
+        overlap has no symbolic reading that keeps to the cfg's intent."""
+        x = z3.Const(f"x_{a}_{b}", self.atoms.sort)
+        sa, sb = self.sets[a][0][x], self.sets[b][0][x]
+        if not constants[a] & constants[b]:
+            return z3.ForAll([x], z3.Not(z3.And(sa, sb)))
+        if constants[a] <= constants[b]:
+            return z3.ForAll([x], z3.Implies(sa, sb))
+        if constants[b] <= constants[a]:
+            return z3.ForAll([x], z3.Implies(sb, sa))
+        raise TranslationError(f"--unbounded needs the sets of model values {a} and {b} to be disjoint or one "
+                               "inside the other, as they are read as two symbolic sets", cfg_pos)
 
     def pin(self, constants: dict[str, Any], states: list[tuple[dict[str, Any], dict[str, Any]]]) -> list[z3.BoolRef]:
         """Formulas fixing the symbolic constants to the cfg's cluster and each symbolic state to
@@ -74,7 +89,7 @@ class Universe:
                 atom_of[mv.name] = z3.Const(f"{mv.name}!cluster", self.atoms.sort)
         out = [z3.Distinct(*atom_of.values())] if len(atom_of) > 1 else []
         for name, (s, _) in self.sets.items():
-            out.append(s == _array_of([atom_of[mv.name] for mv in constants[name]], self.atoms.sort))
+            out.append(s == _array_of([atom_of[mv.name] for mv in sorted(constants[name], key=lambda x: x.name)], self.atoms.sort))
         out += [n == constants[name] for name, n in self.naturals.items()]
         for symbolic, value in states:
             out += [_pin(symbolic[v], value[v], atom_of) for v in symbolic]
@@ -104,7 +119,7 @@ class ClusterReader:
         for e in self.elements:
             if self._key(e) in self.names:
                 continue
-            prefix = next((p for s, p in universe.sets.values() if self._true(s[e])), "a")
+            prefix = next((universe.sets[n][1] for n in universe.naming if self._true(universe.sets[n][0][e])), "a")
             counters[prefix] = counters.get(prefix, 0) + 1
             self.names[self._key(e)] = f"{prefix}{counters[prefix]}"
 
@@ -167,7 +182,7 @@ def _pin(v: Any, value: Any, atom_of: dict[str, z3.ExprRef]) -> z3.BoolRef:
         return z3.BoolVal(not value)
     if sym.is_set_array(v):
         elem = v.sort().domain()
-        items = [z3.IntVal(x) if isinstance(x, int) else atom_of[x] for x in value]
+        items = [z3.IntVal(x) if isinstance(x, int) else atom_of[x] for x in sorted(value, key=value_order)]
         return v == _array_of(items, elem)
     if isinstance(value, str):
         return v == atom_of[value]
@@ -179,6 +194,14 @@ def _array_of(items: list[z3.ExprRef], elem: z3.SortRef) -> z3.ArrayRef:
     for x in items:
         arr = z3.Store(arr, x, True)
     return arr
+
+
+def _inner(name: str, constants: dict[str, Any]) -> frozenset[Any]:
+    """The model values of ``name`` that a smaller set of the cfg also holds (High's in Job): its
+    own stem is read from the others, so Job's elements are j1, j2 and High's g1."""
+    own = constants[name]
+    inner = [v for v in constants.values() if isinstance(v, frozenset) and v < own]
+    return frozenset().union(*inner)
 
 
 def _prefix(names: list[str]) -> str:

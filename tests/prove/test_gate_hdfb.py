@@ -19,7 +19,7 @@ from phalanx_verify import plugins
 def test_lemmas_hold_and_mutants_are_refuted_on_small_trees() -> None:
     small = [t for t in bounded_trees(16) if t.n <= 16]
     assert any(t.fanouts == (2, 3) for t in small) and any(t.name.startswith("mixed") for t in small)
-    results = hdfb_obligations(small, mutants=True, timeout_s=60)
+    results = hdfb_obligations(small, mutants=True)
     assert all(r.ok for r in results), [r for r in results if not r.ok]
     by_name = {r.obligation: r for r in results}
     for name in ("Theorem 2 (naive: any 2^k free leaves)", "Prop 2 (ii) without B >= a+1",
