@@ -21,7 +21,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..tla.errors import EXIT_ASSERT, AssertionFailure, TLAError
+from ..tla.errors import TLAError
+from .errorexit import Where, error_exit
 from .fairness import FairnessTracker
 from .invariants import StateChecks
 from .model import Model
@@ -238,6 +239,8 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
     level: list[int] = []
     new_level: list[int] = []
     initialising = True
+    where = Where.SUCCESSORS  # where an error stops the search decides TLC's exit code
+    sid = 0
     try:
         generated, ok = add_initial_states(model, space, intern, checks, report, on_violation, tainted)
         initialising = False
@@ -277,7 +280,9 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                             and all(c(s, t) for c in action_constraints)
                         if not in_model:
                             tid = None
+                            where = Where.INVARIANT
                             bad = checks(t, checked_parent)
+                            where = Where.SUCCESSORS
                             if bad is not None and violation(*bad, space.path_to(sid),
                                                              [(t, label_text(model, (lab, args)))]):
                                 _finish(report, space, generated, depth + 1, start_time,
@@ -290,7 +295,9 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                         new_level.append(tid)
                         if observer is not None:  # before the checks: a violating state is shown too
                             observer.successor(sid, lab, args, tid, True)
+                        where = Where.INVARIANT
                         bad = checks(stored, checked_parent)
+                        where = Where.SUCCESSORS
                         if bad is not None:
                             if violation(*bad, space.path_to(tid)):
                                 _finish(report, space, generated, depth + 1, start_time,
@@ -317,7 +324,9 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                             in_model_flags.append(in_model)
                 if keep:
                     # Enabledness counts every step of the action, inside the model or not.
+                    where = Where.LIVENESS
                     enabled, masks = fairness.state(s, succs)  # type: ignore[union-attr]
+                    where = Where.SUCCESSORS
                     space.enabled.append(enabled)
                     space.edge_fair.extend(masks if not constrained else
                                            [m for m, f in zip(masks, in_model_flags, strict=True) if f])
@@ -350,12 +359,13 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
     except TLAError as err:
         report.verdict = Verdict.ERROR
         report.message = err.line()
-        # TLC: a failed Assert is its own verdict (14) while successors are computed, an
-        # evaluation error (75) in the initial states.
-        report.error_exit = EXIT_ASSERT if isinstance(err, AssertionFailure) and not initialising \
-            else err.exit_code
+        # TLC's exit code depends on where the error stopped the search (errorexit.py); past the
+        # initial states it prints the behaviour up to the state whose successors it computed.
+        report.error_exit = err.exit_code if initialising else error_exit(err, where)
+        if not initialising and where is not Where.INVARIANT and sid < len(space.states):
+            report.trace = make_trace(model, space, space.path_to(sid))
         report.complete = False
-        _finish(report, space, generated, 0, start_time)
+        _finish(report, space, generated, 0 if initialising else depth, start_time)
         return None
     except KeyboardInterrupt:  # Ctrl-C: the figures so far, marked interrupted; the CLI exits 130
         report.complete = False

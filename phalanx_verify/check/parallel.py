@@ -54,6 +54,7 @@ import numpy as np
 from ..tla.errors import EXIT_ASSERT, AssertionFailure, TLAError
 from . import checkpoint, spill
 from .bfs import Interner, ProgressFn, StateSpace, add_initial_states, label_text
+from .errorexit import Where, error_exit
 from .fingerprints import (
     ComponentTable,
     FingerprintSet,
@@ -259,10 +260,9 @@ class _Worker:
                             break
                     k += 1
                     phase = PH_GENERATE
-            except TLAError as err:
-                # A failed Assert is its own verdict while successors are computed (TLC: 14).
+            except TLAError as err:  # TLC's exit code by where the error happened (errorexit.py)
                 event = Event((g, k, phase), Verdict.ERROR, message=err.line(),
-                              error_exit=EXIT_ASSERT if isinstance(err, AssertionFailure) else err.exit_code)
+                              error_exit=error_exit(err, Where.SUCCESSORS))
             nsucc.append(k)
             generated += k
             if event is None and k == 0 and check_deadlock:
@@ -326,8 +326,8 @@ class _Worker:
             try:
                 bad = checks(t, s)
             except TLAError as err:
-                event = Event((-1, -1, PH_INVARIANT), Verdict.ERROR, message=err.line(), error_exit=err.exit_code,
-                              new_id=gid)
+                event = Event((-1, -1, PH_INVARIANT), Verdict.ERROR, message=err.line(),
+                              error_exit=error_exit(err, Where.INVARIANT), new_id=gid)
                 break
             if bad is not None:
                 event = Event((-1, -1, PH_INVARIANT), *bad, new_id=gid)
@@ -825,7 +825,10 @@ class _Search:
         if ev.verdict is Verdict.ERROR:
             report.verdict, report.message = Verdict.ERROR, ev.message
             report.error_exit = ev.error_exit
-            self.finish(0, distinct=distinct)
+            if ev.new_id is None:  # TLC prints the behaviour up to the state whose successors failed
+                _, fps = self.trace.path_to(g)
+                report.trace = regenerate_trace(self.model, fps, [], self.options.fp)
+            self.finish(level.depth, distinct=distinct)
             return
         report.verdict, report.violated = ev.verdict, ev.name
         target = ev.new_id if ev.new_id is not None else g

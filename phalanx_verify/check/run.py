@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..tla import runtime as rt
-from ..tla.errors import EvalError, TLAError, UsageError
+from ..tla.errors import EvalError, LivenessEvalError, TLAError, UsageError
 from ..tla.runtime import clear_memos
 from ..tla.syntax import Pos
 from ..tla.values import Fcn, format_value
@@ -52,7 +52,10 @@ class _LivenessRunner:
         """Check every obligation; record the first violation. True when none is violated."""
         self.checked_at = space.explored
         for _, ob, extra in self.obligations:
-            trace = check_liveness(self.model, space, ob, self.kinds, extra)
+            try:
+                trace = check_liveness(self.model, space, ob, self.kinds, extra)
+            except EvalError as err:
+                raise LivenessEvalError(err.message, err.pos) from err
             if trace is not None:
                 self.report.verdict = Verdict.TEMPORAL_PROPERTY
                 # as TLC: every property false on this lasso, not only the one whose check found it

@@ -30,10 +30,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..tla import runtime as rt
-from ..tla.errors import EXIT_ASSERT, AssertionFailure, TLAError
+from ..tla.errors import TLAError
 from ..tla.runtime import clear_memos
 from ..tla.values import format_value
 from .bfs import ProgressFn, StateSpace, label_text
+from .errorexit import Where, error_exit
 from .invariants import StateChecks
 from .model import Model
 from .report import Report, Trace, TraceStep, Verdict
@@ -73,7 +74,7 @@ def simulate_model(model: Model, options: SimulationOptions, name: str | None = 
         report.verdict, report.message = Verdict.ERROR, err.line()
         if sim.path:  # the behaviour up to the state whose successors failed, as TLC shows it
             report.trace = Trace(model.variables, [TraceStep(t, a) for t, a in sim.path])
-        report.error_exit = EXIT_ASSERT if isinstance(err, AssertionFailure) and sim.stepping else err.exit_code
+        report.error_exit = error_exit(err, Where.SUCCESSORS) if sim.stepping else err.exit_code
         report.complete = False
     except KeyboardInterrupt:
         report.complete = False

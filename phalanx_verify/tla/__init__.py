@@ -35,6 +35,8 @@ from .errors import (
     ConfigError,
     EvalError,
     LevelError,
+    LivenessEvalError,
+    ModuleEvalError,
     ParseError,
     SemanticError,
     TLAError,
@@ -66,6 +68,7 @@ __all__ = [
     "setbound", "interning",
     # errors, each with its TLC exit code
     "TLAError", "ParseError", "SemanticError", "ConfigError", "EvalError", "AssertionFailure",
+    "ModuleEvalError", "LivenessEvalError",
     "LevelError", "UsageError",
     "EXIT_OK", "EXIT_USAGE", "EXIT_ASSUMPTION", "EXIT_DEADLOCK", "EXIT_INVARIANT", "EXIT_PROPERTY",
     "EXIT_ASSERT", "EXIT_EVAL", "EXIT_SAFETY_EVAL", "EXIT_PARSE", "EXIT_CONFIG", "EXIT_TLC_ERROR",

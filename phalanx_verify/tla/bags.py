@@ -11,7 +11,7 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
-from .errors import EvalError
+from .errors import EvalError, ModuleEvalError
 from .values import as_set, fcn_items, format_value, make_fcn, sorted_tlc
 
 
@@ -19,7 +19,7 @@ def _items(b: Any) -> dict:
     try:
         return dict(fcn_items(b))
     except EvalError:
-        raise EvalError(f"Attempted to apply a Bags operator to a non-bag: {format_value(b)}") from None
+        raise ModuleEvalError(f"Attempted to apply a Bags operator to a non-bag: {format_value(b)}") from None
 
 
 def _bag(counts: dict) -> Any:

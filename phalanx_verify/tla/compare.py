@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import setbound
-from .errors import EvalError
+from .errors import EvalError, ModuleEvalError
 from .values import (
     DiffSet,
     Fcn,
@@ -302,16 +302,18 @@ def setminus(a: Any, b: Any) -> Any:
 
 # -- integers ------------------------------------------------------------------------------
 
-def _int_arg(v: Any, op: str, which: str) -> int:
+def _int_arg(v: Any, op: str, which: str, error: type[EvalError] = EvalError) -> int:
+    """``error``: TLC's comparisons check their arguments in Java (a ModuleEvalError), its
+    arithmetic in the evaluator (an EvalError)."""
     if type(v) is not int:
-        raise EvalError(f"The {which} argument of {op} should be an integer, but instead it is: {format_value(v)}")
+        raise error(f"The {which} argument of {op} should be an integer, but instead it is: {format_value(v)}")
     return v
 
 
 def _fit(r: int, text: str) -> int:
     if INT_MIN <= r <= INT_MAX:
         return r
-    raise EvalError(f"Overflow when computing {text}")
+    raise ModuleEvalError(f"Overflow when computing {text}")
 
 
 # The fast path is the first line of each: two integers whose result fits. The message of an
@@ -343,35 +345,35 @@ def power(a: Any, b: Any) -> int:
     a = _int_arg(a, "^", "first")
     b = _int_arg(b, "^", "second")
     if b < 0:
-        raise EvalError(f"The second argument of ^ should be a natural number, but instead it is: {b}")
+        raise ModuleEvalError(f"The second argument of ^ should be a natural number, but instead it is: {b}")
     if a == 0 and b == 0:
-        raise EvalError("0^0 is undefined.")
+        raise ModuleEvalError("0^0 is undefined.")
     if abs(a) > 1 and b > 32:
-        raise EvalError(f"Overflow when computing {a}^{b}")
+        raise ModuleEvalError(f"Overflow when computing {a}^{b}")
     return _fit(a ** b, f"{a}^{b}")
 
 
 def less(a: Any, b: Any) -> bool:
-    return _int_arg(a, "<", "first") < _int_arg(b, "<", "second")
+    return _int_arg(a, "<", "first", ModuleEvalError) < _int_arg(b, "<", "second", ModuleEvalError)
 
 
 def less_eq(a: Any, b: Any) -> bool:
-    return _int_arg(a, "<=", "first") <= _int_arg(b, "<=", "second")
+    return _int_arg(a, "<=", "first", ModuleEvalError) <= _int_arg(b, "<=", "second", ModuleEvalError)
 
 
 def greater(a: Any, b: Any) -> bool:
-    return _int_arg(a, ">", "first") > _int_arg(b, ">", "second")
+    return _int_arg(a, ">", "first", ModuleEvalError) > _int_arg(b, ">", "second", ModuleEvalError)
 
 
 def greater_eq(a: Any, b: Any) -> bool:
-    return _int_arg(a, ">=", "first") >= _int_arg(b, ">=", "second")
+    return _int_arg(a, ">=", "first", ModuleEvalError) >= _int_arg(b, ">=", "second", ModuleEvalError)
 
 
 def div(a: Any, b: Any) -> int:
     a = _int_arg(a, "\\div", "first")
     b = _int_arg(b, "\\div", "second")
     if b == 0:
-        raise EvalError("The second argument of \\div is 0.")
+        raise ModuleEvalError("The second argument of \\div is 0.")
     return _fit(a // b, f"{a} \\div {b}")
 
 
@@ -379,7 +381,7 @@ def mod(a: Any, b: Any) -> int:
     a = _int_arg(a, "%", "first")
     b = _int_arg(b, "%", "second")
     if b <= 0:
-        raise EvalError(f"The second argument of % should be a positive number, but instead it is: {b}")
+        raise ModuleEvalError(f"The second argument of % should be a positive number, but instead it is: {b}")
     return a % b
 
 

@@ -74,6 +74,22 @@ class EvalError(TLAError):
     kind = "evaluation error"
 
 
+class ModuleEvalError(EvalError):
+    """An error TLC raises as an EvalException in the Java code of a standard module's operator
+    (division by zero, overflow, comparing a non-integer with <, Head of <<>>, Cardinality of
+    an infinite set, ...). The same message as any evaluation error, but TLC's worker reports
+    it by the operator's own error code when it stops the computation of successors, and that
+    code maps to exit 255 (tlc2.output.EC.ExitStatus); in Init or an invariant it is 75."""
+
+
+class LivenessEvalError(EvalError):
+    """An evaluation error while the liveness graph is built or checked (the ENABLED of a
+    fairness condition, a property's state predicate): TLC's worker stops with a general error,
+    exit 255, whatever the error."""
+
+    exit_code = EXIT_TLC_ERROR
+
+
 class AssertionFailure(EvalError):
     """TLC's Assert(FALSE, msg): an evaluation error (75) in Init or an invariant, but its own
     verdict (14) when it fails while successors are computed (the checker tells which)."""

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from . import interning, setbound
-from .errors import AssertionFailure, EvalError
+from .errors import AssertionFailure, EvalError, ModuleEvalError
 from .values import (
     Fcn,
     FcnSet,
@@ -207,22 +207,6 @@ def except_path(f: Any, path: tuple, fn: Callable[[Any], Any]) -> Any:
     return _update(f, path[0], lambda inner: except_path(inner, path[1:], fn))
 
 
-def div(a: int, b: int) -> int:
-    if b == 0:
-        raise EvalError("division by zero (\\div)")
-    return a // b
-
-
-def mod(a: int, b: int) -> int:
-    if b <= 0:
-        raise EvalError(f"the second argument of % must be positive, got {b}")
-    return a % b
-
-
-def power(a: int, b: int) -> int:
-    return a ** b
-
-
 def subseteq(a: Any, b: Any) -> bool:
     if isinstance(a, frozenset) and isinstance(b, frozenset):
         return a <= b
@@ -267,14 +251,14 @@ def card(s: Any) -> int:
     if type(s) is PowerSet or type(s) is FcnSet:
         n = 2 ** card(s.base) if isinstance(s, PowerSet) else card(s.rng) ** card(s.domain)
         if n > 2 ** 31 - 1:
-            raise EvalError(f"Overflow when computing the number of elements in: {s!r}")
+            raise ModuleEvalError(f"Overflow when computing the number of elements in: {s!r}")
         return n
     if isinstance(s, LazySet):
         try:
             return len(as_set(s))
         except EvalError:
-            raise EvalError(f"Attempted to compute cardinality of the value {format_value(s)}") from None
-    raise EvalError(f"Attempted to compute cardinality of the non-set value {format_value(s)}")
+            raise ModuleEvalError(f"Attempted to compute cardinality of the value {format_value(s)}") from None
+    raise ModuleEvalError(f"Attempted to compute cardinality of the non-set value {format_value(s)}")
 
 
 def is_finite_set(s: Any) -> bool:
@@ -386,7 +370,7 @@ _RANDOM = random.Random(0)  # reproducible runs; TLC's choice depends on its own
 def random_element(s: Any) -> Any:
     elems = sorted_tlc(as_set(s))
     if not elems:
-        raise EvalError("Attempted to apply RandomElement to the empty set.")
+        raise ModuleEvalError("Attempted to apply RandomElement to the empty set.")
     return elems[_RANDOM.randrange(len(elems))]
 
 
@@ -431,7 +415,7 @@ def _seq(s: Any) -> tuple:
         return s
     if type(s) is Fcn and not s:
         return ()
-    raise EvalError(f"expected a sequence, got {format_value(s)}")
+    raise ModuleEvalError(f"expected a sequence, got {format_value(s)}")
 
 
 def concat(a: Any, b: Any) -> Any:
@@ -449,14 +433,14 @@ def seq_len(s: Any) -> int:
 def head(s: Any) -> Any:
     s = _seq(s)
     if not s:
-        raise EvalError("Head of the empty sequence")
+        raise ModuleEvalError("Head of the empty sequence")
     return s[0]
 
 
 def tail(s: Any) -> tuple:
     s = _seq(s)
     if not s:
-        raise EvalError("Tail of the empty sequence")
+        raise ModuleEvalError("Tail of the empty sequence")
     return s[1:]
 
 
@@ -469,13 +453,13 @@ def subseq(s: Any, m: int, n: int) -> Any:
         if m > n:
             return ""
         if m < 1 or n > len(s):
-            raise EvalError(f"SubSeq indices {m}..{n} out of range for a string of length {len(s)}")
+            raise ModuleEvalError(f"SubSeq indices {m}..{n} out of range for a string of length {len(s)}")
         return s[m - 1:n]
     s = _seq(s)
     if m > n:
         return ()
     if m < 1 or n > len(s):
-        raise EvalError(f"SubSeq indices {m}..{n} out of range for a sequence of length {len(s)}")
+        raise ModuleEvalError(f"SubSeq indices {m}..{n} out of range for a sequence of length {len(s)}")
     return s[m - 1:n]
 
 

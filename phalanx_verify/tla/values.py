@@ -17,7 +17,7 @@ from operator import xor
 from typing import Any
 
 from . import interning
-from .errors import EvalError
+from .errors import EvalError, ModuleEvalError
 from .interning import RANK as _NAME_RANK
 
 
@@ -183,7 +183,10 @@ class LazySet:
         value is simply not a member."""
         if type(x) is ModelValue or self._kind_ok(x):
             return x in self
-        raise EvalError(f"Attempted to check if the value: {format_value(x)} is an element of {self!r}.")
+        raise self._member_error(f"Attempted to check if the value: {format_value(x)} is an element of {self!r}.")
+
+    # Nat and Int answer membership in the Java code of TLC's Naturals/Integers (a ModuleEvalError)
+    _member_error: type[EvalError] = EvalError
 
     def _kind_ok(self, x: Any) -> bool:
         return True
@@ -240,6 +243,8 @@ class IntRange(LazySet):
 
     def __init__(self, lo: int | None, hi: int | None, name: str) -> None:
         self.lo, self.hi, self.name = lo, hi, name
+        if hi is None:  # Nat, Int: TLC's Java code answers (a large a..b is TLC's IntervalValue)
+            self._member_error = ModuleEvalError
 
     def __contains__(self, x: object) -> bool:
         return (type(x) is int and (self.lo is None or x >= self.lo)

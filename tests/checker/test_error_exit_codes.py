@@ -1,0 +1,96 @@
+"""TLC's exit code for an evaluation error depends on where it happens and on how TLC raises
+it (tlc2.tool.ModelChecker.doNextFailed, tlc2.output.EC.ExitStatus): an error raised in the
+Java code of a standard module's operator (division by zero, overflow, a comparison or a
+membership in Nat/Int of a non-integer, Head of <<>>, Cardinality of a non-set, ...) while the
+successors of a state are computed exits 255, other evaluation errors there 75; in Init or an
+invariant every evaluation error exits 75; an error while TLC builds the liveness graph (a
+fairness condition's ENABLED, a property's state predicate) exits 255. Every exit code and count
+here was recorded from a real TLC run (TLC2 2026.12.01, -workers 1)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .specs import check_model
+
+
+def _spec(init: str, nxt: str, extra: str = "") -> str:
+    return ("---- MODULE G ----\nEXTENDS Integers, FiniteSets, Sequences\nVARIABLE x\n"
+            f"Init == {init}\nNext == {nxt}\n{extra}====\n")
+
+
+@pytest.mark.parametrize(("init", "nxt", "tlc_exit"), [
+    ("x = 0", "x' = 10 \\div (2 - x)", 255),               # \div by 0 at the 7th state
+    ("x = 0", "x' = 2^31", 255),                            # overflow
+    ("x = 0", "x' = (x + 2147483647) * 2", 255),
+    ("x = 0", "x' = IF 1 <= \"a\" THEN 1 ELSE 2", 255),     # comparison of a non-integer
+    ("x = 0", "x' = IF \"a\" \\in Nat THEN 1 ELSE 2", 255),  # membership in Nat
+    ("x = 0", "x' = Head(<<>>)", 255),
+    ("x = 0", "x' = Len(3)", 255),
+    ("x = 0", "x' = Cardinality(3)", 255),
+    ("x = 0", "x' = <<1>> \\o 3", 255),
+    ("x = 0", "x' = 1 + \"a\"", 75),                        # arithmetic on a non-integer
+    ("x = 0", "x' = 2 * \"a\"", 75),
+    ("x = 0", "x' = <<1, 2>>[x + 1]", 75),                  # outside a function's domain
+    ("x = 0", "x' = CHOOSE y \\in {} : TRUE", 75),
+    ("x = 0", "x' = 3 /\\ IsFiniteSet(3)", 75),
+    ("x = 10 \\div 0", "x' = x", 75),                       # in Init
+])
+def test_an_evaluation_error_while_computing_successors_exits_as_tlc(
+        tmp_path: Path, init: str, nxt: str, tlc_exit: int) -> None:
+    code, _report, out = check_model(tmp_path, "G", "INIT Init\nNEXT Next\n", _spec(init, nxt))
+    assert code == tlc_exit, out
+
+
+def test_the_counts_at_a_division_by_zero_are_tlcs(tmp_path: Path) -> None:
+    code, report, _out = check_model(tmp_path, "G", "INIT Init\nNEXT Next\n",
+                                     _spec("x = 0", "x' = 10 \\div (2 - x)"))
+    assert code == 255
+    assert (report["generated"], report["distinct"]) == (7, 7)
+
+
+@pytest.mark.parametrize(("extra", "cfg", "tlc_exit"), [
+    # an invariant that fails to evaluate on a successor: 76 (TLC_INVARIANT_EVALUATION_FAILED),
+    # a module error or not; on an initial state: 75
+    ("Inv == 1 \\div (x - 2) # 5\n", "INVARIANT Inv\n", 76),
+    ("Inv == <<1, 2>>[x + 1] # 5\n", "INVARIANT Inv\n", 76),
+    ("Inv == 1 \\div x # 5\n", "INVARIANT Inv\n", 75),
+    ("Inv == <<1>>[x] # 5\n", "INVARIANT Inv\n", 75),
+    # a state or action constraint is evaluated with the successors: 255 for a module error
+    ("C == 1 \\div (x - 2) # 5\n", "CONSTRAINT C\n", 255),
+    ("C == <<1, 2>>[x + 1] # 5\n", "CONSTRAINT C\n", 75),
+    ("AC == 1 \\div (x - 2) # 5\n", "ACTION_CONSTRAINT AC\n", 255),
+    ("AC == <<1, 2>>[x + 1] # 5\n", "ACTION_CONSTRAINT AC\n", 75),
+])
+def test_an_error_in_an_invariant_or_a_constraint_exits_as_tlc(tmp_path: Path, extra: str, cfg: str,
+                                                                tlc_exit: int) -> None:
+    code, _report, out = check_model(tmp_path, "G", "INIT Init\nNEXT Next\n" + cfg,
+                                     _spec("x = 0", "x' = (x + 1) % 3", extra))
+    assert code == tlc_exit, out
+
+
+LIVE = """---- MODULE L ----
+EXTENDS Naturals
+VARIABLE x
+Init == x = 0
+Next == x' = (x + 1) % 3
+A == x' = x /\\ {guard} = 0
+Spec == Init /\\ [][Next]_x {fair}
+Prop == <>({prop})
+====
+"""
+
+
+@pytest.mark.parametrize(("guard", "fair", "prop"), [
+    ("1 \\div (x - 2)", "/\\ WF_x(A)", "x = 1"),          # ENABLED of a fairness condition
+    ("<<1, 2>>[x + 1]", "/\\ WF_x(A)", "x = 1"),          # (not only module errors)
+    ("0", "", "1 \\div (x - 2) = 0"),                     # a property's state predicate
+    ("0", "", "<<1, 2>>[x + 1] = 0"),
+])
+def test_an_evaluation_error_in_liveness_checking_exits_255(tmp_path: Path, guard: str, fair: str,
+                                                            prop: str) -> None:
+    code, _report, out = check_model(tmp_path, "L", "SPECIFICATION Spec\nPROPERTY Prop\n",
+                                     LIVE.format(guard=guard, fair=fair, prop=prop))
+    assert code == 255, out
