@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..check.report import PROPERTY_SEPARATOR, Report, Trace, TraceStep, Verdict
+from ..tla import Loader, interning
 from ..tla.config import parse_config_file
 from ..tla.errors import ConfigError, ParseError, TLAError
 from ..tla.syntax import Pos
@@ -156,6 +157,8 @@ def build_report(out: ToolOutput, model: str = "", variables: list[str] | None =
     """
     report = Report(model=model, engine="tlc", complete=False, verdict=Verdict.ERROR,
                     message="TLC ended without a verdict (no success or violation message)")
+    if spec is not None and config is not None:
+        _read_names(Path(spec), config, lib)
     trace_msgs: list[Message] = []
     errors: list[Message] = []
     for msg in out.messages:
@@ -209,6 +212,18 @@ def parse_tool_output(text: str, model: str = "", variables: list[str] | None = 
                       spec: str | None = None, config: str | None = None, lib: Sequence[Path] = ()) -> Report:
     """Read a whole ``-tool`` output (e.g. a recording) into a Report."""
     return build_report(ToolOutput(model or "TLC output").feed_text(text), model, variables, spec, config, lib)
+
+
+def _read_names(spec: Path, config: str, lib: Sequence[Path]) -> None:
+    """A trace's sets and records print in TLC's order of names, which the model's cfg and
+    modules decide (tla/interning.py): read them as TLC did. A model that does not load leaves
+    the order as it was (its errors are TLC's to report)."""
+    try:
+        cfg = parse_config_file(config)
+        Loader([spec.parent, *lib]).load_root(spec)
+    except (TLAError, OSError):
+        return
+    interning.read_cfg(cfg.interned)
 
 
 def _named_by_position(msg: Message, spec: str | None, config: str | None, lib: Sequence[Path]) -> str | None:
