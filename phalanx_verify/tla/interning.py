@@ -14,8 +14,8 @@ does it (established from dumps of its intern table, kept in tests/checker/test_
    variable ``pc``);
 4. string literals, module by module in the order their semantics are checked (a module after
    the modules it depends on, the root last), each in text order;
-5. strings made while checking (``\\o``, ``ToString``), when first made; here, when first
-   ordered (a difference only for such strings, noted in docs/conformance.md).
+5. strings made while checking (``\\o``, ``ToString``), when first made; here, after every name
+   read, by their characters (deterministic, where the order of first sight is not).
 
 The standard modules' tokens (which depend on nothing but tla2tools) are in ``std_tokens``.
 """
@@ -36,15 +36,14 @@ BUILTINS = ("STRING", "FALSE", "TRUE", "BOOLEAN", "SUBSET", "UNION", "DOMAIN", "
 TRACE_MODULE = "_TLCTrace"
 
 
-class _Ranks(dict[str, int]):
-    """Name -> token order; a name first seen while checking gets the next number."""
-
-    def __missing__(self, name: str) -> int:
-        rank = self[name] = len(self)
-        return rank
+RANK: dict[str, int] = {}  # name -> its place in TLC's order, for the names read (see above)
+UNREAD = 1 << 62  # the place of a name not read: after every read name, then by name
 
 
-RANK = _Ranks()
+def key(name: str) -> tuple[int, str]:
+    """A name's sort key: read names in reading order, then the others by name (a string made
+    while checking, a model value only a trace names)."""
+    return (RANK.get(name, UNREAD), name)
 _cfg_values: list[str] = []
 _module_names: list[str] = []
 _listeners: list[Callable[[], None]] = []
@@ -53,10 +52,6 @@ _listeners: list[Callable[[], None]] = []
 def on_change(callback: Callable[[], None]) -> None:
     """Call ``callback`` whenever the order changes (caches of ordered sets register here)."""
     _listeners.append(callback)
-
-
-def rank(name: str) -> int:
-    return RANK[name]
 
 
 def read_cfg(values: Iterable[str]) -> None:

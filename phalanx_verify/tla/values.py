@@ -19,6 +19,7 @@ from typing import Any
 from . import interning
 from .errors import EvalError, ModuleEvalError
 from .interning import RANK as _NAME_RANK
+from .interning import key as _name_key
 
 
 class ModelValue:
@@ -600,9 +601,9 @@ def tlc_key(v: Any) -> tuple:
     if t is bool or t is int:
         return (_RANK[t], v)
     if t is str:
-        return (2, _NAME_RANK[v])
+        return (2, *_name_key(v))
     if t is ModelValue or t is TypedModelValue:
-        return (3, _NAME_RANK[v.name])
+        return (3, *_name_key(v.name))
     if t is frozenset or t is Interval:
         return (4, len(v), tuple(sorted(tlc_key(x) for x in v)))
     if t is tuple:
@@ -621,7 +622,7 @@ def _order_key(vals: frozenset | list) -> Callable[[Any], Any] | None:
     if kinds == {int}:
         return None
     if kinds == {str}:
-        return _NAME_RANK.__getitem__
+        return _NAME_RANK.__getitem__ if all(map(_NAME_RANK.__contains__, vals)) else _name_key
     if kinds == {tuple} and len(set(map(len, vals))) == 1 \
             and set(map(type, itertools.chain.from_iterable(vals))) <= {int}:
         return None
@@ -667,7 +668,7 @@ def format_value(v: Any, normalized: bool = False) -> str:
         if v and all(type(k) is str for k in v):
             # Records print their fields in the order they were built, as TLC's RecordValue,
             # until TLC normalises them (inside a set), which sorts them in its order of names.
-            items = sorted(v.items(), key=lambda kv: _NAME_RANK[kv[0]]) if normalized else v.items()
+            items = sorted(v.items(), key=lambda kv: _name_key(kv[0])) if normalized else v.items()
             return "[" + ", ".join(f"{k} |-> {format_value(x, normalized)}" for k, x in items) + "]"
         keys = sorted_tlc(v)
         return "(" + " @@ ".join(f"{format_value(k, normalized)} :> {format_value(v[k], normalized)}"

@@ -133,3 +133,16 @@ def test_what_a_module_interns_skips_comments_and_what_follows_its_end() -> None
     assert mod.tokens == ("M", "EXTENDS", "Naturals", "VARIABLE", "x", "Spec", "WF_", "TRUE", "I", "INSTANCE",
                           "Other")
     assert (mod.extends, mod.instances, mod.strings) == (("Naturals",), ("Other",), ("s",))
+
+
+def test_names_never_read_come_after_the_read_ones_by_name() -> None:
+    """A string made while checking (TLC interns it when it is made) or a model value only a
+    trace names: after every name read, then by characters, so the order never depends on
+    which one a process happened to meet first."""
+    from phalanx_verify.tla import interning
+    from phalanx_verify.tla.values import ModelValue, sorted_tlc
+
+    interning.read_modules(["zeta", "alpha"])
+    assert sorted_tlc(frozenset({"zz-made", "alpha", "aa-made", "zeta"})) == ["zeta", "alpha", "aa-made", "zz-made"]
+    assert [m.name for m in sorted_tlc(frozenset({ModelValue("q9"), ModelValue("zeta"), ModelValue("q1")}))] == \
+        ["zeta", "q1", "q9"]
