@@ -28,9 +28,11 @@ def test_lifecycle_indinv_is_inductive_over_every_trigger() -> None:
     for step in ("Drain(j1)", "Defrag(j1)", "Resume(j1)", "Finish(g1)", "Suspect(l1)"):
         assert f"IndNext {step}" in names
         assert f"Step {step} |= RefinesRRP" in names
-    # the sub-actions under an existential over integers (Resize's n, Preempt's n) are not split
-    # by the prover: they are the obligations labelled with Next's own name
-    assert sum(r.obligation == "IndNext Next" for r in results) == 2
+    # the sub-actions under an existential over integers (Resize's n, Preempt's n) are split too,
+    # one obligation per value of the model's range
+    for step in ("Resize(j1, 1)", "Resize(j1, 2)", "Preempt(j1, g1, 0)", "Preempt(j1, g1, 1)"):
+        assert f"IndNext {step}" in names
+    assert "IndNext Next" not in names
     assert "IndProp: IndInv => PreemptAfterSeal" in names
 
 
@@ -42,9 +44,9 @@ def test_preempt_after_seal_alone_is_not_inductive() -> None:
 # (mutant, the obligation with a CTI, what its step leaves in the CTI's second state: variable ->
 # a part of its value)
 @pytest.mark.parametrize(("mutant", "obligation", "after"), [
-    ("PreemptNoSeal", "IndNext Next", {"cause": 'j1 :> "preempt"'}),
+    ("PreemptNoSeal", "IndNext Preempt(j1, g1, 0)", {"cause": 'j1 :> "preempt"'}),
     # shrinking without the seal: only the step to 1 leaf can break it (suspending still seals)
-    ("PreemptShrinkNoSeal", "IndNext Next", {"cause": 'j1 :> "preempt"', "target": "j1 :> 1"}),
+    ("PreemptShrinkNoSeal", "IndNext Preempt(j1, g1, 1)", {"cause": 'j1 :> "preempt"', "target": "j1 :> 1"}),
     ("DrainMovesWorkers", "Step Drain(j1) |= NoSteal", {}),
 ])
 def test_mutants_fail_at_the_step_they_broke(mutant: str, obligation: str, after: dict[str, str],
