@@ -120,12 +120,13 @@ def test_rrpresume_indinv_is_inductive_for_every_cluster_size() -> None:
 @pytest.mark.slow
 def test_rrplifecycle_indinv_is_inductive_for_every_cluster_size() -> None:
     """RRPLifecycle's High (the gangs) is a subset of Job, read as a symbolic subset; Resize's
-    \\E n \\in 1..Size is Skolemized like the jobs. About 25 CPU s measured (every hash seed)."""
+    \\E n \\in 1..Size and Preempt's \\E n \\in 0..Size-1 are Skolemized like the jobs. About 25
+    CPU s measured (every hash seed)."""
     results = inductive.prove_inductive(SPEC / "RRPLifecycleInd.tla", unbounded=True)
     failed = [(r.obligation, r.result, r.detail) for r in results if not r.ok]
     assert not failed
     by_name = _by_name(results)
-    for name in ("IndNext Preempt(j, h)", "IndNext Resize(j, n)", "IndProp: IndInv => PreemptAfterSeal",
+    for name in ("IndNext Preempt(j, h, n)", "IndNext Resize(j, n)", "IndProp: IndInv => PreemptAfterSeal",
                  "Step Resize(j, n) |= RefinesRRP", "IndInv /\\ Finish(j) satisfiable"):
         assert by_name[name].result == "proved", name
     assert all("every finite Job, High, Leaf" in r.instance for r in results)
