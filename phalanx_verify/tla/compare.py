@@ -35,6 +35,7 @@ from .values import (
     TypedModelValue,
     UnionSet,
     format_value,
+    is_set,
     tlc_key,
 )
 
@@ -264,8 +265,8 @@ def _same_kind(a: frozenset, b: frozenset) -> None:
 
 
 def _lazy_binary(a: Any, b: Any, op: str) -> Any:
-    if not (isinstance(a, frozenset) or isinstance(a, LazySet)) or not (isinstance(b, frozenset) or isinstance(b, LazySet)):
-        bad = b if (isinstance(a, frozenset) or isinstance(a, LazySet)) else a
+    if not is_set(a) or not is_set(b):
+        bad = b if is_set(a) else a
         raise EvalError(f"Attempted to evaluate {op} with a non-set argument: {format_value(bad)}")
     if op == "\\cup":
         try:

@@ -9,9 +9,9 @@ does it (established from dumps of its intern table, kept in tests/checker/test_
 1. the cfg's values (model values, strings), as the cfg is parsed before the spec;
 2. SANY's built-in names (``STRING``, ``FALSE``, ``TRUE``, ...);
 3. every token of every module as it is parsed, the root module first, then the modules it
-   EXTENDS or INSTANCEs breadth first (TLC adds ``_TLCTrace`` after the root's own), each token
-   in text order: identifiers, keywords, numbers (so the string ``"pc"`` ranks with the
-   variable ``pc``);
+   EXTENDS or INSTANCEs in SANY's order (see reading_order; TLC adds ``_TLCTrace`` as the
+   root's last EXTENDS), each token in text order: identifiers, keywords, numbers (so the
+   string ``"pc"`` ranks with the variable ``pc``);
 4. string literals, module by module in the order their semantics are checked (a module after
    the modules it depends on, the root last), each in text order;
 5. strings made while checking (``\\o``, ``ToString``), when first made; here, after every name
@@ -44,6 +44,8 @@ def key(name: str) -> tuple[int, str]:
     """A name's sort key: read names in reading order, then the others by name (a string made
     while checking, a model value only a trace names)."""
     return (RANK.get(name, UNREAD), name)
+
+
 _cfg_values: list[str] = []
 _module_names: list[str] = []
 _listeners: list[Callable[[], None]] = []

@@ -32,6 +32,7 @@ from .values import (
     fcn_domain,
     fcn_items,
     format_value,
+    is_set,
     make_fcn,
     min_tlc,
     sorted_tlc,
@@ -274,7 +275,7 @@ def is_finite_set(s: Any) -> bool:
 
 
 def powerset(s: Any) -> PowerSet:
-    if not (isinstance(s, frozenset) or isinstance(s, LazySet)):
+    if not is_set(s):
         raise EvalError(f"Attempted to apply SUBSET to a non-set: {format_value(s)}")
     return PowerSet(s)
 
