@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..tla.errors import TLAError
+from ..tla.errors import EvalError, LivenessEvalError, TLAError
 from .errorexit import Where, error_exit
 from .fairness import FairnessTracker
 from .invariants import StateChecks
@@ -324,9 +324,10 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                             in_model_flags.append(in_model)
                 if keep:
                     # Enabledness counts every step of the action, inside the model or not.
-                    where = Where.LIVENESS
-                    enabled, masks = fairness.state(s, succs)  # type: ignore[union-attr]
-                    where = Where.SUCCESSORS
+                    try:
+                        enabled, masks = fairness.state(s, succs)  # type: ignore[union-attr]
+                    except EvalError as err:  # TLC: any error building the liveness graph is 255
+                        raise LivenessEvalError(err.message, err.pos) from err
                     space.enabled.append(enabled)
                     space.edge_fair.extend(masks if not constrained else
                                            [m for m, f in zip(masks, in_model_flags, strict=True) if f])

@@ -10,7 +10,8 @@ tests/checker/test_error_exit_codes.py):
   ACTION_CONSTRAINT, action properties): a failed Assert is 14, an error raised in the Java
   code of a standard module's operator (ModuleEvalError) 255, any other 75;
 - in an invariant checked on a successor: 76 (TLC_INVARIANT_EVALUATION_FAILED);
-- while the liveness graph is built (ENABLED of a fairness condition): 255.
+- while the liveness graph is built or checked (ENABLED of a fairness condition, a property's
+  predicate): 255, whatever the error; those sites raise a LivenessEvalError, which says so.
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ from ..tla.errors import (
 class Where(Enum):
     SUCCESSORS = "successors"
     INVARIANT = "invariant on a successor"
-    LIVENESS = "liveness graph"
 
 
 def error_exit(err: TLAError, where: Where) -> int:
@@ -40,8 +40,6 @@ def error_exit(err: TLAError, where: Where) -> int:
         return err.exit_code
     if where is Where.INVARIANT:
         return EXIT_SAFETY_EVAL
-    if where is Where.LIVENESS:
-        return EXIT_TLC_ERROR
     if isinstance(err, AssertionFailure):
         return EXIT_ASSERT
     if isinstance(err, ModuleEvalError):
