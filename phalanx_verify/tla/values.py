@@ -105,11 +105,6 @@ class Fcn(dict):
 
     __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = _immutable  # type: ignore[assignment]
 
-    @property
-    def d(self) -> Fcn:
-        """The mapping itself (for code written against the former ``Fcn.d`` attribute)."""
-        return self
-
     def __repr__(self) -> str:
         return format_value(self)
 

@@ -200,7 +200,7 @@ def _unknown_strings(v: Any, known: frozenset[str]) -> list[str]:
     if isinstance(v, frozenset | tuple):
         return [u for x in v for u in _unknown_strings(x, known)]
     if isinstance(v, Fcn):
-        return [u for k, x in v.d.items() for u in _unknown_strings(k, known) + _unknown_strings(x, known)]
+        return [u for k, x in v.items() for u in _unknown_strings(k, known) + _unknown_strings(x, known)]
     return []
 
 
