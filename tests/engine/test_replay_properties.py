@@ -35,9 +35,9 @@ def corrupted(variables: list[str], s: tuple, t: tuple) -> list[tuple]:
     has moved on) the newest epoch set back below s's."""
     def put(name: str, key: object, value: object) -> tuple:
         i = variables.index(name)
-        return (*t[:i], Fcn({**t[i].d, key: value}), *t[i + 1:])
+        return (*t[:i], Fcn({**t[i], key: value}), *t[i + 1:])
 
-    alloc, epoch = t[variables.index("alloc")].d, s[variables.index("epoch")].d
+    alloc, epoch = t[variables.index("alloc")], s[variables.index("epoch")]
     leaf = next(k for k, v in sorted(alloc.items(), key=str) if str(v) != "None")
     out = [put("alloc", leaf, next(v for v in alloc.values() if v != alloc[leaf]))]
     job = max(epoch, key=lambda j: epoch[j])
