@@ -85,10 +85,20 @@ def _counter(seed: int, what: str) -> Callable[[], None]:
     return tick
 
 
+FINISHED = "finished"
+"""What a job puts on the progress queue after its last count: one process's puts arrive in
+order, so the parent that has seen every job's marker has seen every count (a future can be done
+while the worker's queue thread still holds the last counts)."""
+
+
 def _cpu_timed(fn: Callable[..., Any], *args: object) -> tuple[float, Any]:
     """``fn(*args)`` and the CPU time its worker spent on it (seconds)."""
     t0 = time.process_time()
-    out = fn(*args)
+    try:
+        out = fn(*args)
+    finally:
+        if _progress is not None:
+            _progress.put((-1, FINISHED, 0))
     return time.process_time() - t0, out
 
 
@@ -177,11 +187,18 @@ class Runs:
         """Every result by key (a seed's Table 5 run apart merged into the seed's); a worker's
         exception is raised here."""
         done: Counter[tuple[int, str]] = Counter()
+        finished = 0
         try:
-            while not all(f.done() for f in self.futures.values()):
+            while finished < len(self.futures):
                 try:
                     seed, what, more = self.queue.get(timeout=0.5)
                 except queue.Empty:
+                    if all(f.done() for f in self.futures.values()) and \
+                            any(f.exception() is not None for f in self.futures.values()):
+                        break  # a worker died before its marker (its exception is raised below)
+                    continue
+                if what == FINISHED:
+                    finished += 1
                     continue
                 done[seed, what] += more
                 if on_progress is not None:
