@@ -30,7 +30,7 @@ from ..tla.errors import (
     UsageError,
 )
 from .limits import DEFAULT_RLIMIT, Limits
-from .report import REFUTING, Kind, Result, Verdict, print_table, to_json
+from .report import LOST_INTERRUPTS, REFUTING, Kind, Result, Verdict, print_table, to_json
 
 _out = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
 
@@ -47,7 +47,17 @@ def finish(results: list[Result], as_json: bool, title: str, interrupted: bool =
 
 def collect(work: Callable[[], object]) -> bool:
     """Run ``work``, which appends each result to a list as it is decided; True when a Ctrl-C
-    stopped it (the list then holds what was decided before it, for ``finish``)."""
+    stopped it (the list then holds what was decided before it, for ``finish``). A Ctrl-C that
+    a destructor swallowed is kept (report.LOST_INTERRUPTS) instead of printed as a traceback."""
+    previous = sys.unraisablehook
+
+    def keep_interrupt(unraisable: sys.UnraisableHookArgs) -> None:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt):
+            LOST_INTERRUPTS.append(unraisable.exc_value)
+        else:
+            previous(unraisable)
+
+    sys.unraisablehook = keep_interrupt
     try:
         work()
     except KeyboardInterrupt:
@@ -56,6 +66,11 @@ def collect(work: Callable[[], object]) -> bool:
         # Ctrl-C while z3's bindings convert a call's arguments: ctypes wraps the interrupt.
         if "KeyboardInterrupt" not in str(err):
             raise
+        return True
+    finally:
+        sys.unraisablehook = previous
+    if LOST_INTERRUPTS:  # swallowed after the last query
+        LOST_INTERRUPTS.clear()
         return True
     return False
 

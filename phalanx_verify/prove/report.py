@@ -101,10 +101,18 @@ def to_json(results: list[Result], interrupted: bool = False) -> str:
                        "ok": all(r.ok for r in results) and not interrupted}, indent=2)
 
 
+LOST_INTERRUPTS: list[KeyboardInterrupt] = []
+"""Ctrl-Cs that Python could not raise: one that lands in a destructor (z3's ``__del__`` calling
+``Z3_dec_ref``) is only reported to ``sys.unraisablehook``; ``cli.collect`` files it here and
+:func:`solve` raises it before the next query."""
+
+
 def solve(solver: z3.Solver) -> z3.CheckSatResult:
     """``solver.check()`` with Ctrl-C kept: z3 takes SIGINT during a check (it cancels the query
     and answers unknown, "interrupted from keyboard"), so a proof run would go on with the next
-    obligation; the interrupt is raised again here."""
+    obligation; the interrupt is raised again here, as is one a destructor swallowed."""
+    if LOST_INTERRUPTS:
+        raise LOST_INTERRUPTS.pop()
     res = solver.check()
     if res == z3.unknown and solver.reason_unknown() == "interrupted from keyboard":
         raise KeyboardInterrupt

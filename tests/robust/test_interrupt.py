@@ -180,3 +180,28 @@ def test_a_z3_query_interrupted_raises_keyboard_interrupt():
     with pytest.raises(KeyboardInterrupt) as caught:
         solve(solver)
     assert caught.traceback[-1].name == "solve"  # raised by solve, not by the signal between two lines
+
+
+def test_a_ctrl_c_a_destructor_swallowed_stops_the_proof_at_the_next_query(capsys):
+    """Python cannot raise an interrupt that lands in a destructor (z3's ``__del__``): it only
+    reports it, as a traceback, and the proof went on to the end with exit 0. ``collect`` keeps
+    it instead and the next query raises it."""
+    import z3
+
+    from phalanx_verify.prove.cli import collect
+    from phalanx_verify.prove.report import solve
+
+    class Dying:
+        def __del__(self) -> None:
+            raise KeyboardInterrupt
+
+    asked = []
+
+    def work() -> None:
+        Dying()
+        asked.append("before")
+        solve(z3.Solver())
+        asked.append("after")
+
+    assert collect(work) is True and asked == ["before"]
+    assert "Traceback" not in capsys.readouterr().err
