@@ -148,15 +148,13 @@ class ClusterRun:
     waits: list[float] = field(default_factory=list)
     moves: int = 0
     preemptions: list[Preemption] = field(default_factory=list)
-    """Every preemption carried out, in order (``placement`` None: the victim was suspended)."""
+    """The planner's decision of every preemption carried out, in order."""
+    shrank: list[bool] = field(default_factory=list)
+    """Per preemption, what the simulator did: the victim went on on a smaller template (True)
+    or was suspended and requeued (False)."""
     lost_killed: list[float] = field(default_factory=list)
     lost_sealed: list[float] = field(default_factory=list)
     """GPU-minutes each preemption loses, killed vs sealed first (same order as ``preemptions``)."""
-
-    @property
-    def shrank(self) -> list[bool]:
-        """Per preemption: did the victim keep running on a smaller template?"""
-        return [p.placement is not None for p in self.preemptions]
 
 
 def _size(g: Gang) -> int:
@@ -249,6 +247,7 @@ class Cluster:
         else:
             self.planner.commit(pre.placement)
             victim.start, victim.gpus = now, pre.placement.gang_size
+        self.out.shrank.append(victim.start is not None)
         if self._start(g, now):
             self.queue.remove(g)
 
