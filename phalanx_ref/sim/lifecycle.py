@@ -341,7 +341,7 @@ def _preemption_plot(r: ClusterRun, hours: int) -> Figure:
     import matplotlib.pyplot as plt
 
     lost = lost_by_outcome(r)
-    fig, ax = plt.subplots(figsize=(7, 4))
+    fig, ax = plt.subplots(figsize=(9, 4))
     x = np.arange(len(VICTIM_OUTCOMES))
     for i, (policy, label, color) in enumerate(zip(PREEMPT_POLICIES, ("kill", "checkpoint-before-preempt"),
                                                    ("tab:red", "tab:green"), strict=True)):
@@ -351,8 +351,8 @@ def _preemption_plot(r: ClusterRun, hours: int) -> Figure:
     if not r.preemptions:  # an empty chart would read as "nothing lost"
         ax.text(0.5, 0.5, f"no preemption in this run's {hours} h", transform=ax.transAxes, ha="center")
     ax.set(xlabel="preempted victim", ylabel="GPU-minutes lost per preemption",
-           title="lost work of preempted jobs (measured)")
-    ax.legend()
+           title="lost work of preempted jobs (measured)", ylim=(0, None))  # no negative axis when all are 0
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))  # outside: inside it would hide a bar
     return fig
 
 
