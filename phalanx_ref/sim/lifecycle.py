@@ -12,8 +12,13 @@ defragmentation, checkpoint-before-preempt. Each experiment gives a table and a 
   Measured: the largest free aligned block over time, and the wait of large gangs.
 - Preemption (the same event simulation with high-priority arrivals): a high-priority gang that
   does not fit reclaims the lowest-priority job whose leaves make room
-  (lifecycle_plan.choose_preemption). Killed, the victim loses the progress since its last
-  periodic checkpoint; with checkpoint-before-preempt it loses only the seal's stall.
+  (lifecycle_plan.choose_preemption). As in the spec's Preempt, the victim checkpoints, then
+  either commits its next smaller template that still fits beside the gang (elastic gangs: it
+  keeps running on fewer GPUs) or is suspended to zero leaves and requeued. Killed, the victim
+  loses the progress since its last periodic checkpoint; with checkpoint-before-preempt it loses
+  only the seal's stall. A gang's work is counted in minutes on its first (largest) template and
+  progresses at the share of those GPUs it holds (a template with half the data-parallel replicas
+  takes twice as long: linear scaling, as a fixed global batch gives when compute-bound).
 
 Times are minutes; lost work is in GPU-minutes (gang size times minutes of progress lost).
 """
@@ -22,20 +27,24 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from phalanx_ref.hdfb import Job, Planner
-from phalanx_ref.lifecycle_plan import choose_defrag, choose_preemption, largest_free_order
+from phalanx_ref.lifecycle_plan import Preemption, choose_defrag, choose_preemption, largest_free_order
 from phalanx_ref.prepared import PreparedPlanner
 from phalanx_ref.sim.montecarlo import Z95, config_rng, truncated_normal
 from phalanx_ref.sim.params import N_16K, N_131K, PHALANX, Design
 from phalanx_ref.sim.renewal import mtbf_min
 from phalanx_ref.sim.tables import Table
 from phalanx_ref.topology import Topology, hgx_a100
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 DETECT_S = 5.0
 """Failure detection in the paper's 75 s budget (the lease TTL): what a drain does not wait for."""
@@ -114,10 +123,21 @@ class Gang:
     job: Job
     arrival: float
     duration: float
+    """Minutes of work on the first (largest) template."""
     priority: int = 0
     start: float | None = None
     done: float = 0.0
-    """Minutes of work done before the current placement (a preempted gang resumes)."""
+    """Work done before the current placement, in minutes on the first template (a preempted
+    gang resumes; a shrunk one goes on at its new rate)."""
+    gpus: int = 0
+    """GPUs of the current placement's template (0 while queued)."""
+
+    def progress(self, now: float) -> float:
+        """Work done by ``now``, in minutes on the first template: the current placement adds
+        its wall minutes at the share of the first template's GPUs it holds."""
+        if self.start is None:
+            return self.done
+        return self.done + (now - self.start) * self.gpus / _size(self)
 
 
 @dataclass
@@ -127,13 +147,25 @@ class ClusterRun:
     largest_free: list[int] = field(default_factory=list)
     waits: list[float] = field(default_factory=list)
     moves: int = 0
+    preemptions: list[Preemption] = field(default_factory=list)
+    """The planner's decision of every preemption carried out, in order."""
+    shrank: list[bool] = field(default_factory=list)
+    """Per preemption, what the simulator did: the victim went on on a smaller template (True)
+    or was suspended and requeued (False)."""
     lost_killed: list[float] = field(default_factory=list)
     lost_sealed: list[float] = field(default_factory=list)
+    """GPU-minutes each preemption loses, killed vs sealed first (same order as ``preemptions``)."""
 
 
 def _size(g: Gang) -> int:
+    """GPUs the gang asks for: its first template's."""
     tp, pp, dp = g.job.templates[0]
     return tp * pp * dp
+
+
+def elastic_templates(size: int, elastic: bool) -> list[tuple[int, int, int]]:
+    """A data-parallel gang of ``size`` GPUs; an elastic one also accepts half the replicas."""
+    return [(1, 1, size), (1, 1, size // 2)] if elastic and size > 1 else [(1, 1, size)]
 
 
 class Cluster:
@@ -149,16 +181,21 @@ class Cluster:
         self.out = ClusterRun()
         self.names = (f"g{i}" for i in range(10**9))
 
-    def arrive(self, now: float, size: int, priority: int = 0) -> None:
-        g = Gang(Job(next(self.names), [(1, 1, size)]), now, self.rng.expovariate(1 / LIFETIME_MIN), priority)
+    def arrive(self, now: float, templates: Sequence[Sequence[int]], priority: int = 0,
+               duration: float | None = None) -> Gang:
+        """Queue a gang; its work is ``duration`` minutes on its first template (default: drawn
+        from Exp(LIFETIME_MIN))."""
+        work = self.rng.expovariate(1 / LIFETIME_MIN) if duration is None else duration
+        g = Gang(Job(next(self.names), templates), now, work, priority)
         self.queue.append(g)
+        return g
 
     def _start(self, g: Gang, now: float) -> bool:
         p = self.planner.place(g.job)
         if p is None:
             return False
         self.planner.commit(p)
-        g.start = now
+        g.start, g.gpus = now, p.gang_size
         self.running[g.job.name] = g
         if _size(g) >= self.large:
             self.out.waits.append(now - g.arrival)
@@ -166,7 +203,7 @@ class Cluster:
 
     def step(self, now: float) -> None:
         for name, g in list(self.running.items()):
-            if g.start is not None and now - g.start + g.done >= g.duration:
+            if g.progress(now) >= g.duration:
                 self.planner.release(name)
                 del self.running[name]
         self.queue.sort(key=lambda g: (-g.priority, g.arrival))
@@ -188,19 +225,29 @@ class Cluster:
             self.out.moves += 1
 
     def _preempt_for(self, g: Gang, now: float) -> None:
+        """Checkpoint-before-preempt for ``g``: the victim the planner chose checkpoints, then by
+        its own Commit either goes on, from now, on the smaller template the planner kept for it
+        beside ``g``, or gives all its leaves back and is requeued; then ``g`` is placed."""
         prio = {n: x.priority for n, x in self.running.items()}
         pre = choose_preemption(self.planner, g.job, prio, g.priority)
         if pre is None:
             return
-        victim = self.running.pop(pre.victim)
-        self.planner.release(pre.victim)
+        victim = self.running[pre.victim]
         assert victim.start is not None
         ran = now - victim.start
-        self.out.lost_killed.append(_size(victim) * (ran % self.tau))
-        self.out.lost_sealed.append(_size(victim) * min(self.seal, ran))
-        victim.done += ran - ran % self.tau  # resumes from its last periodic checkpoint (if killed)
-        victim.start = None
-        self.queue.append(victim)
+        self.out.preemptions.append(pre)
+        self.out.lost_killed.append(victim.gpus * (ran % self.tau))
+        self.out.lost_sealed.append(victim.gpus * min(self.seal, ran))
+        victim.done = victim.progress(now - ran % self.tau)  # resumes from its last periodic checkpoint
+        if pre.placement is None:
+            del self.running[pre.victim]
+            self.planner.release(pre.victim)
+            victim.start, victim.gpus = None, 0
+            self.queue.append(victim)
+        else:
+            self.planner.commit(pre.placement)
+            victim.start, victim.gpus = now, pre.placement.gang_size
+        self.out.shrank.append(victim.start is not None)
         if self._start(g, now):
             self.queue.remove(g)
 
@@ -211,21 +258,23 @@ LARGE = 256
 
 def cluster_run(seed: int, defrag: bool, minutes: int = 2880, priority_rate: float = 0.0,
                 topo: Topology | None = None, tau_min: float = 10.0, seal_min: float = 0.5,
-                hourly: Callable[[Planner], None] | None = None) -> ClusterRun:
+                hourly: Callable[[Planner], None] | None = None, elastic: float = 0.0) -> ClusterRun:
     """Arrivals each minute: small and medium gangs (8..128 GPUs) at 0.08/min, large gangs (256)
     at 0.01/min, high-priority gangs (64) at ``priority_rate``; lifetimes Exp(2 h): about 70% of
-    the 1,024 GPUs demanded on average. ``hourly`` is called with the planner every hour (tests
-    audit it)."""
+    the 1,024 GPUs demanded on average. A share ``elastic`` of the low-priority gangs also accept
+    half their GPUs (:func:`elastic_templates`), drawn from a stream of their own so that the
+    arrivals are the same for every share. ``hourly`` is called with the planner every hour
+    (tests audit it)."""
     topo = topo or hgx_a100(8, 4, 4)  # 1,024 GPUs
     c = Cluster(topo, seed, defrag, LARGE, tau_min, seal_min)
-    rng = random.Random(seed + 1)
+    rng, erng = random.Random(seed + 1), random.Random(seed + 2)
     for now in range(minutes):
         if rng.random() < 0.08:
-            c.arrive(now, rng.choice((8, 16, 32, 64, 128)))
+            c.arrive(now, elastic_templates(rng.choice((8, 16, 32, 64, 128)), erng.random() < elastic))
         if rng.random() < 0.01:
-            c.arrive(now, LARGE)
+            c.arrive(now, elastic_templates(LARGE, erng.random() < elastic))
         if rng.random() < priority_rate:
-            c.arrive(now, 64, priority=1)
+            c.arrive(now, elastic_templates(64, False), priority=1)
         c.step(float(now))
         if hourly is not None and now % 60 == 59:
             hourly(c.planner)
@@ -248,21 +297,65 @@ def defrag_table(seed: int = 0, minutes: int = 2880) -> tuple[Table, dict[str, C
     return t, runs
 
 
+PREEMPT_POLICIES = ("kill (resume from last periodic checkpoint)", "checkpoint-before-preempt")
+VICTIM_OUTCOMES = ("shrank", "suspended", "all")
+
+
+def lost_by_outcome(r: ClusterRun) -> dict[tuple[str, str], list[float]]:
+    """Lost GPU-minutes per preemption, keyed by (policy, victim outcome) in the order of
+    PREEMPT_POLICIES and VICTIM_OUTCOMES."""
+    out: dict[tuple[str, str], list[float]] = {}
+    for policy, lost in zip(PREEMPT_POLICIES, (r.lost_killed, r.lost_sealed), strict=True):
+        for outcome in VICTIM_OUTCOMES:
+            out[policy, outcome] = [x for x, s in zip(lost, r.shrank, strict=True)
+                                    if outcome == "all" or s == (outcome == "shrank")]
+    return out
+
+
 def preemption_table(seed: int = 0, minutes: int = 2880, tau_min: float = 10.0,
-                     seal_min: float = 0.5) -> tuple[Table, ClusterRun]:
-    r = cluster_run(seed, False, minutes, priority_rate=0.02, tau_min=tau_min, seal_min=seal_min)
-    t = Table("lifecycle_preemption", "Preemption: lost work of preempted jobs, killed vs checkpoint-before-preempt",
-              ["policy", "preemptions", "lost GPU-min mean", "lost GPU-min total"])
-    for name, lost in (("kill (resume from last periodic checkpoint)", r.lost_killed),
-                       ("checkpoint-before-preempt", r.lost_sealed)):
-        t.rows.append([name, len(lost), float(np.mean(lost)) if lost else None, float(np.sum(lost))])
+                     seal_min: float = 0.5, elastic: float = 0.5) -> tuple[Table, ClusterRun]:
+    r = cluster_run(seed, False, minutes, priority_rate=0.02, tau_min=tau_min, seal_min=seal_min, elastic=elastic)
+    t = Table("lifecycle_preemption", "Preemption: victims shrunk or suspended, and their lost work, killed vs "
+                                      "checkpoint-before-preempt",
+              ["policy", "victim", "preemptions", "lost GPU-min mean", "lost GPU-min total"])
+    for (policy, outcome), lost in lost_by_outcome(r).items():
+        t.rows.append([policy, outcome, len(lost), float(np.mean(lost)) if lost else None, float(np.sum(lost))])
     t.notes += [f"Periodic checkpoints every {tau_min:g} min from each (re)start; the seal before a preemption "
-                f"stalls the victim {seal_min:g} min (a model input). Same preemptions for both rows "
-                "(the victim is chosen by the planner: lowest priority whose leaves make room)."]
+                f"stalls the victim {seal_min:g} min (a model input). Same preemptions for both policies "
+                "(the victim is chosen by the planner: lowest priority whose leaves make room).",
+                f"{elastic:.0%} of the low-priority gangs are elastic (they accept half their GPUs; admission "
+                "takes the first template that fits). A victim with a smaller template that fits beside the "
+                "preempting gang commits it and keeps running (shrank); otherwise it is suspended to zero "
+                "leaves and requeued. Lost work is counted alike for both outcomes: the seal's stall, or the progress "
+                "since the last periodic checkpoint; in the simulated timeline both resume from that checkpoint.",
+                "Model: a gang progresses at the share of its first template's GPUs it holds (linear "
+                "scaling), so a shrunk victim's remaining work takes twice as long; that delay is not counted "
+                "as lost work. Shrunk jobs do not grow back when capacity frees (grow is not simulated)."]
     return t, r
 
 
 # ---- the report's part ----------------------------------------------------------------------------
+def _preemption_plot(r: ClusterRun, hours: int) -> Figure:
+    """Mean lost GPU-minutes per preemption for each policy, beside one another for the victims
+    that shrank, were suspended, and all of them (bar labels give the counts)."""
+    import matplotlib.pyplot as plt
+
+    lost = lost_by_outcome(r)
+    fig, ax = plt.subplots(figsize=(9, 4))
+    x = np.arange(len(VICTIM_OUTCOMES))
+    for i, (policy, label, color) in enumerate(zip(PREEMPT_POLICIES, ("kill", "checkpoint-before-preempt"),
+                                                   ("tab:red", "tab:green"), strict=True)):
+        per = [lost[policy, o] for o in VICTIM_OUTCOMES]
+        ax.bar(x + (i - 0.5) * 0.4, [float(np.mean(v)) if v else 0.0 for v in per], 0.4, color=color, label=label)
+    ax.set_xticks(x, [f"{o} (n={len(lost[PREEMPT_POLICIES[0], o])})" for o in VICTIM_OUTCOMES])
+    if not r.preemptions:  # an empty chart would read as "nothing lost"
+        ax.text(0.5, 0.5, f"no preemption in this run's {hours} h", transform=ax.transAxes, ha="center")
+    ax.set(xlabel="preempted victim", ylabel="GPU-minutes lost per preemption",
+           title="lost work of preempted jobs (measured)", ylim=(0, None))  # no negative axis when all are 0
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))  # outside: inside it would hide a bar
+    return fig
+
+
 def lifecycle_tables(outdir: Path, seed: int = 0, runs: int = 200, hours: int = 48) -> tuple[list[Table], list[Path]]:
     """The three tables and their plots (PNG) under ``outdir``; the caller writes the tables.
     ``runs``: Monte Carlo runs per drain row; ``hours``: length of the cluster simulations."""
@@ -294,12 +387,5 @@ def lifecycle_tables(outdir: Path, seed: int = 0, runs: int = 200, hours: int = 
         ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     a.legend(), b.legend()
     plots.append(_save(fig, outdir / "lifecycle_defrag.png"))
-    fig, ax = plt.subplots(figsize=(6, 4))
-    lost = {"kill": prun.lost_killed, "checkpoint-before-preempt": prun.lost_sealed}
-    ax.bar([f"{k} (n={len(v)})" for k, v in lost.items()], [float(np.mean(v)) if v else 0.0 for v in lost.values()],
-           color=["tab:red", "tab:green"])
-    if not any(lost.values()):  # an empty chart would read as "nothing lost"
-        ax.text(0.5, 0.5, f"no preemption in this run's {hours} h", transform=ax.transAxes, ha="center")
-    ax.set(ylabel="GPU-minutes lost per preemption", title="lost work of preempted jobs (measured)")
-    plots.append(_save(fig, outdir / "lifecycle_preemption.png"))
+    plots.append(_save(_preemption_plot(prun, hours), outdir / "lifecycle_preemption.png"))
     return [drain, defrag, preempt], plots
