@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..tla.errors import EvalError, LivenessEvalError, TLAError
+from ..tla.values import same, unambiguous
 from .errorexit import Where, error_exit
 from .fairness import FairnessTracker
 from .invariants import StateChecks
@@ -48,6 +49,25 @@ class StateSpace:
     edge_fair: array = field(default_factory=lambda: array("Q"))
     enabled: array = field(default_factory=lambda: array("Q"))     # fairness enabled bits per explored state
 
+    twins: dict[Any, list[int]] = field(default_factory=dict)
+    keys: dict[int, Any] = field(default_factory=dict)  # a state's key where it is not the state
+
+    def find(self, key: Any) -> int | None:
+        """The id of the state found by ``key``, or None: the index's answer, confirmed by
+        values.same (the hot loop in explore() does the same inline)."""
+        tid = self.index.get(key)
+        if tid is None or same(self.key_of(tid), key):
+            return tid
+        return self.find_twin(key)
+
+    def find_twin(self, key: Any) -> int | None:
+        """The stored state Python's 1 == TRUE made the index answer wrongly for: among the
+        twins of ``key``, the one that is the same TLA+ value, or None (a new state)."""
+        return next((tid for tid in self.twins.get(key, ()) if same(self.key_of(tid), key)), None)
+
+    def key_of(self, tid: int) -> Any:
+        return self.keys.get(tid, self.states[tid]) if self.keys else self.states[tid]
+
     def slot(self, key: tuple[int, tuple]) -> int:
         s = self.slot_index.get(key)
         if s is None:
@@ -56,9 +76,17 @@ class StateSpace:
         return s
 
     def add(self, t: tuple, parent: int, slot: int, key: Any = None) -> int:
-        """Store state t; ``key`` is what it is found by when it differs from t (its VIEW)."""
+        """Store state t; ``key`` is what it is found by when it differs from t (its VIEW).
+        A key that Python finds equal to a stored one but that is another TLA+ value (1 where
+        the other has TRUE, see values.same) goes to ``twins``, beside the first."""
         tid = len(self.states)
-        self.index[t if key is None else key] = tid
+        k = t if key is None else key
+        if k in self.index:
+            self.twins.setdefault(k, []).append(tid)
+        else:
+            self.index[k] = tid
+        if key is not None:
+            self.keys[tid] = key
         self.states.append(t)
         self.parent.append(parent)
         self.via.append(slot)
@@ -88,19 +116,37 @@ class Interner:
     unrolled for the model's number of variables, as a loop over components cost a third of it."""
 
     def __init__(self, nvars: int) -> None:
-        # One table per variable: Python's 1 == True (and so [n |-> 1] == [n |-> TRUE]) must not
-        # make one variable's value stand for another's (TLA+ keeps them apart).
+        # One table per variable, and a shared value only when values.same confirms it: Python's
+        # 1 == True (and so [n |-> 1] == [n |-> TRUE]) must not make one value stand for another.
         self.tables: list[dict[Any, Any]] = [{} for _ in range(nvars)]
         ns: dict[str, Any] = {f"sd{i}": table.setdefault for i, table in enumerate(self.tables)}
+        ns["same"] = same
         ts = "".join(f"t{i}, " for i in range(nvars))
         ps = "".join(f"p{i}, " for i in range(nvars))
-        picks = "".join(f"t{i} if t{i} is p{i} else sd{i}(t{i}, t{i}), " for i in range(nvars))
+        picks = "".join(f"t{i} if t{i} is p{i} else (u{i} if (u{i} := sd{i}(t{i}, t{i})) is t{i} or same(u{i}, t{i}) "
+                        f"else t{i}), " for i in range(nvars))
         exec(f"def with_parent(t, p):\n    {ts or '_'} = t\n    {ps or '_'} = p\n    return ({picks})\n", ns)
         self._with_parent = ns["with_parent"]
+        # confirm(stored, t): a stored state the index found for t is t as a TLA+ value; a stored
+        # component known unambiguous (by id: stored components live as long as the search) is
+        # not walked
+        known: dict[int, bool] = {}
+
+        def ok(u: Any, v: Any) -> bool:
+            p = known.get(id(u))
+            if p is None:
+                p = known[id(u)] = unambiguous(u)
+            return p or same(u, v)
+        us = "".join(f"u{i}, " for i in range(nvars))
+        checks = " and ".join(f"(u{i} is t{i} or ok(u{i}, t{i}))" for i in range(nvars)) or "True"
+        ns["ok"] = ok
+        exec(f"def confirm(u, t):\n    {us or '_'} = u\n    {ts or '_'} = t\n    return {checks}\n", ns)
+        self.confirm: Callable[[tuple, tuple], bool] = ns["confirm"]
 
     def __call__(self, t: tuple, parent: tuple | None = None) -> tuple:
         if parent is None:
-            return tuple([table.setdefault(x, x) for table, x in zip(self.tables, t, strict=True)])
+            return tuple([u if (u := table.setdefault(x, x)) is x or same(u, x) else x
+                          for table, x in zip(self.tables, t, strict=True)])
         return self._with_parent(t, parent)
 
 
@@ -170,7 +216,7 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
     for s in model.init():
         generated += 1
         key = state_key(model, s)
-        if (s if key is None else key) in space.index:
+        if space.find(s if key is None else key) is not None:
             continue
         ids: list[int] = []
         extra: list[tuple[tuple, str | None]] = []
@@ -252,6 +298,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
         depth = 1 if space.states else 0
         level = list(range(len(space.states)))
         nxt = model.next
+        confirm = intern.confirm
         index = space.index
         states = space.states
         keep = fairness is not None
@@ -274,6 +321,8 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                     generated += 1
                     key = t if exact else state_key(model, t)
                     tid = index.get(key)
+                    if tid is not None and not (confirm(states[tid], key) if exact else same(space.key_of(tid), key)):
+                        tid = space.find_twin(key)
                     in_model = True
                     if constrained:
                         in_model = ((tid is not None and exact) or all(c(t) for c in constraints)) \

@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from ..tla.values import Fcn, Interval, ModelValue, format_value
+from ..tla.values import Fcn, Interval, ModelValue, format_value, same, unambiguous
 
 _MASK61 = (1 << 61) - 1
 
@@ -80,13 +80,17 @@ class ComponentTable:
         self.ids: list[dict[Any, int]] = [{} for _ in range(nvars)]
         self.values: list[Any] = []
         self.fps: list[int] = []
+        self.unambiguous: list[bool] = []  # per id: values.unambiguous, so a find needs no same() walk
         self._cids = [self._cid_of(i) for i in range(nvars)]
         ts = "".join(f"t{i}, " for i in range(nvars)) or "_"
         ps = "".join(f"p{i}, " for i in range(nvars)) or "_"
         rs = "".join(f"r{i}, " for i in range(nvars)) or "_"
         # a component the step changed: its id if already interned (no call), else a new one
+        # ... confirmed by values.same, as Python's 1 == True finds [n |-> 1] for [n |-> TRUE]
         ids = "".join(f"    if t{i} is p{i}: c{i} = r{i}\n    else:\n        c{i} = get{i}(t{i})\n"
-                      f"        if c{i} is None: c{i} = cid{i}(t{i})\n" for i in range(nvars))
+                      f"        if c{i} is None: c{i} = cid{i}(t{i})\n"
+                      f"        elif not (clear[c{i}] or (u := values[c{i}]) is t{i} or same(u, t{i})): c{i} = cid{i}(t{i})\n"
+                      for i in range(nvars))
         row = "".join(f"c{i}, " for i in range(nvars))
         fp = "".join(f"fps[c{i}], " for i in range(nvars)) + ("" if seed is None else f"{int(seed)}, ")
         # decode, unrolled too: it runs once per expanded state and twice per new state
@@ -101,21 +105,33 @@ class ComponentTable:
     def appender(self, buf: bytearray) -> Callable[[tuple, Any, tuple, int], None]:
         """``append(t, parent_row, parent, key)``: encode ``t`` as a record onto ``buf`` (see the
         class); ``np.frombuffer(buf, table.record)`` reads the records back."""
-        ns: dict[str, Any] = {"fps": self.fps, "extend": buf.extend, "pack": self._record.pack}
+        ns: dict[str, Any] = {"fps": self.fps, "extend": buf.extend, "pack": self._record.pack,
+                              "values": self.values, "same": same, "clear": self.unambiguous}
         ns |= {f"cid{i}": cid for i, cid in enumerate(self._cids)}
         ns |= {f"get{i}": ids.get for i, ids in enumerate(self.ids)}
         exec(self._appender_source, ns)
         return ns["append"]
 
     def _cid_of(self, var: int) -> Callable[[Any], int]:
-        ids, values, fps = self.ids[var], self.values, self.fps
+        ids, values, fps, clear = self.ids[var], self.values, self.fps, self.unambiguous
+        twins: dict[Any, list[int]] = {}
 
         def cid(v: Any) -> int:
             i = ids.get(v)
             if i is None:
                 i = ids[v] = len(values)
-                values.append(v)
-                fps.append(value_fingerprint(v))
+            elif clear[i] or values[i] is v or same(values[i], v):
+                return i
+            else:  # Python's 1 == True: another value, kept beside the one the dict holds
+                alike = twins.setdefault(v, [])
+                found = next((j for j in alike if same(values[j], v)), None)
+                if found is not None:
+                    return found
+                i = len(values)
+                alike.append(i)
+            values.append(v)
+            fps.append(value_fingerprint(v))
+            clear.append(unambiguous(v))
             return i
         return cid
 

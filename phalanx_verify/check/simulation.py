@@ -219,7 +219,7 @@ def _behaviour_graph(path: list[tuple[tuple, str | None]], steps: list[tuple[tup
     root = space.slot((-1, ()))
     ids: list[int] = []
     for k, (state, _) in enumerate(path):
-        sid = space.index.get(state)
+        sid = space.find(state)
         if sid is None:
             sid = space.add(state, ids[-1] if ids else -1, root if k == 0 else space.slot(steps[k - 1][0]))
         ids.append(sid)

@@ -301,10 +301,10 @@ class PowerSet(LazySet):
             return False
         base = self.base
         if isinstance(base, frozenset):
-            return x <= base
+            return x <= base and (_scalar_members(x) or all(_in(e, base) for e in x))
         if type(base) is IntRange:
             return base.contains_all(x)
-        return all(e in base for e in x)
+        return all(_in(e, base) for e in x)
 
     def _kind_ok(self, x: Any) -> bool:
         return is_set(x)
@@ -358,21 +358,24 @@ class FcnSet(LazySet):
     def __init__(self, domain: Any, rng: Any) -> None:
         self.domain, self.rng = domain, rng
         self._dom = as_set(domain)
-        self._memo: dict[Any, bool] = {}
+        self._memo: dict[Any, tuple[Any, bool]] = {}
 
     def __contains__(self, f: object) -> bool:
         # States share their sub-values (bfs.Interner), so a type invariant asks about the same
-        # function objects over and over: remember the answers.
+        # function objects over and over: remember the answers (each with the function it was
+        # for: [n |-> 1] finds [n |-> TRUE]'s answer through Python's 1 == True).
         memo = self._memo
         try:
-            return memo[f]
+            asked, answer = memo[f]
+            if asked is f or same(asked, f):
+                return answer
         except KeyError:
             pass
         except TypeError:  # an unhashable argument cannot be a function value
             return False
         answer = self._contains(f)
         if len(memo) < _MEMO_LIMIT:
-            memo[f] = answer
+            memo[f] = (f, answer)
         return answer
 
     def _kind_ok(self, x: Any) -> bool:
@@ -385,9 +388,9 @@ class FcnSet(LazySet):
                 return False
             if type(rng) is IntRange:
                 return rng.contains_all(f.values())
-            return all(v in rng for v in f.values())
+            return all(_in(v, rng) for v in f.values())
         if type(f) is tuple:
-            return self._dom == frozenset(range(1, len(f) + 1)) and all(v in rng for v in f)
+            return self._dom == frozenset(range(1, len(f) + 1)) and all(_in(v, rng) for v in f)
         return False
 
     def __iter__(self) -> Iterator:
@@ -420,7 +423,7 @@ class RecordSet(LazySet):
 
     def __contains__(self, r: object) -> bool:
         return (type(r) is Fcn and set(r) == set(self.fields)
-                and all(r[k] in s for k, s in self.fields.items()))
+                and all(_in(r[k], s) for k, s in self.fields.items()))
 
     def __iter__(self) -> Iterator:
         names = sorted(self.fields)
@@ -445,7 +448,7 @@ class SeqSet(LazySet):
         self.base = base
 
     def __contains__(self, s: object) -> bool:
-        return type(s) is tuple and all(e in self.base for e in s)
+        return type(s) is tuple and all(_in(e, self.base) for e in s)
 
     def _kind_ok(self, x: Any) -> bool:
         return type(x) is tuple
@@ -468,7 +471,7 @@ class ProductSet(LazySet):
 
     def __contains__(self, t: object) -> bool:
         return (type(t) is tuple and len(t) == len(self.parts)
-                and all(e in p for e, p in zip(t, self.parts, strict=True)))
+                and all(_in(e, p) for e, p in zip(t, self.parts, strict=True)))
 
     def __iter__(self) -> Iterator:
         pools = [sorted(as_set(p), key=tlc_key) for p in self.parts]
@@ -566,6 +569,27 @@ class FilterSet(LazySet):
         return f"{{x \\in {self.base!r} : ...}}"
 
 
+_tla_member: Callable[[Any, Any], bool] | None = None
+
+
+def _scalar_members(x: frozenset) -> bool:
+    """A set of integers other than 0 and 1, strings or model values: found by Python's
+    ``<=`` only among equal TLA+ values (no Boolean to pass for 0 or 1)."""
+    return all(unambiguous(e) for e in x)
+
+
+def _in(x: Any, s: Any) -> bool:
+    """x \\in s inside a lazy set's membership (a function's values in its range, a tuple's
+    items in their sets) with TLC's comparability errors: Python's ``1 in {FALSE, TRUE}`` is
+    true, so ``[n |-> 1] \\in [{"n"} -> BOOLEAN]`` held; TLC stops with an error. compare.member
+    is bound on first use, as compare imports this module."""
+    global _tla_member
+    if _tla_member is None:
+        from .compare import member
+        _tla_member = member
+    return _tla_member(x, s)
+
+
 def as_set(v: Any) -> frozenset:
     """The elements of a set value, enumerating a lazy set if needed."""
     if isinstance(v, frozenset):
@@ -577,6 +601,78 @@ def as_set(v: Any) -> frozenset:
 
 def is_set(v: Any) -> bool:
     return isinstance(v, frozenset | LazySet)
+
+
+def same(a: Any, b: Any) -> bool:
+    """Are ``a`` and ``b``, which Python finds equal, the same TLA+ value?
+
+    Python's ``True == 1`` (and ``False == 0``) reaches into containers: ``<<1>> == <<TRUE>>``,
+    ``{1} == {TRUE}``, ``[n |-> 0] == [n |-> FALSE]``, and a dict or set keyed by values takes
+    one for the other. TLA+ (and TLC's fingerprints) keep them apart, so wherever the checker
+    finds a state, a state's component or a sub-value by Python equality it confirms the find
+    with this walk: a Boolean matches only a Boolean, at every position. Identical objects
+    (states share their sub-values) are not walked. It runs for most generated states, hence
+    the loops written out rather than all() over generators."""
+    if a is b:
+        return True
+    t = type(a)
+    if t is int or t is str:
+        return type(b) is t
+    if t is bool or type(b) is bool:
+        return t is type(b)
+    if t is tuple:
+        for x, y in zip(a, b, strict=True):
+            if x is not y and not same(x, y):
+                return False
+        return True
+    if t is Fcn:
+        if not (_scalars(a.keys()) and _scalars(b.keys())):
+            return _same_members(a.keys(), b.keys()) and all(same(a[k], b[k]) for k in a)
+        for k, x in a.items():
+            y = b[k]
+            if x is not y and not same(x, y):
+                return False
+        return True
+    if isinstance(a, frozenset):
+        return _same_members(a, b)
+    return True  # a model value or a lazy set: Python's == is TLA+'s
+
+
+def _same_members(a: Iterable, b: Iterable) -> bool:
+    """Two collections equal in Python hold the same TLA+ values: each member of ``a`` is the
+    same as its equal in ``b`` (found through a dict, which hands back the stored key)."""
+    if _scalars(a) and _scalars(b):
+        return True
+    theirs = {y: y for y in b}
+    return all(x is theirs[x] or same(x, theirs[x]) for x in a)
+
+
+def unambiguous(v: Any) -> bool:
+    """No Boolean, 0 or 1 anywhere in ``v``: then any value Python finds equal to it is the
+    same TLA+ value (a Boolean equals only 0 or 1), and a find by equality needs no ``same``
+    walk. Worked out once per stored value, where the walk would run once per generated state."""
+    t = type(v)
+    if t is str or t is ModelValue or t is TypedModelValue:
+        return True
+    if t is int:
+        return v != 0 and v != 1
+    if t is tuple or t is Interval or t is frozenset:
+        return all(map(unambiguous, v))
+    if t is Fcn:
+        return all(map(unambiguous, v.keys())) and all(map(unambiguous, v.values()))
+    return False
+
+
+_SCALAR_TYPES = frozenset({int, str, ModelValue, TypedModelValue})
+
+
+def _scalars(xs: Iterable) -> bool:
+    """Only integers, strings and model values: two such collections Python finds equal hold
+    the same values (no Boolean on either side to pass for 0 or 1)."""
+    for x in xs:
+        if type(x) not in _SCALAR_TYPES:
+            return False
+    return True
 
 
 # ---------------------------------------------------------------------------------------
