@@ -13,13 +13,18 @@ Untyped model values compare with anything (unequal, no error), as in TLC's
 ``ModelValue.modelValueEquals``. A typed model value (``s_a``: a one-letter type prefix and an
 underscore) is an error when compared with a non-model value or a model value of another type.
 
-Known residual: values nested inside equal Python containers are not re-checked (``{1} = {TRUE}``
-is TRUE here, an error in TLC), and a state variable holding 1 in one state and TRUE in
-another is one state here; both need a Boolean type of its own.
+Python's ``True == 1`` also reaches inside containers (``<<1>> == <<TRUE>>``, ``{1} == {TRUE}``);
+where Python finds two containers equal, ``=``, ``\\in``, set construction and the set operators
+confirm it with ``values.same`` and raise TLC's error at the Boolean met against 0 or 1. Known
+residual: applying a function to an argument Python finds equal to a domain element of the other
+kind (``(TRUE :> 3)[1]``, ``f[<<TRUE>>]`` for a domain of ``<<1>>``), EXCEPT at such a key, and
+UNCHANGED on a variable already assigned a value that differs only so, answer as Python does
+(TLC stops with an error on each).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from . import setbound
@@ -36,7 +41,9 @@ from .values import (
     UnionSet,
     format_value,
     is_set,
+    same,
     tlc_key,
+    unambiguous,
 )
 
 INT_MIN = -(2 ** 31)
@@ -114,8 +121,8 @@ def eq(a: Any, b: Any) -> bool:
     if ta is ModelValue or tb is ModelValue:
         return a is b
     if ta is tb:
-        if a == b:
-            return True
+        if a == b:  # Python's True == 1 reaches into containers: <<1>> = <<TRUE>> is TLC's error
+            return same(a, b) or _unequal_containers(a, b)
         if ta is TypedModelValue:
             return _mv_equal(a, b)
         return _unequal_containers(a, b)
@@ -127,11 +134,11 @@ def eq(a: Any, b: Any) -> bool:
     if ka != kb:
         raise _incomparable(a, b)
     if ka == "set":
-        return a == b or _unequal_containers(a, b)
+        return (a == b and same(a, b)) or _unequal_containers(a, b)
     if ka == "function":
         if _is_record(a) != _is_record(b) and (a if type(a) is tuple else b if type(b) is tuple else ()):
             raise _incomparable(a, b) if _is_record(a) else _incomparable(b, a)
-        return a == b or _unequal_containers(a, b)
+        return (a == b and same(a, b)) or _unequal_containers(a, b)
     raise _incomparable(a, b)
 
 
@@ -201,6 +208,10 @@ def member(x: Any, s: Any) -> bool:
             check_member(x, s)  # Python's True == 1
         elif not found:
             check_member(x, s)
+        elif (t is tuple or t is Fcn or t is frozenset) and not unambiguous(x):
+            y = next(e for e in s if e == x)  # found by Python's ==: <<1>> for <<TRUE>>?
+            if y is not x and not same(x, y):
+                eq(x, y)  # raises where they differ
         return found
     if isinstance(s, LazySet):
         return s.member(x)
@@ -240,9 +251,38 @@ def _no_infinite_among_sets(elems: frozenset) -> None:
 
 
 def set_of(items: tuple) -> frozenset:
-    """{a, b, ...}: the items are checked before Python's set merges TRUE into 1."""
+    """{a, b, ...}: the items are checked before Python's set merges TRUE into 1, at the top
+    or inside (``{<<1>>, <<TRUE>>}``: TLC fails to sort them)."""
     homogeneous(items)  # type: ignore[arg-type]
-    return frozenset(items)
+    out = frozenset(items)
+    if len(out) < len(items):
+        _merged_alike(items, out)
+    return out
+
+
+def set_map(elems: list) -> frozenset:
+    """{e : x \\in S} from its elements in order: checked as a literal's (set_of), so that
+    ``{IF x = 1 THEN 1 ELSE TRUE : x \\in 1..2}`` is TLC's error, not the set {1}."""
+    homogeneous(elems)  # type: ignore[arg-type]
+    out = setbound.built(elems)
+    if len(out) < len(elems) and not _scalars(out):
+        _merged_alike(elems, out)
+    return out
+
+
+def _scalars(s: frozenset) -> bool:
+    """A set of integers, strings or model values (homogeneous, so one member tells)."""
+    return next((type(x) in EXACT for x in s), True)
+
+
+def _merged_alike(items: Iterable, out: frozenset) -> None:
+    """Python merged some of ``items`` into one member of ``out``: each must be the same TLA+
+    value as the member it merged into, else TLC's sort met a Boolean against 0 or 1."""
+    kept = {x: x for x in out}
+    for x in items:
+        y = kept[x]
+        if x is not y and not same(x, y):
+            eq(x, y)  # raises where the two differ (homogeneous() already took top-level ones)
 
 
 def union2(a: Any, b: Any) -> Any:
@@ -250,11 +290,28 @@ def union2(a: Any, b: Any) -> Any:
     if isinstance(a, frozenset) and isinstance(b, frozenset):
         if a and b:
             _same_kind(a, b)
+        _shared_alike(a, b)
         r = a | b
         if len(r) > setbound.allowed:  # TLC's -maxSetSize (tla/setbound.py)
             setbound.too_many()
         return r
     return setbound.checked(_lazy_binary(a, b, "\\cup"))
+
+
+def _shared_alike(a: frozenset, b: frozenset) -> None:
+    """The members Python finds in both sets are the same TLA+ values: ``{<<1>>} \\cup {<<TRUE>>}``
+    is TLC's error (it compares the two), not a set of one member."""
+    if not a or not b or _scalars(a):
+        return
+    small, big = (a, b) if len(a) <= len(b) else (b, a)
+    theirs: dict | None = None
+    for x in small:
+        if x in big:
+            if theirs is None:
+                theirs = {y: y for y in big}
+            y = theirs[x]
+            if x is not y and not same(x, y):
+                eq(x, y)  # raises where they differ
 
 
 def _same_kind(a: frozenset, b: frozenset) -> None:
@@ -285,6 +342,7 @@ def _lazy_binary(a: Any, b: Any, op: str) -> Any:
 
 def intersect(a: Any, b: Any) -> Any:
     if isinstance(a, frozenset) and isinstance(b, frozenset):
+        _shared_alike(a, b)
         r = a & b
         if len(r) > setbound.allowed:  # TLC's -maxSetSize (tla/setbound.py)
             setbound.too_many()
@@ -294,6 +352,7 @@ def intersect(a: Any, b: Any) -> Any:
 
 def setminus(a: Any, b: Any) -> Any:
     if isinstance(a, frozenset) and isinstance(b, frozenset):
+        _shared_alike(a, b)
         r = a - b
         if len(r) > setbound.allowed:  # TLC's -maxSetSize (tla/setbound.py)
             setbound.too_many()

@@ -1103,7 +1103,7 @@ class Compiler:
 
     def v_SetMap(self, e: ast.SetMap, ctx: Ctx) -> str:
         gens, inner = self._gens(e.bounds, ctx, e.pos)
-        return f"_cmp.homogeneous(_built([{self.val(e.expr, inner)} {' '.join(gens)}]))"
+        return f"_cmp.set_map([{self.val(e.expr, inner)} {' '.join(gens)}])"
 
     def v_FuncLit(self, e: ast.FuncLit, ctx: Ctx) -> str:
         gens, inner = self._gens(e.bounds, ctx, e.pos)

@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from . import compare as _cmp
 from . import interning, setbound
 from .errors import AssertionFailure, EvalError, ModuleEvalError
 from .values import (
@@ -35,7 +36,9 @@ from .values import (
     is_set,
     make_fcn,
     min_tlc,
+    same,
     sorted_tlc,
+    unambiguous,
 )
 
 EMPTY: frozenset = frozenset()
@@ -54,10 +57,13 @@ class RecFcn:
     def __call__(self, x: Any) -> Any:
         memo = self.memo
         if x in memo:
-            return memo[x]
+            arg, v = memo[x]  # the argument it was for: Python's 1 == True finds f[TRUE] for f[1]
+            if arg is x or same(arg, x):
+                return v
         if x not in self.domain:
             raise EvalError(f"{format_value(x)} is not in the domain of {self.name}")
-        v = memo[x] = self.body(x)
+        v = self.body(x)
+        memo[x] = (x, v)
         return v
 
     def materialise(self) -> Fcn | tuple:
@@ -167,7 +173,7 @@ def _update(f: Any, key: Any, fn: Callable[[Any], Any]) -> Any:
     raise EvalError(f"EXCEPT applied to a non-function {format_value(f)}")
 
 
-_EXCEPT_MEMO: dict[tuple[int, Any, Any, type], tuple[Fcn, Fcn]] = {}
+_EXCEPT_MEMO: dict[tuple[int, Any, Any], tuple[Fcn, Fcn, Any, Any]] = {}
 _EXCEPT_MEMO_LIMIT = 1 << 18
 
 
@@ -184,11 +190,14 @@ def except1(f: Any, key: Any, value: Any) -> Any:
     States share their sub-values (the checker interns them), so the same EXCEPT on the same
     function object recurs for many states: the result is remembered, keyed by the function's
     identity (the entry holds the function, so its id cannot be reused while remembered). The
-    value's type is part of the key because Python's 1 == True, TLA+'s 1 # TRUE."""
+    entry keeps the key and value it was made for, since Python's 1 == True finds
+    ``![k] = <<1>>``'s entry for ``![k] = <<TRUE>>`` (values.same tells them apart)."""
     if type(f) is Fcn:
-        mk = (id(f), key, value, type(value))
+        mk = (id(f), key, value)
         try:
-            return _EXCEPT_MEMO[mk][1]
+            _, out, k, v = _EXCEPT_MEMO[mk]
+            if (k is key or same(k, key)) and (v is value or same(v, value)):
+                return out
         except KeyError:
             pass
         except TypeError:  # an unhashable value (a lazy set): not remembered
@@ -196,7 +205,7 @@ def except1(f: Any, key: Any, value: Any) -> Any:
         out = f if key not in f else f.updated(key, value)
         if len(_EXCEPT_MEMO) >= _EXCEPT_MEMO_LIMIT:
             _EXCEPT_MEMO.clear()
-        _EXCEPT_MEMO[mk] = (f, out)
+        _EXCEPT_MEMO[mk] = (f, out, key, value)
         return out
     return _update(f, key, lambda _old: value)
 
@@ -210,7 +219,10 @@ def except_path(f: Any, path: tuple, fn: Callable[[Any], Any]) -> Any:
 
 def subseteq(a: Any, b: Any) -> bool:
     if isinstance(a, frozenset) and isinstance(b, frozenset):
-        return a <= b
+        if not a <= b:
+            return False
+        # Python's 1 == TRUE: {1} <= {FALSE, TRUE}; TLC compares and fails
+        return all(map(unambiguous, a)) or all(_cmp.member(x, b) for x in a)
     return all(x in b for x in as_set(a))
 
 

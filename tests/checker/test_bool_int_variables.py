@@ -34,3 +34,101 @@ def test_true_and_one_valued_functions_stay_apart(tmp_path: Path, workers: str) 
     rep = json.loads(out.read_text())
     assert (r.exit_code, rep["verdict"], rep["generated"], rep["distinct"], rep["depth"]) == \
         (11, "deadlock", 13, 9, 5), r.output
+
+
+ONE_VARIABLE = """---- MODULE BJ ----
+EXTENDS TLC
+VARIABLE x
+Init == x = {a}
+Next == x' = {a} \\/ x' = {b}
+====
+"""
+
+
+@pytest.mark.parametrize("a,b", [("TRUE", "1"), ("FALSE", "0"), ("<<TRUE>>", "<<1>>"), ("[n |-> 1]", "[n |-> TRUE]"),
+                                 ("{TRUE}", "{1}"), ("(TRUE :> 0)", "(1 :> 0)"), ("{<<0, FALSE>>}", "{<<0, 0>>}")])
+@pytest.mark.parametrize("how", [["--workers", "1"], ["--workers", "2"], ["-coverage", "1"], ["--view"]])
+def test_one_variable_holding_true_in_one_state_and_1_in_another(tmp_path: Path, a: str, b: str,
+                                                                 how: list[str]) -> None:
+    """x = TRUE and x = 1 are two states (TLC fingerprints a Boolean and an integer apart), at the
+    top of the value or deep inside it, in the fingerprint search (one or two workers), the
+    sequential one (which -coverage needs) and under a VIEW (the seen set holds the view).
+    Real TLC on the first pair: 5 generated, 2 distinct, depth 2; the others differ from it only
+    where the Boolean sits. Before, the checker made them one state: 3 generated, 1 distinct."""
+    (tmp_path / "BJ.tla").write_text(ONE_VARIABLE.replace("{a}", a).replace("{b}", b).replace("Next ==", "V == x\nNext =="))
+    cfg = "INIT Init\nNEXT Next\n" + ("VIEW V\n" if how == ["--view"] else "")
+    (tmp_path / "BJ.cfg").write_text(cfg)
+    out = tmp_path / "r.json"
+    flags = [] if how == ["--view"] else how
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "BJ.tla"), "-c", str(tmp_path / "BJ.cfg"), "-q",
+                                  "--json", str(out), *flags])
+    rep = json.loads(out.read_text())
+    assert (r.exit_code, rep["verdict"], rep["generated"], rep["distinct"], rep["depth"]) == (0, "ok", 5, 2, 2), r.output
+
+
+def test_same_tells_a_boolean_from_0_and_1_at_any_depth() -> None:
+    from phalanx_verify.tla.values import Fcn, Interval, ModelValue, same, unambiguous
+
+    twins = [(1, True), (0, False), ((1,), (True,)), (frozenset({1}), frozenset({True})), (Fcn({"n": 0}), Fcn({"n": False})),
+             (Fcn({1: "a"}), Fcn({True: "a"})), (frozenset({(0, 1)}), frozenset({(0, True)})),
+             (Fcn({"s": frozenset({0, 2})}), Fcn({"s": frozenset({False, 2})}))]
+    for x, y in twins:
+        assert x == y and not same(x, y) and not same(y, x), (x, y)
+        assert not unambiguous(x) and not unambiguous(y)
+    equal = [(2, 2), ((1, 2), (1, 2)), (Interval(range(0, 3)), frozenset({0, 1, 2})), (Fcn({0: 1, "x": 2}), Fcn({0: 1, "x": 2})),
+             (frozenset({(True, 3)}), frozenset({(True, 3)})), (ModelValue("m"), ModelValue("m"))]
+    for x, y in equal:
+        assert same(x, y) and same(y, x), (x, y)
+    assert unambiguous(Fcn({"a": frozenset({2, 3}), "b": ("s", ModelValue("m"))})) and not unambiguous((2, 1))
+
+
+@pytest.mark.parametrize("expr", [
+    "<<1>> = <<TRUE>>", "[a |-> 1] = [a |-> TRUE]", "{1} = {TRUE}", "{<<0>>} = {<<FALSE>>}", "<<1>> # <<TRUE>>",
+    "Cardinality({<<1>>, <<TRUE>>})", "Cardinality({[a |-> 1], [a |-> TRUE]})",
+    "{IF x = 1 THEN 1 ELSE TRUE : x \\in 1..2}", "{IF x = 1 THEN <<1>> ELSE <<TRUE>> : x \\in 1..2}",
+    "{<<1>>} \\cup {<<TRUE>>}", "{<<1>>} \\cap {<<TRUE>>}", "{<<1>>} \\ {<<TRUE>>}", "<<1>> \\in {<<TRUE>>}",
+    "[n |-> 1] \\in [{\"n\"} -> BOOLEAN]", "<<1>> \\in Seq(BOOLEAN)", "[n |-> 1] \\in [n : BOOLEAN]",
+    "<<1, 2>> \\in BOOLEAN \\X Nat", "{1} \\in SUBSET BOOLEAN", "{1} \\subseteq BOOLEAN"])
+def test_a_boolean_met_against_0_or_1_inside_a_value_is_an_error(tmp_path: Path, expr: str) -> None:
+    """TLC compares the values inside (tuple items, record fields, set members, a function's
+    values against its range) and stops at a Boolean against an integer: "Attempted to check
+    equality of integer 1 with non-integer: TRUE", "Attempted to compare boolean FALSE with
+    non-boolean: 1". Python's True == 1 made each of these TRUE or a one-member set."""
+    (tmp_path / "BE.tla").write_text("---- MODULE BE ----\nEXTENDS Naturals, FiniteSets, Sequences, TLC\n"
+                                     f"ASSUME PrintT({expr})\n====\n")
+    (tmp_path / "BE.cfg").write_text("")
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "BE.tla"), "-c", str(tmp_path / "BE.cfg")])
+    assert r.exit_code == 10 and "Attempted to" in r.output and ("TRUE" in r.output or "FALSE" in r.output), r.output
+
+
+@pytest.mark.parametrize("expr,value", [
+    ("<<1, 2>> = <<1, 2>>", "TRUE"), ("Cardinality({<<1>>, <<1>>, <<2>>})", "2"), ("{<<1>>, <<2>>} \\cup {<<2>>}", "{<<1>>, <<2>>}"),
+    ("[n |-> TRUE] \\in [n : BOOLEAN]", "TRUE"), ("{TRUE} \\subseteq BOOLEAN", "TRUE"), ("<<2, 3>> \\in Seq(Nat)", "TRUE"),
+    ("{x % 2 : x \\in 1..6}", "{0, 1}"), ("{<<x % 2>> : x \\in 1..6}", "{<<0>>, <<1>>}")])
+def test_equal_values_stay_equal(tmp_path: Path, expr: str, value: str) -> None:
+    (tmp_path / "BE.tla").write_text("---- MODULE BE ----\nEXTENDS Naturals, FiniteSets, Sequences, TLC\n"
+                                     f"ASSUME PrintT({expr})\n====\n")
+    (tmp_path / "BE.cfg").write_text("")
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "BE.tla"), "-c", str(tmp_path / "BE.cfg")])
+    assert r.exit_code == 0 and value in r.output.splitlines(), r.output
+
+
+def test_a_type_invariant_is_not_answered_for_true_by_the_answer_for_1(tmp_path: Path) -> None:
+    """[S -> T] remembers its answers per function; [n |-> 1] found [n |-> TRUE]'s answer
+    (TRUE) through Python's 1 == True, and the checker said ok. TLC stops with an error."""
+    (tmp_path / "BT.tla").write_text("---- MODULE BT ----\nVARIABLE x\nInit == x = [n |-> TRUE]\n"
+                                     "Next == x' = [n |-> 1]\nInv == x \\in [{\"n\"} -> BOOLEAN]\n====\n")
+    (tmp_path / "BT.cfg").write_text("INIT Init\nNEXT Next\nINVARIANT Inv\n")
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "BT.tla"), "-c", str(tmp_path / "BT.cfg")])
+    assert r.exit_code == 76 and "Attempted to compare boolean FALSE with non-boolean: 1" in r.output, r.output
+
+
+def test_remembered_excepts_and_recursive_functions_tell_true_from_1() -> None:
+    from phalanx_verify.tla.runtime import RecFcn, except1
+    from phalanx_verify.tla.values import Fcn, same
+
+    f = Fcn({"a": 0})
+    one, true = except1(f, "a", (1,)), except1(f, "a", (True,))
+    assert same(one["a"], (1,)) and same(true["a"], (True,))
+    g = RecFcn("g", frozenset({(1,), (True,)}), lambda x: x[0])
+    assert g((1,)) == 1 and type(g((True,))) is bool
