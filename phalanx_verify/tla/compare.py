@@ -17,9 +17,8 @@ Python's ``True == 1`` also reaches inside containers (``<<1>> == <<TRUE>>``, ``
 where Python finds two containers equal, ``=``, ``\\in``, set construction and the set operators
 confirm it with ``values.same`` and raise TLC's error at the Boolean met against 0 or 1. Known
 residual: applying a function to an argument Python finds equal to a domain element of the other
-kind (``(TRUE :> 3)[1]``, ``f[<<TRUE>>]`` for a domain of ``<<1>>``), EXCEPT at such a key, and
-UNCHANGED on a variable already assigned a value that differs only so, answer as Python does
-(TLC stops with an error on each).
+kind (``(TRUE :> 3)[1]``, ``f[<<TRUE>>]`` for a domain of ``<<1>>``) and EXCEPT at such a key
+answer as Python does (TLC stops with an error on each).
 """
 
 from __future__ import annotations

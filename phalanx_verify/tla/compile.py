@@ -1748,8 +1748,8 @@ class Compiler:
                 py = self.fresh("n_" + self._var_name(i))
                 code.emit(f"{py} = {cur}")
                 nxt = nxt.bind(i, py)
-            else:
-                conds.append(f"{have} == {cur}")
+            else:  # x' is known: UNCHANGED x is x' = x, with TLC's comparability errors
+                conds.append(f"_eq({have}, {cur})")
         ctx = replace(ctx, nxt=nxt)
         if conds:
             code.emit(f"if {' and '.join(conds)}:")

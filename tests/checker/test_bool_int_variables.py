@@ -132,3 +132,15 @@ def test_remembered_excepts_and_recursive_functions_tell_true_from_1() -> None:
     assert same(one["a"], (1,)) and same(true["a"], (True,))
     g = RecFcn("g", frozenset({(1,), (True,)}), lambda x: x[0])
     assert g((1,)) == 1 and type(g((True,))) is bool
+
+
+@pytest.mark.parametrize("before,after", [("TRUE", "1"), ("<<TRUE>>", "<<1>>")])
+def test_unchanged_on_an_assigned_variable_compares_as_tlc_does(tmp_path: Path, before: str, after: str) -> None:
+    """``x' = 1 /\\ UNCHANGED x`` with x = TRUE: UNCHANGED x is x' = x, and x' is known, so TLC
+    compares 1 with TRUE and stops with an error; Python's == made the step merely disabled
+    (a deadlock, or nothing at all under -deadlock)."""
+    (tmp_path / "UC.tla").write_text(f"---- MODULE UC ----\nVARIABLE x\nInit == x = {before}\n"
+                                     f"Next == x' = {after} /\\ UNCHANGED x\n====\n")
+    (tmp_path / "UC.cfg").write_text("INIT Init\nNEXT Next\n")
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "UC.tla"), "-c", str(tmp_path / "UC.cfg")])
+    assert r.exit_code == 75 and "Attempted to check equality of integer 1 with non-integer: TRUE" in r.output, r.output
