@@ -57,8 +57,10 @@ from .values import (
     format_value,
     from_itf,
     make_fcn,
+    same,
     tlc_key,
     to_itf,
+    unambiguous,
 )
 
 __all__ = [
@@ -79,6 +81,8 @@ __all__ = [
     # values (immutable, hashable; ITF in JSON)
     "ModelValue", "Fcn", "Interval", "make_fcn", "fcn_items", "fcn_as_dict", "as_set", "format_value", "tlc_key",
     "to_itf", "from_itf",
+    # TLA+ equality where Python's True == 1 would merge values (the state store confirms finds)
+    "same", "unambiguous",
     # the compiler, its contexts and expression levels; what an expression reads
     "Compiler", "Ctx", "Local", "ActionLabel", "LEVEL_CONSTANT", "LEVEL_STATE", "LEVEL_ACTION",
     "LEVEL_TEMPORAL", "ReadsAnalysis",
