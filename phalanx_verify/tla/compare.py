@@ -15,10 +15,8 @@ underscore) is an error when compared with a non-model value or a model value of
 
 Python's ``True == 1`` also reaches inside containers (``<<1>> == <<TRUE>>``, ``{1} == {TRUE}``);
 where Python finds two containers equal, ``=``, ``\\in``, set construction and the set operators
-confirm it with ``values.same`` and raise TLC's error at the Boolean met against 0 or 1. Known
-residual: applying a function to an argument Python finds equal to a domain element of the other
-kind (``(TRUE :> 3)[1]``, ``f[<<TRUE>>]`` for a domain of ``<<1>>``) and EXCEPT at such a key
-answer as Python does (TLC stops with an error on each).
+confirm it with ``values.same`` and raise TLC's error at the Boolean met against 0 or 1; so do
+function application and EXCEPT (runtime._key_alike: ``(TRUE :> 3)[1]`` is TLC's error).
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ from . import runtime as rt
 from . import syntax as ast
 from .errors import EvalError, IllegalStateError, SemanticError, TLAError
 from .modules import ALWAYS_VISIBLE, Scope
-from .values import INT, NAT, STRING, Fcn, ModelValue, format_value, make_fcn
+from .values import INT, NAT, STRING, Fcn, ModelValue, TypedModelValue, format_value, make_fcn
 
 # Built-in operators written as symbols: node kind -> Python template.
 _BINARY = {
@@ -289,6 +289,7 @@ class Compiler:
         self.ns: dict[str, Any] = {
             "_rt": rt, "_cmp": cmp, "_bags": bags, "_EXACT": cmp.EXACT, "_MV": ModelValue, "_eq": cmp.eq, "_member": cmp.member, "_truth": cmp.truth,
             "_EvalError": EvalError, "_IllegalState": IllegalStateError, "_TLAError": TLAError, "_Fcn": Fcn,
+            "_KEYSAFE": frozenset({str, ModelValue, TypedModelValue}),
             "_mkfcn": make_fcn, "_built": setbound.built, "_NAT": NAT, "_INT": INT, "_STRING": STRING,
             "_BOOLEAN": frozenset((False, True)), "_EMPTY": frozenset(), "_ModelValue": ModelValue,
             "_NA": _NOT_YET, "_UNDET": UNDETERMINED,
@@ -1124,8 +1125,12 @@ class Compiler:
         if len(e.args) == 1:
             x = self.val(e.args[0], ctx)
             if _SIMPLE.fullmatch(f) and _SIMPLE.fullmatch(x):
-                # Both sides are cheap to evaluate twice: index a Fcn (a dict) directly.
-                return f"({f}[{x}] if type({f}) is _Fcn else _ap({f}, {x}))"
+                # Both sides are cheap to evaluate twice: index a Fcn (a dict) directly, where
+                # the argument is a string or a model value (_ap confirms a key Python's
+                # 1 == TRUE may have found, see runtime.ap).
+                if self.static_kind(e.args[0], ctx) in ("mv", "str"):
+                    return f"({f}[{x}] if type({f}) is _Fcn else _ap({f}, {x}))"
+                return f"({f}[{x}] if type({f}) is _Fcn and type({x}) in _KEYSAFE else _ap({f}, {x}))"
             return f"_ap({f}, {x})"
         return f"_ap({f}, ({', '.join(self.val(a, ctx) for a in e.args)},))"
 

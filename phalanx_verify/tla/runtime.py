@@ -119,9 +119,11 @@ def ap(f: Any, x: Any) -> Any:
     """f[x]."""
     if type(f) is Fcn:
         try:
-            return f[x]
+            v = f[x]
         except KeyError:
             raise EvalError(f"{format_value(x)} is not in the domain of {format_value(f)}") from None
+        _key_alike(f, x)
+        return v
     t = type(f)
     if t is tuple:
         if type(x) is int and 1 <= x <= len(f):
@@ -156,11 +158,21 @@ def in_domain(f: Any, key: Any) -> bool:
     raise EvalError(f"EXCEPT applied to a non-function {format_value(f)}")
 
 
+def _key_alike(f: Fcn, x: Any) -> None:
+    """``x``, found among f's keys by Python's ==, is that key as a TLA+ value: ``f[1]`` finds
+    the key TRUE (1 == True), where TLC compares the two and fails; raise its error then."""
+    if not unambiguous(x):
+        k = next(k for k in f if k == x)
+        if k is not x and not same(k, x):
+            _cmp.eq(k, x)
+
+
 def _update(f: Any, key: Any, fn: Callable[[Any], Any]) -> Any:
     t = type(f)
     if t is Fcn:
         if key not in f:
             return f  # TLA+: updating outside the domain leaves the function unchanged
+        _key_alike(f, key)
         return f.updated(key, fn(f[key]))
     if t is tuple:
         if type(key) is int and 1 <= key <= len(f):
@@ -202,7 +214,11 @@ def except1(f: Any, key: Any, value: Any) -> Any:
             pass
         except TypeError:  # an unhashable value (a lazy set): not remembered
             return f if key not in f else f.updated(key, value)
-        out = f if key not in f else f.updated(key, value)
+        if key not in f:
+            out = f
+        else:
+            _key_alike(f, key)
+            out = f.updated(key, value)
         if len(_EXCEPT_MEMO) >= _EXCEPT_MEMO_LIMIT:
             _EXCEPT_MEMO.clear()
         _EXCEPT_MEMO[mk] = (f, out, key, value)

@@ -88,7 +88,9 @@ def test_same_tells_a_boolean_from_0_and_1_at_any_depth() -> None:
     "{IF x = 1 THEN 1 ELSE TRUE : x \\in 1..2}", "{IF x = 1 THEN <<1>> ELSE <<TRUE>> : x \\in 1..2}",
     "{<<1>>} \\cup {<<TRUE>>}", "{<<1>>} \\cap {<<TRUE>>}", "{<<1>>} \\ {<<TRUE>>}", "<<1>> \\in {<<TRUE>>}",
     "[n |-> 1] \\in [{\"n\"} -> BOOLEAN]", "<<1>> \\in Seq(BOOLEAN)", "[n |-> 1] \\in [n : BOOLEAN]",
-    "<<1, 2>> \\in BOOLEAN \\X Nat", "{1} \\in SUBSET BOOLEAN", "{1} \\subseteq BOOLEAN"])
+    "<<1, 2>> \\in BOOLEAN \\X Nat", "{1} \\in SUBSET BOOLEAN", "{1} \\subseteq BOOLEAN",
+    "(TRUE :> 3)[1]", "[x \\in {<<1>>} |-> 5][<<TRUE>>]", "[(TRUE :> 3) EXCEPT ![1] = 4]",
+    "[[x \\in {<<1>>} |-> 5] EXCEPT ![<<TRUE>>] = @ + 1]"])
 def test_a_boolean_met_against_0_or_1_inside_a_value_is_an_error(tmp_path: Path, expr: str) -> None:
     """TLC compares the values inside (tuple items, record fields, set members, a function's
     values against its range) and stops at a Boolean against an integer: "Attempted to check
@@ -104,7 +106,9 @@ def test_a_boolean_met_against_0_or_1_inside_a_value_is_an_error(tmp_path: Path,
 @pytest.mark.parametrize("expr,value", [
     ("<<1, 2>> = <<1, 2>>", "TRUE"), ("Cardinality({<<1>>, <<1>>, <<2>>})", "2"), ("{<<1>>, <<2>>} \\cup {<<2>>}", "{<<1>>, <<2>>}"),
     ("[n |-> TRUE] \\in [n : BOOLEAN]", "TRUE"), ("{TRUE} \\subseteq BOOLEAN", "TRUE"), ("<<2, 3>> \\in Seq(Nat)", "TRUE"),
-    ("{x % 2 : x \\in 1..6}", "{0, 1}"), ("{<<x % 2>> : x \\in 1..6}", "{<<0>>, <<1>>}")])
+    ("{x % 2 : x \\in 1..6}", "{0, 1}"), ("{<<x % 2>> : x \\in 1..6}", "{<<0>>, <<1>>}"),
+    ("[x \\in {0, 2} |-> x][0]", "0"), ("[[x \\in {0, 2} |-> x] EXCEPT ![0] = 9]", "(0 :> 9 @@ 2 :> 2)"),
+    ("[x \\in BOOLEAN |-> x][TRUE]", "TRUE"), ("[x \\in {<<0, 2>>} |-> 7][<<0, 2>>]", "7")])
 def test_equal_values_stay_equal(tmp_path: Path, expr: str, value: str) -> None:
     (tmp_path / "BE.tla").write_text("---- MODULE BE ----\nEXTENDS Naturals, FiniteSets, Sequences, TLC\n"
                                      f"ASSUME PrintT({expr})\n====\n")
