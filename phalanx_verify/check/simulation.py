@@ -144,11 +144,13 @@ class _Simulation:
         path: list[tuple[tuple, str | None]] = [(s, None)]
         self.path = path
         steps: list[tuple[tuple[int, tuple], int]] = []  # (label, fairness step bits) into path[k + 1]
-        enabled: dict[tuple, int] = {}  # fairness enabled bits of each state met
+        # fairness enabled bits of the states met, by position in the path (not keyed by the
+        # state: Python's 1 == True would give x = 1 the bits of x = TRUE)
+        enabled: dict[int, int] = {}
         for _ in range(self.options.depth):
             groups, succs = self.successors(s, path)
             if self.live is not None:
-                enabled[s], masks = self.live.tracker.state(s, succs)
+                enabled[len(path) - 1], masks = self.live.tracker.state(s, succs)
             if not groups:
                 if self.check_deadlock:
                     self.report.verdict = Verdict.DEADLOCK
@@ -164,7 +166,7 @@ class _Simulation:
             s = t
         else:
             if self.live is not None:  # cut at the depth: what is enabled at the end still matters
-                enabled[s] = self.live.tracker.state(s, [((lab, args), t) for lab, args, t in model.next(s)])[0]
+                enabled[len(path) - 1] = self.live.tracker.state(s, [((lab, args), t) for lab, args, t in model.next(s)])[0]
         self.traces += 1
         self.lengths.append(len(path))
         if self.live is not None:
@@ -211,7 +213,7 @@ def _key(state: tuple) -> str:
 
 
 def _behaviour_graph(path: list[tuple[tuple, str | None]], steps: list[tuple[tuple[int, tuple], int]],
-                     enabled: dict[tuple, int], live: _LivenessRunner) -> StateSpace:
+                     enabled: dict[int, int], live: _LivenessRunner) -> StateSpace:
     """The behaviour as a state graph for the liveness checker: its distinct states, each fully
     "explored" with the steps the behaviour took from it (a state met again closes a cycle)."""
     space = StateSpace()
@@ -223,19 +225,20 @@ def _behaviour_graph(path: list[tuple[tuple, str | None]], steps: list[tuple[tup
         if sid is None:
             sid = space.add(state, ids[-1] if ids else -1, root if k == 0 else space.slot(steps[k - 1][0]))
         ids.append(sid)
+    bits = {ids[k]: mask for k, mask in enabled.items()}
     space.initial.append(ids[0])
     out: dict[int, dict[tuple[int, int], int]] = {}
     for k, (key, mask) in enumerate(steps):
         edges = out.setdefault(ids[k], {})
         edge = (ids[k + 1], space.slot(key))
         edges[edge] = edges.get(edge, 0) | mask
-    for sid, state in enumerate(space.states):
+    for sid in range(len(space.states)):
         space.edge_start.append(len(space.edge_dst))
         for (dst, slot), mask in out.get(sid, {}).items():
             space.edge_dst.append(dst)
             space.edge_slot.append(slot)
             space.edge_fair.append(mask)
-        space.enabled.append(enabled.get(state, 0))
+        space.enabled.append(bits.get(sid, 0))
     space.edge_start.append(len(space.edge_dst))
     return space
 
