@@ -176,7 +176,7 @@ class TraceReader:
         for v in self.header.variables:
             raw = st[v]
             old = prev.get(v)
-            out[v] = old[1] if old is not None and old[0] == raw else self._value(raw, f"variable {v}", line)
+            out[v] = old[1] if old is not None and _same_json(old[0], raw) else self._value(raw, f"variable {v}", line)
             prev[v] = (raw, out[v])
         return out
 
@@ -264,3 +264,15 @@ def write_line(out: IO[str], obj: dict[str, Any]) -> None:
 def state_json(variables: list[str], state: tuple) -> dict[str, Any]:
     """A state tuple (in ``variables`` order) as the ITF object of a trace line."""
     return {v: to_itf(x) for v, x in zip(variables, state, strict=True)}
+
+
+def _same_json(a: Any, b: Any) -> bool:
+    """The same JSON value: Python's 1 == True would let a variable logged as true reuse the
+    decoded 1 of the step before (and 0 for false)."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is dict:
+        return a.keys() == b.keys() and all(_same_json(a[k], b[k]) for k in a)
+    if type(a) is list:
+        return len(a) == len(b) and all(map(_same_json, a, b))
+    return bool(a == b)

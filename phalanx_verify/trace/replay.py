@@ -35,7 +35,7 @@ from ..check.model import Model
 from ..tla import syntax as ast
 from ..tla.config import ModelConfig, parse_config_file
 from ..tla.errors import EXIT_INVARIANT, EXIT_OK, EXIT_PROPERTY, ConfigError
-from ..tla.values import Fcn, ModelValue, fcn_as_dict, format_value
+from ..tla.values import Fcn, ModelValue, fcn_as_dict, format_value, same
 from .format import Header, TraceError, TraceReader
 from .replay_props import StepProperty, step_properties
 
@@ -264,7 +264,7 @@ class Replayer:
                 t = tuple(step.state[v] for v in order)
                 witnesses = LoggedOnly(step.params)
                 labels = model.check_step(s, t, witnesses)
-                if not labels and model.subscript(s) == model.subscript(t):
+                if not labels and _stutters(model.subscript(s), model.subscript(t)):
                     res.stutters += 1
                     res.warnings.append(f"{path}:{step.line}: step {step.n} (logged as {step.action}) is a "
                                         f"stuttering step of {model.spec_path.name}: it changes none of its "
@@ -323,6 +323,12 @@ class Replayer:
 
 def _params(params: dict[str, Any]) -> str:
     return ", ".join(f"{k}={format_value(v)}" for k, v in params.items())
+
+
+def _stutters(v: Any, w: Any) -> bool:
+    """The subscript unchanged by a step: equal as TLA+ values (failCount 0 then false is a
+    change, which Python's 0 == False would call a stutter)."""
+    return v == w and same(v, w)
 
 
 def _render(action: str, params: dict[str, Any]) -> str:

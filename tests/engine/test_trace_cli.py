@@ -153,3 +153,17 @@ def test_a_step_changing_only_hidden_variables_is_stuttering(tmp_path, cfg):
     assert any("step 2 (logged as Next) is a stuttering step of Counter.tla" in w for w in ok.warnings)
     bad = Replayer().replay(_counter_trace(tmp_path, [("Next", 1, 0), ("Next", 3, 0)], cfg))
     assert bad.stutters == 0 and [(d.step, d.kind) for d in bad.divergences] == [(2, "step")]
+
+
+def test_a_step_from_1_to_true_is_no_stutter(tmp_path):
+    """x logged as 1 then as true: the reader reused the decoded 1 (JSON's true == 1 in Python)
+    and the step passed as a stutter of [Next]_x. TLA+ keeps TRUE apart from 1: x changed, and
+    Next compares x' = TRUE with x + 1, TLC's evaluation error."""
+    from phalanx_verify.tla import EvalError
+
+    path = _counter_trace(tmp_path, [("Next", 1, 0), ("Next", 1, 0)], "INIT Init\nNEXT Next\n")
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    rows[3]["state"]["x"] = True
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    with pytest.raises(EvalError, match="boolean TRUE with non-boolean: 2"):
+        Replayer().replay(path)
