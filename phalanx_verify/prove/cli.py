@@ -11,6 +11,7 @@ unknown, 150/151 translation or config errors (one line with file:line:col).
 from __future__ import annotations
 
 import ctypes
+import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -30,7 +31,7 @@ from ..tla.errors import (
     UsageError,
 )
 from .limits import DEFAULT_RLIMIT, Limits
-from .report import LOST_INTERRUPTS, REFUTING, Kind, Result, Verdict, print_table, to_json
+from .report import CTRL_C, REFUTING, Kind, Result, Verdict, print_table, to_json
 
 _out = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
 
@@ -47,32 +48,38 @@ def finish(results: list[Result], as_json: bool, title: str, interrupted: bool =
 
 def collect(work: Callable[[], object]) -> bool:
     """Run ``work``, which appends each result to a list as it is decided; True when a Ctrl-C
-    stopped it (the list then holds what was decided before it, for ``finish``). A Ctrl-C that
-    a destructor swallowed is kept (report.LOST_INTERRUPTS) instead of printed as a traceback."""
-    previous = sys.unraisablehook
+    stopped it (the list then holds what was decided before it, for ``finish``). The SIGINT
+    handler notes each Ctrl-C (report.CTRL_C) before raising it, so one that lands in a
+    destructor, where Python only reports it, still stops the run (at the next query) and is not
+    printed as a traceback."""
+    previous_hook = sys.unraisablehook
 
-    def keep_interrupt(unraisable: sys.UnraisableHookArgs) -> None:
-        if isinstance(unraisable.exc_value, KeyboardInterrupt):
-            LOST_INTERRUPTS.append(unraisable.exc_value)
-        else:
-            previous(unraisable)
+    def quiet(unraisable: sys.UnraisableHookArgs) -> None:
+        if not isinstance(unraisable.exc_value, KeyboardInterrupt):
+            previous_hook(unraisable)
 
-    sys.unraisablehook = keep_interrupt
+    def on_ctrl_c(signum: int, frame: object) -> None:
+        CTRL_C.append(signum)
+        raise KeyboardInterrupt
+
+    sys.unraisablehook = quiet
+    previous_handler = signal.signal(signal.SIGINT, on_ctrl_c)
+    stopped = False
     try:
         work()
     except KeyboardInterrupt:
-        return True
+        stopped = True
     except ctypes.ArgumentError as err:
         # Ctrl-C while z3's bindings convert a call's arguments: ctypes wraps the interrupt.
         if "KeyboardInterrupt" not in str(err):
             raise
-        return True
+        stopped = True
     finally:
-        sys.unraisablehook = previous
-    if LOST_INTERRUPTS:  # swallowed after the last query
-        LOST_INTERRUPTS.clear()
-        return True
-    return False
+        signal.signal(signal.SIGINT, previous_handler)
+        sys.unraisablehook = previous_hook
+    stopped = stopped or bool(CTRL_C)  # one that did not propagate, after the last query
+    CTRL_C.clear()
+    return stopped
 
 
 def exit_code(results: list[Result]) -> int:

@@ -101,18 +101,19 @@ def to_json(results: list[Result], interrupted: bool = False) -> str:
                        "ok": all(r.ok for r in results) and not interrupted}, indent=2)
 
 
-LOST_INTERRUPTS: list[KeyboardInterrupt] = []
-"""Ctrl-Cs that Python could not raise: one that lands in a destructor (z3's ``__del__`` calling
-``Z3_dec_ref``) is only reported to ``sys.unraisablehook``; ``cli.collect`` files it here and
-:func:`solve` raises it before the next query."""
+CTRL_C: list[int] = []
+"""The Ctrl-Cs of a proof run, as ``cli.collect``'s SIGINT handler notes them (and then raises
+KeyboardInterrupt as Python would). Where the interrupt lands decides whether it propagates: in a
+destructor (z3's ``__del__`` calling ``Z3_dec_ref``) Python only reports it, and code that catches
+everything drops it; the note stays, and :func:`solve` stops the run at the next query."""
 
 
 def solve(solver: z3.Solver) -> z3.CheckSatResult:
     """``solver.check()`` with Ctrl-C kept: z3 takes SIGINT during a check (it cancels the query
     and answers unknown, "interrupted from keyboard"), so a proof run would go on with the next
-    obligation; the interrupt is raised again here, as is one a destructor swallowed."""
-    if LOST_INTERRUPTS:
-        raise LOST_INTERRUPTS.pop()
+    obligation; the interrupt is raised again here, as is one that did not propagate (CTRL_C)."""
+    if CTRL_C:
+        raise KeyboardInterrupt
     res = solver.check()
     if res == z3.unknown and solver.reason_unknown() == "interrupted from keyboard":
         raise KeyboardInterrupt
