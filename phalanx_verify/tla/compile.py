@@ -18,13 +18,14 @@ import itertools
 import re
 import warnings
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from . import bags, setbound
 from . import compare as cmp
 from . import runtime as rt
 from . import syntax as ast
+from .bindings import Ctx, Local, StateRef, bind_bounds, bind_params, resolve_def, substituted_op
 from .errors import EvalError, IllegalStateError, SemanticError, TLAError
 from .modules import ALWAYS_VISIBLE, Scope
 from .values import INT, NAT, STRING, Fcn, ModelValue, TypedModelValue, format_value, make_fcn
@@ -134,89 +135,6 @@ class _Undetermined:
 
 UNDETERMINED = _Undetermined()
 
-
-# ---------------------------------------------------------------------------------------
-# Compile-time context
-
-
-@dataclass(frozen=True)
-class StateRef:
-    """How compiled code reads the variables of one state: from a tuple named ``tuple_name``,
-    or (while a successor is being built) from Python locals, some not yet determined."""
-
-    tuple_name: str | None = None
-    locals: tuple[tuple[int, str], ...] = ()
-    unpacked: bool = False  # the function unpacked the tuple into locals s_0, s_1, ...
-
-    def read(self, i: int) -> str | None:
-        if self.tuple_name is not None:
-            return f"{self.tuple_name}_{i}" if self.unpacked else f"{self.tuple_name}[{i}]"
-        for j, name in self.locals:
-            if j == i:
-                return name
-        return None
-
-    def bind(self, i: int, name: str) -> StateRef:
-        return StateRef(None, self.locals + ((i, name),))
-
-    def whole(self, nvars: int) -> str | None:
-        if self.tuple_name is not None:
-            return self.tuple_name
-        names = [self.read(i) for i in range(nvars)]
-        if any(n is None for n in names):
-            return None
-        return "(" + "".join(f"{n}, " for n in names) + ")"
-
-
-@dataclass(frozen=True)
-class Local:
-    """A name bound by a quantifier, parameter or LET: its Python name and how to use it."""
-
-    pyname: str
-    kind: str  # "value" | "op" (callable; arity >= 0) | "thunk" (zero-arity LET)
-    arity: int = 0
-    vkind: str | None = None  # what is statically known of the value (see Compiler.static_kind)
-    # kind "alias": an operator parameter bound to a state variable of the caller, passed by name
-    # (as TLC passes arguments), so that var' and UNCHANGED var in the body mean the caller's
-    # variable: (argument expression, caller's context).
-    alias: tuple[Any, Any] | None = field(default=None, compare=False, hash=False)
-    unused: tuple[int, ...] = ()  # a LET operator's parameters its body never mentions
-
-
-@dataclass(frozen=True)
-class Ctx:
-    scope: Scope
-    locals: tuple[tuple[str, Local], ...] = ()
-    cur: StateRef = field(default_factory=lambda: StateRef("s"))
-    nxt: StateRef | None = None
-    at: str | None = None
-    witnesses: str | None = None  # name of the witness dict when checking a given step
-    guarded: bool = False  # while splitting Next: some condition lies on the path to here
-    # Conjuncts known to hold where a flag is true: ((id(expr), id(scope), locals), flag), set
-    # by a narrowed SUBSET quantifier for the conjuncts its narrowing already established.
-    implied: tuple[tuple[tuple[int, int, tuple], str], ...] = ()
-    # Inside ENABLED: the instance scopes whose substitutions were made outside it. As in TLC
-    # (whose ENABLED branches the context and cuts primed look-ups off at the branch), a primed
-    # variable of such an instance is not its substitution but a free variable of the partial
-    # successor, bound by name: under WITH b <- x + y, ENABLED (b' = b + 1) asks for some b'.
-    enabled_outside: frozenset[int] = frozenset()
-
-    def lookup(self, name: str) -> Local | None:
-        for n, loc in reversed(self.locals):
-            if n == name:
-                return loc
-        return None
-
-    def bind(self, name: str, loc: Local) -> Ctx:
-        return replace(self, locals=self.locals + ((name, loc),))
-
-    def bind_all(self, defs: tuple[ast.Definition, ...]) -> Ctx:
-        """The context inside a LET: its definitions shadow (for static questions only)."""
-        ctx = self
-        for d in defs:
-            if d.name is not None:  # a LET holds named definitions only
-                ctx = ctx.bind(d.name, Local("_", "op", len(getattr(d, "params", ()))))
-        return ctx
 
 
 @dataclass(frozen=True)
@@ -342,7 +260,11 @@ class Compiler:
                                         f"the expression or operator substituted for '{name}' must be at most "
                                         f"{limits[name]}.", expr.pos)
 
-    # -- names --------------------------------------------------------------------------
+    # -- names (bindings.py; methods too, for the checker and the reads analysis) --------
+    resolve_def = staticmethod(resolve_def)
+    bind_params = staticmethod(bind_params)
+    bind_bounds = staticmethod(bind_bounds)
+
     def fresh(self, hint: str) -> str:
         clean = "".join(ch if ch.isalnum() else "_" for ch in hint)
         return f"{clean}_{next(self._names)}"
@@ -369,12 +291,6 @@ class Compiler:
             lvl = LEVEL_CONSTANT
         self._levels[key] = lvl
         return lvl
-
-    def bind_bounds(self, ctx: Ctx, bounds: tuple[ast.Bound, ...]) -> Ctx:
-        for b in bounds:
-            for n in b.names:
-                ctx = ctx.bind(n, Local("_", "value"))
-        return ctx
 
     def level(self, e: ast.Expr, ctx: Ctx) -> int:
         if isinstance(e, ast.Num | ast.Str | ast.Bool | ast.At):
@@ -408,11 +324,6 @@ class Compiler:
         for child, cctx in self.children(e, ctx):
             lv = max(lv, self.level(child, cctx))
         return lv
-
-    def bind_params(self, ctx: Ctx, params: tuple[ast.Param, ...]) -> Ctx:
-        for p in params:
-            ctx = ctx.bind(p.name, Local("_", "value" if p.arity == 0 else "op", p.arity))
-        return ctx
 
     def children(self, e: ast.Expr, ctx: Ctx) -> Iterator[tuple[ast.Expr, Ctx]]:
         """Sub-expressions with the context they are evaluated in (for level analysis)."""
@@ -474,14 +385,6 @@ class Compiler:
         if target is not None:
             return self.def_level(*target)
         return LEVEL_CONSTANT
-
-    def resolve_def(self, name: str, scope: Scope) -> tuple[ast.Definition, Scope] | None:
-        if "!" in name:
-            inst, _, rest = name.partition("!")
-            if inst in scope.instances:
-                return self.resolve_def(rest, scope.instances[inst][1])
-            return None
-        return scope.defs.get(name)
 
     # -- operator functions -------------------------------------------------------------
     def func_for(self, defn: ast.Definition, scope: Scope) -> _FuncInfo:
@@ -697,20 +600,6 @@ class Compiler:
             raise SemanticError("unsupported construct: Real (the Reals module)", pos)
         raise SemanticError(f"unknown operator {name}", pos)
 
-    def _substituted_op(self, name: str, scope: Scope) -> tuple[ast.Definition, Scope] | None:
-        """The definition an operator constant of an instance stands for (``N == INSTANCE Nano``
-        with Nano's ``CalculateHash(_,_,_)`` implicitly the instantiating module's, itself
-        perhaps given by the model as ``CalculateHash <- CalculateHashImpl``); None when the
-        substitution is not an operator name."""
-        sub = (scope.subst or {}).get(name)
-        parent = scope.parent
-        if not isinstance(sub, ast.Name) or parent is None:
-            return None
-        n = sub.name
-        if parent.subst is None and n in self.substitutions:
-            return self.resolve_def(self.substitutions[n], self.root)
-        return self.resolve_def(n, parent) or self._substituted_op(n, parent)
-
     def _call_global(self, name: str, args: tuple[str, ...], ctx: Ctx, pos: ast.Pos) -> str:
         target = self.resolve_def(name, self.root)
         if target is None:
@@ -820,7 +709,7 @@ class Compiler:
         if e.op in self.substitutions and ctx.scope.subst is None:
             return self._call_global(self.substitutions[e.op], args, ctx, e.pos)
         if ctx.scope.subst is not None and e.op in ctx.scope.subst:
-            target = self._substituted_op(e.op, ctx.scope)
+            target = substituted_op(e.op, ctx.scope, self.root, self.substitutions)
             if target is None:
                 raise SemanticError(f"unsupported construct: operator constant {e.op} substituted by "
                                     "an expression", e.pos)
@@ -1672,7 +1561,7 @@ class Compiler:
             scope = ctx.scope
             if (scope.subst is not None and name in scope.subst) or name in scope.variables:
                 return False
-        target = self.resolve_def(name, ctx.scope) or self._substituted_op(name, ctx.scope)
+        target = self.resolve_def(name, ctx.scope) or substituted_op(name, ctx.scope, self.root, self.substitutions)
         if target is None:
             return False
         defn, scope = target
