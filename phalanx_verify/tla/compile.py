@@ -25,7 +25,8 @@ from . import bags, setbound
 from . import compare as cmp
 from . import runtime as rt
 from . import syntax as ast
-from .bindings import Ctx, Local, StateRef, bind_bounds, bind_params, resolve_def, substituted_op
+from .bindings import Ctx, Local, StateRef, substituted_op
+from .compilerbase import Code, CompilerBase, Cont, emit_handlers, wrapped_def
 from .errors import EvalError, IllegalStateError, SemanticError, TLAError
 from .modules import ALWAYS_VISIBLE, Scope
 from .values import INT, NAT, STRING, Fcn, ModelValue, TypedModelValue, format_value, make_fcn
@@ -176,18 +177,6 @@ def _value_kind(v: Any) -> str | None:
     return None
 
 
-class _Code:
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-        self.depth = 0
-
-    def emit(self, line: str) -> None:
-        self.lines.append("    " * self.depth + line)
-
-    def text(self) -> str:
-        return "\n".join(self.lines) + "\n"
-
-
 @dataclass
 class _FuncInfo:
     pyname: str
@@ -196,7 +185,7 @@ class _FuncInfo:
     scope: Scope
 
 
-class Compiler:
+class Compiler(CompilerBase):
     """Compiles expressions of one model (a root scope plus constant values) into Python."""
 
     def __init__(self, root: Scope, constants: dict[str, Any], substitutions: dict[str, str]) -> None:
@@ -259,19 +248,6 @@ class Compiler:
                     raise SemanticError(f"Level error in instantiating module '{scope.module.name}': the level of "
                                         f"the expression or operator substituted for '{name}' must be at most "
                                         f"{limits[name]}.", expr.pos)
-
-    # -- names (bindings.py; methods too, for the checker and the reads analysis) --------
-    resolve_def = staticmethod(resolve_def)
-    bind_params = staticmethod(bind_params)
-    bind_bounds = staticmethod(bind_bounds)
-
-    def fresh(self, hint: str) -> str:
-        clean = "".join(ch if ch.isalnum() else "_" for ch in hint)
-        return f"{clean}_{next(self._names)}"
-
-    def pos_index(self, pos: ast.Pos) -> int:
-        self._positions.append(pos)
-        return len(self._positions) - 1
 
     # -- levels -------------------------------------------------------------------------
     def def_level(self, defn: ast.Definition, scope: Scope) -> int:
@@ -403,7 +379,7 @@ class Compiler:
             return "pass"
         return "".join(f"{name}_{i}, " for i in range(self.nvars)) + f"= {name}"
 
-    def _emit_func(self, code: _Code, info: _FuncInfo) -> None:
+    def _emit_func(self, code: Code, info: _FuncInfo) -> None:
         defn = info.defn
         unpack = info.level >= LEVEL_STATE and self.nvars > 0
         ctx = Ctx(info.scope, cur=StateRef("s", unpacked=unpack),
@@ -425,7 +401,7 @@ class Compiler:
         if unpack:
             code.emit("    " + self.unpack_line())
         code.emit(f"    return {body}")
-        _emit_handlers(code, pidx)
+        emit_handlers(code, pidx)
         code.depth -= 1
 
     def _fundef_value(self, defn: ast.FunDef, ctx: Ctx, pyname: str) -> str:
@@ -505,7 +481,7 @@ class Compiler:
             body = method(e, Ctx(ctx.scope, cur=StateRef("None")))
             self.ns[name] = _NOT_YET
             pidx = self.pos_index(e.pos)
-            self._extra_code.append(_wrapped_def(f"{name}_compute", "", body, pidx)
+            self._extra_code.append(wrapped_def(f"{name}_compute", "", body, pidx)
                                     + f"def {name}_get():\n    global {name}\n"
                                       f"    {name} = {name}_compute()\n    return {name}\n")
         return f"({name} if {name} is not _NA else {name}_get())"
@@ -1091,7 +1067,7 @@ class Compiler:
             raise SemanticError("ENABLED where the current state is not determined", e.pos)
         fname = self.fresh("enabled")
         params = [loc.pyname for _, loc in ctx.locals]
-        code = _Code()
+        code = Code()
         code.emit(f"def {fname}(s{''.join(', ' + p for p in params)}):")
         code.depth += 1
         code.emit(self.unpack_line())
@@ -1150,7 +1126,6 @@ class Compiler:
         raise SemanticError("fairness formula used where a value is expected", e.pos)
 
     # -- action generation (continuation-passing) ---------------------------------------
-    Cont = Callable[[_Code, Ctx], None]
 
     def _target_var(self, e: ast.Expr, ctx: Ctx, mode: str) -> tuple[int, Ctx] | None:
         """If e denotes a variable of the state being built (x' in 'next' mode, x in 'init'
@@ -1194,7 +1169,7 @@ class Compiler:
     def _with_building(self, ctx: Ctx, mode: str, ref: StateRef) -> Ctx:
         return replace(ctx, nxt=ref) if mode == "next" else replace(ctx, cur=ref)
 
-    def gen(self, code: _Code, e: ast.Expr, ctx: Ctx, k: Cont, label: tuple | None,
+    def gen(self, code: Code, e: ast.Expr, ctx: Ctx, k: Cont, label: tuple | None,
             mode: str = "next", split: bool = True) -> None:
         """Emit code that enumerates the ways e can hold, running k for each."""
         if isinstance(e, ast.And):
@@ -1475,7 +1450,7 @@ class Compiler:
         inner = replace(inner, implied=inner.implied + tuple((k, flag) for k in used))
         return f"for {px}, {flag} in _rt.narrowed_subsets({base}, ({', '.join(narrowers)},))", inner
 
-    def _gen_conj(self, code: _Code, items: list[ast.Expr], ctx: Ctx, k: Cont, label: tuple | None,
+    def _gen_conj(self, code: Code, items: list[ast.Expr], ctx: Ctx, k: Cont, label: tuple | None,
                   mode: str) -> None:
         if not items:
             k(code, ctx)
@@ -1488,7 +1463,7 @@ class Compiler:
         slot = self._conjunct_slot(label[0] if label else -1, first.pos)
         code.emit(f"_cov[{2 * slot}] += 1")
 
-        def held(c: _Code, cx: Ctx) -> None:
+        def held(c: Code, cx: Ctx) -> None:
             c.emit(f"_cov[{2 * slot + 1}] += 1")
             self._gen_conj(c, rest, cx, k, label, mode)
         self.gen(code, first, ctx, held, label, mode, split=False)
@@ -1501,7 +1476,7 @@ class Compiler:
             self.conjunct_counts.extend((0, 0))
         return self._conjunct_slots[key]
 
-    def _gen_forall(self, code: _Code, e: ast.Quant, ctx: Ctx, k: Cont, label: tuple | None) -> None:
+    def _gen_forall(self, code: Code, e: ast.Quant, ctx: Ctx, k: Cont, label: tuple | None) -> None:
         """\\A x \\in S : A(x) inside an action is, for TLC (Tool.getNextStates, bounded
         forall), the conjunction A(x1) /\\ A(xn) /\\ ... /\\ A(x2) of its instances: the first
         instance may determine primed variables (``\\A q : ~flag[q] /\\ pc' = ...``), the others
@@ -1520,7 +1495,7 @@ class Compiler:
         code.depth += 1
         code.emit(f"({targets},) = {elems}[0]")
 
-        def after_first(c: _Code, ctx1: Ctx) -> None:
+        def after_first(c: Code, ctx1: Ctx) -> None:
             assert ctx1.nxt is not None
             known = ctx1.nxt.locals
             params = "".join(f"{name}, " for _, name in known)
@@ -1532,7 +1507,7 @@ class Compiler:
             c.emit("    return")
             c.emit(f"({targets},) = {elems}[{i}]")
 
-            def after_rest(c2: _Code, ctx2: Ctx) -> None:
+            def after_rest(c2: Code, ctx2: Ctx) -> None:
                 if ctx2.nxt is None or ctx2.nxt.locals != known:
                     raise SemanticError("unsupported construct: a \\A in an action whose instances "
                                         "determine different primed variables", e.pos)
@@ -1549,7 +1524,7 @@ class Compiler:
         self.gen(code, e.body, inner, after_first, label, "next", split=False)
         code.depth -= 1
 
-    def _gen_call(self, code: _Code, e: ast.Apply | ast.Name, ctx: Ctx, k: Cont, label: tuple | None,
+    def _gen_call(self, code: Code, e: ast.Apply | ast.Name, ctx: Ctx, k: Cont, label: tuple | None,
                   mode: str, split: bool) -> bool:
         """Inline an operator that builds part of the state; it becomes the action label
         when we are still splitting the next-state relation into named actions."""
@@ -1632,7 +1607,7 @@ class Compiler:
                                                                 enabled_outside=ctx.enabled_outside))
         return None
 
-    def _gen_unchanged(self, code: _Code, targets: list[tuple[int, str]], ctx: Ctx, k: Cont) -> None:
+    def _gen_unchanged(self, code: Code, targets: list[tuple[int, str]], ctx: Ctx, k: Cont) -> None:
         conds = []
         nxt = ctx.nxt
         assert nxt is not None
@@ -1654,10 +1629,8 @@ class Compiler:
             k(code, ctx)
 
     # -- entry points -------------------------------------------------------------------
-    _extra_code: list[str]
-
     def _flush(self, main: str) -> None:
-        code = _Code()
+        code = Code()
         while self._pending:
             info = self._pending.pop()
             self._emit_func(code, info)
@@ -1678,8 +1651,6 @@ class Compiler:
                 raise SemanticError(f"internal compiler error: {exc}") from None
             raise SemanticError("expression nested too deeply to compile (deeper than the Python "
                                 "interpreter's limits; TLC's stack holds more)") from None
-
-    source_parts: list[str]
 
     def _start(self) -> None:
         if not hasattr(self, "source_parts"):
@@ -1707,7 +1678,7 @@ class Compiler:
         body = self.val(e, replace(ctx, cur=StateRef("s", unpacked=unpack)))
         name = self.fresh("state_fn")
         pidx = self.pos_index(e.pos)
-        self._flush(_wrapped_def(name, "s", body, pidx, self.unpack_line() if unpack else None))
+        self._flush(wrapped_def(name, "s", body, pidx, self.unpack_line() if unpack else None))
         return self.ns[name]
 
     def action_function(self, e: ast.Expr, scope: Scope | None = None,
@@ -1717,7 +1688,7 @@ class Compiler:
         body = self.val(e, self._bind_params_ns(Ctx(scope or self.root, nxt=StateRef("t")), params))
         name = self.fresh("action_fn")
         pidx = self.pos_index(e.pos)
-        self._flush(_wrapped_def(name, "s, t", body, pidx))
+        self._flush(wrapped_def(name, "s, t", body, pidx))
         return self.ns[name]
 
     def successor_generator(self, e: ast.Expr, scope: Scope | None = None,
@@ -1741,7 +1712,7 @@ class Compiler:
         has no counters, so the search pays for them only when asked."""
         self._start()
         name = self.fresh("step_check" if check else "next_gen")
-        code = _Code()
+        code = Code()
         code.emit(f"def {name}(s, t, W):" if check else f"def {name}(s):")
         code.depth += 1
         nxt = StateRef("t") if check else StateRef(None, ())
@@ -1750,7 +1721,7 @@ class Compiler:
                                        witnesses="W" if check else None), params)
         code.emit("if False: yield None")
 
-        def finish(c: _Code, cx: Ctx, lab: tuple | None = None) -> None:
+        def finish(c: Code, cx: Ctx, lab: tuple | None = None) -> None:
             nxt = cx.nxt
             assert nxt is not None
             whole = nxt.whole(self.nvars)
@@ -1764,7 +1735,7 @@ class Compiler:
             lab_idx, lab_args = lab if lab else (-1, ())
             c.emit(f"yield ({lab_idx}, ({''.join(a + ', ' for a in lab_args)}), {whole})")
 
-        body_code = _Code()
+        body_code = Code()
         body_code.depth = 2
         self._emitted_labels = set()
         self._covering = covered and not check
@@ -1775,7 +1746,7 @@ class Compiler:
         pidx = self.pos_index(e.pos)
         code.emit("try:")
         code.lines.extend(body_code.lines)
-        _emit_handlers(code, pidx)
+        emit_handlers(code, pidx)
         self._flush(code.text())
         fn = self.ns[name]
         fn.labels = frozenset(self._emitted_labels)  # the sub-actions this generator yields
@@ -1785,13 +1756,13 @@ class Compiler:
         """g() yields each initial state (one per way Init holds, as TLC counts them)."""
         self._start()
         name = self.fresh("init_gen")
-        code = _Code()
+        code = Code()
         code.emit(f"def {name}():")
         code.depth += 1
         code.emit("if False: yield None")
         ctx = Ctx(scope or self.root, cur=StateRef(None, ()), nxt=None)
 
-        def finish(c: _Code, cx: Ctx) -> None:
+        def finish(c: Code, cx: Ctx) -> None:
             whole = cx.cur.whole(self.nvars)
             if whole is None:
                 missing = [self.variables[i] for i in range(self.nvars) if cx.cur.read(i) is None]
@@ -1800,13 +1771,13 @@ class Compiler:
                 return
             c.emit(f"yield {whole}")
 
-        body_code = _Code()
+        body_code = Code()
         body_code.depth = 2
         self.gen(body_code, e, ctx, finish, None, "init", False)
         pidx = self.pos_index(e.pos)
         code.emit("try:")
         code.lines.extend(body_code.lines)
-        _emit_handlers(code, pidx)
+        emit_handlers(code, pidx)
         self._flush(code.text())
         return self.ns[name]
 
@@ -1817,7 +1788,7 @@ class _Finisher:
     def __init__(self, finish: Callable[..., None], label: tuple | None = None) -> None:
         self.finish, self.label = finish, label
 
-    def __call__(self, code: _Code, ctx: Ctx) -> None:
+    def __call__(self, code: Code, ctx: Ctx) -> None:
         self.finish(code, ctx, self.label)
 
 
@@ -1829,7 +1800,7 @@ class _Restore:
     def __init__(self, inner: Any, ctx: Ctx) -> None:
         self.inner, self.ctx = inner, ctx
 
-    def __call__(self, code: _Code, ctx: Ctx) -> None:
+    def __call__(self, code: Code, ctx: Ctx) -> None:
         self.inner(code, replace(self.ctx, cur=ctx.cur, nxt=ctx.nxt))
 
 
@@ -1871,32 +1842,6 @@ def _mentions_at(e: Any) -> bool:
     if hasattr(e, "__dataclass_fields__"):
         return any(_mentions_at(getattr(e, f)) for f in e.__dataclass_fields__ if f != "pos")
     return False
-
-
-_HANDLERS = (
-    "except _TLAError as _e:",
-    "    raise _rt_at(_e, {pidx}) from None",
-    "except (TypeError, KeyError, IndexError, AttributeError, ValueError, RecursionError) as _e:",
-    "    raise _rt_wrap(_e, {pidx}) from None",
-)
-
-
-def _emit_handlers(code: _Code, pidx: int) -> None:
-    """After a ``try:`` block: errors become one-line TLA errors at source position pidx."""
-    for line in _HANDLERS:
-        code.emit(line.format(pidx=pidx))
-
-
-def _wrapped_def(name: str, params: str, body: str, pidx: int, prologue: str | None = None) -> str:
-    code = _Code()
-    code.emit(f"def {name}({params}):")
-    code.depth += 1
-    code.emit("try:")
-    if prologue:
-        code.emit("    " + prologue)
-    code.emit(f"    return {body}")
-    _emit_handlers(code, pidx)
-    return code.text()
 
 
 def _attach_pos_factory(positions: list[ast.Pos]) -> Callable[[TLAError, int], TLAError]:
