@@ -28,6 +28,7 @@ from . import syntax as ast
 from .bindings import Ctx, Local, StateRef, substituted_op
 from .compilerbase import Code, Cont, emit_handlers, wrapped_def
 from .errors import EvalError, IllegalStateError, SemanticError, TLAError
+from .kinds import StaticKinds, value_kind
 from .levels import LEVEL_ACTION, LEVEL_CONSTANT, LEVEL_STATE, LEVEL_TEMPORAL, Levels
 from .modules import ALWAYS_VISIBLE, Scope
 from .values import INT, NAT, STRING, Fcn, ModelValue, TypedModelValue, format_value, make_fcn
@@ -50,9 +51,6 @@ _UNARY = {
     "negative": "_cmp.negate({0})", "powerset": "_rt.powerset({0})",
     "union": "_rt.union({0})", "domain": "_rt.domain({0})",
 }
-# Operators whose value is always a Boolean (used to skip the "is it a Boolean?" check).
-_BOOL_OPS = {"lt", "gt", "leq", "geq", "eq", "neq", "in", "notin", "subseteq", "supseteq", "lnot",
-             "implies", "equiv", "iff", "IsFiniteSet"}
 _PY_TYPE = {"int": "int", "str": "str", "bool": "bool"}
 
 # Standard-module operators called by name: name -> (module, arity, template).
@@ -161,21 +159,6 @@ _COND_WHAT = {
 }
 
 
-def _value_kind(v: Any) -> str | None:
-    """static_kind of a constant's value."""
-    if type(v) is ModelValue:
-        return "mv" if cmp.typed_prefix(v) is None else None
-    if type(v) is frozenset and v and all(type(x) is ModelValue and cmp.typed_prefix(x) is None for x in v):
-        return "mvset"
-    if type(v) is bool:
-        return "bool"
-    if type(v) is int:
-        return "int"
-    if type(v) is str:
-        return "str"
-    return None
-
-
 @dataclass
 class _FuncInfo:
     pyname: str
@@ -184,7 +167,7 @@ class _FuncInfo:
     scope: Scope
 
 
-class Compiler(Levels):
+class Compiler(Levels, StaticKinds):
     """Compiles expressions of one model (a root scope plus constant values) into Python."""
 
     def __init__(self, root: Scope, constants: dict[str, Any], substitutions: dict[str, str]) -> None:
@@ -228,7 +211,7 @@ class Compiler(Levels):
         self._pseudo: list[str] = []  # ENABLED's free instance variables, slots nvars.. (see _pseudo_index)
         self._subst_names: dict[str, ast.Name] = {}  # a constant -> the definition it is replaced by
         self._hoisted: dict[tuple[int, int], str] = {}
-        self._bool_defs: dict[tuple[int, int], bool] = {}
+        self._bool_defs = {}
         self._branching_defs: dict[tuple[int, int], bool] = {}
         self._inline_depth = 0
         for name, value in constants.items():
@@ -650,7 +633,7 @@ class Compiler(Levels):
         arms = "".join(f"{self.val(value, ctx)} if {self.cond(cond, ctx, 'CASE')} else " for cond, value in e.arms)
         return "(" + arms + (self.val(e.other, ctx) if e.other is not None else "_rt.case_fail()") + ")"
 
-    # -- what is statically known of a value ----------------------------------------------
+    # -- conditions, = and \\in: TLC's checks where kinds.py cannot rule them out ----------
     def cond(self, e: ast.Expr, ctx: Ctx, what: str) -> str:
         """e as a Python truth value: TLC requires a Boolean where it branches on a value, and
         reports any other value as an error (``IF 1 THEN ...``, ``1 /\\ TRUE``)."""
@@ -658,88 +641,6 @@ class Compiler(Levels):
         if self.is_bool(e, ctx):
             return code
         return f"_truth({code}, {_COND_WHAT[what]!r})"
-
-    def is_bool(self, e: ast.Expr, ctx: Ctx, depth: int = 0) -> bool:
-        """Is e's value a Boolean whatever the state (so no check is needed)?"""
-        if isinstance(e, ast.Bool | ast.And | ast.Or | ast.Quant | ast.Unchanged | ast.Enabled
-                      | ast.StepAction):
-            return True
-        if isinstance(e, ast.If):
-            return self.is_bool(e.then, ctx, depth) and self.is_bool(e.else_, ctx, depth)
-        if isinstance(e, ast.Let):
-            return self.is_bool(e.body, ctx.bind_all(e.defs), depth)
-        if isinstance(e, ast.Apply | ast.Name):
-            op = e.op if isinstance(e, ast.Apply) else e.name
-            if ctx.lookup(op) is not None:
-                return False
-            target = self.resolve_def(op, ctx.scope)
-            if target is None:
-                return isinstance(e, ast.Apply) and op in _BOOL_OPS
-            defn, scope = target
-            if not isinstance(defn, ast.OpDef) or depth > 8:
-                return False
-            return self._body_property(self._bool_defs, defn, scope, self.is_bool, depth)
-        return False
-
-    def _body_property(self, memo: dict[tuple[int, int], bool], defn: ast.OpDef, scope: Scope,
-                       prop: Callable[[ast.Expr, Ctx, int], bool], depth: int) -> bool:
-        """prop of an operator's body, remembered per definition; a recursive operator is
-        assumed not to have it while its own body is examined (a least fixpoint, from below)."""
-        key = (id(defn), id(scope))
-        known = memo.get(key)
-        if known is None:
-            memo[key] = False
-            known = memo[key] = prop(defn.body, self.bind_params(Ctx(scope), defn.params), depth + 1)
-        return known
-
-    def static_kind(self, e: ast.Expr, ctx: Ctx, depth: int = 0) -> str | None:
-        """What is known of e's value before evaluation: "int", "str", "bool", "mv" (an untyped
-        model value, which compares with anything without error) or "mvset" (a set of them).
-        It lets = and \\in skip TLC's comparability checks where they cannot fail."""
-        if isinstance(e, ast.Num):
-            return "int"
-        if isinstance(e, ast.Str):
-            return "str"
-        if isinstance(e, ast.Bool):
-            return "bool"
-        if depth > 6:
-            return None
-        if isinstance(e, ast.Name):
-            loc = ctx.lookup(e.name)
-            if loc is not None:
-                return loc.vkind
-            scope = ctx.scope
-            if scope.subst is None and e.name not in self.substitutions \
-                    and any(c.name == e.name for c in scope.constants):
-                return _value_kind(self.ns.get(f"C_{e.name}"))
-            target = self.resolve_def(e.name, scope)
-            if target is not None and isinstance(target[0], ast.OpDef) and not target[0].params:
-                return self.static_kind(target[0].body, Ctx(target[1]), depth + 1)
-            return None
-        if isinstance(e, ast.SetEnum | ast.Apply) and self.elem_kind(e, ctx, depth) == "mv":
-            return "mvset"
-        return None
-
-    def elem_kind(self, e: ast.Expr | None, ctx: Ctx, depth: int = 0) -> str | None:
-        """static_kind of every element of the set e."""
-        if e is None or depth > 6:
-            return None
-        if isinstance(e, ast.SetEnum):
-            kinds = {self.static_kind(x, ctx, depth + 1) for x in e.items}
-            return "mv" if kinds == {"mv"} else None
-        if isinstance(e, ast.Apply) and ctx.lookup(e.op) is None and self.resolve_def(e.op, ctx.scope) is None:
-            if e.op == "powerset":
-                return "mvset" if self.static_kind(e.args[0], ctx, depth + 1) == "mvset" else None
-            if e.op == "cup":
-                kinds = {self.elem_kind(a, ctx, depth + 1) for a in e.args}
-                return "mv" if kinds == {"mv"} else None
-            if e.op in ("cap", "setminus"):
-                return self.elem_kind(e.args[0], ctx, depth + 1)
-            return None
-        if isinstance(e, ast.Name):
-            kind = self.static_kind(e, ctx, depth + 1)
-            return "mv" if kind == "mvset" else None
-        return None
 
     def _eq_code(self, ea: ast.Expr, eb: ast.Expr, a: str, b: str, ctx: Ctx) -> str:
         """a = b: Python's == where TLC's comparison cannot fail or differ, else TLC's."""
@@ -1539,7 +1440,7 @@ class Compiler(Levels):
         for pname, value in (params or {}).items():
             py = self.fresh(pname)
             self.ns[py] = value
-            ctx = ctx.bind(pname, Local(py, "value", vkind=_value_kind(value)))
+            ctx = ctx.bind(pname, Local(py, "value", vkind=value_kind(value)))
         return ctx
 
     def state_function(self, e: ast.Expr, scope: Scope | None = None,
