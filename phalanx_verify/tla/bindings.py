@@ -111,6 +111,65 @@ def resolve_def(name: str, scope: Scope) -> tuple[ast.Definition, Scope] | None:
     return scope.defs.get(name)
 
 
+
+@dataclass(frozen=True, slots=True)
+class Substituted:
+    """A CONSTANT or VARIABLE of an instance: the expression of the instantiating scope
+    (``parent``) that replaces it (``WITH name <- expr``, or implicitly the same name there)."""
+
+    expr: ast.Expr
+    parent: Scope
+
+
+@dataclass(frozen=True, slots=True)
+class Variable:
+    """A state variable (of a scope that is no instance: the root module and what it EXTENDS)."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Constant:
+    """A CONSTANT (of a scope that is no instance): its value comes from the model."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Defined:
+    """An operator, function or instance definition, with the scope it was defined in."""
+
+    defn: ast.Definition
+    scope: Scope
+
+
+@dataclass(frozen=True, slots=True)
+class Builtin:
+    """None of the spec's names: the language's or a standard module's, or unknown; whether
+    the scope sees it (EXTENDS) is for the user of the binding to decide."""
+
+    name: str
+
+
+Binding = Substituted | Variable | Constant | Defined | Builtin
+
+
+def global_binding(name: str, scope: Scope) -> Binding:
+    """What a name no local binds means in ``scope``: the spec's own names first (an instance
+    substitution, a variable, a constant, a definition, ``I!Op`` too), then the built-ins, so a
+    user name is never taken for a built-in of the same spelling."""
+    if scope.subst is not None and name in scope.subst:
+        assert scope.parent is not None  # an INSTANCE's scope lies inside the instantiating one
+        return Substituted(scope.subst[name], scope.parent)
+    if scope.subst is None and name in scope.variables:
+        return Variable(name)
+    if scope.subst is None and any(c.name == name for c in scope.constants):
+        return Constant(name)
+    target = resolve_def(name, scope)
+    if target is not None:
+        return Defined(*target)
+    return Builtin(name)
+
 def substituted_op(name: str, scope: Scope, root: Scope, substitutions: dict[str, str]) \
         -> tuple[ast.Definition, Scope] | None:
     """The definition an operator constant of an instance stands for (``N == INSTANCE Nano``

@@ -18,7 +18,17 @@ from typing import Any
 
 from . import compare as cmp
 from . import syntax as ast
-from .bindings import Ctx, Local, StateRef, substituted_op
+from .bindings import (
+    Constant,
+    Ctx,
+    Defined,
+    Local,
+    StateRef,
+    Substituted,
+    Variable,
+    global_binding,
+    substituted_op,
+)
 from .compilerbase import Code, emit_handlers, wrapped_def
 from .errors import EvalError, SemanticError
 from .kinds import StaticKinds
@@ -311,17 +321,17 @@ class Expressions(Levels, StaticKinds):
         return self._global_name(e.name, ctx, e.pos)
 
     def _global_name(self, name: str, ctx: Ctx, pos: ast.Pos) -> str:
-        scope = ctx.scope
-        if scope.subst is not None and name in scope.subst:
+        binding = global_binding(name, ctx.scope)
+        if isinstance(binding, Substituted):
+            scope = ctx.scope
             if id(scope) in ctx.enabled_outside and ctx.cur.tuple_name is None and name in scope.variables:
                 return self._read_var(self._pseudo_index(name), ctx.cur, pos, primed=True)
-            outer = Ctx(scope.parent, cur=ctx.cur, nxt=ctx.nxt,  # type: ignore[arg-type]
-                        enabled_outside=ctx.enabled_outside)
-            return self.val(scope.subst[name], outer)
-        if scope.subst is None and name in scope.variables:
+            outer = Ctx(binding.parent, cur=ctx.cur, nxt=ctx.nxt, enabled_outside=ctx.enabled_outside)
+            return self.val(binding.expr, outer)
+        if isinstance(binding, Variable):
             i = self.variables.index(name)
             return self._read_var(i, ctx.cur, pos, primed=ctx.cur.tuple_name == "t")
-        if scope.subst is None and any(c.name == name for c in scope.constants):
+        if isinstance(binding, Constant):
             if name in self.substitutions:
                 # CONSTANT Succ <- Op with Op a constant definition: computed once, as TLC
                 # evaluates constant definitions once (a CHOOSE over [Nodes -> SUBSET Nodes]
@@ -333,9 +343,9 @@ class Expressions(Levels, StaticKinds):
             if f"C_{name}" not in self.ns:
                 raise SemanticError(f"constant {name} has no value in the model", pos)
             return f"C_{name}"
-        target = self.resolve_def(name, scope)
-        if target is not None:
-            return self._call_def(target, (), ctx, pos, name)
+        if isinstance(binding, Defined):
+            return self._call_def((binding.defn, binding.scope), (), ctx, pos, name)
+        scope = ctx.scope
         if name in _STD_CONSTANTS:
             module, py = _STD_CONSTANTS[name]
             if module is None or module in scope.std:
