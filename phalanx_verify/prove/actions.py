@@ -18,9 +18,10 @@ from typing import Any
 
 import z3
 
+from ..tla import resolve_def
 from ..tla import syntax as ast
 from . import symbolic as sym
-from .translate import Env, Translator, flat_bounds, fresh_name, resolve_def
+from .translate import Env, Translator, flat_bounds, fresh_name
 
 
 @dataclass(frozen=True)

@@ -26,10 +26,11 @@ from typing import Any
 
 import z3
 
+from ..tla import resolve_def
 from ..tla import syntax as ast
 from . import symbolic as sym
 from .actions import SubAction, skolem_binding
-from .translate import Env, Translator, flat_bounds, resolve_def
+from .translate import Env, Translator, flat_bounds
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ from typing import Any
 import z3
 
 from ..check.model import Model, Part, load_model
+from ..tla import resolve_def
 from ..tla import syntax as ast
 from ..tla.compile import LEVEL_ACTION, LEVEL_STATE, Ctx, Local
 from ..tla.errors import ConfigError
@@ -47,7 +48,7 @@ from .limits import DEFAULT_LIMITS, PROBE_SHARE, Budget, Limits, check
 from .report import Kind, Result, Verdict, verdict
 from .state import concrete, fresh_state, infer_shapes, pin_concrete, render
 from .symbolic import Atoms, Fun
-from .translate import Env, TranslationError, Translator, resolve_def, string_literals
+from .translate import Env, TranslationError, Translator, string_literals
 from .unbounded import Universe
 
 

@@ -15,10 +15,11 @@ from typing import Any
 
 import z3
 
+from ..tla import resolve_def
 from ..tla import syntax as ast
 from . import symbolic as sym
 from .symbolic import AFun, Atoms, FinSet, Fun
-from .translate import Env, TranslationError, Translator, fresh_name, resolve_def
+from .translate import Env, TranslationError, Translator, fresh_name
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,13 @@
 """TLA+ AST -> z3, for finite constants: the same parsed tree the checker compiles.
 
 ``Translator.formula(expr, env)`` gives the z3 formula of a state or action predicate over two
-symbolic states (``Env.cur``, ``Env.nxt``). Names resolve as in ``tla/compile.py``: locals, then
-INSTANCE substitutions, variables, constants (values from the model's cfg), definitions (also
-through ``R!Op``), standard modules. Operators are called by value. Bounded quantifiers over sets
-of atoms unroll; over sets of integers, ``Nat``, ``SUBSET S`` they become z3 quantifiers over a
-fresh variable (a fresh set variable for SUBSET). CHOOSE is an uninterpreted function of its set
-(deterministic, as in TLA+) plus ground instances of its witness axiom (``choice_instances``).
+symbolic states (``Env.cur``, ``Env.nxt``). Names resolve as the compiler resolves them, by
+``tla.bindings``: locals, then INSTANCE substitutions, variables, constants (values from the
+model's cfg), definitions (also through ``R!Op``), standard modules. Operators are called by
+value. Bounded quantifiers over sets of atoms unroll; over sets of integers, ``Nat``,
+``SUBSET S`` they become z3 quantifiers over a fresh variable (a fresh set variable for
+SUBSET). CHOOSE is an uninterpreted function of its set (deterministic, as in TLA+) plus
+ground instances of its witness axiom (``choice_instances``).
 
 In the unbounded mode (``Atoms(unbounded=True)``, see ``prove/unbounded.py``) the constants are
 symbolic (Job and Leaf are sets of an uninterpreted sort), so nothing unrolls: sets of atoms are
@@ -28,6 +29,7 @@ from typing import Any
 
 import z3
 
+from ..tla import bindings, resolve_def
 from ..tla import syntax as ast
 from ..tla.errors import SemanticError
 from ..tla.modules import ALWAYS_VISIBLE, Scope
@@ -154,25 +156,23 @@ class Translator:
         return self._global(e.name, (), env, e.pos)
 
     def _global(self, name: str, args: tuple[Any, ...], env: Env, pos: ast.Pos) -> Any:
-        scope = env.scope
-        if scope.subst is not None and name in scope.subst:
+        binding = bindings.global_binding(name, env.scope)
+        if isinstance(binding, bindings.Substituted):
             if args:
                 raise TranslationError(f"operator constant {name} cannot be substituted", pos)
-            assert scope.parent is not None  # a scope with substitutions is an INSTANCE's, inside its parent
-            outer = replace(env, scope=scope.parent, locals={}, at=None)
-            return self.eval(scope.subst[name], outer)
-        if scope.subst is None and name in scope.variables:
+            outer = replace(env, scope=binding.parent, locals={}, at=None)
+            return self.eval(binding.expr, outer)
+        if isinstance(binding, bindings.Variable):
             state = env.nxt if env.primed else env.cur
             if state is None:
                 raise TranslationError(f"primed variable {name} where no next state exists", pos)
             return state[name]
-        if scope.subst is None and any(c.name == name for c in scope.constants):
+        if isinstance(binding, bindings.Constant):
             if name not in self.constants:
                 raise TranslationError(f"constant {name} has no value in the model", pos)
             return self.constants[name]
-        target = resolve_def(name, scope)
-        if target is not None:
-            return self._call_def(target, args, env, pos, name)
+        if isinstance(binding, bindings.Defined):
+            return self._call_def((binding.defn, binding.scope), args, env, pos, name)
         if name in ("TRUE", "FALSE"):
             return z3.BoolVal(name == "TRUE")
         if name in ("Nat", "Int", "BOOLEAN", "STRING") or name in ALWAYS_VISIBLE:
@@ -639,16 +639,6 @@ def value_order(v: Any) -> tuple[str, Any]:
     frozenset's terms are built in one order: iterating it follows the string hash, which
     PYTHONHASHSEED changes, and z3's models (not its verdicts) followed it."""
     return (type(v).__name__, v if isinstance(v, int) else str(v))
-
-
-def resolve_def(name: str, scope: Scope) -> tuple[ast.Definition, Scope] | None:
-    """``Op`` or ``I!Op`` as visible in ``scope`` (the rule of ``Compiler._resolve_def``)."""
-    if "!" in name:
-        inst, _, rest = name.partition("!")
-        if inst in scope.instances:
-            return resolve_def(rest, scope.instances[inst][1])
-        return None
-    return scope.defs.get(name)
 
 
 def flat_bounds(bounds: tuple[ast.Bound, ...], pos: ast.Pos) -> list[tuple[str, ast.Expr]]:

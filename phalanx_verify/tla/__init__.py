@@ -5,7 +5,8 @@ else of the project; the checker, the replayer, the prover and the TLC backend i
 ``__all__`` is the package's API: what other packages may import, from here or from the module
 that defines it (tests/test_import_rules.py enforces that nothing else is imported)."""
 
-from . import interning, runtime, setbound, syntax
+from . import bindings, interning, runtime, setbound, syntax
+from .bindings import resolve_def
 from .compile import (
     LEVEL_ACTION,
     LEVEL_CONSTANT,
@@ -86,4 +87,6 @@ __all__ = [
     # the compiler, its contexts and expression levels; what an expression reads
     "Compiler", "Ctx", "Local", "ActionLabel", "LEVEL_CONSTANT", "LEVEL_STATE", "LEVEL_ACTION",
     "LEVEL_TEMPORAL", "ReadsAnalysis",
+    # what a name means in a scope (the compiler's lookup, shared with the prover)
+    "bindings", "resolve_def",
 ]

@@ -1,0 +1,698 @@
+"""Action code generation: an action becomes a Python generator that enumerates successor
+states the way TLC does: walking conjunctions left to right, treating ``x' = e`` and
+``x' \\in S`` as assignments when x' is not yet determined, branching on disjunctions and
+existentials, and yielding one successor per binding (so "states generated" is counted like
+TLC's). The initial predicate is enumerated the same way, assigning unprimed variables.
+
+It is compiled in continuation-passing style: the code for a conjunct is emitted with the code
+for the rest of the conjunction nested inside it, so which primed variables are determined is
+known statically in every branch and a primed variable is a plain Python local. Splitting Next
+into named sub-actions (``ActionLabel``) and TLC's -coverage counters happen here too. Values
+inside actions are compiled by expressions.py.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from typing import Any
+
+from . import syntax as ast
+from .bindings import Ctx, Local, StateRef, substituted_op
+from .compilerbase import Code, Cont, emit_handlers
+from .errors import SemanticError
+from .expressions import SIMPLE, Expressions, mentions_any, split_let
+from .levels import LEVEL_ACTION, LEVEL_CONSTANT, LEVEL_STATE
+from .modules import Scope
+
+
+class _Undetermined:
+    """A variable an action leaves free (see Actions.successor_generator(partial=True));
+    equal to no value, so "the subscript changed" holds, as some choice would make it."""
+
+    def __repr__(self) -> str:
+        return "<undetermined>"
+
+
+UNDETERMINED = _Undetermined()
+
+
+
+@dataclass(frozen=True)
+class ActionLabel:
+    """A named sub-action of the next-state relation, as TLC reports it: ``Fail(l4)``."""
+
+    name: str
+    pos: ast.Pos
+    params: tuple[str, ...]
+    module: str
+
+    def render(self, args: tuple) -> str:
+        from .values import format_value
+
+        inner = f"({', '.join(format_value(a) for a in args)})" if args else ""
+        return f"{self.name}{inner}"
+
+
+class Actions(Expressions):
+    """Compiles actions and initial predicates of one model to successor/initial generators."""
+
+    labels: list[ActionLabel]  # the sub-actions of Next met so far, by label index
+    # Per label: was it reached through a condition (IF, CASE, LET, or an existential over
+    # a state-dependent set) while splitting Next? Unguarded labels enumerate all of their
+    # operator's successors, which lets fairness reuse the Next edges (see check/fairness).
+    label_guarded: dict[int, bool]
+    label_split: set[int]  # labels whose steps carry the labels of the sub-actions they call
+    _emitted_labels: set[int]
+    _label_index: dict[tuple[str, ast.Pos], int]
+    # Conjunct coverage (TLC's -coverage, check/coverage.py): with _covering set, every
+    # conjunct of an action counts at _cov[2i] the times it is evaluated and at _cov[2i+1]
+    # the ways it holds, i = the slot of (action label, conjunct position) in conjuncts.
+    conjuncts: list[tuple[int, ast.Pos]]
+    _conjunct_slots: dict[tuple[int, ast.Pos], int]
+    _covering: bool
+    conjunct_counts: list[int]
+    _branching_defs: dict[tuple[int, int], bool]  # branches() of operator bodies
+
+    def _target_var(self, e: ast.Expr, ctx: Ctx, mode: str) -> tuple[int, Ctx] | None:
+        """If e denotes a variable of the state being built (x' in 'next' mode, x in 'init'
+        mode), return its index and the context whose StateRef holds it."""
+        if mode == "next":
+            if isinstance(e, ast.Name):
+                # A parameter that stands for x' (CalculateHash(b, h, lastHash') called by name:
+                # its ``newLastHash = hash`` assigns lastHash, as TLC substitutes the argument).
+                loc = ctx.lookup(e.name)
+                if loc is None or loc.kind != "alias" or not isinstance(loc.alias[0], ast.Prime):  # type: ignore[index]
+                    return None
+                aexpr, actx = loc.alias  # type: ignore[misc]
+                return self._target_var(aexpr, replace(actx, cur=ctx.cur, nxt=ctx.nxt), mode)
+            if not isinstance(e, ast.Prime):
+                return None
+            e = e.expr
+        if not isinstance(e, ast.Name):
+            return None
+        loc = ctx.lookup(e.name)
+        if loc is not None:
+            if loc.kind != "alias":
+                return None
+            aexpr, actx = loc.alias  # type: ignore[misc]
+            inner = replace(actx, cur=ctx.cur, nxt=ctx.nxt)
+            return self._target_var(ast.Prime(e.pos, aexpr) if mode == "next" else aexpr, inner, mode)
+        scope = ctx.scope
+        if scope.subst is not None and e.name in scope.subst:
+            if mode == "next" and id(scope) in ctx.enabled_outside and e.name in scope.variables:
+                return self._pseudo_index(e.name), ctx
+            outer = Ctx(scope.parent, cur=ctx.cur, nxt=ctx.nxt,  # type: ignore[arg-type]
+                        enabled_outside=ctx.enabled_outside)
+            sub = scope.subst[e.name]
+            return self._target_var(ast.Prime(e.pos, sub) if mode == "next" else sub, outer, mode)
+        if scope.subst is None and e.name in scope.variables:
+            return self.variables.index(e.name), ctx
+        return None
+
+    def _building(self, ctx: Ctx, mode: str) -> StateRef:
+        return ctx.nxt if mode == "next" else ctx.cur  # type: ignore[return-value]
+
+    def _with_building(self, ctx: Ctx, mode: str, ref: StateRef) -> Ctx:
+        return replace(ctx, nxt=ref) if mode == "next" else replace(ctx, cur=ref)
+
+    def gen(self, code: Code, e: ast.Expr, ctx: Ctx, k: Cont, label: tuple | None,
+            mode: str = "next", split: bool = True) -> None:
+        """Emit code that enumerates the ways e can hold, running k for each."""
+        if isinstance(e, ast.And):
+            self._gen_conj(code, list(e.items), ctx, k, label, mode)
+            return
+        if isinstance(e, ast.Or):
+            for item in e.items:
+                self.gen(code, item, ctx, k, label, mode, split)
+            return
+        if isinstance(e, ast.Quant) and e.kind == "exists" and ctx.witnesses is not None \
+                and isinstance(e.body, ast.And):
+            # Checking a given step: conjuncts that do not mention the bound variables are
+            # tested before the loop (\E x : A /\ B(x) is A /\ \E x : B(x)), so a step that
+            # is not this action fails without enumerating, e.g., SUBSET Leaf.
+            names = {n for b in e.bounds for n in b.names}
+            pre = tuple(x for x in e.body.items if not mentions_any(x, names))
+            rest = tuple(x for x in e.body.items if mentions_any(x, names))
+            if pre and rest:
+                body = rest[0] if len(rest) == 1 else ast.And(e.body.pos, rest)
+                hoisted = ast.And(e.pos, pre + (ast.Quant(e.pos, e.kind, e.bounds, body),))
+                self.gen(code, hoisted, ctx, k, label, mode, split)
+                return
+        if isinstance(e, ast.Quant) and e.kind == "exists":
+            gens, inner = self._gens(e.bounds, ctx, e.pos, witnesses=ctx.witnesses)
+            if ctx.witnesses is None and len(gens) == 1:
+                clause, inner = self._narrow_subsets(e, gens[0], inner)
+                gens = [clause]
+            k = _Restore(k, ctx)  # the bound variables end with the quantifier
+            if split and any(b.set is not None and self.level(b.set, ctx) > LEVEL_CONSTANT for b in e.bounds):
+                inner = replace(inner, guarded=True)
+            for clause in reversed(gens):  # TLC's order: the first variable varies fastest
+                code.emit(clause + ":")
+                code.depth += 1
+            self.gen(code, e.body, inner, k, label, mode, split)
+            code.depth -= len(gens)
+            return
+        if isinstance(e, ast.Quant) and e.kind == "forall" and mode == "next" and ctx.witnesses is None \
+                and self.level(e, ctx) >= LEVEL_ACTION:
+            self._gen_forall(code, e, ctx, _Restore(k, ctx), label)
+            return
+        if isinstance(e, ast.If) and self.level(e, ctx) >= LEVEL_ACTION or (
+                isinstance(e, ast.If) and mode == "init"):
+            code.emit(f"if {self.cond(e.cond, ctx, 'IF')}:")
+            code.depth += 1
+            ctx = replace(ctx, guarded=True)
+            self.gen(code, e.then, ctx, k, label, mode, split)
+            code.depth -= 1
+            code.emit("else:")
+            code.depth += 1
+            self.gen(code, e.else_, ctx, k, label, mode, split)
+            code.depth -= 1
+            return
+        if isinstance(e, ast.Case) and (self.level(e, ctx) >= LEVEL_ACTION or mode == "init"):
+            ctx = replace(ctx, guarded=True)
+            for i, (cond, body) in enumerate(e.arms):
+                code.emit(f"{'if' if i == 0 else 'elif'} {self.cond(cond, ctx, 'CASE')}:")
+                code.depth += 1
+                self.gen(code, body, ctx, k, label, mode, split)
+                code.depth -= 1
+            code.emit("else:")
+            code.depth += 1
+            if e.other is not None:
+                self.gen(code, e.other, ctx, k, label, mode, split)
+            else:
+                code.emit("_rt.case_fail()")
+            code.depth -= 1
+            return
+        if isinstance(e, ast.Let):
+            inner = replace(ctx, guarded=True)
+            for d in e.defs:
+                inner, name, value = self._let_binding(d, inner, shared=True)
+                code.emit(f"{name} = {value}")
+            self.gen(code, e.body, inner, _Restore(k, ctx), label, mode, split)
+            return
+        if isinstance(e, ast.Apply | ast.Name) and self._gen_call(code, e, ctx, k, label, mode, split):
+            return
+        if isinstance(e, ast.Apply) and e.op in ("eq", "in") and ctx.lookup(e.op) is None:
+            tv = self._target_var(e.args[0], ctx, mode)
+            if tv is not None:
+                i, _ = tv
+                ref = self._building(ctx, mode)
+                if ref.read(i) is None:
+                    py = self.fresh("n_" + self._var_name(i))
+                    rhs = self.val(e.args[1], ctx)
+                    bound = self._with_building(ctx, mode, ref.bind(i, py))
+                    if e.op == "eq":
+                        code.emit(f"{py} = {rhs}")
+                        k(code, bound)
+                    else:
+                        code.emit(f"for {py} in _members({rhs}):")
+                        code.depth += 1
+                        k(code, bound)
+                        code.depth -= 1
+                    return
+        if isinstance(e, ast.Unchanged) and mode == "next":
+            targets = self._unchanged_vars(e.expr, ctx)
+            if targets is not None:
+                self._gen_unchanged(code, targets, ctx, k)
+                return
+        if isinstance(e, ast.StepAction) and mode == "next":
+            if e.angle:
+                self.gen(code, ast.And(e.pos, (e.action, ast.Apply(e.pos, "lnot", (
+                    ast.Unchanged(e.pos, e.sub),)))), ctx, k, label, mode, split)
+            else:
+                self.gen(code, ast.Or(e.pos, (e.action, ast.Unchanged(e.pos, e.sub))), ctx, k, label,
+                         mode, split)
+            return
+        # Anything else is a predicate on what is determined so far.
+        if isinstance(e, ast.Apply) and e.op in ("eq", "neq") and ctx.lookup(e.op) is None \
+                and self.resolve_def(e.op, ctx.scope) is None and not ctx.implied:
+            # A guard such as phase[j] = "Run": its operands go to locals first, so the
+            # comparison can stay Python's == wherever both have one exact type.
+            sides = []
+            for x in e.args:
+                code_x = self.val(x, ctx)
+                if not SIMPLE.fullmatch(code_x):
+                    tmp = self.fresh("v")
+                    code.emit(f"{tmp} = {code_x}")
+                    code_x = tmp
+                sides.append(code_x)
+            test = self._eq_code(e.args[0], e.args[1], sides[0], sides[1], ctx)
+            code.emit(f"if {test if e.op == 'eq' else f'not {test}'}:")
+            code.depth += 1
+            k(code, ctx)
+            code.depth -= 1
+            return
+        if not ctx.implied and self.branches(e, ctx):
+            # TLC explores a predicate's disjunctions and existentials one by one even where
+            # nothing is assigned: the rest of the action runs once per way it holds, and each
+            # run counts as a generated state (canCommit == \\A ... \\/ \\E rm : ...).
+            code.emit(f"for _ in range({self.ways(e, ctx)}):")
+        else:
+            code.emit(f"if {self.cond(e, ctx, 'action')}:")
+        code.depth += 1
+        k(code, ctx)
+        code.depth -= 1
+
+    def branches(self, e: ast.Expr, ctx: Ctx, depth: int = 0) -> bool:
+        """Does TLC's next-state (or initial-state) enumeration branch inside e, so that it may
+        hold in more than one way (a disjunction, an existential, through operator bodies)?"""
+        if depth > 12:
+            return False
+        if isinstance(e, ast.Or):
+            return len(e.items) > 1
+        if isinstance(e, ast.Quant):
+            return e.kind == "exists" or self.branches(e.body, ctx, depth + 1)
+        if isinstance(e, ast.And):
+            return any(self.branches(x, ctx, depth + 1) for x in e.items)
+        if isinstance(e, ast.If):
+            return self.branches(e.then, ctx, depth + 1) or self.branches(e.else_, ctx, depth + 1)
+        if isinstance(e, ast.Case):
+            arms = [v for _, v in e.arms] + ([e.other] if e.other is not None else [])
+            return any(self.branches(v, ctx, depth + 1) for v in arms)
+        if isinstance(e, ast.Let):
+            return self.branches(e.body, ctx.bind_all(e.defs), depth + 1)
+        if isinstance(e, ast.Apply) and e.op == "implies" and ctx.lookup("implies") is None:
+            return self.branches(e.args[1], ctx, depth + 1)
+        if isinstance(e, ast.Apply | ast.Name):
+            op = e.op if isinstance(e, ast.Apply) else e.name
+            if ctx.lookup(op) is not None:
+                return False
+            target = self.resolve_def(op, ctx.scope)
+            if target is None:
+                return False
+            defn, scope = target
+            if not isinstance(defn, ast.OpDef) or defn.recursive:
+                return False
+            return self._body_property(self._branching_defs, defn, scope, self.branches, depth)
+        return False
+
+    def ways(self, e: ast.Expr, ctx: Ctx) -> str:
+        """How many ways TLC's enumeration finds for a predicate e (see branches): a Python
+        expression whose value is that count, evaluated in TLC's order (a conjunct that holds
+        in no way ends the conjunction before the next is evaluated)."""
+        if not self.branches(e, ctx):
+            return f"(1 if {self.cond(e, ctx, 'action')} else 0)"
+        if isinstance(e, ast.Or):
+            return "(" + " + ".join(self.ways(x, ctx) for x in e.items) + ")"
+        if isinstance(e, ast.And):
+            return "_rt.product_of_ways((" + "".join(f"lambda: {self.ways(x, ctx)}, " for x in e.items) + "))"
+        if isinstance(e, ast.Quant):
+            gens, inner = self._gens(e.bounds, ctx, e.pos)
+            body = self.ways(e.body, inner)
+            if e.kind == "exists":
+                return f"sum({body} {' '.join(gens)})"
+            return f"_rt.product_of_ways({body} {' '.join(gens)})"
+        if isinstance(e, ast.If):
+            return f"({self.ways(e.then, ctx)} if {self.cond(e.cond, ctx, 'IF')} else {self.ways(e.else_, ctx)})"
+        if isinstance(e, ast.Case):
+            out = self.ways(e.other, ctx) if e.other is not None else "_rt.case_fail()"
+            for c, v in reversed(e.arms):
+                out = f"({self.ways(v, ctx)} if {self.cond(c, ctx, 'CASE')} else {out})"
+            return out
+        if isinstance(e, ast.Let):
+            if len(e.defs) > 1:
+                return self.ways(split_let(e), ctx)
+            inner, name, value = self._let_binding(e.defs[0], ctx)
+            return f"(lambda {name}: {self.ways(e.body, inner)})({value})"
+        if isinstance(e, ast.Apply) and e.op == "implies":
+            return f"({self.ways(e.args[1], ctx)} if {self.cond(e.args[0], ctx, '=>')} else 1)"
+        # A user operator whose body branches: its body, with the arguments bound by value.
+        op = e.op if isinstance(e, ast.Apply) else e.name  # type: ignore[attr-defined]  # a Name: see branches()
+        defn, scope = self.resolve_def(op, ctx.scope)  # type: ignore[misc]  # defined: branches() resolved it
+        args = e.args if isinstance(e, ast.Apply) else ()
+        inner = replace(ctx, scope=scope, locals=(), at=None)
+        names = []
+        for p, a in zip(defn.params, args, strict=True):  # type: ignore[union-attr]
+            py = self.fresh(p.name)
+            names.append((py, self.val(a, ctx)))
+            inner = inner.bind(p.name, Local(py, "value" if p.arity == 0 else "op", p.arity,
+                                             vkind=self.static_kind(a, ctx)))
+        body = self.ways(defn.body, inner)  # type: ignore[union-attr]
+        if not names:
+            return body
+        return f"(lambda {', '.join(n for n, _ in names)}: {body})({', '.join(v for _, v in names)})"
+
+    def _conjuncts(self, e: ast.Expr, ctx: Ctx, depth: int = 0) -> list[tuple[ast.Expr, Ctx]]:
+        """The conjuncts of e with the context each is evaluated in, looking through /\\ and
+        through calls of small operators whose arguments are simple (as _try_inline does)."""
+        if isinstance(e, ast.And):
+            return [c for x in e.items for c in self._conjuncts(x, ctx, depth)]
+        if isinstance(e, ast.Apply) and depth < 3 and ctx.lookup(e.op) is None:
+            target = self.resolve_def(e.op, ctx.scope)
+            if target is not None and isinstance(target[0], ast.OpDef) and not target[0].recursive \
+                    and len(target[0].params) == len(e.args) and not any(p.arity for p in target[0].params):
+                args = [self.val(a, ctx) for a in e.args]
+                if all(SIMPLE.fullmatch(a) for a in args):
+                    inner = replace(ctx, scope=target[1], locals=(), at=None)
+                    for p, a, x in zip(target[0].params, args, e.args, strict=True):
+                        inner = inner.bind(p.name, Local(a, "value", vkind=self.static_kind(x, ctx)))
+                    return self._conjuncts(target[0].body, inner, depth + 1)
+        return [(e, ctx)]
+
+    def _narrow_subsets(self, e: ast.Quant, clause: str, inner: Ctx) -> tuple[str, Ctx]:
+        """\\E P \\in SUBSET S : ... /\\ P \\subseteq X /\\ \\A l \\in P : Q(l) /\\ ... ranges over
+        SUBSET {l \\in S \\cap X : Q(l)} instead: the same bindings satisfy the body, but far
+        fewer subsets are built and rejected. Only state-level conjuncts that do not otherwise
+        mention P take part. Each subset comes with a flag: true when every narrowing could be
+        evaluated, and then the conjuncts used hold for every subset (the same expressions on
+        elements of the narrowed base), so the body skips them (``Ctx.implied``); when a
+        narrowing failed, they are evaluated in place and raise where TLC would. Returns the
+        loop clause and the body's context."""
+        b = e.bounds[0]
+        if b.tuple_pattern or len(b.names) != 1 or not isinstance(b.set, ast.Apply) or b.set.op != "powerset":
+            return clause, inner
+        px = inner.lookup(b.names[0]).pyname  # type: ignore[union-attr]
+        mentions = re.compile(rf"\b{re.escape(px)}\b")
+        narrowers: list[str] = []
+        used: list[tuple[int, int, tuple]] = []
+        # Only a leading run of conjuncts is used, as TLC evaluates them in order: a subset
+        # dropped here is one whose evaluation would have stopped at a FALSE conjunct before
+        # reaching any later one that might raise an error.
+        for c, cctx in self._conjuncts(e.body, inner):
+            narrower = None
+            if isinstance(c, ast.Apply) and c.op == "subseteq" and self.val(c.args[0], cctx) == px:
+                x = self.val(c.args[1], cctx)
+                if not mentions.search(x) and self.level(c, cctx) <= LEVEL_STATE:
+                    narrower = f"lambda base: base & {x}"
+            elif isinstance(c, ast.Quant) and c.kind == "forall" and len(c.bounds) == 1 \
+                    and len(c.bounds[0].names) == 1 and not c.bounds[0].tuple_pattern \
+                    and c.bounds[0].set is not None and self.val(c.bounds[0].set, cctx) == px \
+                    and self.level(c, cctx) <= LEVEL_STATE:
+                pl = self.fresh(c.bounds[0].names[0])
+                q = self.val(c.body, cctx.bind(c.bounds[0].names[0], Local(pl, "value")))
+                if not mentions.search(q):
+                    narrower = f"lambda base: frozenset({pl} for {pl} in base if {q})"
+            elif isinstance(c, ast.Apply) and c.op in ("eq", "neq") and self.val(c.args[0], cctx) == px \
+                    and isinstance(c.args[1], ast.SetEnum) and not c.args[1].items:
+                continue  # P # {} cannot raise an error: look past it
+            if narrower is None:
+                break
+            narrowers.append(narrower)
+            used.append((id(c), id(cctx.scope), cctx.locals))
+        if not narrowers:
+            return clause, inner
+        base = self.val(b.set.args[0], replace(inner, locals=inner.locals[:-1]))
+        flag = self.fresh("narrowed")
+        inner = replace(inner, implied=inner.implied + tuple((k, flag) for k in used))
+        return f"for {px}, {flag} in _rt.narrowed_subsets({base}, ({', '.join(narrowers)},))", inner
+
+    def _gen_conj(self, code: Code, items: list[ast.Expr], ctx: Ctx, k: Cont, label: tuple | None,
+                  mode: str) -> None:
+        if not items:
+            k(code, ctx)
+            return
+        first, rest = items[0], items[1:]
+        if not self._covering or mode != "next" or isinstance(first, ast.And):  # (a nested /\ counts its own)
+            self.gen(code, first, ctx, lambda c, cx: self._gen_conj(c, rest, cx, k, label, mode), label, mode,
+                     split=False)
+            return
+        slot = self._conjunct_slot(label[0] if label else -1, first.pos)
+        code.emit(f"_cov[{2 * slot}] += 1")
+
+        def held(c: Code, cx: Ctx) -> None:
+            c.emit(f"_cov[{2 * slot + 1}] += 1")
+            self._gen_conj(c, rest, cx, k, label, mode)
+        self.gen(code, first, ctx, held, label, mode, split=False)
+
+    def _conjunct_slot(self, label: int, pos: ast.Pos) -> int:
+        key = (label, pos)
+        if key not in self._conjunct_slots:
+            self._conjunct_slots[key] = len(self.conjuncts)
+            self.conjuncts.append(key)
+            self.conjunct_counts.extend((0, 0))
+        return self._conjunct_slots[key]
+
+    def _gen_forall(self, code: Code, e: ast.Quant, ctx: Ctx, k: Cont, label: tuple | None) -> None:
+        """\\A x \\in S : A(x) inside an action is, for TLC (Tool.getNextStates, bounded
+        forall), the conjunction A(x1) /\\ A(xn) /\\ ... /\\ A(x2) of its instances: the first
+        instance may determine primed variables (``\\A q : ~flag[q] /\\ pc' = ...``), the others
+        then test them. The instances after the first run in a generated recursive generator,
+        since their number is known only at run time; each way they hold is one more successor,
+        as TLC counts it."""
+        gens, inner = self._gens(e.bounds, ctx, e.pos)
+        targets = ", ".join(re.match(r"for (.+?) in ", g).group(1) for g in gens)  # type: ignore[union-attr]
+        elems = self.fresh("fa_elems")
+        code.emit(f"{elems} = [({targets},) {' '.join(gens)}]")
+        code.emit(f"if not {elems}:")
+        code.depth += 1
+        k(code, ctx)
+        code.depth -= 1
+        code.emit("else:")
+        code.depth += 1
+        code.emit(f"({targets},) = {elems}[0]")
+
+        def after_first(c: Code, ctx1: Ctx) -> None:
+            assert ctx1.nxt is not None
+            known = ctx1.nxt.locals
+            params = "".join(f"{name}, " for _, name in known)
+            fn, i = self.fresh("fa_rest"), self.fresh("i")
+            c.emit(f"def {fn}({i}, {params}):")
+            c.depth += 1
+            c.emit(f"if {i} == 0:")
+            c.emit(f"    yield ({params})")
+            c.emit("    return")
+            c.emit(f"({targets},) = {elems}[{i}]")
+
+            def after_rest(c2: Code, ctx2: Ctx) -> None:
+                if ctx2.nxt is None or ctx2.nxt.locals != known:
+                    raise SemanticError("unsupported construct: a \\A in an action whose instances "
+                                        "determine different primed variables", e.pos)
+                c2.emit(f"yield from {fn}({i} - 1, {params})")
+
+            self.gen(c, e.body, replace(inner, cur=ctx1.cur, nxt=ctx1.nxt), after_rest, label, "next",
+                     split=False)
+            c.depth -= 1
+            c.emit(f"for ({params}) in {fn}(len({elems}) - 1, {params}):")
+            c.depth += 1
+            k(c, ctx1)
+            c.depth -= 1
+
+        self.gen(code, e.body, inner, after_first, label, "next", split=False)
+        code.depth -= 1
+
+    def _gen_call(self, code: Code, e: ast.Apply | ast.Name, ctx: Ctx, k: Cont, label: tuple | None,
+                  mode: str, split: bool) -> bool:
+        """Inline an operator that builds part of the state; it becomes the action label
+        when we are still splitting the next-state relation into named actions."""
+        name = e.op if isinstance(e, ast.Apply) else e.name
+        loc = ctx.lookup(name)
+        if loc is not None:
+            return False
+        if isinstance(e, ast.Name):
+            scope = ctx.scope
+            if (scope.subst is not None and name in scope.subst) or name in scope.variables:
+                return False
+        target = self.resolve_def(name, ctx.scope) or substituted_op(name, ctx.scope, self.root, self.substitutions)
+        if target is None:
+            return False
+        defn, scope = target
+        if not isinstance(defn, ast.OpDef):
+            return False
+        args = e.args if isinstance(e, ast.Apply) else ()
+        if len(args) != len(defn.params):
+            return False
+        if mode == "next" and self.def_level(defn, scope) < LEVEL_ACTION:
+            return False
+        if mode == "init" and self.def_level(defn, scope) < LEVEL_STATE:
+            return False
+        inner = replace(ctx, scope=scope, locals=(), at=None)
+        pnames = []
+        for p, a in zip(defn.params, args, strict=True):
+            if p.arity:
+                inner = inner.bind(p.name, Local(self.val(a, ctx), "op", p.arity))
+                continue
+            if mode == "next" and (self._target_var(a, ctx, "init") is not None
+                                   or self._target_var(a, ctx, "next") is not None):
+                inner = inner.bind(p.name, Local("_alias", "alias", alias=(a, ctx)))
+                continue
+            py = self.fresh(p.name)
+            code.emit(f"{py} = {self.val(a, ctx)}")
+            pnames.append(py)
+            inner = inner.bind(p.name, Local(py, "value", vkind=self.static_kind(a, ctx)))
+        k = _Restore(k, ctx)  # what follows the call is compiled in the caller's scope again
+        new_label = label
+        if split and mode == "next":
+            idx = self._label(defn, scope)
+            self._emitted_labels.add(idx)
+            self.label_guarded[idx] = self.label_guarded.get(idx, False) or ctx.guarded
+            if label is not None:
+                self.label_split.add(label[0])  # its steps carry the inner labels instead
+            new_label = (idx, tuple(pnames))
+            k = _relabel(k, new_label)
+        self.gen(code, defn.body, inner, k, new_label, mode, split)
+        return True
+
+    def _label(self, defn: ast.OpDef, scope: Scope) -> int:
+        key = (scope.prefix + defn.name, defn.pos)
+        if key not in self._label_index:
+            self._label_index[key] = len(self.labels)
+            self.labels.append(ActionLabel(scope.prefix + defn.name, defn.pos,
+                                           tuple(p.name for p in defn.params), scope.module.name))
+        return self._label_index[key]
+
+    def _unchanged_vars(self, e: ast.Expr, ctx: Ctx) -> list[tuple[int, str]] | None:
+        """The variables of UNCHANGED e when e is a variable or a (nested) tuple of them, each
+        with the code of its current value: the variable's, or (an instance variable that
+        ENABLED binds by name, see Ctx.enabled_outside) its substitution's, as TLC's
+        enabledUnchanged evaluates it."""
+        if isinstance(e, ast.Tuple):
+            out: list[tuple[int, str]] = []
+            for x in e.items:
+                sub = self._unchanged_vars(x, ctx)
+                if sub is None:
+                    return None
+                out.extend(sub)
+            return out
+        if isinstance(e, ast.Name) and ctx.lookup(e.name) is None:
+            tv = self._target_var(ast.Prime(e.pos, e), ctx, "next")
+            if tv is not None:
+                return [(tv[0], self.val(e, ctx))]
+            target = self.resolve_def(e.name, ctx.scope)
+            if target is not None and isinstance(target[0], ast.OpDef) and not target[0].params:
+                return self._unchanged_vars(target[0].body, Ctx(target[1], cur=ctx.cur, nxt=ctx.nxt,
+                                                                enabled_outside=ctx.enabled_outside))
+        return None
+
+    def _gen_unchanged(self, code: Code, targets: list[tuple[int, str]], ctx: Ctx, k: Cont) -> None:
+        conds = []
+        nxt = ctx.nxt
+        assert nxt is not None
+        for i, cur in targets:
+            have = nxt.read(i)
+            if have is None:
+                py = self.fresh("n_" + self._var_name(i))
+                code.emit(f"{py} = {cur}")
+                nxt = nxt.bind(i, py)
+            else:  # x' is known: UNCHANGED x is x' = x, with TLC's comparability errors
+                conds.append(f"_eq({have}, {cur})")
+        ctx = replace(ctx, nxt=nxt)
+        if conds:
+            code.emit(f"if {' and '.join(conds)}:")
+            code.depth += 1
+            k(code, ctx)
+            code.depth -= 1
+        else:
+            k(code, ctx)
+
+    # -- entry points -------------------------------------------------------------------
+    def successor_generator(self, e: ast.Expr, scope: Scope | None = None,
+                            params: dict[str, Any] | None = None, check: bool = False,
+                            partial: bool = False, covered: bool = False) -> Callable[..., Iterator]:
+        """g(s) yields (label index, label arguments, next state) for each way e holds.
+
+        With ``check``, g(s, t, W) instead decides whether (s, t) is a step of e: every primed
+        variable is already determined by t, so assignments become equality and membership
+        tests (lazy, so ``plan' \\in SUBSET Leaf`` never enumerates), and an existential
+        whose variable is named in the dict W is bound to W's value after a membership test
+        rather than enumerated (a trace supplies Plan's P, not 2^32 candidates).
+
+        With ``partial``, variables the action leaves undetermined are yielded as
+        ``_UNDET`` instead of raising: the action of an abstract spec (seen through INSTANCE)
+        says nothing about the concrete variables, and ENABLED only asks whether some
+        successor exists.
+
+        With ``covered``, each conjunct of the actions counts its evaluations and the ways it
+        held in ``conjunct_counts`` (slots in ``conjuncts``), for coverage; the plain generator
+        has no counters, so the search pays for them only when asked."""
+        self._start()
+        name = self.fresh("step_check" if check else "next_gen")
+        code = Code()
+        code.emit(f"def {name}(s, t, W):" if check else f"def {name}(s):")
+        code.depth += 1
+        nxt = StateRef("t") if check else StateRef(None, ())
+        code.emit(self.unpack_line())
+        ctx = self._bind_params_ns(Ctx(scope or self.root, cur=StateRef("s", unpacked=self.nvars > 0), nxt=nxt,
+                                       witnesses="W" if check else None), params)
+        code.emit("if False: yield None")
+
+        def finish(c: Code, cx: Ctx, lab: tuple | None = None) -> None:
+            nxt = cx.nxt
+            assert nxt is not None
+            whole = nxt.whole(self.nvars)
+            if whole is None and partial:
+                whole = "(" + "".join(f"{nxt.read(i) or '_UNDET'}, " for i in range(self.nvars)) + ")"
+            if whole is None:
+                missing = [self.variables[i] for i in range(self.nvars) if nxt.read(i) is None]
+                c.emit(f"raise _EvalError('successor state is not completely specified: "
+                       f"{', '.join(missing)} undefined')")
+                return
+            lab_idx, lab_args = lab if lab else (-1, ())
+            c.emit(f"yield ({lab_idx}, ({''.join(a + ', ' for a in lab_args)}), {whole})")
+
+        body_code = Code()
+        body_code.depth = 2
+        self._emitted_labels = set()
+        self._covering = covered and not check
+        try:
+            self.gen(body_code, e, ctx, _Finisher(finish), None, "next", True)
+        finally:
+            self._covering = False
+        pidx = self.pos_index(e.pos)
+        code.emit("try:")
+        code.lines.extend(body_code.lines)
+        emit_handlers(code, pidx)
+        self._flush(code.text())
+        fn = self.ns[name]
+        fn.labels = frozenset(self._emitted_labels)  # the sub-actions this generator yields
+        return fn
+
+    def initial_generator(self, e: ast.Expr, scope: Scope | None = None) -> Callable[[], Iterator]:
+        """g() yields each initial state (one per way Init holds, as TLC counts them)."""
+        self._start()
+        name = self.fresh("init_gen")
+        code = Code()
+        code.emit(f"def {name}():")
+        code.depth += 1
+        code.emit("if False: yield None")
+        ctx = Ctx(scope or self.root, cur=StateRef(None, ()), nxt=None)
+
+        def finish(c: Code, cx: Ctx) -> None:
+            whole = cx.cur.whole(self.nvars)
+            if whole is None:
+                missing = [self.variables[i] for i in range(self.nvars) if cx.cur.read(i) is None]
+                c.emit(f"raise _IllegalState('the initial predicate does not determine {', '.join(missing)}: "
+                       "current state is not a legal state')")
+                return
+            c.emit(f"yield {whole}")
+
+        body_code = Code()
+        body_code.depth = 2
+        self.gen(body_code, e, ctx, finish, None, "init", False)
+        pidx = self.pos_index(e.pos)
+        code.emit("try:")
+        code.lines.extend(body_code.lines)
+        emit_handlers(code, pidx)
+        self._flush(code.text())
+        return self.ns[name]
+
+
+class _Finisher:
+    """The innermost continuation of a successor generator; carries the current label."""
+
+    def __init__(self, finish: Callable[..., None], label: tuple | None = None) -> None:
+        self.finish, self.label = finish, label
+
+    def __call__(self, code: Code, ctx: Ctx) -> None:
+        self.finish(code, ctx, self.label)
+
+
+class _Restore:
+    """A continuation run in the context it was created in, with the state determined since:
+    after an operator call, a LET or an existential, the rest of the conjunction must not see
+    the callee's parameters, scope or bound variables."""
+
+    def __init__(self, inner: Any, ctx: Ctx) -> None:
+        self.inner, self.ctx = inner, ctx
+
+    def __call__(self, code: Code, ctx: Ctx) -> None:
+        self.inner(code, replace(self.ctx, cur=ctx.cur, nxt=ctx.nxt))
+
+
+def _relabel(k: Any, label: tuple) -> Any:
+    if isinstance(k, _Finisher):
+        return _Finisher(k.finish, label)
+    if isinstance(k, _Restore):
+        return _Restore(_relabel(k.inner, label), k.ctx)
+    return k

@@ -1,0 +1,201 @@
+"""What a name means where the compiler meets it: the compile-time context and the lookup of
+names in module scopes, shared by level analysis, static kinds, code generation and the prover.
+
+SANY's static checks (resolve.py) run earlier, when a module is loaded, on the declarations of
+the raw module; here the scopes are built (``modules.Scope``: EXTENDS merged, INSTANCE ... WITH
+substitutions) and the question is which binding a name has at one point of an expression: a
+local (quantifier, parameter, LET: ``Ctx.locals``), an instance substitution, a state variable, a
+constant, a definition, or else a built-in of the language or a standard module. resolve.py
+cannot hold this: modules.py imports it to check a module before any scope exists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from . import syntax as ast
+from .modules import Scope
+
+
+@dataclass(frozen=True)
+class StateRef:
+    """How compiled code reads the variables of one state: from a tuple named ``tuple_name``,
+    or (while a successor is being built) from Python locals, some not yet determined."""
+
+    tuple_name: str | None = None
+    locals: tuple[tuple[int, str], ...] = ()
+    unpacked: bool = False  # the function unpacked the tuple into locals s_0, s_1, ...
+
+    def read(self, i: int) -> str | None:
+        if self.tuple_name is not None:
+            return f"{self.tuple_name}_{i}" if self.unpacked else f"{self.tuple_name}[{i}]"
+        for j, name in self.locals:
+            if j == i:
+                return name
+        return None
+
+    def bind(self, i: int, name: str) -> StateRef:
+        return StateRef(None, self.locals + ((i, name),))
+
+    def whole(self, nvars: int) -> str | None:
+        if self.tuple_name is not None:
+            return self.tuple_name
+        names = [self.read(i) for i in range(nvars)]
+        if any(n is None for n in names):
+            return None
+        return "(" + "".join(f"{n}, " for n in names) + ")"
+
+
+@dataclass(frozen=True)
+class Local:
+    """A name bound by a quantifier, parameter or LET: its Python name and how to use it."""
+
+    pyname: str
+    kind: str  # "value" | "op" (callable; arity >= 0) | "thunk" (zero-arity LET)
+    arity: int = 0
+    vkind: str | None = None  # what is statically known of the value (see kinds.static_kind)
+    # kind "alias": an operator parameter bound to a state variable of the caller, passed by name
+    # (as TLC passes arguments), so that var' and UNCHANGED var in the body mean the caller's
+    # variable: (argument expression, caller's context).
+    alias: tuple[Any, Any] | None = field(default=None, compare=False, hash=False)
+    unused: tuple[int, ...] = ()  # a LET operator's parameters its body never mentions
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """Where an expression is compiled: its scope, the names bound around it, how the current
+    and next state are read, and what the enclosing construct established."""
+
+    scope: Scope
+    locals: tuple[tuple[str, Local], ...] = ()
+    cur: StateRef = field(default_factory=lambda: StateRef("s"))
+    nxt: StateRef | None = None
+    at: str | None = None
+    witnesses: str | None = None  # name of the witness dict when checking a given step
+    guarded: bool = False  # while splitting Next: some condition lies on the path to here
+    # Conjuncts known to hold where a flag is true: ((id(expr), id(scope), locals), flag), set
+    # by a narrowed SUBSET quantifier for the conjuncts its narrowing already established.
+    implied: tuple[tuple[tuple[int, int, tuple], str], ...] = ()
+    # Inside ENABLED: the instance scopes whose substitutions were made outside it. As in TLC
+    # (whose ENABLED branches the context and cuts primed look-ups off at the branch), a primed
+    # variable of such an instance is not its substitution but a free variable of the partial
+    # successor, bound by name: under WITH b <- x + y, ENABLED (b' = b + 1) asks for some b'.
+    enabled_outside: frozenset[int] = frozenset()
+
+    def lookup(self, name: str) -> Local | None:
+        for n, loc in reversed(self.locals):
+            if n == name:
+                return loc
+        return None
+
+    def bind(self, name: str, loc: Local) -> Ctx:
+        return replace(self, locals=self.locals + ((name, loc),))
+
+    def bind_all(self, defs: tuple[ast.Definition, ...]) -> Ctx:
+        """The context inside a LET: its definitions shadow (for static questions only)."""
+        ctx = self
+        for d in defs:
+            if d.name is not None:  # a LET holds named definitions only
+                ctx = ctx.bind(d.name, Local("_", "op", len(getattr(d, "params", ()))))
+        return ctx
+
+
+def resolve_def(name: str, scope: Scope) -> tuple[ast.Definition, Scope] | None:
+    """The definition ``Op`` or ``I!Op`` names in ``scope``, with the scope it was defined in."""
+    if "!" in name:
+        inst, _, rest = name.partition("!")
+        if inst in scope.instances:
+            return resolve_def(rest, scope.instances[inst][1])
+        return None
+    return scope.defs.get(name)
+
+
+
+@dataclass(frozen=True, slots=True)
+class Substituted:
+    """A CONSTANT or VARIABLE of an instance: the expression of the instantiating scope
+    (``parent``) that replaces it (``WITH name <- expr``, or implicitly the same name there)."""
+
+    expr: ast.Expr
+    parent: Scope
+
+
+@dataclass(frozen=True, slots=True)
+class Variable:
+    """A state variable (of a scope that is no instance: the root module and what it EXTENDS)."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Constant:
+    """A CONSTANT (of a scope that is no instance): its value comes from the model."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Defined:
+    """An operator, function or instance definition, with the scope it was defined in."""
+
+    defn: ast.Definition
+    scope: Scope
+
+
+@dataclass(frozen=True, slots=True)
+class Builtin:
+    """None of the spec's names: the language's or a standard module's, or unknown; whether
+    the scope sees it (EXTENDS) is for the user of the binding to decide."""
+
+    name: str
+
+
+Binding = Substituted | Variable | Constant | Defined | Builtin
+
+
+def global_binding(name: str, scope: Scope) -> Binding:
+    """What a name no local binds means in ``scope``: the spec's own names first (an instance
+    substitution, a variable, a constant, a definition, ``I!Op`` too), then the built-ins, so a
+    user name is never taken for a built-in of the same spelling."""
+    if scope.subst is not None and name in scope.subst:
+        assert scope.parent is not None  # an INSTANCE's scope lies inside the instantiating one
+        return Substituted(scope.subst[name], scope.parent)
+    if scope.subst is None and name in scope.variables:
+        return Variable(name)
+    if scope.subst is None and any(c.name == name for c in scope.constants):
+        return Constant(name)
+    target = resolve_def(name, scope)
+    if target is not None:
+        return Defined(*target)
+    return Builtin(name)
+
+def substituted_op(name: str, scope: Scope, root: Scope, substitutions: dict[str, str]) \
+        -> tuple[ast.Definition, Scope] | None:
+    """The definition an operator constant of an instance stands for (``N == INSTANCE Nano``
+    with Nano's ``CalculateHash(_,_,_)`` implicitly the instantiating module's, itself
+    perhaps given by the model as ``CalculateHash <- CalculateHashImpl``: ``substitutions``,
+    looked up in the model's ``root``); None when the substitution is not an operator name."""
+    sub = (scope.subst or {}).get(name)
+    parent = scope.parent
+    if not isinstance(sub, ast.Name) or parent is None:
+        return None
+    n = sub.name
+    if parent.subst is None and n in substitutions:
+        return resolve_def(substitutions[n], root)
+    return resolve_def(n, parent) or substituted_op(n, parent, root, substitutions)
+
+
+def bind_params(ctx: Ctx, params: tuple[ast.Param, ...]) -> Ctx:
+    """The context inside an operator's body, for static questions (levels, kinds)."""
+    for p in params:
+        ctx = ctx.bind(p.name, Local("_", "value" if p.arity == 0 else "op", p.arity))
+    return ctx
+
+
+def bind_bounds(ctx: Ctx, bounds: tuple[ast.Bound, ...]) -> Ctx:
+    """The context inside a quantifier or function constructor, for static questions."""
+    for b in bounds:
+        for n in b.names:
+            ctx = ctx.bind(n, Local("_", "value"))
+    return ctx

@@ -1,0 +1,862 @@
+"""Expression code generation: a TLA+ expression becomes a Python expression over the value
+representation of values.py, evaluated by the compiled code in ``Compiler.ns``.
+
+One ``v_<Node>`` method per AST node kind (``val`` dispatches on the node's class); operator
+definitions become Python functions (``op_N(s, *args)`` at state level, ``op_N(s, t, *args)`` at
+action level, see ``func_for``), small state-level ones are inlined, closed constant
+sub-expressions are computed once (``_hoist``). Names are looked up through bindings.py; where a
+comparison or a truth test may be skipped is decided by kinds.py, how an operator is called by
+its level (levels.py). Actions, which enumerate successors rather than compute a value, are
+actions.py's; ENABLED calls into it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from . import compare as cmp
+from . import syntax as ast
+from .bindings import (
+    Constant,
+    Ctx,
+    Defined,
+    Local,
+    StateRef,
+    Substituted,
+    Variable,
+    global_binding,
+    substituted_op,
+)
+from .compilerbase import Code, emit_handlers, wrapped_def
+from .errors import EvalError, SemanticError
+from .kinds import StaticKinds
+from .levels import LEVEL_ACTION, LEVEL_CONSTANT, LEVEL_STATE, LEVEL_TEMPORAL, Levels
+from .modules import ALWAYS_VISIBLE, Scope
+
+# Built-in operators written as symbols: node kind -> Python template.
+_BINARY = {
+    "plus": "_cmp.plus({0}, {1})", "minus": "_cmp.minus({0}, {1})", "mul": "_cmp.times({0}, {1})",
+    "lt": "_cmp.less({0}, {1})", "gt": "_cmp.greater({0}, {1})", "leq": "_cmp.less_eq({0}, {1})",
+    "geq": "_cmp.greater_eq({0}, {1})",
+    "cup": "_cmp.union2({0}, {1})", "cap": "_cmp.intersect({0}, {1})", "setminus": "_cmp.setminus({0}, {1})",
+    "div": "_cmp.div({0}, {1})", "mod": "_cmp.mod({0}, {1})", "dots_2": "_cmp.interval({0}, {1})",
+    "subseteq": "_subseteq({0}, {1})", "supseteq": "_subseteq({1}, {0})",
+    "map_to": "_rt.mapto({0}, {1})", "compose": "_rt.compose({0}, {1})",
+    "circ": "_rt.concat({0}, {1})", "pow": "_cmp.power({0}, {1})",
+}
+# Operators on integers whose Python form is exact when both operands are integers that fit.
+_INT_INLINE = {"plus": "+", "minus": "-", "mul": "*", "lt": "<", "gt": ">", "leq": "<=", "geq": ">="}
+_INT_RESULT = {"plus", "minus", "mul"}
+_UNARY = {
+    "negative": "_cmp.negate({0})", "powerset": "_rt.powerset({0})",
+    "union": "_rt.union({0})", "domain": "_rt.domain({0})",
+}
+_PY_TYPE = {"int": "int", "str": "str", "bool": "bool"}
+
+# Standard-module operators called by name: name -> (module, arity, template).
+_STD_CALLS = {
+    "Cardinality": ("FiniteSets", 1, "_card({0})"),
+    "IsFiniteSet": ("FiniteSets", 1, "_rt.is_finite_set({0})"),
+    "Len": ("Sequences", 1, "_rt.seq_len({0})"),
+    "Head": ("Sequences", 1, "_rt.head({0})"),
+    "Tail": ("Sequences", 1, "_rt.tail({0})"),
+    "Append": ("Sequences", 2, "_rt.append({0}, {1})"),
+    "SubSeq": ("Sequences", 3, "_rt.subseq({0}, {1}, {2})"),
+    "SelectSeq": ("Sequences", 2, "_rt.select_seq({0}, {1})"),
+    "Seq": ("Sequences", 1, "_rt.seq_set({0})"),
+    "Print": ("TLC", 2, "_rt.tlc_print({0}, {1})"),
+    "PrintT": ("TLC", 1, "_rt.tlc_printt({0})"),
+    "Assert": ("TLC", 2, "_rt.tlc_assert({0}, {1})"),
+    "ToString": ("TLC", 1, "_rt.to_string({0})"),
+    "Permutations": ("TLC", 1, "_rt.permutations({0})"),
+    "SortSeq": ("TLC", 2, "_rt.sort_seq({0}, {1})"),
+    "JavaTime": ("TLC", 0, "_rt.java_time()"),
+    "TLCEval": ("TLC", 1, "{0}"),
+    "Any": ("TLC", 0, "_rt.ANY"),
+    "RandomElement": ("TLC", 1, "_rt.random_element({0})"),
+    "TLCGet": ("TLC", 1, "_rt.tlc_get({0})"),
+    "TLCSet": ("TLC", 2, "_rt.tlc_set({0}, {1})"),
+    "RandomSubset": ("Randomization", 2, "_rt.random_subset({0}, {1})"),
+    "RandomSetOfSubsets": ("Randomization", 3, "_rt.random_set_of_subsets({0}, {1}, {2})"),
+    "AssertEq": ("TLCExt", 2, "_rt.assert_eq({0}, {1})"),
+    "TLCNoOp": ("TLCExt", 1, "{0}"),
+    "TLCModelValue": ("TLCExt", 1, "_ModelValue({0})"),
+    "IsABag": ("Bags", 1, "_bags.is_a_bag({0})"),
+    "BagToSet": ("Bags", 1, "_rt.domain({0})"),
+    "SetToBag": ("Bags", 1, "_bags.set_to_bag({0})"),
+    "BagIn": ("Bags", 2, "_bags.bag_in({0}, {1})"),
+    "EmptyBag": ("Bags", 0, "()"),
+    "oplus": ("Bags", 2, "_bags.plus({0}, {1})"),
+    "ominus": ("Bags", 2, "_bags.minus({0}, {1})"),
+    "BagUnion": ("Bags", 1, "_bags.union({0})"),
+    "sqsubseteq": ("Bags", 2, "_bags.subbag_eq({0}, {1})"),
+    "SubBag": ("Bags", 1, "_bags.sub_bags({0})"),
+    "BagOfAll": ("Bags", 2, "_bags.bag_of_all({0}, {1})"),
+    "BagCardinality": ("Bags", 1, "_bags.cardinality({0})"),
+    "CopiesIn": ("Bags", 2, "_bags.copies_in({0}, {1})"),
+}
+# Operator symbols passed as arguments (SortSeq(s, <)): the operator as a Python callable.
+_SYMBOL_VALUES = {
+    **{op: f"(lambda _a, _b: {t.format('_a', '_b')})" for op, t in _BINARY.items()},
+    "eq": "(lambda _a, _b: _eq(_a, _b))", "neq": "(lambda _a, _b: not _eq(_a, _b))",
+    "in": "(lambda _a, _b: _member(_a, _b))", "notin": "(lambda _a, _b: not _member(_a, _b))",
+}
+_STD_CONSTANTS = {"Nat": ("Naturals", "_NAT"), "Int": ("Integers", "_INT"),
+                  "BOOLEAN": (None, "_BOOLEAN"), "STRING": (None, "_STRING")}
+
+# Python expressions cheap and side-effect free enough to evaluate twice.
+SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\[\d+\])?|'[^'\\]*'|-?\d+")
+
+# Closed constant sub-expressions of these kinds are computed once (see Expressions._hoistable).
+_HOIST_OPS = {"cup", "cap", "setminus", "dots_2", "powerset", "times", "union", "domain",
+              "Seq", "Permutations", "Cardinality"}
+_HOIST_NODES = (ast.FuncSet, ast.SetEnum, ast.SetFilter, ast.SetMap, ast.FuncLit, ast.RecordSet)
+
+
+class _NotYet:
+    """Marks a hoisted constant that has not been computed yet."""
+
+    def __repr__(self) -> str:
+        return "<not yet computed>"
+
+
+NOT_YET = _NotYet()
+
+_COND_WHAT = {
+    "IF": "the condition of an IF", "CASE": "a condition of a CASE", "P /\\ Q": "an operand of /\\",
+    "P \\/ Q": "an operand of \\/", "~": "the operand of ~", "=>": "an operand of =>",
+    "<=>": "an operand of <=>", "\\A": "the body of \\A", "\\E": "the body of \\E",
+    "filter": "the predicate of a set filter", "CHOOSE": "the body of a CHOOSE", "action": "a conjunct of an action",
+}
+
+
+@dataclass
+class FuncInfo:
+    """An operator definition compiled to the Python function ``pyname``."""
+
+    pyname: str
+    level: int
+    defn: ast.Definition
+    scope: Scope
+
+
+class Expressions(Levels, StaticKinds):
+    """Compiles expressions and operator definitions of one model to Python expressions."""
+
+    _funcs: dict[tuple[int, int], FuncInfo]  # (id(definition), id(scope)) -> its function
+    _pending: list[FuncInfo]  # functions named by compiled code, not yet emitted
+    _hoisted: dict[tuple[int, int], str]  # (id(expression), id(scope)) -> the name of its value
+    _subst_names: dict[str, ast.Name]  # a constant -> the definition it is replaced by
+    _pseudo: list[str]  # ENABLED's free instance variables, slots nvars.. (see _pseudo_index)
+    _inline_depth: int
+
+    # -- operator functions -------------------------------------------------------------
+    def func_for(self, defn: ast.Definition, scope: Scope) -> FuncInfo:
+        key = (id(defn), id(scope))
+        info = self._funcs.get(key)
+        if info is None:
+            lvl = self.def_level(defn, scope)
+            info = FuncInfo(self.fresh(f"op_{defn.name}"), lvl, defn, scope)
+            self._funcs[key] = info
+            self._pending.append(info)
+        return info
+
+    def _emit_func(self, code: Code, info: FuncInfo) -> None:
+        defn = info.defn
+        unpack = info.level >= LEVEL_STATE and self.nvars > 0
+        ctx = Ctx(info.scope, cur=StateRef("s", unpacked=unpack),
+                  nxt=StateRef("t") if info.level >= LEVEL_ACTION else None)
+        params = ["s"] + (["t"] if info.level >= LEVEL_ACTION else [])
+        if isinstance(defn, ast.OpDef):
+            for p in defn.params:
+                py = self.fresh(p.name)
+                params.append(py)
+                ctx = ctx.bind(p.name, Local(py, "value" if p.arity == 0 else "op", p.arity))
+            body = self.val(defn.body, ctx)
+        else:
+            assert isinstance(defn, ast.FunDef)
+            body = self._fundef_value(defn, ctx, info.pyname)
+        pidx = self.pos_index(defn.pos)
+        code.emit(f"def {info.pyname}({', '.join(params)}):")
+        code.depth += 1
+        code.emit("try:")
+        if unpack:
+            code.emit("    " + self.unpack_line())
+        code.emit(f"    return {body}")
+        emit_handlers(code, pidx)
+        code.depth -= 1
+
+    def _fundef_value(self, defn: ast.FunDef, ctx: Ctx, pyname: str) -> str:
+        recursive = mentions_any(defn.body, {defn.name})
+        if not recursive:
+            return self.v_FuncLit(ast.FuncLit(defn.pos, defn.bounds, defn.body), ctx)
+        if len(defn.bounds) != 1 or len(defn.bounds[0].names) != 1 or defn.bounds[0].tuple_pattern:
+            return self._recursive_fundef_n(defn, ctx)
+        b = defn.bounds[0]
+        x = self.fresh(b.names[0])
+        dom = self.val(b.set, ctx)  # type: ignore[arg-type]
+        inner = ctx.bind(b.names[0], Local(x, "value"))
+        if not mentions_any(defn.body, {defn.name}):
+            return f"_mkfcn({{{x}: {self.val(defn.body, inner)} for {x} in _iterate({dom})}})"
+        # A recursive function refers to itself by name: bind it to the RecFcn being built.
+        self_name = self.fresh(defn.name)
+        body = self.val(defn.body, inner.bind(defn.name, Local(self_name, "value")))
+        return f"_rt_recfcn({defn.name!r}, {dom}, lambda {self_name}, {x}: {body})"
+
+    def _recursive_fundef_n(self, defn: ast.FunDef, ctx: Ctx) -> str:
+        """f[a \\in S, b \\in T] == ... f[x, y] ...: a function of tuples over S \\X T."""
+        sets: list[str] = []
+        names: list[str] = []
+        inner = ctx
+        for b in defn.bounds:
+            s = self.val(b.set, ctx)  # type: ignore[arg-type]
+            if b.tuple_pattern:
+                raise SemanticError("a recursive function definition with a tuple pattern", defn.pos)
+            for n in b.names:
+                py = self.fresh(n)
+                sets.append(s)
+                names.append(py)
+                inner = inner.bind(n, Local(py, "value"))
+        self_name = self.fresh(defn.name)
+        x = self.fresh("x")
+        body = self.val(defn.body, inner.bind(defn.name, Local(self_name, "value")))
+        dom = f"_rt.product(({', '.join(sets)},))"
+        return f"_rt_recfcn({defn.name!r}, {dom}, lambda {self_name}, {x}: (lambda {', '.join(names)}: {body})(*{x}))"
+
+    # -- value expressions --------------------------------------------------------------
+    def val(self, e: ast.Expr, ctx: Ctx) -> str:
+        if ctx.implied:
+            key = (id(e), id(ctx.scope), ctx.locals)
+            for k, flag in ctx.implied:
+                if k == key:
+                    return f"({flag} or {self.val(e, replace(ctx, implied=()))})"
+        if self._hoistable(e, ctx):
+            return self._hoist(e, ctx)
+        method = getattr(self, "v_" + type(e).__name__)
+        return method(e, ctx)
+
+    def _hoistable(self, e: ast.Expr, ctx: Ctx) -> bool:
+        """A closed constant expression worth computing once: a set or function built from
+        constants (``Job \\cup {None}``, ``[Job -> Nat]``, ``0..MaxFail``) or a constant
+        operator. It is computed on first use, so an error still surfaces only where TLC's
+        would."""
+        if isinstance(e, ast.Apply):
+            if e.op not in _HOIST_OPS and self.resolve_def(e.op, ctx.scope) is None:
+                return False
+        elif isinstance(e, ast.Name):
+            target = self.resolve_def(e.name, ctx.scope)
+            if ctx.lookup(e.name) is not None or target is None or not isinstance(target[0], ast.OpDef) \
+                    or target[0].params:
+                return False
+        elif not isinstance(e, _HOIST_NODES):
+            return False
+        if ctx.locals and mentions_any(e, {n for n, _ in ctx.locals}):
+            return False
+        return self.level(e, ctx) == LEVEL_CONSTANT and not _mentions_at(e)
+
+    def _hoist(self, e: ast.Expr, ctx: Ctx) -> str:
+        key = (id(e), id(ctx.scope))
+        name = self._hoisted.get(key)
+        if name is None:
+            name = self._hoisted[key] = self.fresh("_K")
+            method = getattr(self, "v_" + type(e).__name__)
+            body = method(e, Ctx(ctx.scope, cur=StateRef("None")))
+            self.ns[name] = NOT_YET
+            pidx = self.pos_index(e.pos)
+            self._extra_code.append(wrapped_def(f"{name}_compute", "", body, pidx)
+                                    + f"def {name}_get():\n    global {name}\n"
+                                      f"    {name} = {name}_compute()\n    return {name}\n")
+        return f"({name} if {name} is not _NA else {name}_get())"
+
+    def v_Num(self, e: ast.Num, ctx: Ctx) -> str:
+        return repr(e.value)
+
+    def v_Str(self, e: ast.Str, ctx: Ctx) -> str:
+        return repr(e.value)
+
+    def v_Bool(self, e: ast.Bool, ctx: Ctx) -> str:
+        return "True" if e.value else "False"
+
+    def v_At(self, e: ast.At, ctx: Ctx) -> str:
+        if ctx.at is None:
+            raise SemanticError("@ used outside an EXCEPT value", e.pos)
+        return ctx.at
+
+    def _pseudo_index(self, name: str) -> int:
+        """The slot of the partial successor that ENABLED binds for a primed instance variable
+        whose substitution lies outside it (see ``Ctx.enabled_outside``): TLC binds it by name,
+        so a variable of the same name in the root module shares the slot."""
+        if name in self.variables:
+            return self.variables.index(name)
+        if name not in self._pseudo:
+            self._pseudo.append(name)
+        return self.nvars + self._pseudo.index(name)
+
+    def _var_name(self, i: int) -> str:
+        return self.variables[i] if i < self.nvars else self._pseudo[i - self.nvars]
+
+    def _read_var(self, i: int, ref: StateRef | None, pos: ast.Pos, primed: bool) -> str:
+        name = self._var_name(i) + ("'" if primed else "")
+        if ref is None:
+            if primed:
+                raise EvalError(f"In evaluation, the identifier {self._var_name(i)} is either undefined or not "
+                                "an operator (primed where no next state exists).", pos)
+            return f"_rt_unbound({name!r}, {self.pos_index(pos)})"
+        r = ref.read(i)
+        if r is None:
+            return f"_rt_unbound({name!r}, {self.pos_index(pos)})"
+        return r
+
+    def v_Name(self, e: ast.Name, ctx: Ctx) -> str:
+        loc = ctx.lookup(e.name)
+        if loc is not None:
+            if loc.kind == "thunk":
+                return f"{loc.pyname}()"
+            if loc.kind == "alias":
+                aexpr, actx = loc.alias  # type: ignore[misc]
+                return self.val(aexpr, replace(actx, cur=ctx.cur, nxt=ctx.nxt))
+            return loc.pyname
+        return self._global_name(e.name, ctx, e.pos)
+
+    def _global_name(self, name: str, ctx: Ctx, pos: ast.Pos) -> str:
+        binding = global_binding(name, ctx.scope)
+        if isinstance(binding, Substituted):
+            scope = ctx.scope
+            if id(scope) in ctx.enabled_outside and ctx.cur.tuple_name is None and name in scope.variables:
+                return self._read_var(self._pseudo_index(name), ctx.cur, pos, primed=True)
+            outer = Ctx(binding.parent, cur=ctx.cur, nxt=ctx.nxt, enabled_outside=ctx.enabled_outside)
+            return self.val(binding.expr, outer)
+        if isinstance(binding, Variable):
+            i = self.variables.index(name)
+            return self._read_var(i, ctx.cur, pos, primed=ctx.cur.tuple_name == "t")
+        if isinstance(binding, Constant):
+            if name in self.substitutions:
+                # CONSTANT Succ <- Op with Op a constant definition: computed once, as TLC
+                # evaluates constant definitions once (a CHOOSE over [Nodes -> SUBSET Nodes]
+                # was otherwise redone at every step).
+                use = self._subst_names.setdefault(name, ast.Name(pos, self.substitutions[name]))
+                if self._hoistable(use, Ctx(self.root)):
+                    return self._hoist(use, Ctx(self.root))
+                return self._call_global(self.substitutions[name], (), ctx, pos)
+            if f"C_{name}" not in self.ns:
+                raise SemanticError(f"constant {name} has no value in the model", pos)
+            return f"C_{name}"
+        if isinstance(binding, Defined):
+            return self._call_def((binding.defn, binding.scope), (), ctx, pos, name)
+        scope = ctx.scope
+        if name in _STD_CONSTANTS:
+            module, py = _STD_CONSTANTS[name]
+            if module is None or module in scope.std:
+                return py
+        if name in _STD_CALLS and _STD_CALLS[name][1] == 0 and _STD_CALLS[name][0] in scope.std:
+            return _STD_CALLS[name][2]
+        if name in ALWAYS_VISIBLE:
+            return {"TRUE": "True", "FALSE": "False"}.get(name, name)
+        if name in _SYMBOL_VALUES:
+            return _SYMBOL_VALUES[name]
+        if name == "Real":
+            raise SemanticError("unsupported construct: Real (the Reals module)", pos)
+        raise SemanticError(f"unknown operator {name}", pos)
+
+    def _call_global(self, name: str, args: tuple[str, ...], ctx: Ctx, pos: ast.Pos) -> str:
+        target = self.resolve_def(name, self.root)
+        if target is None:
+            raise SemanticError(f"unknown operator {name}", pos)
+        return self._call_def(target, args, Ctx(self.root, cur=ctx.cur, nxt=ctx.nxt), pos, name)
+
+    def _call_def(self, target: tuple[ast.Definition, Scope], args: tuple[str, ...], ctx: Ctx,
+                  pos: ast.Pos, name: str, kinds: tuple[str | None, ...] = ()) -> str:
+        defn, scope = target
+        if isinstance(defn, ast.InstanceDef):
+            raise SemanticError(f"{name} names a module instance, not an operator", pos)
+        nparams = len(defn.params) if isinstance(defn, ast.OpDef) else 0
+        if nparams != len(args):
+            if not args and nparams:
+                # An operator passed as an argument to a higher-order operator.
+                return self._op_as_value(target, ctx, pos)
+            raise SemanticError(f"operator {name} takes {nparams} arguments, {len(args)} given", pos)
+        if args and isinstance(defn, ast.OpDef):
+            # TLC passes arguments unevaluated: one the body never mentions is never evaluated,
+            # so an error in it is never raised.
+            args = tuple(a if p.arity or mentions_any(defn.body, {p.name}) else "None"
+                         for p, a in zip(defn.params, args, strict=True))
+        inlined = self._try_inline(defn, scope, args, ctx, kinds)
+        if inlined is not None:
+            return inlined
+        info = self.func_for(defn, scope)
+        if info.level >= LEVEL_TEMPORAL:
+            raise SemanticError(f"temporal formula {name} used where a value is expected", pos)
+        cur = ctx.cur.whole(self.nvars)
+        if cur is None:
+            if info.level == LEVEL_CONSTANT:
+                cur = "None"  # reads no variable: callable while a state is being built
+            elif isinstance(defn, ast.OpDef) and not defn.recursive:
+                # Read where the state is only partly built (vars' in ENABLED, or before every
+                # variable is assigned): TLC looks each variable up by name, so the body is
+                # inlined and fails only on a variable it reads that is not yet determined.
+                return self._inline_action(defn, scope, args, ctx)
+            else:
+                missing = [self.variables[i] for i in range(self.nvars) if ctx.cur.read(i) is None]
+                return f"_rt_unbound({', '.join(missing)!r}, {self.pos_index(pos)})"
+        call_args = [cur]
+        if info.level >= LEVEL_ACTION:
+            nxt = ctx.nxt.whole(self.nvars) if ctx.nxt is not None else None
+            if nxt is None:
+                if ctx.nxt is None:
+                    raise SemanticError(f"action {name} used where no next state exists", pos)
+                return self._inline_action(defn, scope, args, ctx)
+            call_args.append(nxt)
+        return f"{info.pyname}({', '.join(call_args + list(args))})"
+
+    def _try_inline(self, defn: ast.Definition, scope: Scope, args: tuple[str, ...], ctx: Ctx,
+                    kinds: tuple[str | None, ...] = ()) -> str | None:
+        """Inline a small, non-recursive state-level operator whose arguments are simple
+        Python expressions: the call (``Feasible(j, P)`` once per subset P) disappears and
+        the body reads the arguments in place."""
+        if not isinstance(defn, ast.OpDef) or defn.recursive or not args or self._inline_depth >= 3:
+            return None
+        if any(p.arity for p in defn.params) or not all(SIMPLE.fullmatch(a) for a in args):
+            return None
+        if ctx.cur.tuple_name is None or _size(defn.body) > _INLINE_MAX_NODES:
+            return None
+        if self.def_level(defn, scope) > LEVEL_STATE or mentions_any(defn.body, {defn.name}):
+            return None
+        inner = replace(ctx, scope=scope, locals=(), at=None)
+        kinds = kinds or (None,) * len(args)
+        for p, a, k in zip(defn.params, args, kinds, strict=True):
+            inner = inner.bind(p.name, Local(a, "value", vkind=k))
+        self._inline_depth += 1
+        try:
+            return self.val(defn.body, inner)
+        finally:
+            self._inline_depth -= 1
+
+    def _inline_action(self, defn: ast.Definition, scope: Scope, args: tuple[str, ...], ctx: Ctx) -> str:
+        """An operator evaluated while a state is only partly built (an action's next state, or
+        a state-level definition read primed before every variable is assigned): inline its
+        body as a lambda so it reads the variables determined so far."""
+        assert isinstance(defn, ast.OpDef)
+        inner = Ctx(scope, cur=ctx.cur, nxt=ctx.nxt, enabled_outside=ctx.enabled_outside)
+        names = []
+        for p in defn.params:
+            py = self.fresh(p.name)
+            names.append(py)
+            inner = inner.bind(p.name, Local(py, "value" if p.arity == 0 else "op", p.arity))
+        return f"(lambda {', '.join(names)}: {self.val(defn.body, inner)})({', '.join(args)})"
+
+    def _op_as_value(self, target: tuple[ast.Definition, Scope], ctx: Ctx, pos: ast.Pos) -> str:
+        defn, scope = target
+        assert isinstance(defn, ast.OpDef)
+        info = self.func_for(defn, scope)
+        cur = ctx.cur.whole(self.nvars) or "None"
+        if info.level >= LEVEL_ACTION:
+            raise SemanticError(f"action operator {defn.name} passed as an argument", pos)
+        return f"(lambda *_a: {info.pyname}({cur}, *_a))"
+
+    def v_Apply(self, e: ast.Apply, ctx: Ctx) -> str:
+        loc = ctx.lookup(e.op)
+        args = tuple(self.val(a, ctx) for a in e.args)
+        if loc is not None:
+            if loc.kind == "value":
+                raise SemanticError(f"{e.op} is not an operator", e.pos)
+            args = tuple("None" if i in loc.unused else a for i, a in enumerate(args))
+            return f"{loc.pyname}({', '.join(args)})"
+        target = self.resolve_def(e.op, ctx.scope)
+        if target is not None:
+            return self._call_def(target, args, ctx, e.pos, e.op, tuple(self.static_kind(a, ctx) for a in e.args))
+        if e.op in self.substitutions and ctx.scope.subst is None:
+            return self._call_global(self.substitutions[e.op], args, ctx, e.pos)
+        if ctx.scope.subst is not None and e.op in ctx.scope.subst:
+            target = substituted_op(e.op, ctx.scope, self.root, self.substitutions)
+            if target is None:
+                raise SemanticError(f"unsupported construct: operator constant {e.op} substituted by "
+                                    "an expression", e.pos)
+            return self._call_def(target, args, ctx, e.pos, e.op)
+        if e.op in ("in", "notin") and isinstance(e.args[1], ast.SetFilter) and len(e.args[1].bound.names) == 1 \
+                and not e.args[1].bound.tuple_pattern:
+            # x \\in {y \\in S : P(y)} is decided without building the set: x \\in S /\\ P(x).
+            flt = e.args[1]
+            py = self.fresh(flt.bound.names[0])
+            inner = ctx.bind(flt.bound.names[0], Local(py, "value", vkind=self.elem_kind(flt.bound.set, ctx)))
+            within = self._in_code(e.args[0], flt.bound.set, py, self.val(flt.bound.set, ctx), ctx)  # type: ignore[arg-type]
+            test = f"({within} and {self.cond(flt.pred, inner, 'filter')})"
+            lazy = f"(lambda {py}: {test})({args[0]})"
+            return lazy if e.op == "in" else f"(not {lazy})"
+        if e.op in ("in", "notin") and isinstance(e.args[1], ast.SetEnum) and 0 < len(e.args[1].items) <= 4 \
+                and not args[1].startswith("(_K"):
+            # x \\in {a, b}: a tuple test compares like set membership, without building a set,
+            # where no comparison can fail (x or every item an untyped model value).
+            items = "".join(self.val(x, ctx) + ", " for x in e.args[1].items)
+            member: str | None = f"({args[0]} in ({items}))"
+            if self.static_kind(e.args[0], ctx) != "mv" and self.elem_kind(e.args[1], ctx) != "mv":
+                if not SIMPLE.fullmatch(args[0]):
+                    member = None
+                else:
+                    member = f"({member} if type({args[0]}) is _MV else _member({args[0]}, {args[1]}))"
+            if member is not None:
+                return member if e.op == "in" else f"(not {member})"
+        if e.op in ("eq", "neq"):
+            test = self._eq_code(e.args[0], e.args[1], args[0], args[1], ctx)
+            return test if e.op == "eq" else f"(not {test})"
+        if e.op in ("in", "notin"):
+            test = self._in_code(e.args[0], e.args[1], args[0], args[1], ctx)
+            return test if e.op == "in" else f"(not {test})"
+        if e.op == "lnot":
+            return f"(not {self.cond(e.args[0], ctx, '~')})"
+        if e.op == "implies":
+            return f"((not {self.cond(e.args[0], ctx, '=>')}) or {self.cond(e.args[1], ctx, '=>')})"
+        if e.op in ("equiv", "iff"):
+            return f"({self.cond(e.args[0], ctx, '<=>')} == {self.cond(e.args[1], ctx, '<=>')})"
+        if e.op in _INT_INLINE and SIMPLE.fullmatch(args[0]) and SIMPLE.fullmatch(args[1]):
+            checks = [f"type({a}) is int" for a, x in zip(args, e.args, strict=True)
+                      if self.static_kind(x, ctx) != "int"]
+            fast = f"{args[0]} {_INT_INLINE[e.op]} {args[1]}"
+            if e.op in _INT_RESULT:
+                checks = [f"{cmp.INT_MIN} <= ({fast}) <= {cmp.INT_MAX}"] if not checks else \
+                    checks + [f"{cmp.INT_MIN} <= ({fast}) <= {cmp.INT_MAX}"]
+            if checks:
+                return f"(({fast}) if {' and '.join(checks)} else {_BINARY[e.op].format(*args)})"
+            return f"({fast})"
+        if e.op == "subseteq" and SIMPLE.fullmatch(args[0]) and SIMPLE.fullmatch(args[1]):
+            a, b = args
+            return f"({a} <= {b} if isinstance({a}, frozenset) and isinstance({b}, frozenset) else _subseteq({a}, {b}))"
+        if len(args) == 2 and e.op in _BINARY:
+            return _BINARY[e.op].format(*args)
+        if len(args) == 1 and e.op in _UNARY:
+            return _UNARY[e.op].format(*args)
+        if e.op == "times":
+            return f"_rt.product(({', '.join(args)},))"
+        if e.op in _STD_CALLS:
+            module, arity, template = _STD_CALLS[e.op]
+            if module not in ctx.scope.std:
+                raise SemanticError(f"unknown operator {e.op} (EXTENDS {module} is missing)", e.pos)
+            if arity != len(args):
+                raise SemanticError(f"{e.op} takes {arity} arguments, {len(args)} given", e.pos)
+            return template.format(*args)
+        raise SemanticError(f"unknown operator {e.op}", e.pos)
+
+    def v_And(self, e: ast.And, ctx: Ctx) -> str:
+        return "(" + " and ".join(self.cond(x, ctx, "P /\\ Q") for x in e.items) + ")"
+
+    def v_Or(self, e: ast.Or, ctx: Ctx) -> str:
+        return "(" + " or ".join(self.cond(x, ctx, "P \\/ Q") for x in e.items) + ")"
+
+    def v_If(self, e: ast.If, ctx: Ctx) -> str:
+        """``(a if c else b)``. An ELSE IF chain is one flat conditional (Python's is
+        right-associative), not one parenthesis per IF: CPython refuses more than 200 nested
+        parentheses, and TLC checks chains of hundreds of arms."""
+        arms = []
+        while True:
+            arms.append(f"{self.val(e.then, ctx)} if {self.cond(e.cond, ctx, 'IF')} else ")
+            rest = e.else_
+            if not isinstance(rest, ast.If) or ctx.implied or self._hoistable(rest, ctx):
+                break  # what val() would not compile with v_If
+            e = rest
+        return "(" + "".join(arms) + self.val(e.else_, ctx) + ")"
+
+    def v_Case(self, e: ast.Case, ctx: Ctx) -> str:
+        """Flat like an ELSE IF chain (v_If)."""
+        arms = "".join(f"{self.val(value, ctx)} if {self.cond(cond, ctx, 'CASE')} else " for cond, value in e.arms)
+        return "(" + arms + (self.val(e.other, ctx) if e.other is not None else "_rt.case_fail()") + ")"
+
+    # -- conditions, = and \in: TLC's checks where kinds.py cannot rule them out ----------
+    def cond(self, e: ast.Expr, ctx: Ctx, what: str) -> str:
+        """e as a Python truth value: TLC requires a Boolean where it branches on a value, and
+        reports any other value as an error (``IF 1 THEN ...``, ``1 /\\ TRUE``)."""
+        code = self.val(e, ctx)
+        if self.is_bool(e, ctx):
+            return code
+        return f"_truth({code}, {_COND_WHAT[what]!r})"
+
+    def _eq_code(self, ea: ast.Expr, eb: ast.Expr, a: str, b: str, ctx: Ctx) -> str:
+        """a = b: Python's == where TLC's comparison cannot fail or differ, else TLC's."""
+        ka, kb = self.static_kind(ea, ctx), self.static_kind(eb, ctx)
+        if ka == "mv" or kb == "mv" or (ka == kb and ka in _PY_TYPE):
+            return f"({a} == {b})"
+        for x, kx, ky in ((a, ka, kb), (b, kb, ka)):
+            if ky in _PY_TYPE and kx is None and SIMPLE.fullmatch(x):
+                return f"(({a} == {b}) if type({x}) is {_PY_TYPE[ky]} else _eq({a}, {b}))"
+        if SIMPLE.fullmatch(a) and SIMPLE.fullmatch(b):
+            # Python's == is TLC's = when both have one exact type (see compare.EXACT).
+            return f"(({a} == {b}) if type({a}) is type({b}) and type({a}) in _EXACT else _eq({a}, {b}))"
+        return f"_eq({a}, {b})"
+
+    def _in_code(self, ex: ast.Expr, es: ast.Expr, x: str, s: str, ctx: Ctx) -> str:
+        """x \\in S: Python's membership where TLC's cannot fail or differ, else TLC's."""
+        if self.static_kind(ex, ctx) == "mv" or self.elem_kind(es, ctx) == "mv":
+            return f"({x} in {s})"
+        return f"_member({x}, {s})"
+
+    def _gens(self, bounds: tuple[ast.Bound, ...], ctx: Ctx, pos: ast.Pos,
+              witnesses: str | None = None) -> tuple[list[str], Ctx]:
+        """Python ``for`` clauses for quantifier bounds, and the context inside them. With a
+        witness dict, a variable it names ranges over that one value (if it is in the set).
+        The clauses are independent (SANY does not let a bound mention another bound
+        variable), so they may be nested in either order: TLC's ContextEnumerator varies the
+        first variable fastest, so quantifiers nest them last to first."""
+        clauses = []
+        for b in bounds:
+            if b.set is None:
+                raise SemanticError("unbounded quantifiers cannot be evaluated; bound the variable", pos)
+            s = self.val(b.set, ctx)
+            if witnesses is not None and not b.tuple_pattern:
+                ek = self.elem_kind(b.set, ctx)
+                for n in b.names:
+                    py = self.fresh(n)
+                    clauses.append(f"for {py} in _witness({witnesses}, {n!r}, {s})")
+                    ctx = ctx.bind(n, Local(py, "value", vkind=ek))
+                continue
+            if b.tuple_pattern:
+                names = [self.fresh(n) for n in b.names]
+                clauses.append(f"for ({', '.join(names)},) in _iterate({s})")
+                for n, py in zip(b.names, names, strict=True):
+                    ctx = ctx.bind(n, Local(py, "value"))
+            else:
+                new = []
+                ek = self.elem_kind(b.set, ctx)
+                for n in b.names:
+                    py = self.fresh(n)
+                    clauses.append(f"for {py} in _iterate({s})")
+                    new.append((n, py))
+                for n, py in new:
+                    ctx = ctx.bind(n, Local(py, "value", vkind=ek))
+        return clauses, ctx
+
+    def v_Quant(self, e: ast.Quant, ctx: Ctx) -> str:
+        gens, inner = self._gens(e.bounds, ctx, e.pos)
+        fn = "all" if e.kind == "forall" else "any"
+        body = self.cond(e.body, inner, "\\A" if e.kind == "forall" else "\\E")
+        return f"{fn}({body} {' '.join(reversed(gens))})"
+
+    def v_Choose(self, e: ast.Choose, ctx: Ctx) -> str:
+        if e.bound.set is None:
+            # TLC fails only if it evaluates it (NoVal == CHOOSE v : v \\notin Val is common and
+            # is usually overridden by the model or never evaluated).
+            return "_rt.unbounded_choose()"
+        s = self.val(e.bound.set, ctx)
+        x = self.fresh("x")
+        inner = ctx
+        if e.bound.tuple_pattern:
+            names = [self.fresh(n) for n in e.bound.names]
+            for n, py in zip(e.bound.names, names, strict=True):
+                inner = inner.bind(n, Local(py, "value"))
+            body = self.cond(e.body, inner, "CHOOSE")
+            return f"_rt.choose({s}, lambda {x}: (lambda {', '.join(names)}: {body})(*{x}))"
+        inner = inner.bind(e.bound.names[0], Local(x, "value", vkind=self.elem_kind(e.bound.set, ctx)))
+        return f"_rt.choose({s}, lambda {x}: {self.cond(e.body, inner, 'CHOOSE')})"
+
+    def v_SetEnum(self, e: ast.SetEnum, ctx: Ctx) -> str:
+        if not e.items:
+            return "_EMPTY"
+        items = "".join(self.val(x, ctx) + ", " for x in e.items)
+        if len(e.items) == 1 or self.elem_kind(e, ctx) == "mv":
+            return f"frozenset(({items}))"
+        return f"_cmp.set_of(({items}))"
+
+    def v_SetFilter(self, e: ast.SetFilter, ctx: Ctx) -> str:
+        gens, inner = self._gens((e.bound,), ctx, e.pos)
+        if e.bound.tuple_pattern:
+            elem = "(" + "".join(inner.lookup(n).pyname + ", " for n in e.bound.names) + ")"  # type: ignore[union-attr]
+        else:
+            elem = inner.lookup(e.bound.names[0]).pyname  # type: ignore[union-attr]
+        built = f"_built([{elem} {' '.join(gens)} if {self.cond(e.pred, inner, 'filter')}])"
+        base = self.val(e.bound.set, ctx)  # type: ignore[arg-type]
+        if not e.bound.tuple_pattern and (SIMPLE.fullmatch(base) or base.startswith("(_K")):
+            # {n \in Nat : n > 0} is a set TLC tests membership in without enumerating Nat.
+            lazy = f"_rt.filter_set({base}, lambda {elem}: {self.cond(e.pred, inner, 'filter')})"
+            return f"({built} if isinstance({base}, frozenset) else {lazy})"
+        return built
+
+    def v_SetMap(self, e: ast.SetMap, ctx: Ctx) -> str:
+        gens, inner = self._gens(e.bounds, ctx, e.pos)
+        return f"_cmp.set_map([{self.val(e.expr, inner)} {' '.join(gens)}])"
+
+    def v_FuncLit(self, e: ast.FuncLit, ctx: Ctx) -> str:
+        gens, inner = self._gens(e.bounds, ctx, e.pos)
+        names = [inner.lookup(n).pyname for b in e.bounds for n in b.names]  # type: ignore[union-attr]
+        key = names[0] if len(names) == 1 else "(" + ", ".join(names) + ",)"
+        body = self.val(e.body, inner)
+        built = f"_mkfcn({{{key}: {body} {' '.join(gens)}}})"
+        b = e.bounds[0]
+        if len(e.bounds) == 1 and len(b.names) == 1 and not b.tuple_pattern:
+            # [n \\in Nat |-> e] is a function TLC applies pointwise without enumerating Nat.
+            dom = self.val(b.set, ctx)  # type: ignore[arg-type]
+            if SIMPLE.fullmatch(dom) or dom.startswith("(_K"):
+                return f"({built} if isinstance({dom}, frozenset) else _rt.lazy_fcn({dom}, lambda {key}: {body}))"
+        return built
+
+    def v_FuncApp(self, e: ast.FuncApp, ctx: Ctx) -> str:
+        f = self.val(e.func, ctx)
+        if len(e.args) == 1:
+            x = self.val(e.args[0], ctx)
+            if SIMPLE.fullmatch(f) and SIMPLE.fullmatch(x):
+                # Both sides are cheap to evaluate twice: index a Fcn (a dict) directly, where
+                # the argument is a string or a model value (_ap confirms a key Python's
+                # 1 == TRUE may have found, see runtime.ap).
+                if self.static_kind(e.args[0], ctx) in ("mv", "str"):
+                    return f"({f}[{x}] if type({f}) is _Fcn else _ap({f}, {x}))"
+                return f"({f}[{x}] if type({f}) is _Fcn and type({x}) in _KEYSAFE else _ap({f}, {x}))"
+            return f"_ap({f}, {x})"
+        return f"_ap({f}, ({', '.join(self.val(a, ctx) for a in e.args)},))"
+
+    def v_FuncSet(self, e: ast.FuncSet, ctx: Ctx) -> str:
+        return f"_rt.fcnset({self.val(e.domain, ctx)}, {self.val(e.range, ctx)})"
+
+    def v_RecordLit(self, e: ast.RecordLit, ctx: Ctx) -> str:
+        return "_Fcn({" + ", ".join(f"{k!r}: {self.val(v, ctx)}" for k, v in e.fields) + "})"
+
+    def v_RecordSet(self, e: ast.RecordSet, ctx: Ctx) -> str:
+        return "_rt.recordset({" + ", ".join(f"{k!r}: {self.val(v, ctx)}" for k, v in e.fields) + "})"
+
+    def v_Field(self, e: ast.Field, ctx: Ctx) -> str:
+        return f"_field({self.val(e.record, ctx)}, {e.name!r})"
+
+    def v_Except(self, e: ast.Except, ctx: Ctx) -> str:
+        out = self.val(e.func, ctx)
+        for path, value in e.updates:
+            keys = []
+            for st in path:
+                if st.field is not None:
+                    keys.append(repr(st.field))
+                elif len(st.args) == 1:  # type: ignore[arg-type]
+                    keys.append(self.val(st.args[0], ctx))  # type: ignore[index]
+                else:
+                    keys.append("(" + ", ".join(self.val(a, ctx) for a in st.args) + ",)")  # type: ignore[union-attr]
+            uses_at = _mentions_at(value)
+            # TLC evaluates the new value only for a key in the domain: elsewhere the EXCEPT
+            # leaves the function as it is, and an error in the value is never raised.
+            cheap = SIMPLE.fullmatch(out) and len(keys) == 1 and SIMPLE.fullmatch(keys[0])
+            if len(keys) == 1 and not uses_at and (isinstance(value, ast.Num | ast.Str | ast.Bool)
+                                                   or SIMPLE.fullmatch(self.val(value, ctx))):
+                out = f"_except1({out}, {keys[0]}, {self.val(value, ctx)})"
+            elif cheap:
+                # [f EXCEPT ![k] = @ + 1] with f and k cheap: read @ directly, no closure.
+                f, k = out, keys[0]
+                at_value = f"_ap({f}, {k})"
+                new = self.val(value, replace(ctx, at=at_value))
+                out = f"(_except1({f}, {k}, {new}) if ({k} in {f} if type({f}) is _Fcn else _rt.in_domain({f}, {k})) " \
+                      f"else {f})"
+            else:
+                at = self.fresh("at")
+                body = self.val(value, replace(ctx, at=at))
+                out = f"_except_path({out}, ({', '.join(keys)},), lambda {at}: {body})"
+        return out
+
+    def v_Tuple(self, e: ast.Tuple, ctx: Ctx) -> str:
+        return "(" + "".join(self.val(x, ctx) + ", " for x in e.items) + ")"
+
+    def v_Prime(self, e: ast.Prime, ctx: Ctx) -> str:
+        if self.level(e.expr, ctx) >= LEVEL_ACTION:
+            raise SemanticError("Level error in applying operator ': the level of its argument exceeds the "
+                                "maximum level allowed (a primed expression primed again).", e.pos)
+        if ctx.nxt is None:
+            raise EvalError("In evaluation, a primed expression appears where no next state exists.", e.pos)
+        return self.val(e.expr, replace(ctx, cur=ctx.nxt, nxt=None))
+
+    def v_Unchanged(self, e: ast.Unchanged, ctx: Ctx) -> str:
+        return f"({self.v_Prime(ast.Prime(e.pos, e.expr), ctx)} == {self.val(e.expr, ctx)})"
+
+    def v_StepAction(self, e: ast.StepAction, ctx: Ctx) -> str:
+        same = self.v_Unchanged(ast.Unchanged(e.pos, e.sub), ctx)
+        act = self.val(e.action, ctx)
+        return f"({act} and not {same})" if e.angle else f"({act} or {same})"
+
+    def v_Enabled(self, e: ast.Enabled, ctx: Ctx) -> str:
+        cur = ctx.cur.whole(self.nvars)
+        if cur is None:
+            raise SemanticError("ENABLED where the current state is not determined", e.pos)
+        fname = self.fresh("enabled")
+        params = [loc.pyname for _, loc in ctx.locals]
+        code = Code()
+        code.emit(f"def {fname}(s{''.join(', ' + p for p in params)}):")
+        code.depth += 1
+        code.emit(self.unpack_line())
+        outside = ctx.enabled_outside | {id(scope) for scope in ctx.scope.substituting()}
+        inner = Ctx(ctx.scope, ctx.locals, cur=StateRef("s", unpacked=self.nvars > 0), nxt=StateRef(None, ()),
+                    enabled_outside=outside)
+        self.gen(code, e.expr, inner, lambda c, _ctx: c.emit("return True"), None)
+        code.emit("return False")
+        self._extra_code.append(code.text())
+        return f"{fname}({cur}{''.join(', ' + p for p in params)})"
+
+    def v_Let(self, e: ast.Let, ctx: Ctx) -> str:
+        if len(e.defs) > 1:
+            return self.val(split_let(e), ctx)
+        inner, name, value = self._let_binding(e.defs[0], ctx)
+        return f"(lambda {name}: {self.val(e.body, inner)})({value})"
+
+    def _let_binding(self, d: ast.Definition, ctx: Ctx, shared: bool = False) -> tuple[Ctx, str, str]:
+        """One LET definition as a Python callable (LET definitions are evaluated lazily). A
+        definition without parameters is evaluated at most once, as TLC's LazyValue: its thunk
+        remembers the value, unless it is ``shared`` by the later branches of an action (a
+        statement before the enumeration) and reads primed variables that differ between them."""
+        py = self.fresh(d.name if not isinstance(d, ast.InstanceDef) else "inst")
+        if isinstance(d, ast.OpDef):
+            kind = "thunk" if not d.params else "op"
+            pctx = ctx.bind(d.name, Local(py, kind, len(d.params))) if d.recursive else ctx
+            pnames = []
+            for p in d.params:
+                pp = self.fresh(p.name)
+                pnames.append(pp)
+                pctx = pctx.bind(p.name, Local(pp, "value" if p.arity == 0 else "op", p.arity))
+            value = f"lambda {', '.join(pnames)}: {self.val(d.body, pctx)}"
+            if d.recursive:
+                # LET RECURSIVE F(n) == ... F(n - 1) ...: the body calls itself through its name.
+                value = f"_rt.fix(lambda {py}: {value})"
+            elif not d.params and (not shared or self.level(d.body, ctx) < LEVEL_ACTION):
+                value = f"_rt.Once({value})"
+            unused = tuple(i for i, p in enumerate(d.params) if not p.arity and not mentions_any(d.body, {p.name}))
+            return ctx.bind(d.name, Local(py, kind, len(d.params), unused=unused)), py, value
+        if isinstance(d, ast.FunDef):
+            value = f"lambda: {self._fundef_value(d, ctx, py)}"
+            return ctx.bind(d.name, Local(py, "thunk")), py, value
+        raise SemanticError("INSTANCE inside LET is not supported", d.pos)
+
+    def v_Lambda(self, e: ast.Lambda, ctx: Ctx) -> str:
+        names = [self.fresh(p) for p in e.params]
+        inner = ctx
+        for p, py in zip(e.params, names, strict=True):
+            inner = inner.bind(p, Local(py, "value"))
+        return f"(lambda {', '.join(names)}: {self.val(e.body, inner)})"
+
+    def v_Temporal(self, e: ast.Temporal, ctx: Ctx) -> str:
+        raise SemanticError("temporal formula used where a value is expected", e.pos)
+
+    def v_Fairness(self, e: ast.Fairness, ctx: Ctx) -> str:
+        raise SemanticError("fairness formula used where a value is expected", e.pos)
+
+
+_INLINE_MAX_NODES = 40
+
+
+def _size(e: Any) -> int:
+    """Number of AST nodes (a rough measure of how much code inlining copies)."""
+    if isinstance(e, tuple):
+        return sum(_size(x) for x in e)
+    if hasattr(e, "__dataclass_fields__"):
+        return 1 + sum(_size(getattr(e, f)) for f in e.__dataclass_fields__ if f != "pos")
+    return 0
+
+
+def mentions_any(e: Any, names: set[str]) -> bool:
+    """Does e mention any of names (free or not: a cheap, safe over-approximation)?"""
+    return not names.isdisjoint(ast.names_in(e))
+
+
+def split_let(e: ast.Let) -> ast.Let:
+    """LET a == .. b == .. IN e as LET a == .. IN LET b == .. IN e: one binding at a time."""
+    return ast.Let(e.pos, e.defs[:1], ast.Let(e.pos, e.defs[1:], e.body))
+
+
+def _mentions_at(e: Any) -> bool:
+    if isinstance(e, ast.At):
+        return True
+    if isinstance(e, ast.Except):
+        return _mentions_at(e.func)  # @ inside a nested EXCEPT refers to that EXCEPT
+    if isinstance(e, tuple):
+        return any(_mentions_at(x) for x in e)
+    if hasattr(e, "__dataclass_fields__"):
+        return any(_mentions_at(getattr(e, f)) for f in e.__dataclass_fields__ if f != "pos")
+    return False

@@ -1,0 +1,126 @@
+"""What is statically known of a value before it is computed, so that compiled code can skip
+a check TLC makes only where the check cannot fail: whether an expression is always a Boolean
+(no "is it a Boolean?" test where TLC branches on it) and its kind ("int", "str", "bool", an
+untyped model value "mv", a set of them "mvset"), for which Python's == and ``in`` are TLC's
+= and \\in. Nothing here changes what a value is; a wrong answer would skip an error TLC reports,
+so every rule answers "unknown" unless the kind is certain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import compare as cmp
+from . import syntax as ast
+from .bindings import Ctx
+from .compilerbase import CompilerBase
+from .modules import Scope
+from .values import ModelValue
+
+# Operators whose value is always a Boolean (used to skip the "is it a Boolean?" check).
+_BOOL_OPS = {"lt", "gt", "leq", "geq", "eq", "neq", "in", "notin", "subseteq", "supseteq", "lnot",
+             "implies", "equiv", "iff", "IsFiniteSet"}
+
+
+def value_kind(v: Any) -> str | None:
+    """static_kind of a constant's value (known when the model is compiled)."""
+    if type(v) is ModelValue:
+        return "mv" if cmp.typed_prefix(v) is None else None
+    if type(v) is frozenset and v and all(type(x) is ModelValue and cmp.typed_prefix(x) is None for x in v):
+        return "mvset"
+    if type(v) is bool:
+        return "bool"
+    if type(v) is int:
+        return "int"
+    if type(v) is str:
+        return "str"
+    return None
+
+
+class StaticKinds(CompilerBase):
+    """is_bool, static_kind and elem_kind of expressions of one model."""
+
+    _bool_defs: dict[tuple[int, int], bool]  # is_bool of operator bodies (see _body_property)
+
+    def is_bool(self, e: ast.Expr, ctx: Ctx, depth: int = 0) -> bool:
+        """Is e's value a Boolean whatever the state (so no check is needed)?"""
+        if isinstance(e, ast.Bool | ast.And | ast.Or | ast.Quant | ast.Unchanged | ast.Enabled
+                      | ast.StepAction):
+            return True
+        if isinstance(e, ast.If):
+            return self.is_bool(e.then, ctx, depth) and self.is_bool(e.else_, ctx, depth)
+        if isinstance(e, ast.Let):
+            return self.is_bool(e.body, ctx.bind_all(e.defs), depth)
+        if isinstance(e, ast.Apply | ast.Name):
+            op = e.op if isinstance(e, ast.Apply) else e.name
+            if ctx.lookup(op) is not None:
+                return False
+            target = self.resolve_def(op, ctx.scope)
+            if target is None:
+                return isinstance(e, ast.Apply) and op in _BOOL_OPS
+            defn, scope = target
+            if not isinstance(defn, ast.OpDef) or depth > 8:
+                return False
+            return self._body_property(self._bool_defs, defn, scope, self.is_bool, depth)
+        return False
+
+    def _body_property(self, memo: dict[tuple[int, int], bool], defn: ast.OpDef, scope: Scope,
+                       prop: Callable[[ast.Expr, Ctx, int], bool], depth: int) -> bool:
+        """prop of an operator's body, remembered per definition; a recursive operator is
+        assumed not to have it while its own body is examined (a least fixpoint, from below)."""
+        key = (id(defn), id(scope))
+        known = memo.get(key)
+        if known is None:
+            memo[key] = False
+            known = memo[key] = prop(defn.body, self.bind_params(Ctx(scope), defn.params), depth + 1)
+        return known
+
+    def static_kind(self, e: ast.Expr, ctx: Ctx, depth: int = 0) -> str | None:
+        """What is known of e's value before evaluation: "int", "str", "bool", "mv" (an untyped
+        model value, which compares with anything without error) or "mvset" (a set of them).
+        It lets = and \\in skip TLC's comparability checks where they cannot fail."""
+        if isinstance(e, ast.Num):
+            return "int"
+        if isinstance(e, ast.Str):
+            return "str"
+        if isinstance(e, ast.Bool):
+            return "bool"
+        if depth > 6:
+            return None
+        if isinstance(e, ast.Name):
+            loc = ctx.lookup(e.name)
+            if loc is not None:
+                return loc.vkind
+            scope = ctx.scope
+            if scope.subst is None and e.name not in self.substitutions \
+                    and any(c.name == e.name for c in scope.constants):
+                return value_kind(self.ns.get(f"C_{e.name}"))
+            target = self.resolve_def(e.name, scope)
+            if target is not None and isinstance(target[0], ast.OpDef) and not target[0].params:
+                return self.static_kind(target[0].body, Ctx(target[1]), depth + 1)
+            return None
+        if isinstance(e, ast.SetEnum | ast.Apply) and self.elem_kind(e, ctx, depth) == "mv":
+            return "mvset"
+        return None
+
+    def elem_kind(self, e: ast.Expr | None, ctx: Ctx, depth: int = 0) -> str | None:
+        """static_kind of every element of the set e."""
+        if e is None or depth > 6:
+            return None
+        if isinstance(e, ast.SetEnum):
+            kinds = {self.static_kind(x, ctx, depth + 1) for x in e.items}
+            return "mv" if kinds == {"mv"} else None
+        if isinstance(e, ast.Apply) and ctx.lookup(e.op) is None and self.resolve_def(e.op, ctx.scope) is None:
+            if e.op == "powerset":
+                return "mvset" if self.static_kind(e.args[0], ctx, depth + 1) == "mvset" else None
+            if e.op == "cup":
+                kinds = {self.elem_kind(a, ctx, depth + 1) for a in e.args}
+                return "mv" if kinds == {"mv"} else None
+            if e.op in ("cap", "setminus"):
+                return self.elem_kind(e.args[0], ctx, depth + 1)
+            return None
+        if isinstance(e, ast.Name):
+            kind = self.static_kind(e, ctx, depth + 1)
+            return "mv" if kind == "mvset" else None
+        return None

@@ -1,0 +1,151 @@
+"""Level analysis as SANY does it: an expression is constant-, state-, action- or
+temporal-level by the highest level of what it mentions (variables are state-level, primes and
+UNCHANGED action-level, [] and fairness temporal), through the definitions it calls.
+
+The compiler uses levels to decide how an operator is compiled (``op(s)`` or ``op(s, t)``),
+what may be computed once, and where an action assigns; the checker and the prover use them to
+tell invariants, actions and properties apart (``Compiler.level``, ``Compiler.def_level``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from . import syntax as ast
+from .bindings import Ctx, Local
+from .compilerbase import CompilerBase
+from .errors import SemanticError
+from .modules import Scope
+
+LEVEL_CONSTANT, LEVEL_STATE, LEVEL_ACTION, LEVEL_TEMPORAL = 0, 1, 2, 3
+
+
+class Levels(CompilerBase):
+    """The level of expressions and definitions of one model, memoised per definition."""
+
+    _levels: dict[tuple[int, int], int]  # (id(definition), id(scope)) -> its level
+
+    def _check_instance_levels(self, root: Scope) -> None:
+        """SANY's level rule for INSTANCE: what replaces a CONSTANT must be constant-level and
+        what replaces a VARIABLE at most state-level (``WITH c <- x`` is refused, exit 150)."""
+        for scope in root.reachable():
+            if not scope.subst or scope.parent is None:
+                continue
+            limits = {c.name: LEVEL_CONSTANT for c in scope.constants} | dict.fromkeys(scope.variables, LEVEL_STATE)
+            for name, expr in scope.subst.items():
+                if self.level(expr, Ctx(scope.parent)) > limits.get(name, LEVEL_TEMPORAL):
+                    raise SemanticError(f"Level error in instantiating module '{scope.module.name}': the level of "
+                                        f"the expression or operator substituted for '{name}' must be at most "
+                                        f"{limits[name]}.", expr.pos)
+
+    def def_level(self, defn: ast.Definition, scope: Scope) -> int:
+        key = (id(defn), id(scope))
+        if key in self._levels:
+            return self._levels[key]
+        self._levels[key] = LEVEL_CONSTANT  # recursion guard: least fixpoint, from below
+        if isinstance(defn, ast.OpDef):
+            ctx = Ctx(scope)
+            for p in defn.params:
+                ctx = ctx.bind(p.name, Local("_", "value" if p.arity == 0 else "op", p.arity))
+            lvl = self.level(defn.body, ctx)
+        elif isinstance(defn, ast.FunDef):
+            lvl = max([self.level(b.set, Ctx(scope)) for b in defn.bounds if b.set is not None]
+                      + [self.level(defn.body, self.bind_bounds(Ctx(scope), defn.bounds))])
+        else:
+            lvl = LEVEL_CONSTANT
+        self._levels[key] = lvl
+        return lvl
+
+    def level(self, e: ast.Expr, ctx: Ctx) -> int:
+        if isinstance(e, ast.Num | ast.Str | ast.Bool | ast.At):
+            return LEVEL_CONSTANT
+        if isinstance(e, ast.Name):
+            return self._name_level(e.name, ctx, e.pos)
+        if isinstance(e, ast.Apply):
+            args = max((self.level(a, ctx) for a in e.args), default=0)
+            if ctx.lookup(e.op) is not None:
+                return args
+            target = self.resolve_def(e.op, ctx.scope)
+            if target is not None:
+                return max(args, self.def_level(*target))
+            return args
+        if isinstance(e, ast.Prime | ast.Unchanged | ast.StepAction):
+            return LEVEL_ACTION
+        if isinstance(e, ast.Temporal | ast.Fairness):
+            return LEVEL_TEMPORAL
+        if isinstance(e, ast.Enabled):
+            return LEVEL_STATE
+        if isinstance(e, ast.Let):
+            inner = ctx
+            lv = 0
+            for d in e.defs:
+                if isinstance(d, ast.OpDef):
+                    sub = self.bind_params(inner, d.params)
+                    lv = max(lv, self.level(d.body, sub))
+                    inner = inner.bind(d.name, Local("_", "op", len(d.params)))
+            return max(lv, self.level(e.body, inner))
+        lv = 0
+        for child, cctx in self.children(e, ctx):
+            lv = max(lv, self.level(child, cctx))
+        return lv
+
+    def children(self, e: ast.Expr, ctx: Ctx) -> Iterator[tuple[ast.Expr, Ctx]]:
+        """Sub-expressions with the context they are evaluated in (for level analysis)."""
+        if isinstance(e, ast.And | ast.Or | ast.SetEnum | ast.Tuple):
+            for x in e.items:
+                yield x, ctx
+        elif isinstance(e, ast.If):
+            yield from ((e.cond, ctx), (e.then, ctx), (e.else_, ctx))
+        elif isinstance(e, ast.Case):
+            for c, v in e.arms:
+                yield c, ctx
+                yield v, ctx
+            if e.other is not None:
+                yield e.other, ctx
+        elif isinstance(e, ast.Quant | ast.FuncLit | ast.SetMap):
+            for b in e.bounds:
+                if b.set is not None:
+                    yield b.set, ctx
+            inner = self.bind_bounds(ctx, e.bounds)
+            yield (e.body if not isinstance(e, ast.SetMap) else e.expr), inner
+        elif isinstance(e, ast.Choose | ast.SetFilter):
+            if e.bound.set is not None:
+                yield e.bound.set, ctx
+            inner = self.bind_bounds(ctx, (e.bound,))
+            yield (e.body if isinstance(e, ast.Choose) else e.pred), inner
+        elif isinstance(e, ast.FuncApp):
+            yield e.func, ctx
+            for a in e.args:
+                yield a, ctx
+        elif isinstance(e, ast.FuncSet):
+            yield from ((e.domain, ctx), (e.range, ctx))
+        elif isinstance(e, ast.RecordLit | ast.RecordSet):
+            for _, v in e.fields:
+                yield v, ctx
+        elif isinstance(e, ast.Field):
+            yield e.record, ctx
+        elif isinstance(e, ast.Except):
+            yield e.func, ctx
+            for path, v in e.updates:
+                for st in path:
+                    for a in st.args or ():
+                        yield a, ctx
+                yield v, ctx
+        elif isinstance(e, ast.Lambda):
+            inner = ctx
+            for p in e.params:
+                inner = inner.bind(p, Local("_", "value"))
+            yield e.body, inner
+
+    def _name_level(self, name: str, ctx: Ctx, pos: ast.Pos) -> int:
+        if ctx.lookup(name) is not None:
+            return LEVEL_CONSTANT
+        scope = ctx.scope
+        if scope.subst is not None and name in scope.subst:
+            return self.level(scope.subst[name], Ctx(scope.parent))  # type: ignore[arg-type]
+        if scope.subst is None and name in scope.variables:
+            return LEVEL_STATE
+        target = self.resolve_def(name, scope)
+        if target is not None:
+            return self.def_level(*target)
+        return LEVEL_CONSTANT
