@@ -96,7 +96,7 @@ def print_table(results: list[Result], console: Console, title: str) -> None:
 
 def to_json(results: list[Result], interrupted: bool = False) -> str:
     """The results; ``interrupted``: a Ctrl-C stopped the run, these are the obligations it finished."""
-    rows = [{**asdict(r), "result": r.result.value, "kind": r.kind.value} for r in results]
+    rows = [{**asdict(r), "result": r.result.value, "kind": r.kind.value, "ok": r.ok} for r in results]
     return json.dumps({"results": rows, "interrupted": interrupted,
                        "ok": all(r.ok for r in results) and not interrupted}, indent=2)
 
