@@ -21,7 +21,7 @@ function application and EXCEPT (runtime._key_alike: ``(TRUE :> 3)[1]`` is TLC's
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import setbound
@@ -205,15 +205,23 @@ def member(x: Any, s: Any) -> bool:
             check_member(x, s)  # Python's True == 1
         elif not found:
             check_member(x, s)
-        elif (t is tuple or t is Fcn or t is frozenset) and not unambiguous(x):
-            y = next(e for e in s if e == x)  # found by Python's ==: <<1>> for <<TRUE>>?
-            if y is not x and not same(x, y):
-                eq(x, y)  # raises where they differ
+        elif t is tuple or t is Fcn or t is frozenset:
+            confirm_found(x, s)
         return found
     if isinstance(s, LazySet):
         return s.member(x)
     raise EvalError(f"Attempted to check if the value: {format_value(x)} is an element of the "
                     f"{kind(s)} {format_value(s)}")
+
+
+def confirm_found(x: Any, members: Iterable) -> None:
+    """``x`` was found among ``members`` (a set's, or a function's keys) by Python's ==, which
+    finds <<1>> for <<TRUE>>: unless x is unambiguous, the member it matched must be the same
+    TLA+ value, else TLC's comparison of the two fails; raise its error."""
+    if not unambiguous(x):
+        y = next(m for m in members if m == x)
+        if y is not x and not same(x, y):
+            eq(x, y)  # raises where they differ
 
 
 def homogeneous(elems: frozenset) -> frozenset:  # also called on the tuple of a set literal
@@ -251,35 +259,34 @@ def set_of(items: tuple) -> frozenset:
     """{a, b, ...}: the items are checked before Python's set merges TRUE into 1, at the top
     or inside (``{<<1>>, <<TRUE>>}``: TLC fails to sort them)."""
     homogeneous(items)  # type: ignore[arg-type]
-    out = frozenset(items)
-    if len(out) < len(items):
-        _merged_alike(items, out)
-    return out
+    return _merged_alike(items, frozenset(items))
 
 
 def set_map(elems: list) -> frozenset:
     """{e : x \\in S} from its elements in order: checked as a literal's (set_of), so that
     ``{IF x = 1 THEN 1 ELSE TRUE : x \\in 1..2}`` is TLC's error, not the set {1}."""
     homogeneous(elems)  # type: ignore[arg-type]
-    out = setbound.built(elems)
-    if len(out) < len(elems) and not _scalars(out):
-        _merged_alike(elems, out)
-    return out
+    return _merged_alike(elems, setbound.built(elems))
 
 
-def _scalars(s: frozenset) -> bool:
-    """A set of integers, strings or model values (homogeneous, so one member tells)."""
+def _scalar_set(s: frozenset) -> bool:
+    """A set of Booleans, integers, strings or model values (homogeneous, so one member tells):
+    Python merges two of its members only when they are the same TLA+ value."""
     return next((type(x) in EXACT for x in s), True)
 
 
-def _merged_alike(items: Iterable, out: frozenset) -> None:
-    """Python merged some of ``items`` into one member of ``out``: each must be the same TLA+
-    value as the member it merged into, else TLC's sort met a Boolean against 0 or 1."""
+def _merged_alike(items: Sequence, out: frozenset) -> frozenset:
+    """``out``, the set of ``items`` (homogeneous). Where Python merged items into one member,
+    each must be the same TLA+ value as the member it merged into, else TLC's sort met a Boolean
+    against 0 or 1 inside them: raise its error."""
+    if len(out) == len(items) or _scalar_set(out):
+        return out
     kept = {x: x for x in out}
     for x in items:
         y = kept[x]
         if x is not y and not same(x, y):
             eq(x, y)  # raises where the two differ (homogeneous() already took top-level ones)
+    return out
 
 
 def union2(a: Any, b: Any) -> Any:
@@ -298,7 +305,7 @@ def union2(a: Any, b: Any) -> Any:
 def _shared_alike(a: frozenset, b: frozenset) -> None:
     """The members Python finds in both sets are the same TLA+ values: ``{<<1>>} \\cup {<<TRUE>>}``
     is TLC's error (it compares the two), not a set of one member."""
-    if not a or not b or _scalars(a):
+    if not a or not b or _scalar_set(a):
         return
     small, big = (a, b) if len(a) <= len(b) else (b, a)
     theirs: dict | None = None

@@ -33,7 +33,7 @@ from .expressions import NOT_YET
 from .kinds import value_kind
 from .levels import LEVEL_ACTION, LEVEL_CONSTANT, LEVEL_STATE, LEVEL_TEMPORAL
 from .modules import Scope
-from .values import INT, NAT, STRING, Fcn, ModelValue, TypedModelValue, format_value, make_fcn
+from .values import INT, NAT, STRING, Fcn, ModelValue, TypedModelValue, format_value, make_fcn, subset_of
 
 # The compiler and what its callers name with it (defined in bindings.py, levels.py, actions.py).
 __all__ = ["Compiler", "Ctx", "Local", "ActionLabel", "LEVEL_CONSTANT", "LEVEL_STATE", "LEVEL_ACTION",
@@ -54,7 +54,7 @@ class Compiler(Actions):
             "_KEYSAFE": frozenset({str, ModelValue, TypedModelValue}),
             "_mkfcn": make_fcn, "_built": setbound.built, "_NAT": NAT, "_INT": INT, "_STRING": STRING,
             "_BOOLEAN": frozenset((False, True)), "_EMPTY": frozenset(), "_ModelValue": ModelValue,
-            "_NA": NOT_YET, "_UNDET": UNDETERMINED,
+            "_NA": NOT_YET, "_UNDET": UNDETERMINED, "_subset_of": subset_of,
         }
         for helper in ("ap", "except1", "except_path", "iterate", "subseteq", "field", "witness",
                        "card", "members"):

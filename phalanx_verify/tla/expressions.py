@@ -521,7 +521,8 @@ class Expressions(Levels, StaticKinds):
             return f"({fast})"
         if e.op == "subseteq" and SIMPLE.fullmatch(args[0]) and SIMPLE.fullmatch(args[1]):
             a, b = args
-            return f"({a} <= {b} if isinstance({a}, frozenset) and isinstance({b}, frozenset) else _subseteq({a}, {b}))"
+            return f"(_subset_of({a}, {b}) if isinstance({a}, frozenset) and isinstance({b}, frozenset) " \
+                   f"else _subseteq({a}, {b}))"
         if len(args) == 2 and e.op in _BINARY:
             return _BINARY[e.op].format(*args)
         if len(args) == 1 and e.op in _UNARY:

@@ -38,7 +38,7 @@ from .values import (
     min_tlc,
     same,
     sorted_tlc,
-    unambiguous,
+    subset_of,
 )
 
 EMPTY: frozenset = frozenset()
@@ -122,7 +122,7 @@ def ap(f: Any, x: Any) -> Any:
             v = f[x]
         except KeyError:
             raise EvalError(f"{format_value(x)} is not in the domain of {format_value(f)}") from None
-        _key_alike(f, x)
+        _cmp.confirm_found(x, f)  # f[1] may have found the key TRUE
         return v
     t = type(f)
     if t is tuple:
@@ -158,21 +158,12 @@ def in_domain(f: Any, key: Any) -> bool:
     raise EvalError(f"EXCEPT applied to a non-function {format_value(f)}")
 
 
-def _key_alike(f: Fcn, x: Any) -> None:
-    """``x``, found among f's keys by Python's ==, is that key as a TLA+ value: ``f[1]`` finds
-    the key TRUE (1 == True), where TLC compares the two and fails; raise its error then."""
-    if not unambiguous(x):
-        k = next(k for k in f if k == x)
-        if k is not x and not same(k, x):
-            _cmp.eq(k, x)
-
-
 def _update(f: Any, key: Any, fn: Callable[[Any], Any]) -> Any:
     t = type(f)
     if t is Fcn:
         if key not in f:
             return f  # TLA+: updating outside the domain leaves the function unchanged
-        _key_alike(f, key)
+        _cmp.confirm_found(key, f)
         return f.updated(key, fn(f[key]))
     if t is tuple:
         if type(key) is int and 1 <= key <= len(f):
@@ -217,7 +208,7 @@ def except1(f: Any, key: Any, value: Any) -> Any:
         if key not in f:
             out = f
         else:
-            _key_alike(f, key)
+            _cmp.confirm_found(key, f)
             out = f.updated(key, value)
         if len(_EXCEPT_MEMO) >= _EXCEPT_MEMO_LIMIT:
             _EXCEPT_MEMO.clear()
@@ -235,10 +226,7 @@ def except_path(f: Any, path: tuple, fn: Callable[[Any], Any]) -> Any:
 
 def subseteq(a: Any, b: Any) -> bool:
     if isinstance(a, frozenset) and isinstance(b, frozenset):
-        if not a <= b:
-            return False
-        # Python's 1 == TRUE: {1} <= {FALSE, TRUE}; TLC compares and fails
-        return all(map(unambiguous, a)) or all(_cmp.member(x, b) for x in a)
+        return subset_of(a, b)
     return all(x in b for x in as_set(a))
 
 

@@ -301,7 +301,7 @@ class PowerSet(LazySet):
             return False
         base = self.base
         if isinstance(base, frozenset):
-            return x <= base and (_scalar_members(x) or all(_in(e, base) for e in x))
+            return subset_of(x, base)
         if type(base) is IntRange:
             return base.contains_all(x)
         return all(_in(e, base) for e in x)
@@ -572,10 +572,11 @@ class FilterSet(LazySet):
 _tla_member: Callable[[Any, Any], bool] | None = None
 
 
-def _scalar_members(x: frozenset) -> bool:
-    """A set of integers other than 0 and 1, strings or model values: found by Python's
-    ``<=`` only among equal TLA+ values (no Boolean to pass for 0 or 1)."""
-    return all(unambiguous(e) for e in x)
+def subset_of(a: frozenset, b: frozenset) -> bool:
+    """a \\subseteq b for two finite sets (and a \\in SUBSET b). Python's ``<=`` finds 1 in
+    {FALSE, TRUE}; unless a's members are unambiguous, each is looked up as TLC does, with
+    its comparability errors."""
+    return a <= b and (all(map(unambiguous, a)) or all(_in(x, b) for x in a))
 
 
 def _in(x: Any, s: Any) -> bool:

@@ -89,6 +89,7 @@ def test_same_tells_a_boolean_from_0_and_1_at_any_depth() -> None:
     "{<<1>>} \\cup {<<TRUE>>}", "{<<1>>} \\cap {<<TRUE>>}", "{<<1>>} \\ {<<TRUE>>}", "<<1>> \\in {<<TRUE>>}",
     "[n |-> 1] \\in [{\"n\"} -> BOOLEAN]", "<<1>> \\in Seq(BOOLEAN)", "[n |-> 1] \\in [n : BOOLEAN]",
     "<<1, 2>> \\in BOOLEAN \\X Nat", "{1} \\in SUBSET BOOLEAN", "{1} \\subseteq BOOLEAN",
+    "\\A a \\in {{1}} : a \\subseteq BOOLEAN",
     "(TRUE :> 3)[1]", "[x \\in {<<1>>} |-> 5][<<TRUE>>]", "[(TRUE :> 3) EXCEPT ![1] = 4]",
     "[[x \\in {<<1>>} |-> 5] EXCEPT ![<<TRUE>>] = @ + 1]"])
 def test_a_boolean_met_against_0_or_1_inside_a_value_is_an_error(tmp_path: Path, expr: str) -> None:
