@@ -275,18 +275,13 @@ class Actions(Expressions):
             return self.branches(e.body, ctx.bind_all(e.defs), depth + 1)
         if isinstance(e, ast.Apply) and e.op == "implies" and ctx.lookup("implies") is None:
             return self.branches(e.args[1], ctx, depth + 1)
-        if isinstance(e, ast.Apply | ast.Name):
-            op = e.op if isinstance(e, ast.Apply) else e.name
-            if ctx.lookup(op) is not None:
-                return False
-            target = self.resolve_def(op, ctx.scope)
-            if target is None:
-                return False
-            defn, scope = target
-            if not isinstance(defn, ast.OpDef) or defn.recursive:
-                return False
-            return self._body_property(self._branching_defs, defn, scope, self.branches, depth)
-        return False
+        call = self.called_def(e, ctx)
+        if call is None or call[1] is None:
+            return False
+        defn, scope = call[1]
+        if not isinstance(defn, ast.OpDef) or defn.recursive:
+            return False
+        return self._body_property(self._branching_defs, defn, scope, self.branches, depth)
 
     def ways(self, e: ast.Expr, ctx: Ctx) -> str:
         """How many ways TLC's enumeration finds for a predicate e (see branches): a Python

@@ -52,18 +52,27 @@ class StaticKinds(CompilerBase):
             return self.is_bool(e.then, ctx, depth) and self.is_bool(e.else_, ctx, depth)
         if isinstance(e, ast.Let):
             return self.is_bool(e.body, ctx.bind_all(e.defs), depth)
-        if isinstance(e, ast.Apply | ast.Name):
-            op = e.op if isinstance(e, ast.Apply) else e.name
-            if ctx.lookup(op) is not None:
-                return False
-            target = self.resolve_def(op, ctx.scope)
-            if target is None:
-                return isinstance(e, ast.Apply) and op in _BOOL_OPS
-            defn, scope = target
-            if not isinstance(defn, ast.OpDef) or depth > 8:
-                return False
-            return self._body_property(self._bool_defs, defn, scope, self.is_bool, depth)
-        return False
+        call = self.called_def(e, ctx)
+        if call is None:
+            return False
+        op, target = call
+        if target is None:
+            return isinstance(e, ast.Apply) and op in _BOOL_OPS
+        defn, scope = target
+        if not isinstance(defn, ast.OpDef) or depth > 8:
+            return False
+        return self._body_property(self._bool_defs, defn, scope, self.is_bool, depth)
+
+    def called_def(self, e: ast.Expr, ctx: Ctx) -> tuple[str, tuple[ast.Definition, Scope] | None] | None:
+        """The operator ``e`` calls when it is a name or an application no local binds: its name
+        and its definition with the definition's scope (None for a built-in); None for any other
+        ``e``. What is_bool and actions.branches look through."""
+        if not isinstance(e, ast.Apply | ast.Name):
+            return None
+        op = e.op if isinstance(e, ast.Apply) else e.name
+        if ctx.lookup(op) is not None:
+            return None
+        return op, self.resolve_def(op, ctx.scope)
 
     def _body_property(self, memo: dict[tuple[int, int], bool], defn: ast.OpDef, scope: Scope,
                        prop: Callable[[ast.Expr, Ctx, int], bool], depth: int) -> bool:
