@@ -18,6 +18,7 @@ from . import instances
 from . import syntax as ast
 from .errors import ParseError, SemanticError
 from .longlines import Broken, break_long_lines
+from .tabs import expand_tabs
 
 with warnings.catch_warnings():
     # tree-sitter-tlaplus 1.5 hands out the language as an int pointer, which tree-sitter 0.26
@@ -733,7 +734,7 @@ _HEADER = re.compile(rb"-{4,}[ \t\r\n]*MODULE")
 
 def parse_module_text(src: str | bytes, file: str = "<string>") -> ast.Module:
     """Parse the first module of a TLA+ source text."""
-    data = src.encode("utf-8") if isinstance(src, str) else src
+    data = expand_tabs(src.encode("utf-8") if isinstance(src, str) else src)
     tree, conv = _parse(data, file)
     if not _HEADER.search(data):
         raise ParseError("no MODULE found", conv.last_character())
@@ -749,6 +750,7 @@ def parse_module_text(src: str | bytes, file: str = "<string>") -> ast.Module:
 def deepest_point(src: bytes, file: str) -> ast.Pos:
     """Where the syntax tree of ``src`` is deepest: the place to show when an expression is nested
     too deeply to load (walked with a cursor, so any depth is fine)."""
+    src = expand_tabs(src)
     broken = break_long_lines(src)
     tree = _PARSER.parse(broken.text)
     cursor = tree.walk()
