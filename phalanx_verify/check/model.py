@@ -129,6 +129,7 @@ class Model:
                             for e in _assumes(self.scope.module, loader, set())]
         self.assume_only = self._assume_only()
         self.fairness: list[Fairness] = []
+        self.no_next = False  # a SPECIFICATION without [][Next]_v
         self.vars_part: Part | None = None  # the v of [][Next]_v; None with INIT/NEXT (TLC: all variables)
         if not self.assume_only:
             self._resolve_behaviour()
@@ -244,21 +245,33 @@ class Model:
                 else:
                     raise SemanticError("unsupported conjunct in the specification (expected Init, "
                                         "[][Next]_v, WF or SF)", e.pos)
-            if next_part is None or not init_parts:
-                raise ConfigError(f"SPECIFICATION {cfg.specification} is not of the form Init /\\ "
-                                  "[][Next]_v /\\ fairness", cfg.pos_of(cfg.specification))
-            self.init_expr: ast.Expr = init_parts[0] if len(init_parts) == 1 else ast.And(
-                init_parts[0].pos, tuple(init_parts))
-            self.next_part = next_part
+            # As TLC's SpecProcessor: a missing part is an error only where something needs it;
+            # without an initial predicate there is no initial state, and without [][Next]_v
+            # the initial states are computed and any one of them is an error (no_next).
+            where = cfg.pos_of(cfg.specification)
+            if not init_parts and (self.variables or cfg.invariants or cfg.properties):
+                raise ConfigError("The configuration file did not specify the initial state predicate.", where)
+            if next_part is None and (cfg.invariants or cfg.properties):
+                raise ConfigError("The configuration file did not specify the next state predicate.", where)
+            self.init_expr: ast.Expr = (ast.Bool(where, False) if not init_parts else init_parts[0]
+                                        if len(init_parts) == 1 else ast.And(init_parts[0].pos, tuple(init_parts)))
+            self.no_next = next_part is None
+            self.next_part = next_part or Part(ast.Bool(where, False), self.scope, {}, cfg.specification)
         else:
-            if not cfg.init or not cfg.next:
-                raise ConfigError("the model gives neither SPECIFICATION nor INIT and NEXT",
-                                  ast.Pos(cfg.path, 1, 1))
-            self.init_expr = self._def_expr(cfg.init, "initial predicate")
-            self.next_part = Part(self._def_expr(cfg.next, "next-state relation"), self.scope, {}, cfg.next)
+            where = ast.Pos(cfg.path, 1, 1)
+            if not cfg.init and (self.variables or cfg.invariants or cfg.properties):
+                raise ConfigError("The configuration file did not specify the initial state predicate.", where)
+            if not cfg.next and (cfg.invariants or cfg.properties):
+                raise ConfigError("The configuration file did not specify the next state predicate.", where)
+            self.init_expr = self._def_expr(cfg.init, "initial predicate") if cfg.init else ast.Bool(where, False)
+            self.no_next = not cfg.next
+            self.next_part = Part(self._def_expr(cfg.next, "next-state relation") if cfg.next
+                                  else ast.Bool(where, False), self.scope, {}, cfg.next or "Next")
         self.init = self.compiler.initial_generator(self.init_expr, self.scope)
         self.next = self.compiler.successor_generator(self.next_part.expr, self.next_part.scope,
                                                       self.next_part.env)
+        if self.no_next:
+            self.next = _no_next_state_actions
         for f in self.fairness:
             self._compile_fairness(f)
 
@@ -364,6 +377,11 @@ class Model:
         if level <= LEVEL_STATE:
             prop.init_preds.append((p.label(), fn(e, p.env, p.scope)))
             return
+        if level == LEVEL_ACTION:  # TLC's SpecProcessor.processConfigProps: a config error
+            raise ConfigError(f"The formula {p.label()} at line {e.pos.line}, col {e.pos.col} of module "
+                              f"{Path(e.pos.file).stem} is an action-level formula (i.e., it contains no temporal "
+                              "operators). Only temporal-level (or state-level) formulas are allowed under "
+                              "PROPERTY or PROPERTIES.", e.pos)
         if isinstance(e, ast.Fairness):
             fair = Fairness(e.kind, Part(e.action, p.scope, p.env, p.name), Part(e.sub, p.scope, p.env, p.name))
             self._compile_fairness(fair)
@@ -405,6 +423,16 @@ class Model:
                 prop.liveness.append(Liveness("eventually_always", p.label(), fn(inner.args[0], p.env, p.scope)))
                 return
         prop.liveness.append(Liveness("general", p.label(), general=general_obligation(self, p)))
+
+
+def _no_next_state_actions(s: tuple) -> Iterator:
+    """The successors in a specification without [][Next]_v: TLC computes the initial states
+    and, if there is one, stops with this error (ModelChecker: TLC_STATES_AND_NO_NEXT_ACTION)."""
+    raise EvalError("No next state actions defined to generate successor states from.")
+    yield  # a generator, as compiled actions are
+
+
+_no_next_state_actions.labels = frozenset()  # type: ignore[attr-defined]  # as compiled actions carry
 
 
 def _bound_here(e: ast.Name | ast.Apply, part: Part) -> bool:

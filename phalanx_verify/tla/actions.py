@@ -154,9 +154,9 @@ class Actions(Expressions):
             self.gen(code, e.body, inner, k, label, mode, split)
             code.depth -= len(gens)
             return
-        if isinstance(e, ast.Quant) and e.kind == "forall" and mode == "next" and ctx.witnesses is None \
-                and self.level(e, ctx) >= LEVEL_ACTION:
-            self._gen_forall(code, e, ctx, _Restore(k, ctx), label)
+        if isinstance(e, ast.Quant) and e.kind == "forall" and ctx.witnesses is None \
+                and (mode == "init" or self.level(e, ctx) >= LEVEL_ACTION):
+            self._gen_forall(code, e, ctx, _Restore(k, ctx), label, mode)
             return
         if isinstance(e, ast.If) and self.level(e, ctx) >= LEVEL_ACTION or (
                 isinstance(e, ast.If) and mode == "init"):
@@ -394,22 +394,42 @@ class Actions(Expressions):
         return f"for {px}, {flag} in _rt.narrowed_subsets({base}, ({', '.join(narrowers)},))", inner
 
     def _gen_conj(self, code: Code, items: list[ast.Expr], ctx: Ctx, k: Cont, label: tuple | None,
-                  mode: str) -> None:
+                  mode: str, queued: bool = False) -> None:
+        """A conjunction, as TLC's ConjList: the first conjunct is enumerated now, the others
+        are queued (``queued``: these are taken from the queue). Once every variable of the
+        state being built is determined, TLC evaluates what it takes from the queue as a
+        Boolean (Tool.getNextStatesAllAssigned, getInitStates): ``x' = 1 /\\ (P \\/ Q)`` is one
+        successor where P and Q both hold, not two."""
         if not items:
             k(code, ctx)
             return
         first, rest = items[0], items[1:]
-        if not self._covering or mode != "next" or isinstance(first, ast.And):  # (a nested /\ counts its own)
-            self.gen(code, first, ctx, lambda c, cx: self._gen_conj(c, rest, cx, k, label, mode), label, mode,
-                     split=False)
-            return
-        slot = self._conjunct_slot(label[0] if label else -1, first.pos)
-        code.emit(f"_cov[{2 * slot}] += 1")
 
-        def held(c: Code, cx: Ctx) -> None:
-            c.emit(f"_cov[{2 * slot + 1}] += 1")
-            self._gen_conj(c, rest, cx, k, label, mode)
-        self.gen(code, first, ctx, held, label, mode, split=False)
+        def then(c: Code, cx: Ctx) -> None:
+            self._gen_conj(c, rest, cx, k, label, mode, queued=True)
+        step = then
+        if self._covering and mode == "next" and not isinstance(first, ast.And):  # (a nested /\ counts its own)
+            slot = self._conjunct_slot(label[0] if label else -1, first.pos)
+            code.emit(f"_cov[{2 * slot}] += 1")
+
+            def step(c: Code, cx: Ctx) -> None:
+                c.emit(f"_cov[{2 * slot + 1}] += 1")
+                then(c, cx)
+        if queued and self._all_determined(ctx, mode):
+            code.emit(f"if {self.cond(first, ctx, 'action')}:")
+            code.depth += 1
+            step(code, ctx)
+            code.depth -= 1
+            return
+        self.gen(code, first, ctx, step, label, mode, split=False)
+
+    def _all_determined(self, ctx: Ctx, mode: str) -> bool:
+        """Are all variables of the state being built determined here (TLC's allAssigned)? Only
+        while a state is built from locals: checking a given step keeps enumerating, since its
+        labels and witnesses come from the ways the action holds."""
+        ref = self._building(ctx, mode)
+        return ref is not None and ref.tuple_name is None and \
+            len({i for i, _ in ref.locals}) == len(self.variables)
 
     def _conjunct_slot(self, label: int, pos: ast.Pos) -> int:
         key = (label, pos)
@@ -419,13 +439,14 @@ class Actions(Expressions):
             self.conjunct_counts.extend((0, 0))
         return self._conjunct_slots[key]
 
-    def _gen_forall(self, code: Code, e: ast.Quant, ctx: Ctx, k: Cont, label: tuple | None) -> None:
-        """\\A x \\in S : A(x) inside an action is, for TLC (Tool.getNextStates, bounded
-        forall), the conjunction A(x1) /\\ A(xn) /\\ ... /\\ A(x2) of its instances: the first
-        instance may determine primed variables (``\\A q : ~flag[q] /\\ pc' = ...``), the others
-        then test them. The instances after the first run in a generated recursive generator,
-        since their number is known only at run time; each way they hold is one more successor,
-        as TLC counts it."""
+    def _gen_forall(self, code: Code, e: ast.Quant, ctx: Ctx, k: Cont, label: tuple | None, mode: str) -> None:
+        """\\A x \\in S : A(x) inside an action or Init is, for TLC (Tool.getNextStates and
+        getInitStates, bounded forall), the conjunction A(x1) /\\ A(xn) /\\ ... /\\ A(x2) of its
+        instances: the first instance may determine variables (``\\A q : ~flag[q] /\\ pc' = ...``),
+        the others are queued and test them. The instances after the first run in a generated
+        recursive generator, since their number is known only at run time; each way they hold
+        is one more successor, as TLC counts it. Once the first has determined every variable,
+        the queued instances are Booleans (see _gen_conj)."""
         gens, inner = self._gens(e.bounds, ctx, e.pos)
         targets = ", ".join(re.match(r"for (.+?) in ", g).group(1) for g in gens)  # type: ignore[union-attr]
         elems = self.fresh("fa_elems")
@@ -439,8 +460,15 @@ class Actions(Expressions):
         code.emit(f"({targets},) = {elems}[0]")
 
         def after_first(c: Code, ctx1: Ctx) -> None:
-            assert ctx1.nxt is not None
-            known = ctx1.nxt.locals
+            body_ctx = replace(inner, cur=ctx1.cur, nxt=ctx1.nxt)
+            if self._all_determined(ctx1, mode):
+                test = self.cond(e.body, body_ctx, "\\A")
+                c.emit(f"if all({test} for ({targets},) in reversed({elems}[1:])):")
+                c.depth += 1
+                k(c, ctx1)
+                c.depth -= 1
+                return
+            known = self._building(ctx1, mode).locals
             params = "".join(f"{name}, " for _, name in known)
             fn, i = self.fresh("fa_rest"), self.fresh("i")
             c.emit(f"def {fn}({i}, {params}):")
@@ -451,20 +479,19 @@ class Actions(Expressions):
             c.emit(f"({targets},) = {elems}[{i}]")
 
             def after_rest(c2: Code, ctx2: Ctx) -> None:
-                if ctx2.nxt is None or ctx2.nxt.locals != known:
+                if self._building(ctx2, mode).locals != known:
                     raise SemanticError("unsupported construct: a \\A in an action whose instances "
-                                        "determine different primed variables", e.pos)
+                                        "determine different variables", e.pos)
                 c2.emit(f"yield from {fn}({i} - 1, {params})")
 
-            self.gen(c, e.body, replace(inner, cur=ctx1.cur, nxt=ctx1.nxt), after_rest, label, "next",
-                     split=False)
+            self.gen(c, e.body, body_ctx, after_rest, label, mode, split=False)
             c.depth -= 1
             c.emit(f"for ({params}) in {fn}(len({elems}) - 1, {params}):")
             c.depth += 1
             k(c, ctx1)
             c.depth -= 1
 
-        self.gen(code, e.body, inner, after_first, label, "next", split=False)
+        self.gen(code, e.body, inner, after_first, label, mode, split=False)
         code.depth -= 1
 
     def _gen_call(self, code: Code, e: ast.Apply | ast.Name, ctx: Ctx, k: Cont, label: tuple | None,
@@ -488,9 +515,12 @@ class Actions(Expressions):
         args = e.args if isinstance(e, ast.Apply) else ()
         if len(args) != len(defn.params):
             return False
-        if mode == "next" and self.def_level(defn, scope) < LEVEL_ACTION:
+        # The level of the call, not of the definition: Next(var) == var = 1 is an action when
+        # called as Next(s') (TLC substitutes the argument), and Init(var) a state predicate
+        # when called as Init(s).
+        if mode == "next" and self.level(e, ctx) < LEVEL_ACTION:
             return False
-        if mode == "init" and self.def_level(defn, scope) < LEVEL_STATE:
+        if mode == "init" and self.level(e, ctx) < LEVEL_STATE:
             return False
         inner = replace(ctx, scope=scope, locals=(), at=None)
         pnames = []
@@ -498,8 +528,9 @@ class Actions(Expressions):
             if p.arity:
                 inner = inner.bind(p.name, Local(self.val(a, ctx), "op", p.arity))
                 continue
-            if mode == "next" and (self._target_var(a, ctx, "init") is not None
-                                   or self._target_var(a, ctx, "next") is not None):
+            if (mode == "next" and (self._target_var(a, ctx, "init") is not None
+                                    or self._target_var(a, ctx, "next") is not None)
+                    or mode == "init" and self._target_var(a, ctx, "init") is not None):
                 inner = inner.bind(p.name, Local("_alias", "alias", alias=(a, ctx)))
                 continue
             py = self.fresh(p.name)

@@ -82,6 +82,7 @@ _STD_CALLS = {
     "RandomSetOfSubsets": ("Randomization", 3, "_rt.random_set_of_subsets({0}, {1}, {2})"),
     "AssertEq": ("TLCExt", 2, "_rt.assert_eq({0}, {1})"),
     "TLCNoOp": ("TLCExt", 1, "{0}"),
+    "TLCCache": ("TLCExt", 2, "{0}"),  # TLCExt: TLCCache(expression, closure) == expression
     "TLCModelValue": ("TLCExt", 1, "_ModelValue({0})"),
     "IsABag": ("Bags", 1, "_bags.is_a_bag({0})"),
     "BagToSet": ("Bags", 1, "_rt.domain({0})"),
@@ -757,7 +758,9 @@ class Expressions(Levels, StaticKinds):
         return self.val(e.expr, replace(ctx, cur=ctx.nxt, nxt=None))
 
     def v_Unchanged(self, e: ast.Unchanged, ctx: Ctx) -> str:
-        return f"({self.v_Prime(ast.Prime(e.pos, e.expr), ctx)} == {self.val(e.expr, ctx)})"
+        """UNCHANGED e is e' = e, with TLC's comparability errors (x' = 1 against x = TRUE)."""
+        primed = ast.Prime(e.pos, e.expr)
+        return self._eq_code(primed, e.expr, self.v_Prime(primed, ctx), self.val(e.expr, ctx), ctx)
 
     def v_StepAction(self, e: ast.StepAction, ctx: Ctx) -> str:
         same = self.v_Unchanged(ast.Unchanged(e.pos, e.sub), ctx)

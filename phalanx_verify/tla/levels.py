@@ -138,7 +138,11 @@ class Levels(CompilerBase):
             yield e.body, inner
 
     def _name_level(self, name: str, ctx: Ctx, pos: ast.Pos) -> int:
-        if ctx.lookup(name) is not None:
+        loc = ctx.lookup(name)
+        if loc is not None:
+            if loc.kind == "alias":  # a parameter passed a variable (or its prime) by name
+                aexpr, actx = loc.alias  # type: ignore[misc]
+                return self.level(aexpr, actx)
             return LEVEL_CONSTANT
         scope = ctx.scope
         if scope.subst is not None and name in scope.subst:

@@ -383,12 +383,12 @@ class _Converter:
                 else:
                     ok = me[1] < theirs[0]
                     pair, first = (sym, other), self.one(node, "symbol")
-            elif child.type == "bound_prefix_op" and side == "rhs":
-                other = self.one(child, "symbol").type
-                prefix = PREFIX_PRECEDENCE.get(other)
-                if prefix is None:
-                    continue
-                ok = not me[0] > prefix[1]
+            elif (child.type == "bound_prefix_op" and side == "rhs"
+                  and (other := self.one(child, "symbol").type) == "negative"):
+                # Only - is both infix and prefix (SANY's "mixfix"): read as prefix after an
+                # infix operator, it conflicts with one binding tighter; ~, SUBSET, [] and
+                # the other prefix-only operators are simply pushed (a = ~b parses).
+                ok = not me[0] > NEGATIVE_PRECEDENCE
                 pair, first = (sym, other), self.one(node, "symbol")
             else:
                 continue
@@ -644,11 +644,8 @@ PRECEDENCE: dict[str, tuple[int, int, bool]] = {
     **_ranges("equiv iff leads_to plus_arrow", 20, 20, False),
     **_ranges("implies", 10, 10, False),
 }
-PREFIX_PRECEDENCE: dict[str, tuple[int, int]] = {
-    "negative": (120, 120), "lnot": (40, 40), "always": (40, 150), "eventually": (40, 150),
-    "enabled": (40, 150), "unchanged": (40, 150), "powerset": (100, 130), "union": (100, 130),
-    "domain": (100, 130),
-}
+NEGATIVE_PRECEDENCE = 120
+"""Prefix -, in the units of PRECEDENCE (SANY: 12-12)."""
 _SPELL = {"land": "\\land", "lor": "\\lor", "eq": "=", "lt": "<", "gt": ">", "div": "\\div", "negative": "-",
           "minus": "-", "plus": "+", "mul": "*", "leq": "\\leq", "geq": "\\geq", "neq": "/=", "in": "\\in",
           "implies": "=>", "equiv": "\\equiv", "cup": "\\union", "cap": "\\intersect", "setminus": "\\",
