@@ -13,6 +13,7 @@ import json
 import os
 import platform
 import re
+import resource
 import tempfile
 import time
 from pathlib import Path
@@ -96,16 +97,23 @@ def cross(skip_l7: bool) -> None:
               f"z3 false on {len(cc.z3_false)}, {cc.seconds:.1f} s", flush=True)
 
 
+def _children_cpu() -> float:
+    """CPU seconds of this process's ended children (the worker pool of ``prove hdfb --jobs``)."""
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
 def hdfb() -> None:
     """``phalanx-verify prove hdfb`` with its default options (every tree up to 64 leaves, the
-    HGX-like and NVL72-like clusters, the planner mutants, z3's budget in resource units), run as
-    a user runs it. Issue 15 asks for the whole command in under 5 minutes on 2 cores: the line
-    prints wall and CPU seconds (CPU is the figure that means something on a loaded machine; z3
-    runs in this process) and the most z3 units an obligation spent, against HDFB_RLIMIT."""
+    HGX-like and NVL72-like clusters, the planner mutants, z3's budget in resource units, one
+    worker process per core), run as a user runs it. Issue 15 asks for the whole command in under
+    5 minutes on 2 cores: the line prints wall and CPU seconds (this process and its workers;
+    CPU is the figure that means something on a loaded machine, so the load average is printed
+    too) and the most z3 units an obligation spent, against HDFB_RLIMIT."""
     print(f"\n## prove hdfb: every tree up to 64 leaves + HGX-like + NVL72-like (rlimit {HDFB_RLIMIT:,} per query)")
-    wall, cpu = time.monotonic(), time.process_time()
+    wall, cpu, children = time.monotonic(), time.process_time(), _children_cpu()
     res = CliRunner().invoke(hdfb_command, ["--json"])
-    wall, cpu = time.monotonic() - wall, time.process_time() - cpu
+    wall, cpu = time.monotonic() - wall, time.process_time() - cpu + _children_cpu() - children
     rows = json.loads(res.output)["results"]
     largest: dict[str, tuple[int, str, float]] = {}
     for r in rows:
@@ -122,8 +130,9 @@ def hdfb() -> None:
     print(f"  {len(rows)} obligations, {sum(r['result'] in SUCCESS for r in rows)} ok, slowest {slow['obligation']} "
           f"on {slow['instance']} {slow['seconds']:.2f} CPU s; most z3 units {most['z3_units']:,} "
           f"({most['obligation']} on {most['instance']})")
-    print(f"prove hdfb (default options): exit {res.exit_code}, {wall:.1f} s wall, {cpu:.1f} s CPU "
-          f"(issue 15's goal: under 300 s on 2 cores)", flush=True)
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"prove hdfb (default options, --jobs {os.cpu_count()}): exit {res.exit_code}, {wall:.1f} s wall, "
+          f"{cpu:.1f} s CPU, load average {load} (issue 15's goal: under 300 s on 2 cores)", flush=True)
 
 
 def main() -> None:

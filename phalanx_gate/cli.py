@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import click
 
+from phalanx_verify.check import workers_option
 from phalanx_verify.prove import Limits, Result, collect, finish
 
 
@@ -16,8 +17,11 @@ from phalanx_verify.prove import Limits, Result, collect, finish
               help="z3 resource units per query (deterministic, unlike a time limit); default: "
                    "phalanx_gate.hdfb_proofs.HDFB_RLIMIT, measured for these lemmas")
 @click.option("--timeout", type=float, default=None, help="also stop each z3 query after this many wall seconds")
+@click.option("--jobs", callback=lambda _c, _p, v: workers_option(v), default="auto", show_default=True,
+              help="worker processes deciding obligations side by side (a number, or auto: the machine's "
+                   "cores); the report is the same for any number")
 @click.option("--json", "as_json", is_flag=True, help="print the results as JSON")
-def hdfb(max_leaves: int, mutants: bool, rlimit: int | None, timeout: float | None, as_json: bool) -> None:
+def hdfb(max_leaves: int, mutants: bool, rlimit: int | None, timeout: float | None, jobs: int, as_json: bool) -> None:
     """Theorem 2 (precise, and the naive form's counterexample), Propositions 1 and 2, and the
     planner mutants, on every bounded tree shape (trees are the planner's Topology). Ctrl-C
     prints the obligations decided so far and exits 130."""
@@ -25,5 +29,5 @@ def hdfb(max_leaves: int, mutants: bool, rlimit: int | None, timeout: float | No
 
     limits = Limits(HDFB_RLIMIT if rlimit is None else rlimit, timeout)
     results: list[Result] = []
-    interrupted = collect(lambda: run_hdfb(max_leaves, mutants, limits, results))
+    interrupted = collect(lambda: run_hdfb(max_leaves, mutants, limits, results, jobs))
     finish(results, as_json, "prove hdfb", interrupted)

@@ -55,10 +55,8 @@ def pinned_free_list(tree: Tree, planner: Planner) -> FreeList:
     holding a reserved spare is not free in the model, whatever the allocator says."""
     free = planner.alloc.free_by_order()
     spares = reserved_spares(planner)
-    fl = FreeList(tree, "pinned")
-    fl.listed = {(s, o): z3.BoolVal(s in free.get(o, ()) and not any(_overlap((s, o), sp) for sp in spares))
-                 for s, o in tree.blocks}
-    return fl
+    return FreeList(tree, {(s, o): z3.BoolVal(s in free.get(o, ()) and not any(_overlap((s, o), sp) for sp in spares))
+                           for s, o in tree.blocks})
 
 
 def reserved_spares(planner: Planner) -> set[Block]:

@@ -30,9 +30,10 @@ class Limits:
     rlimit: int = DEFAULT_RLIMIT
     timeout_s: float | None = None
 
-    def solver(self, seed: int = 0, rlimit: int | None = None) -> z3.Solver:
-        """A fresh solver with this budget (or ``rlimit`` units) and the random seed of z3's search."""
-        s = z3.Solver()
+    def solver(self, seed: int = 0, rlimit: int | None = None, ctx: z3.Context | None = None) -> z3.Solver:
+        """A fresh solver with this budget (or ``rlimit`` units) and the random seed of z3's search,
+        in ``ctx`` (None: z3's main context)."""
+        s = z3.Solver(ctx=ctx)
         s.set("rlimit", self.rlimit if rlimit is None else rlimit)
         if self.timeout_s is not None:
             s.set("timeout", int(self.timeout_s * 1000))

@@ -58,7 +58,7 @@ class Result:
     obligation: str
     instance: str
     result: Verdict
-    seconds: float      # CPU seconds of the query (z3 runs in this process), not wall time
+    seconds: float      # CPU seconds of the process that decided it (z3 runs in it), not wall time
     detail: str = ""
     witness: dict[str, Any] = field(default_factory=dict)
     kind: Kind = Kind.LEMMA

@@ -3,15 +3,20 @@ naive statement is refuted; the command reaches `phalanx-verify prove` through a
 
 from __future__ import annotations
 
+import json
+from functools import partial
 from importlib.metadata import EntryPoint
+from typing import Any
 
 import click
 import pytest
+import z3
 from click.testing import CliRunner
 
+from phalanx_gate import hdfb_proofs
 from phalanx_gate.cli import hdfb
-from phalanx_gate.hdfb_proofs import hdfb_obligations
-from phalanx_gate.trees import Tree, bounded_trees, mixed_domains
+from phalanx_gate.hdfb_proofs import HDFB_LIMITS, Obligation, hdfb_obligations, prop1_step
+from phalanx_gate.trees import Block, FreeList, Tree, bounded_trees, mixed_domains
 from phalanx_ref.topology import gb200_nvl72
 from phalanx_verify import plugins
 
@@ -76,3 +81,53 @@ def test_the_command_is_an_entry_point_plugin(monkeypatch: pytest.MonkeyPatch, c
 def test_command_proves_a_small_tree_set() -> None:
     res = CliRunner().invoke(hdfb, ["--max-leaves", "4", "--no-mutants", "--json"])
     assert '"ok": true' in res.output and res.exit_code == 0, res.output
+
+
+def _rows(*args: str) -> list[dict[str, Any]]:
+    """The --json rows of ``prove hdfb`` on the trees up to 12 leaves, all but their CPU seconds."""
+    res = CliRunner().invoke(hdfb, ["--max-leaves", "12", "--json", *args])
+    assert res.exit_code == 0, res.output
+    rows = json.loads(res.output)["results"]
+    for r in rows:
+        r.pop("seconds")
+    return rows
+
+
+def test_a_pool_reports_what_a_sequential_run_does() -> None:
+    """Same rows, same order, same z3 units and counterexamples: each obligation is decided in z3
+    contexts of its own, wherever and after whatever it runs."""
+    sequential = _rows("--jobs", "1")
+    assert any(r["witness"] or r["detail"] for r in sequential) and len(sequential) > 30
+    assert _rows("--jobs", "2") == sequential
+
+
+def _carve_leaving_the_halves_unlisted(tree: Tree, fl: FreeList, r: Block) -> dict[Block, z3.BoolRef]:
+    post = dict(fl.listed)
+    for c, v in fl.listed.items():
+        if c[1] >= r[1] and c[0] <= r[0] < c[0] + (1 << c[1]):
+            post[c] = z3.And(v, z3.Not(v))
+    return post
+
+
+@pytest.mark.parametrize("broken", ["carve", "release keeping the merged buddy", "release without coalescing"])
+def test_prop1_refutes_a_broken_step(broken: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Prop. 1 (i) leaves out the post-state's parts a step does not change; a Carve or Release
+    that gets the parts it changes wrong still gets a counterexample."""
+    release = hdfb_proofs.release
+
+    def keeping_the_buddy(tree: Tree, fl: FreeList, r: Block, coalesce: bool) -> dict[Block, z3.BoolRef]:
+        post = release(tree, fl, r, coalesce)
+        bud = tree.buddy(r)
+        if bud is not None:
+            post[bud] = fl.listed[bud]
+        return post
+
+    if broken == "carve":
+        monkeypatch.setattr(hdfb_proofs, "carve", _carve_leaving_the_halves_unlisted)
+    elif broken == "release keeping the merged buddy":
+        monkeypatch.setattr(hdfb_proofs, "release", keeping_the_buddy)
+    else:
+        monkeypatch.setattr(hdfb_proofs, "release", lambda tree, fl, r, coalesce: release(tree, fl, r, False))
+    lemma = Obligation(broken, partial(prop1_step, freed=broken != "carve"), (Tree.from_fanouts("4x2", (4, 2)),))
+    result = lemma.decide(HDFB_LIMITS)
+    assert result is not None and result.result == "counterexample", result
