@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..tla import runtime as rt
 from ..tla.errors import EvalError, LivenessEvalError, TLAError
 from ..tla.values import same, unambiguous
 from .errorexit import Where, error_exit
@@ -213,18 +214,26 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
     constraints = model.constraints
     root_slot = space.slot((-1, ()))
     generated = 0
+    track = model.reads_level()
     for s in model.init():
+        if track:
+            rt.LEVEL[0] = 1  # the checks see the state's level; Init itself is evaluated at 0
         generated += 1
         key = state_key(model, s)
         if space.find(s if key is None else key) is not None:
             continue
         ids: list[int] = []
         extra: list[tuple[tuple, str | None]] = []
+        if track:
+            rt.TLC_STATS.update(generated=generated, distinct=len(space.states), queue=len(space.states),
+                                diameter=1)
         if all(c(s) for c in constraints):
             s = intern(s)
             sid = space.add(s, -1, root_slot, key)
             space.initial.append(sid)
             ids.append(sid)
+            if track:  # TLC's DoInitFunctor stores the state before it checks the invariants
+                rt.TLC_STATS.update(distinct=len(space.states), queue=len(space.states))
         else:
             extra.append((s, None))
         bad = checks(s) or next(((Verdict.TEMPORAL_PROPERTY, pname) for pname, f in init_preds if not f(s)), None)
@@ -237,6 +246,8 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
             report.trace = make_trace(model, space, ids, extra)
             report.complete = False
             return generated, False
+        if track:
+            rt.LEVEL[0] = 0
     return generated, True
 
 
@@ -303,10 +314,14 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
         states = space.states
         keep = fairness is not None
         edge_start, edge_dst, edge_slot = space.edge_start, space.edge_dst, space.edge_slot
+        track = model.reads_level()  # TLCGet("level"): Next and action checks see s's, the rest t's
+        level_cell, stats = rt.LEVEL, rt.TLC_STATS
         while level:
             new_level, pos = [], 0  # pos: where a Ctrl-C finds the search in the level
             for pos, sid in enumerate(level):
                 s = states[sid]
+                if track:
+                    level_cell[0] = depth
                 checked_parent = None if tainted and sid in tainted else s
                 before = generated
                 if keep:
@@ -319,14 +334,22 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                 # action properties are checked on every step, after the invariants.
                 for lab, args, t in nxt(s):
                     generated += 1
+                    if track:  # what TLCGet reads where TLC's Worker.addElement checks t
+                        level_cell[0] = depth + 1
+                        stats.update(generated=generated, distinct=len(states), diameter=depth,
+                                     queue=len(level) - pos - 1 + len(new_level))
                     key = t if exact else state_key(model, t)
                     tid = index.get(key)
                     if tid is not None and not (confirm(states[tid], key) if exact else same(space.key_of(tid), key)):
                         tid = space.find_twin(key)
                     in_model = True
                     if constrained:
-                        in_model = ((tid is not None and exact) or all(c(t) for c in constraints)) \
-                            and all(c(s, t) for c in action_constraints)
+                        in_model = (tid is not None and exact) or all(c(t) for c in constraints)
+                        if track:
+                            level_cell[0] = depth
+                        in_model = in_model and all(c(s, t) for c in action_constraints)
+                        if track:
+                            level_cell[0] = depth + 1
                         if not in_model:
                             tid = None
                             where = Where.INVARIANT
@@ -342,6 +365,8 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                         stored = intern(t, s)
                         tid = space.add(stored, sid, space.slot((lab, args)), None if exact else key)
                         new_level.append(tid)
+                        if track:  # TLC stores t in its seen set before it checks the invariants
+                            stats["distinct"] = len(states)
                         if observer is not None:  # before the checks: a violating state is shown too
                             observer.successor(sid, lab, args, tid, True)
                         where = Where.INVARIANT
@@ -355,6 +380,8 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                             tainted.add(tid)
                     elif observer is not None:
                         observer.successor(sid, lab, args, tid, False)
+                    if track:
+                        level_cell[0] = depth
                     if action_props:
                         for pname, f in action_props:
                             if not f(s, t):  # TLC reports the first one a step violates
@@ -380,6 +407,10 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                     space.enabled.append(enabled)
                     space.edge_fair.extend(masks if not constrained else
                                            [m for m, f in zip(masks, in_model_flags, strict=True) if f])
+                if track and rt.TLC_REGISTERS.get("exit") is True:  # TLCSet("exit", TRUE): TLC stops here
+                    _finish(report, space, generated, depth + bool(new_level), start_time,
+                            _left(level, pos, new_level, 0))
+                    return space
                 if generated == before and check_deadlock:
                     report.verdict = Verdict.DEADLOCK
                     report.trace = make_trace(model, space, space.path_to(sid))

@@ -118,6 +118,9 @@ class Model:
         interning.read_cfg(cfg.interned)  # read before the spec by TLC: first in its order
         self.module_name = self.scope.module.name
         self.variables = list(self.scope.variables)
+        # The "state" ASSUME and POSTCONDITION are evaluated in: they read no variable, but
+        # TLCGet makes them state-level (TLC's minLevel), so their code unpacks one.
+        self.no_state = (None,) * len(self.variables)
         self.compiler = Compiler(self.scope, apply_overrides(self.scope, cfg), cfg.substitutions)
         self.model_values = {v.name: v for v in _model_values(cfg.constants.values())}
         self._init_check: Callable[[tuple], Any] | None = None
@@ -165,6 +168,11 @@ class Model:
             if self._constant_value(post) is not _UNEVALUATED:
                 raise ConfigError(f"The post condition {cfg.postcondition} cannot be a constant.",
                                   cfg.pos_of(cfg.postcondition))
+
+    def reads_level(self) -> bool:
+        """Does the compiled spec call TLCGet? Then the search keeps TLCGet("level") current
+        (runtime.LEVEL), which costs a store per successor that other specs do not pay."""
+        return any("_rt.tlc_get(" in part for part in self.compiler.source_parts)
 
     # -- config checks --------------------------------------------------------------------
     def _assume_only(self) -> bool:
@@ -335,12 +343,18 @@ class Model:
             if isinstance(defn, ast.OpDef):
                 args = e.args if isinstance(e, ast.Apply) else ()
                 if len(args) == len(defn.params):
-                    env = {}
+                    env, by_name = {}, {}
                     for p, a in zip(defn.params, args, strict=True):
-                        env[p.name] = self.compiler.state_function(a, part.scope, part.env)(())
+                        if scope is part.scope and not part.env and \
+                                self.compiler.level(a, part_ctx(part)) > LEVEL_CONSTANT:
+                            by_name[p.name] = a  # MyNext([][Next]_v): substituted, as TLC does
+                        else:
+                            env[p.name] = self.compiler.state_function(a, part.scope, part.env)(())
+                    body = defn.body if not by_name else ast.rewritten(
+                        defn.body, lambda n: by_name.get(n.name) if isinstance(n, ast.Name) else None)
                     if scope is not part.scope:
-                        return self.flatten(Part(defn.body, scope, env, part.name))
-                    return self.flatten(Part(defn.body, scope, {**part.env, **env}, part.name))
+                        return self.flatten(Part(body, scope, env, part.name))
+                    return self.flatten(Part(body, scope, {**part.env, **env}, part.name))
         if isinstance(e, ast.Quant) and e.kind == "forall" and self.compiler.level(e, part_ctx(part)) > LEVEL_STATE:
             out: list[Part] = []
             for env in self._bindings(e.bounds, part):

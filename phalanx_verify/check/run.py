@@ -94,6 +94,8 @@ def check_model(model: Model, name: str | None = None, progress: ProgressFn | No
         why = parallel_supported(model, live is not None) if search.fingerprint_search else "one worker"
         if why is None and (observer is not None or on_violation is not None):
             why = "coverage, -dump or -continue watch the sequential search"
+        if why is None and model.reads_level():
+            why = 'TLCGet("level") follows the sequential search'  # (its workers know no level)
         if why is None:
             explore_parallel(model, report, search, progress=progress)
             completed = report.complete
@@ -116,7 +118,6 @@ def check_model(model: Model, name: str | None = None, progress: ProgressFn | No
     except TLAError as err:
         report.verdict, report.message, report.error_exit = Verdict.ERROR, err.line(), err.exit_code
     finally:
-        rt.TLC_STATS.clear()
         clear_memos()  # a campaign runs many models in one process: keep none of this one's values
     return _done(report, start)
 
@@ -137,7 +138,7 @@ def check_assumptions(model: Model, report: Report) -> bool:
     fails, is the verdict "assumption" (exit 10). True when all hold."""
     for pos, fn in model.assumptions:
         try:
-            value = fn(())
+            value = fn(model.no_state)
         except TLAError as err:
             report.verdict = Verdict.ASSUMPTION
             report.message = f"Evaluating assumption {_where(pos)} failed. {err.line()}"
@@ -160,7 +161,7 @@ def check_postcondition(model: Model, report: Report) -> None:
     rt.TLC_STATS.update(generated=report.generated, distinct=report.distinct, queue=report.queue,
                         diameter=report.depth)
     try:
-        value = model.postcondition(())
+        value = model.postcondition(model.no_state)
     except TLAError as err:
         report.verdict, report.message = Verdict.POSTCONDITION, f"Evaluating the postcondition {name} failed. {err.line()}"
         return
@@ -172,7 +173,8 @@ def alias_trace(model: Model, trace: Trace) -> None:
     """With an ALIAS, each counterexample state prints as the alias record's fields (TLC)."""
     assert model.alias is not None
     rows = []
-    for step in trace.steps:
+    for i, step in enumerate(trace.steps, 1):
+        rt.LEVEL[0] = i  # TLC evaluates the alias of the i-th state at its level
         value = model.alias(step.state)
         if type(value) is not Fcn or not all(type(k) is str for k in value):
             raise EvalError(f"the ALIAS {model.cfg.alias} must be a record, found {format_value(value)}",

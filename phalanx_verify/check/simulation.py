@@ -29,7 +29,6 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..tla import runtime as rt
 from ..tla.errors import TLAError
 from ..tla.runtime import clear_memos
 from ..tla.values import format_value
@@ -80,7 +79,6 @@ def simulate_model(model: Model, options: SimulationOptions, name: str | None = 
         report.complete = False
         report.extra["interrupted"] = True
     finally:
-        rt.TLC_STATS.clear()
         clear_memos()
     if report.trace is not None and model.alias is not None:
         alias_trace(model, report.trace)

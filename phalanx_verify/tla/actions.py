@@ -192,6 +192,11 @@ class Actions(Expressions):
                 code.emit(f"{name} = {value}")
             self.gen(code, e.body, inner, _Restore(k, ctx), label, mode, split)
             return
+        if isinstance(e, ast.Name) and (loc := ctx.lookup(e.name)) is not None and loc.kind == "alias" \
+                and self.level(e, ctx) >= (LEVEL_ACTION if mode == "next" else LEVEL_STATE):
+            aexpr, actx = loc.alias  # type: ignore[misc]  # a formula passed by name (see _gen_call)
+            self.gen(code, aexpr, replace(actx, cur=ctx.cur, nxt=ctx.nxt), _Restore(k, ctx), label, mode, split)
+            return
         if isinstance(e, ast.Apply | ast.Name) and self._gen_call(code, e, ctx, k, label, mode, split):
             return
         if isinstance(e, ast.Apply) and e.op in ("eq", "in") and ctx.lookup(e.op) is None:
@@ -529,8 +534,13 @@ class Actions(Expressions):
                 inner = inner.bind(p.name, Local(self.val(a, ctx), "op", p.arity))
                 continue
             if (mode == "next" and (self._target_var(a, ctx, "init") is not None
-                                    or self._target_var(a, ctx, "next") is not None)
-                    or mode == "init" and self._target_var(a, ctx, "init") is not None):
+                                    or self._target_var(a, ctx, "next") is not None
+                                    or self.level(a, ctx) >= LEVEL_ACTION)
+                    or mode == "init" and (self._target_var(a, ctx, "init") is not None
+                                           or self.level(a, ctx) >= LEVEL_STATE)):
+                # Passed by name, as TLC substitutes arguments: a variable (assigned through
+                # the parameter), or a formula whose assignments happen where the body uses
+                # it (MyAction(a) == a called as MyAction(Next); MyInit(Init)).
                 inner = inner.bind(p.name, Local("_alias", "alias", alias=(a, ctx)))
                 continue
             py = self.fresh(p.name)

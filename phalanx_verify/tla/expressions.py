@@ -82,7 +82,9 @@ _STD_CALLS = {
     "RandomSetOfSubsets": ("Randomization", 3, "_rt.random_set_of_subsets({0}, {1}, {2})"),
     "AssertEq": ("TLCExt", 2, "_rt.assert_eq({0}, {1})"),
     "TLCNoOp": ("TLCExt", 1, "{0}"),
-    "TLCCache": ("TLCExt", 2, "{0}"),  # TLCExt: TLCCache(expression, closure) == expression
+    "TLCCache": ("TLCExt", 2, "{0}"),
+    "TLCGetOrDefault": ("TLCExt", 2, "_rt.tlc_get_or_default({0}, {1})"),
+    "TLCGetAndSet": ("TLCExt", 4, "_rt.tlc_get_and_set({0}, {1}, {2}, {3})"),  # TLCExt: TLCCache(expression, closure) == expression
     "TLCModelValue": ("TLCExt", 1, "_ModelValue({0})"),
     "IsABag": ("Bags", 1, "_bags.is_a_bag({0})"),
     "BagToSet": ("Bags", 1, "_rt.domain({0})"),
@@ -110,6 +112,9 @@ _STD_CONSTANTS = {"Nat": ("Naturals", "_NAT"), "Int": ("Integers", "_INT"),
 # Python expressions cheap and side-effect free enough to evaluate twice.
 SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\[\d+\])?|'[^'\\]*'|-?\d+")
 
+# Built-ins whose value varies from one evaluation to the next (see Expressions._redrawn).
+_VARYING = frozenset({"RandomElement", "RandomSubset", "RandomSetOfSubsets", "TestRandomSetOfSubsets",
+                      "JavaTime"})
 # Closed constant sub-expressions of these kinds are computed once (see Expressions._hoistable).
 _HOIST_OPS = {"cup", "cap", "setminus", "dots_2", "powerset", "times", "union", "domain",
               "Seq", "Permutations", "Cardinality"}
@@ -148,7 +153,7 @@ class Expressions(Levels, StaticKinds):
 
     _funcs: dict[tuple[int, int], FuncInfo]  # (id(definition), id(scope)) -> its function
     _pending: list[FuncInfo]  # functions named by compiled code, not yet emitted
-    _hoisted: dict[tuple[int, int], str]  # (id(expression), id(scope)) -> the name of its value
+    _hoisted: dict[tuple[int, int], str]  # (id(expression or definition), id(scope)) -> its value's name
     _subst_names: dict[str, ast.Name]  # a constant -> the definition it is replaced by
     _pseudo: list[str]  # ENABLED's free instance variables, slots nvars.. (see _pseudo_index)
     _inline_depth: int
@@ -257,8 +262,34 @@ class Expressions(Levels, StaticKinds):
             return False
         return self.level(e, ctx) == LEVEL_CONSTANT and not _mentions_at(e)
 
+    def _redrawn(self, use: ast.Name) -> bool:
+        """Does a constant substituted by ``use`` (a definition of the root module) take a new
+        value at each use in TLC: its definition reaches a built-in whose value varies
+        (RandomElement, JavaTime, ...) and its body is not TLCEval(...)?"""
+        defn, scope = self.resolve_def(use.name, self.root)  # type: ignore[misc]  # hoistable: resolved
+        body = defn.body  # type: ignore[union-attr]  # hoistable: an OpDef
+        if isinstance(body, ast.Apply) and body.op == "TLCEval":
+            return False
+        seen: set[int] = set()
+        todo = [(body, scope)]
+        while todo:
+            e, sc = todo.pop()
+            for n in ast.names_in(e):
+                if n in _VARYING:
+                    return True
+                target = self.resolve_def(n, sc)
+                if target is not None and id(target[0]) not in seen and isinstance(target[0], ast.OpDef | ast.FunDef):
+                    seen.add(id(target[0]))
+                    todo.append((target[0].body, target[1]))
+        return False
+
     def _hoist(self, e: ast.Expr, ctx: Ctx) -> str:
         key = (id(e), id(ctx.scope))
+        if isinstance(e, ast.Name):  # one value per definition, however many names reach it:
+            # TLC evaluates a constant definition once, so TestGraph == RandomElement(...) is the
+            # same graph whether reached by its name or through CONSTANT Graph <- TestGraph
+            defn, scope = self.resolve_def(e.name, ctx.scope)  # type: ignore[misc]  # _hoistable resolved it
+            key = (id(defn), id(scope))
         name = self._hoisted.get(key)
         if name is None:
             name = self._hoisted[key] = self.fresh("_K")
@@ -337,8 +368,11 @@ class Expressions(Levels, StaticKinds):
                 # CONSTANT Succ <- Op with Op a constant definition: computed once, as TLC
                 # evaluates constant definitions once (a CHOOSE over [Nodes -> SUBSET Nodes]
                 # was otherwise redone at every step).
+                # But TLC does not keep the constant's own value: C <- R with R ==
+                # RandomElement(S) draws anew at each use of C (R itself is kept), unless R is
+                # TLCEval(...), which C then shares.
                 use = self._subst_names.setdefault(name, ast.Name(pos, self.substitutions[name]))
-                if self._hoistable(use, Ctx(self.root)):
+                if self._hoistable(use, Ctx(self.root)) and not self._redrawn(use):
                     return self._hoist(use, Ctx(self.root))
                 return self._call_global(self.substitutions[name], (), ctx, pos)
             if f"C_{name}" not in self.ns:

@@ -20,6 +20,13 @@ from .modules import Scope
 LEVEL_CONSTANT, LEVEL_STATE, LEVEL_ACTION, LEVEL_TEMPORAL = 0, 1, 2, 3
 
 
+_STATE_LEVEL_BUILTINS = frozenset({"TLCGet", "TLCSet", "TLCGetOrDefault", "TLCGetAndSet"})
+"""Built-ins never computed once and kept, however constant their arguments: TLCGet's value
+depends on the state evaluated (TLC's @Evaluation minLevel = 1), and the register writers fail
+where TLC evaluates constant definitions at startup (no checker yet), so TLC keeps no value of a
+definition that calls them: a CONSTRAINT with TLCGetAndSet counts every successor."""
+
+
 class Levels(CompilerBase):
     """The level of expressions and definitions of one model, memoised per definition."""
 
@@ -68,6 +75,8 @@ class Levels(CompilerBase):
             target = self.resolve_def(e.op, ctx.scope)
             if target is not None:
                 return max(args, self.def_level(*target))
+            if e.op in _STATE_LEVEL_BUILTINS:
+                return max(args, LEVEL_STATE)
             return args
         if isinstance(e, ast.Prime | ast.Unchanged | ast.StepAction):
             return LEVEL_ACTION

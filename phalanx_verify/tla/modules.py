@@ -134,6 +134,12 @@ class Loader:
         own = mod is scope.module
         local_names = {} if own else {d.name: f"{d.name}%{mod.name}" for d in mod.defs
                                       if d.local and d.name is not None and not isinstance(d, ast.InstanceDef)}
+        # T == INSTANCE TLC (or LET T == INSTANCE TLC IN ...): T!TLCGet is TLC's TLCGet, which the
+        # instantiating scope sees once instantiate() has added the module to it.
+        local_names.update({f"{d.name}!{op}": op for d in mod.defs
+                            if isinstance(d, ast.InstanceDef) and d.name and not d.params
+                            and d.module in STANDARD_MODULES
+                            for m in std_closure([d.module]) for op in STANDARD_MODULES[m]})
         for d in mod.defs:
             if isinstance(d, ast.InstanceDef) and d.local and not own:
                 if d.module in STANDARD_MODULES:  # LOCAL INSTANCE FiniteSets: for mod's own definitions
@@ -162,8 +168,9 @@ class Loader:
 
     def instantiate(self, scope: Scope, inst: ast.InstanceDef) -> Scope:
         if inst.module in STANDARD_MODULES:
-            scope.std.add(inst.module)
-            return Scope(module=ast.Module(inst.module, "", inst.pos))
+            scope.std.update(std_closure([inst.module]))
+            # T == INSTANCE TLC: T!TLCGet is the built-in, seen from a scope that has the module
+            return Scope(module=ast.Module(inst.module, "", inst.pos), std=std_closure([inst.module]))
         mod = self.parse(inst.module, inst.pos)
         sub_scope = self.build_scope(mod, subst={}, parent=scope,
                                      prefix=f"{scope.prefix}{inst.name or mod.name}!")

@@ -49,7 +49,7 @@ _STD_ARITY = {
     "Nat": 0, "Int": 0, "Real": 0,
 }
 # Standard operators that take an operator argument: (name, argument index) -> its arity.
-_STD_HIGHER_ORDER = {("SelectSeq", 1): 1, ("SortSeq", 1): 2, ("BagOfAll", 0): 1}
+_STD_HIGHER_ORDER = {("SelectSeq", 1): 1, ("SortSeq", 1): 2, ("BagOfAll", 0): 1, ("TLCGetAndSet", 1): 2}
 # Symbols the language itself defines: no module needed.
 _LANGUAGE_OPS = frozenset({
     "eq", "neq", "in", "notin", "cup", "cap", "setminus", "subseteq", "supseteq", "lnot", "implies", "equiv",

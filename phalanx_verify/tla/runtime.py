@@ -70,8 +70,16 @@ class RecFcn:
         return make_fcn({x: self(x) for x in as_set(self.domain)})
 
 
-def lazy_fcn(domain: Any, body: Callable[[Any], Any]) -> RecFcn:
-    """[x \\in D |-> e] over a set that cannot be enumerated (Nat): evaluated where applied."""
+def lazy_fcn(domain: Any, body: Callable[[Any], Any]) -> Any:
+    """[x \\in D |-> e] over a set kept lazy: built when the set can be enumerated (N1 \\X N1,
+    a function set: an ordinary function, which TLC compares, prints and tests for membership);
+    over one that cannot (Nat), evaluated where applied."""
+    if isinstance(domain, LazySet):
+        try:
+            elems = list(domain)  # a set that cannot be enumerated refuses here
+        except EvalError:
+            return RecFcn("function", domain, body)
+        return make_fcn({x: body(x) for x in elems})
     return RecFcn("function", domain, body)
 
 
@@ -181,10 +189,15 @@ _EXCEPT_MEMO_LIMIT = 1 << 18
 
 
 def clear_memos() -> None:
-    """Forget what the evaluator remembers across states (EXCEPT results, shared subsets), so a
-    finished run holds none of its values: the checker calls it when a run ends."""
+    """Forget what the evaluator remembers across states (EXCEPT results, shared subsets) and
+    what TLCGet and TLCSet see (the search's figures, the registers, the level), so a finished
+    run holds none of its values and the next model in the process (a campaign, a test) starts
+    as TLC does: the checker calls it when a run ends."""
     _EXCEPT_MEMO.clear()
     clear_shared_subsets()
+    TLC_STATS.clear()
+    TLC_REGISTERS.clear()
+    LEVEL[0] = 0
 
 
 def except1(f: Any, key: Any, value: Any) -> Any:
@@ -225,9 +238,11 @@ def except_path(f: Any, path: tuple, fn: Callable[[Any], Any]) -> Any:
 
 
 def subseteq(a: Any, b: Any) -> bool:
+    """a \\subseteq b: each member of a, in a's order, looked up in b as TLC's member does
+    (with its errors); a lazy a (SUBSET S) is enumerated in its own order."""
     if isinstance(a, frozenset) and isinstance(b, frozenset):
         return subset_of(a, b)
-    return all(x in b for x in as_set(a))
+    return all(_cmp.member(x, b) for x in (sorted_tlc(a) if isinstance(a, frozenset) else as_set(a)))
 
 
 def union(s: Any) -> Any:
@@ -412,6 +427,19 @@ def tlc_set(key: Any, value: Any) -> bool:
     return True
 
 
+def tlc_get_or_default(key: Any, default: Any) -> Any:
+    """TLCExt!TLCGetOrDefault: the register's value, or ``default`` where TLCSet wrote none."""
+    return TLC_REGISTERS.get(key, default)
+
+
+def tlc_get_and_set(key: Any, op: Callable[[Any, Any], Any], value: Any, default: Any) -> Any:
+    """TLCExt!TLCGetAndSet: the register's value (or ``default``), which is then replaced by
+    Op(that value, ``value``)."""
+    old = TLC_REGISTERS.get(key, default)
+    TLC_REGISTERS[key] = op(old, value)
+    return old
+
+
 def assert_eq(a: Any, b: Any) -> bool:
     from .compare import eq
 
@@ -520,11 +548,20 @@ def to_string(v: Any) -> str:
 TLC_STATS: dict[str, int] = {}
 
 
+LEVEL = [0]
+"""TLCGet("level"): the level of the state being evaluated (an initial state's is 1, its
+successors' 2, ...), set by the search where the spec reads it; 0 in ASSUME, POSTCONDITION and
+the initial predicate, as in TLC (TLCGetSet: INIT_LEVEL - 1)."""
+
+
 def tlc_get(key: Any) -> Any:
-    """TLC!TLCGet for the documented keys the checker knows: "stats" (a record of the search's
-    figures) and its fields "distinct", "diameter" and so on; and the registers TLCSet wrote."""
+    """TLC!TLCGet for the documented keys the checker knows: "level", "stats" (a record of the
+    search's figures) and its fields "distinct", "diameter" and so on; and the registers TLCSet
+    wrote."""
     if key in TLC_REGISTERS:
         return TLC_REGISTERS[key]
+    if key == "level":
+        return LEVEL[0]
     if not TLC_STATS:
         raise EvalError(f"TLCGet({format_value(key)}) has no value outside a model-checking run")
     if key == "stats":

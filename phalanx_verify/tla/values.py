@@ -575,8 +575,16 @@ _tla_member: Callable[[Any, Any], bool] | None = None
 def subset_of(a: frozenset, b: frozenset) -> bool:
     """a \\subseteq b for two finite sets (and a \\in SUBSET b). Python's ``<=`` finds 1 in
     {FALSE, TRUE}; unless a's members are unambiguous, each is looked up as TLC does, with
-    its comparability errors."""
-    return a <= b and (all(map(unambiguous, a)) or all(_in(x, b) for x in a))
+    its comparability errors. Where ``<=`` says no, TLC still stops with an error if, in its
+    order, a member it cannot compare with b's comes before one b lacks (SUBSET (1..3)
+    \\subseteq 1..4: {} is not compared with integers); members all of b's one kind cannot."""
+    if a <= b:
+        return all(map(unambiguous, a)) or all(_in(x, b) for x in a)
+    kinds = {type(x) for x in a}
+    if len(kinds) == 1 and kinds <= {int, str} and (
+            type(b) is Interval and kinds == {int} or all(type(y) in kinds for y in b)):
+        return False
+    return all(_in(x, b) for x in sorted_tlc(a))
 
 
 def _in(x: Any, s: Any) -> bool:
