@@ -332,6 +332,15 @@ class _Product:
             self.adj.append(out)
             v += 1
 
+    def path_to(self, v: int) -> list[int]:
+        """The state ids of the shortest path from an initial pair to product node v."""
+        out = []
+        while v != -1:
+            out.append(self.sid[v])
+            v = self.parent[v]
+        out.reverse()
+        return out
+
 
 class _GeneralSearch:
     """A fair cycle of the product meeting one disjunct of the negated property: every step of
@@ -380,6 +389,22 @@ class _GeneralSearch:
             a, b = states[s], states[self.target(s, e)]
             r = self.cache[key] = all(f(a, b) for f in self.ea)
         return r
+
+    def first_sink(self) -> list[int] | None:
+        """The states of the first path (in BFS order) to the tableau node of no formula: an
+        initial pair on it, else the first node with a step into it, its stuttering step
+        first, as TLC checks the self-loop of a state before its successors."""
+        empty = {k for k, particle in enumerate(self.tab.nodes) if not particle}
+        prod = self.prod
+        for v, k in enumerate(prod.tnode):
+            if prod.parent[v] == -1 and k in empty:
+                return prod.path_to(v)
+        for v, out in enumerate(prod.adj):
+            into = [(e, w) for w, e in out if prod.tnode[w] in empty]
+            if into:
+                _, w = min(into)  # e = -1, the stuttering step, first
+                return prod.path_to(v) + [prod.sid[w]]
+        return None
 
     def find(self) -> tuple[int, list[int]] | None:
         """(entry, cycle) of a violating lasso, or None."""
@@ -491,18 +516,29 @@ def check_general(model: Model, space: StateSpace, obligation: Liveness, kinds: 
         if i not in general.tableaux:
             general.tableaux[i] = build(d.tf) if d.tf is not None else trivial()
         search = _GeneralSearch(space, kinds, d, general.tableaux[i], obligation.values.setdefault(i, {}))
+        if not kinds and not (d.ea or d.ae_state or d.ae_step):
+            # No fairness and no <>[]/[]<> condition (TLC: an empty PEM): a run reaching the
+            # tableau node of no formula (TRUE, its own successor) violates the property
+            # whatever follows, so the prefix is the counterexample; TLC finds it as it
+            # explores (LiveCheck, isAccepting) and reports a safety violation.
+            prefix = search.first_sink()
+            if prefix is not None:
+                return _prefix_trace(model, space, prefix)
         found = search.find()
         if found is not None:
             entry, walk = found
             prod = search.prod
-            prefix = []
-            v = entry
-            while v != -1:
-                prefix.append(prod.sid[v])
-                v = prod.parent[v]
-            prefix.reverse()
-            return _lasso(model, space, prefix, [prod.sid[v] for v in walk])
+            return _lasso(model, space, prod.path_to(entry), [prod.sid[v] for v in walk])
     return None
+
+
+def _prefix_trace(model: Model, space: StateSpace, prefix: list[int]) -> Trace:
+    """The finite counterexample of a temporal property's safety part: the states of the
+    prefix, repeated ones (stuttering, steps of the tableau only) shown once, no loop."""
+    ids = [sid for k, sid in enumerate(prefix) if k == 0 or prefix[k - 1] != sid]
+    steps = [TraceStep(space.states[sid], None if k == 0 else _edge_label(model, space, ids[k - 1], sid))
+             for k, sid in enumerate(ids)]
+    return Trace(model.variables, steps, safety=True)  # Report.exit_code: TLC's 12
 
 
 def _lasso(model: Model, space: StateSpace, prefix: list[int], cycle: list[int]) -> Trace:

@@ -56,6 +56,7 @@ class Trace:
     back_to: int | None = None     # 1-based index of the state the lasso returns to
     # With an ALIAS: per state, the (field, printed value) pairs shown instead of the variables.
     aliased: list[list[tuple[str, str]]] | None = None
+    safety: bool = False  # the finite counterexample of a temporal property's safety part
 
     def to_json(self) -> dict[str, Any]:
         """ITF: {"vars": [...], "states": [{"#meta": {...}, var: value}], "loop": index}."""
@@ -116,6 +117,10 @@ class Report:
     def exit_code(self) -> int:
         if self.verdict is Verdict.ERROR and self.error_exit is not None:
             return self.error_exit
+        if self.verdict is Verdict.TEMPORAL_PROPERTY and self.trace is not None and self.trace.safety:
+            # A temporal property violated by a finite prefix ([](P => []Q)): TLC reports it as
+            # the safety violation it is (LiveCheck: TLC_INVARIANT_VIOLATED_BEHAVIOR, exit 12).
+            return VERDICT_EXIT[Verdict.INVARIANT]
         return Verdict(self.verdict).exit_code
 
     def to_json(self) -> dict[str, Any]:

@@ -228,8 +228,14 @@ def homogeneous(elems: frozenset) -> frozenset:  # also called on the tuple of a
     """A set built from elements: TLC normalises (sorts) it, which fails on incomparable kinds."""
     first = None
     kf = ""
+    typed: ModelValue | None = None  # ModelValue.compareTo: a typed one meets only its own type
     for e in elems:
         if isinstance(e, ModelValue):
+            if type(e) is TypedModelValue:
+                if typed is not None and typed.name[0] != e.name[0]:
+                    raise EvalError(f"Attempted to compare the differently-typed model values {typed.name} "
+                                    f"and {e.name}")
+                typed = typed or e
             continue
         if first is None:
             first, kf = e, kind(e)
@@ -239,6 +245,9 @@ def homogeneous(elems: frozenset) -> frozenset:  # also called on the tuple of a
             a, b = (first, e) if tlc_key(first) > tlc_key(e) else (e, first)
             ka = kind(a)
             raise EvalError(f"Attempted to compare {ka} {format_value(a)} with non-{ka}: {format_value(b)}")
+    if typed is not None and first is not None:
+        raise EvalError(f"Attempted to compare the typed model value {typed.name} and non-model value\n"
+                        f"{format_value(first)}")
     if kf == "set":
         _no_infinite_among_sets(elems)
     return elems
@@ -298,6 +307,8 @@ def union2(a: Any, b: Any) -> Any:
         r = a | b
         if len(r) > setbound.allowed:  # TLC's -maxSetSize (tla/setbound.py)
             setbound.too_many()
+        if a and b and any(type(x) is TypedModelValue for x in r):
+            homogeneous(r)  # TLC's sort compares typed model values across the two
         return r
     return setbound.checked(_lazy_binary(a, b, "\\cup"))
 

@@ -33,7 +33,7 @@ from .compilerbase import Code, emit_handlers, wrapped_def
 from .errors import EvalError, SemanticError
 from .kinds import StaticKinds
 from .levels import LEVEL_ACTION, LEVEL_CONSTANT, LEVEL_STATE, LEVEL_TEMPORAL, Levels
-from .modules import ALWAYS_VISIBLE, Scope
+from .modules import ALWAYS_VISIBLE, STANDARD_MODULES, Scope
 
 # Built-in operators written as symbols: node kind -> Python template.
 _BINARY = {
@@ -111,6 +111,15 @@ _STD_CONSTANTS = {"Nat": ("Naturals", "_NAT"), "Int": ("Integers", "_INT"),
 
 # Python expressions cheap and side-effect free enough to evaluate twice.
 SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\[\d+\])?|'[^'\\]*'|-?\d+")
+
+def _unknown(name: str, scope: Scope, pos: ast.Pos) -> SemanticError:
+    """A name nothing defines: a standard module's operator that the checker lacks (TLCExt's
+    CounterExample, AssertError, ...) is named as unsupported, anything else as unknown."""
+    module = next((m for m in sorted(scope.std) if name in STANDARD_MODULES.get(m, ())), None)
+    if module is not None:
+        return SemanticError(f"unsupported construct: {name} (module {module})", pos)
+    return SemanticError(f"unknown operator {name}", pos)
+
 
 # Built-ins whose value varies from one evaluation to the next (see Expressions._redrawn).
 _VARYING = frozenset({"RandomElement", "RandomSubset", "RandomSetOfSubsets", "TestRandomSetOfSubsets",
@@ -393,7 +402,7 @@ class Expressions(Levels, StaticKinds):
             return _SYMBOL_VALUES[name]
         if name == "Real":
             raise SemanticError("unsupported construct: Real (the Reals module)", pos)
-        raise SemanticError(f"unknown operator {name}", pos)
+        raise _unknown(name, scope, pos)
 
     def _call_global(self, name: str, args: tuple[str, ...], ctx: Ctx, pos: ast.Pos) -> str:
         target = self.resolve_def(name, self.root)
@@ -571,7 +580,7 @@ class Expressions(Levels, StaticKinds):
             if arity != len(args):
                 raise SemanticError(f"{e.op} takes {arity} arguments, {len(args)} given", e.pos)
             return template.format(*args)
-        raise SemanticError(f"unknown operator {e.op}", e.pos)
+        raise _unknown(e.op, ctx.scope, e.pos)
 
     def v_And(self, e: ast.And, ctx: Ctx) -> str:
         return "(" + " and ".join(self.cond(x, ctx, "P /\\ Q") for x in e.items) + ")"

@@ -93,6 +93,18 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         'CONSTANT C <- R\nCONSTANT H <- G\nINIT Init\nNEXT Next\nINVARIANT Inv',
         0, 3, 2, 2, None,
         "CONSTANT C <- R with R == RandomElement(..) draws anew at each use of C, while H <- G with G == TLCEval(..) is G's one value (fails with probability 1e-6 after the fix)"),
+    'TypedModelValues': ('EXTENDS Integers, TLCExt\nVARIABLE v\nInit == v = {TLCModelValue("A_a"), TLCModelValue("A_b"), TLCModelValue("u")}\nNext == v\' = v \\cup {TLCModelValue("B_a")}\nInv == TLCModelValue("A_a") \\in v',
+        'INIT Init\nNEXT Next\nINVARIANT Inv',
+        75, None, None, None, 'Attempted to compare the differently-typed model values',
+        "a set holding typed model values of two types (A_b, B_a) is TLC's error when it is sorted; an untyped one (u) sits with any"),
+    'SafetyPartOfTemporal': ("EXTENDS Naturals\nVARIABLE x\nInit == x = 1\nNext == x < 4 /\\ x' = x + 1\nSpec == Init /\\ [][Next]_x\nAtMostOnce == [](x > 1 => [](x > 2))\nLive == <>(x = 7)",
+        'SPECIFICATION Spec\nPROPERTY AtMostOnce\nCHECK_DEADLOCK FALSE',
+        12, None, None, None, 'Temporal property AtMostOnce was violated',
+        "[](x > 1 => [](x > 2)) without fairness is violated by a finite prefix: TLC's exit 12 (a safety violation), not 13; <>(x = 7) stays a liveness violation (exit 13)"),
+    'LivenessPartOfTemporal': ("EXTENDS Naturals\nVARIABLE x\nInit == x = 1\nNext == x < 4 /\\ x' = x + 1\nSpec == Init /\\ [][Next]_x\nAtMostOnce == [](x > 1 => [](x > 2))\nLive == <>(x = 7)",
+        'SPECIFICATION Spec\nPROPERTY Live\nCHECK_DEADLOCK FALSE',
+        13, None, None, None, 'Temporal property Live was violated',
+        "<>(x = 7) is violated by a behaviour that stutters forever: exit 13"),
 }
 
 
