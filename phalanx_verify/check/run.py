@@ -17,6 +17,7 @@ from ..tla.values import Fcn, format_value
 from .bfs import ProgressFn, SearchObserver, StateSpace, ViolationHook, explore
 from .fairness import FairnessTracker
 from .lasso import violated_properties
+from .livegraph import LiveGraph, LiveInputs
 from .liveness import check_liveness
 from .model import Fairness, Liveness, Model, load_model
 from .parallel import SearchOptions, explore_parallel, parallel_supported
@@ -47,8 +48,10 @@ class _LivenessRunner:
         # Only the spec's own conditions constrain which cycles are behaviours.
         self.kinds = [f.kind for f in model.fairness]
         self.checked_at = 0
+        # what the parallel search's workers compute for the graph (check/livegraph.py)
+        self.inputs = LiveInputs.of(self.tracker, [ob for _, ob, _ in self.obligations])
 
-    def run(self, space: StateSpace) -> bool:
+    def run(self, space: StateSpace | LiveGraph) -> bool:
         """Check every obligation; record the first violation. True when none is violated."""
         self.checked_at = space.explored
         for _, ob, extra in self.obligations:
@@ -66,7 +69,7 @@ class _LivenessRunner:
                 return False
         return True
 
-    def periodic(self, space: StateSpace) -> bool:
+    def periodic(self, space: StateSpace | LiveGraph) -> bool:
         if space.explored >= max(PERIODIC_FIRST, 2 * self.checked_at):
             return self.run(space)
         return True
@@ -78,10 +81,11 @@ def check_model(model: Model, name: str | None = None, progress: ProgressFn | No
     """Check ``model``. ``observer`` watches every step (coverage, -dump dot); ``on_violation``
     makes the search go on past invariant and action-property violations (TLC's -continue),
     see bfs.explore. With ``search.workers`` > 1 the search runs on that many processes
-    (check/parallel.py) unless the model or an option needs the sequential search (liveness,
-    VIEW, TLCSet, an observer, -continue); the report then says so in ``extra["sequential"]``.
-    A checkpoint or a recovery needs the fingerprint search (also on one worker): asking for
-    one where it cannot run is a usage error."""
+    (check/parallel.py), the liveness graph too (check/livegraph.py), unless the model or an
+    option needs the sequential search (a tableau-checked temporal formula, VIEW, TLCSet, an
+    observer, -continue); the report then says so in ``extra["sequential"]``. A checkpoint or a
+    recovery needs the fingerprint search (also on one worker) and holds no liveness graph:
+    asking for one where it cannot run is a usage error."""
     report = Report(model=name or f"{model.spec_path.name}:{Path(model.cfg.path).name}")
     start = time.monotonic()
     live = None
@@ -91,14 +95,19 @@ def check_model(model: Model, name: str | None = None, progress: ProgressFn | No
         if check_liveness_props and any(p.liveness for p in model.properties):
             live = _LivenessRunner(model, report)
         search = search or SearchOptions()
-        why = parallel_supported(model, live is not None) if search.fingerprint_search else "one worker"
+        why = parallel_supported(model, live.inputs if live else None) if search.fingerprint_search else "one worker"
         if why is None and (observer is not None or on_violation is not None):
             why = "coverage, -dump or -continue watch the sequential search"
         if why is None and model.reads_level():
             why = 'TLCGet("level") follows the sequential search'  # (its workers know no level)
+        if why is None and live is not None and (search.checkpoint is not None or search.recover is not None):
+            why = "a checkpoint holds no liveness graph"
         if why is None:
-            explore_parallel(model, report, search, progress=progress)
+            graph = explore_parallel(model, report, search, progress=progress, live=live.inputs if live else None,
+                                     on_level=live.periodic if live else None)
             completed = report.complete
+            if graph is not None and live is not None:
+                live.run(graph)
         else:
             if search.checkpoint is not None or search.recover is not None:
                 raise UsageError(f"checkpoints are taken by the fingerprint search, which this model cannot "
