@@ -50,8 +50,10 @@ PROPERTIES = ["LeadsTo", "Eventually", "InfinitelyOften", "EventuallyAlways", "W
 
 @pytest.fixture(autouse=True)
 def every_level_on_the_workers(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These models are small: without this their levels would be expanded in the coordinator."""
+    """These models are small: without this their levels would be expanded in the coordinator
+    and their obligations checked one after the other in it."""
     monkeypatch.setattr(parallel, "PARALLEL_MIN", 1)
+    monkeypatch.setattr(run, "FORK_CHECKS_FROM", 1)
 
 
 @pytest.fixture(params=["between levels", "at the end"])
@@ -108,6 +110,18 @@ def test_the_family_has_lassos_of_both_shapes(tmp_path: Path, checked: str) -> N
     lassos = [r for r in reports if r.verdict == "temporal_property"]
     assert {r.complete for r in lassos} == {checked == "at the end"}
     assert {r.trace.loop for r in lassos if r.trace} == {"stuttering", "back_to"}
+
+
+def test_several_properties_checked_at_once(tmp_path: Path, checked: str) -> None:
+    """Obligations checked on forked processes at once: the outcome is the first in the
+    model's order, a lasso or an evaluation error, as when they are checked one by one."""
+    verdicts = set()
+    for props in ("EventuallyAlways LeadsTo DivByZero", "DivByZero LeadsTo", "WeakB StrongC Eventually"):
+        for bad in (4, 19):
+            one = equal_on_workers(tmp_path, f"SPECIFICATION FairSpec\nPROPERTIES {props}\n"
+                                             f"CONSTANTS N = 23\nBad = {bad}\n", (2, 3))
+            verdicts.add(one.verdict)
+    assert verdicts == {"temporal_property", "error"}
 
 
 def test_a_failing_fairness_condition(tmp_path: Path, checked: str) -> None:
