@@ -26,9 +26,11 @@ new states, so a violation is reported with the figures and the trace of a 1-wor
 coordinator keeps only a trace file of (fingerprint, parent id) per state and re-generates a
 counterexample's states from Init by fingerprint, as TLC does.
 
-Not on this path (run.py keeps them sequential): liveness (it needs the state graph), VIEW
-(states are found by their view, the trace by the state), and specs that write TLC registers
-(TLCSet: one register file per process would change results).
+With temporal properties the workers also compute the liveness graph's parts and the
+coordinator assembles the graph (check/livegraph.py). Not on this path (run.py keeps them
+sequential): temporal formulas checked on a tableau (see livegraph.py), VIEW (states are found
+by their view, the trace by the state), and specs that write TLC registers (TLCSet: one
+register file per process would change results).
 """
 
 from __future__ import annotations
