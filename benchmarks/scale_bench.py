@@ -32,7 +32,8 @@ MODELS = Path(__file__).resolve().parent / "scale_models"
 ROWS = {
     "L6s": (ROOT / "spec" / "RRP.tla", ROOT / "spec" / "RRP_L6_safety.cfg", "2 jobs, 6 leaves, safety"),
     "L7s": (ROOT / "spec" / "RRP.tla", ROOT / "spec" / "RRP_L7_safety.cfg", "2 jobs, 7 leaves, safety"),
-    "L7": (ROOT / "spec" / "RRP.tla", ROOT / "spec" / "RRP.cfg", "2 jobs, 7 leaves, full (liveness: sequential)"),
+    "L6": (ROOT / "spec" / "RRP.tla", ROOT / "spec" / "RRP_L6.cfg", "2 jobs, 6 leaves, full (with liveness)"),
+    "L7": (ROOT / "spec" / "RRP.tla", ROOT / "spec" / "RRP.cfg", "2 jobs, 7 leaves, full (with liveness)"),
     "J3L8": (ROOT / "spec" / "RRP.tla", MODELS / "RRP_J3L8_safety.cfg", "3 jobs, 8 leaves, MaxFail 1, safety"),
     "J3L9": (ROOT / "spec" / "RRP.tla", MODELS / "RRP_J3L9_safety.cfg", "3 jobs, 9 leaves, MaxFail 1, safety"),
     "J3L10": (ROOT / "spec" / "RRP.tla", MODELS / "RRP_J3L10_safety.cfg", "3 jobs, 10 leaves, MaxFail 1, safety"),

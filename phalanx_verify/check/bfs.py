@@ -108,6 +108,33 @@ class StateSpace:
             sid = self.parent[sid]
         return out[::-1]
 
+    @property
+    def size(self) -> int:
+        """Number of states found (explored or not)."""
+        return len(self.states)
+
+    def values(self, obligation: Any, which: str, negate: bool = False) -> bytearray:
+        """The liveness obligation's predicate ``which`` (p or q) on every state (1/0), extended
+        as the state table grows: the periodic checks between BFS levels evaluate each state
+        once, not once per check."""
+        values = obligation.values.setdefault(which + ("~" if negate else ""), bytearray())
+        pred = getattr(obligation, which)
+        if len(values) < len(self.states):
+            values.extend((not pred(s)) if negate else bool(pred(s)) for s in self.states[len(values):])
+        return values
+
+    def steps(self, model: Model, ids: list[int]) -> list[TraceStep]:
+        """The path ``ids`` (each a successor of the one before) as trace steps; each step's
+        action is that of the first edge between the two states."""
+        return [TraceStep(self.states[sid], None if k == 0 else self.edge_label(model, ids[k - 1], sid))
+                for k, sid in enumerate(ids)]
+
+    def edge_label(self, model: Model, src: int, dst: int) -> str:
+        for e in self.edges(src):
+            if self.edge_dst[e] == dst:
+                return label_text(model, self.slots[self.edge_slot[e]])
+        return label_text(model, self.slots[self.via[dst]])
+
 
 class Interner:
     """Shares equal sub-values between states: most variables take few distinct values, so

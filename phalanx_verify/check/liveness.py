@@ -27,9 +27,10 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .bfs import StateSpace, label_text
+from .bfs import StateSpace
+from .livegraph import LiveGraph
 from .model import Liveness, Model
-from .report import Trace, TraceStep
+from .report import Trace
 from .tableau import Tableau, build, trivial
 from .temporal import Disjunct, state_fn, step_fn
 
@@ -85,7 +86,7 @@ def _sccs(nodes: Iterable[int], succ: Callable[[int], Iterable[int]]) -> list[li
 
 
 class _Search:
-    def __init__(self, space: StateSpace, fair_kinds: list[str], allowed: bytearray, edge_ok: EdgeOk,
+    def __init__(self, space: StateSpace | LiveGraph, fair_kinds: list[str], allowed: bytearray, edge_ok: EdgeOk,
                  accept: bytearray | None) -> None:
         self.space, self.kinds = space, fair_kinds
         self.allowed, self.edge_ok, self.accept = allowed, edge_ok, accept
@@ -181,14 +182,14 @@ class _Search:
         raise AssertionError("component is not strongly connected")  # pragma: no cover
 
 
-def check_liveness(model: Model, space: StateSpace, obligation: Liveness,
+def check_liveness(model: Model, space: StateSpace | LiveGraph, obligation: Liveness,
                    tracker_kinds: list[str], extra: dict | None = None) -> Trace | None:
     """None when the obligation holds on the explored graph; otherwise a lasso."""
     if obligation.kind == "general":
+        assert isinstance(space, StateSpace), "the parallel search leaves these to the sequential one (livegraph.py)"
         return check_general(model, space, obligation, tracker_kinds)
-    n = space.explored
-    states = space.states
-    explored = bytearray(b"\x01" * n) + bytearray(len(states) - n)
+    n, size = space.explored, space.size
+    explored = bytearray(b"\x01" * n) + bytearray(size - n)
     accept = None
     kind = obligation.kind
 
@@ -196,17 +197,16 @@ def check_liveness(model: Model, space: StateSpace, obligation: Liveness,
         return True
 
     if kind == "leadsto":
-        not_q = _values(obligation, "q", states, negate=True)
+        not_q = space.values(obligation, "q", negate=True)
         allowed = bytearray(a & b for a, b in zip(explored, not_q, strict=False))
-        p = _values(obligation, "p", states)
+        p = space.values(obligation, "p")
         starts = [i for i in range(n) if allowed[i] and p[i]]
     elif kind in ("eventually", "infinitely_often"):
-        allowed = bytearray(a & b for a, b in zip(explored, _values(obligation, "p", states, negate=True),
-                                                  strict=False))
+        allowed = bytearray(a & b for a, b in zip(explored, space.values(obligation, "p", negate=True), strict=False))
         starts = list(space.initial) if kind == "eventually" else [i for i in range(n) if allowed[i]]
     elif kind == "eventually_always":
         allowed = explored
-        accept = _values(obligation, "p", states, negate=True)
+        accept = space.values(obligation, "p", negate=True)
         starts = list(range(n))
     else:  # WF/SF conjunct of a property: its bit sits after the spec's fairness bits
         bit = 1 << (extra or {})["bit"]
@@ -216,14 +216,13 @@ def check_liveness(model: Model, space: StateSpace, obligation: Liveness,
 
         starts = list(range(n))
         if kind == "wf":
-            allowed = bytearray(explored[i] and bool(space.enabled[i] & bit) if i < n else 0
-                                for i in range(len(states)))
+            allowed = bytearray(explored[i] and bool(space.enabled[i] & bit) if i < n else 0 for i in range(size))
         else:
             allowed = explored
-            accept = bytearray((space.enabled[i] & bit) != 0 if i < n else 0 for i in range(len(states)))
+            accept = bytearray((space.enabled[i] & bit) != 0 if i < n else 0 for i in range(size))
     search = _Search(space, tracker_kinds, allowed, edge_ok, accept)
     # States reachable from the start states inside the sub-graph, in BFS order.
-    reach = bytearray(len(states))
+    reach = bytearray(size)
     parent: dict[int, int] = {}
     order: dict[int, int] = {}
     queue: deque[int] = deque()
@@ -253,33 +252,13 @@ def check_liveness(model: Model, space: StateSpace, obligation: Liveness,
     sub_path.reverse()
     walk, stutter = search.cycle(comp, entry)
     ids = space.path_to(sub_path[0])[:-1] + sub_path + walk[1:]
-    steps = []
-    for k, sid in enumerate(ids):
-        steps.append(TraceStep(states[sid], None if k == 0 else _edge_label(model, space, ids[k - 1], sid)))
-    trace = Trace(model.variables, steps)
+    trace = Trace(model.variables, space.steps(model, ids))
     if stutter:
         trace.loop = "stuttering"
     else:
         trace.loop = "back_to"
         trace.back_to = len(ids) - len(walk) + 1
     return trace
-
-
-def _values(obligation: Liveness, which: str, states: list[tuple], negate: bool = False) -> bytearray:
-    """The obligation's predicate on every state (1/0), extended as the state table grows:
-    the periodic checks between BFS levels evaluate each state once, not once per check."""
-    values = obligation.values.setdefault(which + ("~" if negate else ""), bytearray())
-    pred = getattr(obligation, which)
-    if len(values) < len(states):
-        values.extend((not pred(s)) if negate else bool(pred(s)) for s in states[len(values):])
-    return values
-
-
-def _edge_label(model: Model, space: StateSpace, src: int, dst: int) -> str:
-    for e in space.edges(src):
-        if space.edge_dst[e] == dst:
-            return label_text(model, space.slots[space.edge_slot[e]])
-    return label_text(model, space.slots[space.via[dst]])
 
 
 # -- any temporal formula: the product of the state graph with a tableau ------------------
@@ -552,10 +531,7 @@ def _lasso(model: Model, space: StateSpace, prefix: list[int], cycle: list[int])
         if not ids or ids[-1] != sid:
             ids.append(sid)
     loop_at = len([x for k, x in enumerate(prefix) if k == 0 or prefix[k - 1] != x])
-    states = space.states
-    steps = [TraceStep(states[sid], None if k == 0 else _edge_label(model, space, ids[k - 1], sid))
-             for k, sid in enumerate(ids)]
-    trace = Trace(model.variables, steps)
+    trace = Trace(model.variables, space.steps(model, ids))
     if len(ids) == loop_at:
         trace.loop = "stuttering"
     else:

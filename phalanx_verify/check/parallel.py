@@ -26,9 +26,11 @@ new states, so a violation is reported with the figures and the trace of a 1-wor
 coordinator keeps only a trace file of (fingerprint, parent id) per state and re-generates a
 counterexample's states from Init by fingerprint, as TLC does.
 
-Not on this path (run.py keeps them sequential): liveness (it needs the state graph), VIEW
-(states are found by their view, the trace by the state), and specs that write TLC registers
-(TLCSet: one register file per process would change results).
+With temporal properties the workers also compute the liveness graph's parts and the
+coordinator assembles the graph (check/livegraph.py). Not on this path (run.py keeps them
+sequential): temporal formulas checked on a tableau (see livegraph.py), VIEW (states are found
+by their view, the trace by the state), and specs that write TLC registers (TLCSet: one
+register file per process would change results).
 """
 
 from __future__ import annotations
@@ -44,14 +46,14 @@ import tempfile
 import time
 import traceback
 from array import array
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ..tla.errors import EXIT_ASSERT, AssertionFailure, TLAError
+from ..tla.errors import EXIT_ASSERT, AssertionFailure, EvalError, LivenessEvalError, TLAError
 from . import checkpoint, spill
 from .bfs import Interner, ProgressFn, StateSpace, add_initial_states, label_text
 from .errorexit import Where, error_exit
@@ -64,6 +66,7 @@ from .fingerprints import (
     state_fingerprint,
 )
 from .invariants import StateChecks
+from .livegraph import LevelRecorder, LiveGraph, LiveInputs
 from .model import Model
 from .report import Report, Trace, TraceStep, Verdict
 
@@ -90,10 +93,12 @@ class Event:
     new_id: int | None = None
 
 
-def parallel_supported(model: Model, liveness: bool) -> str | None:
-    """Why this model must run on the sequential search, or None when it can run here."""
-    if liveness:
-        return "liveness needs the state graph"
+def parallel_supported(model: Model, live: LiveInputs | None) -> str | None:
+    """Why this model must run on the sequential search, or None when it can run here (with
+    ``live``, the liveness graph too, check/livegraph.py)."""
+    why = None if live is None else live.why_sequential()
+    if why is not None:
+        return why
     if model.view is not None:
         return "VIEW"
     if _writes_registers(model):
@@ -150,8 +155,10 @@ class _Worker:
     """One process's share of the search: its states of the current level (spilled to a file
     when large) and the candidates it generated from them, by fingerprint bucket."""
 
-    def __init__(self, model: Model, progress: Any, wid: int, directory: Path, seed: int | None) -> None:
+    def __init__(self, model: Model, progress: Any, wid: int, directory: Path, seed: int | None,
+                 live: LiveInputs | None) -> None:
         self.model = model
+        self.recorder = None if live is None else LevelRecorder(live)
         self.table = ComponentTable(len(model.variables), seed)
         self.checks = StateChecks(model)
         self.progress, self.wid = progress, wid
@@ -229,10 +236,16 @@ class _Worker:
 
         generated = 0
         self.progress[self.wid] = 0
+        recorder = self.recorder
+        unpack_fp = struct.Struct("<q").unpack_from
         for li, g, prow in _level_rows(self.level_rows, self.level_ids):
             s = decode(prow)
             key = li << 32
             k, phase = 0, PH_GENERATE
+            if recorder is not None:  # the liveness graph: every successor, which are in the model, their fingerprints
+                succs: list[tuple[tuple[int, tuple], tuple]] = []
+                in_model_flags: list[bool] = []
+                edge_fps: list[int] = []
             try:
                 for lab, args, t in nxt(s):
                     in_model = True
@@ -249,6 +262,11 @@ class _Worker:
                         append(t, prow, s, key + k)
                         if canon is not None:  # found by its orbit, kept as found (bfs.state_key)
                             pack_fp(batch, len(batch) - record.itemsize, orbit_fingerprint(model, t, table.seed))
+                        if recorder is not None:
+                            edge_fps.append(unpack_fp(batch, len(batch) - record.itemsize)[0])
+                    if recorder is not None:
+                        succs.append(((lab, args), t))
+                        in_model_flags.append(in_model)
                     if action_props:
                         phase = PH_ACTION
                         for pname, f in action_props:
@@ -260,6 +278,11 @@ class _Worker:
                             break
                     k += 1
                     phase = PH_GENERATE
+                if recorder is not None and event is None:
+                    try:  # enabledness counts every step of the action, inside the model or not
+                        recorder.state(g, s, succs, in_model_flags, edge_fps)
+                    except EvalError as err:  # TLC: any error building the liveness graph is 255
+                        raise LivenessEvalError(err.message, err.pos) from err
             except TLAError as err:  # TLC's exit code by where the error happened (errorexit.py)
                 event = Event((g, k, phase), Verdict.ERROR, message=err.line(),
                               error_exit=error_exit(err, Where.SUCCESSORS))
@@ -281,6 +304,11 @@ class _Worker:
         _unlink_map(self.nsucc)
         self.nsucc = spill.store(self._path("nsucc"), np.stack([np.asarray(self.level_ids[:len(counts)]), counts]))
         return generated, event
+
+    def live_level(self) -> tuple:
+        """What this worker recorded of the level for the liveness graph (LevelRecorder.take)."""
+        assert self.recorder is not None
+        return self.recorder.take()
 
     def generated_before(self, gid: int) -> int:
         """Successors generated from this worker's states with a global id below ``gid``."""
@@ -317,6 +345,7 @@ class _Worker:
             parents[sel] = lis[pos]
         event = None
         level_rows = np.asarray(self.level_rows)
+        checked_states: list[tuple] = []  # for the liveness predicates
         for i, gid in enumerate(ids.tolist()):
             if i % CHUNK == 0:  # rows a chunk at a time (see _level_rows)
                 new_rows = np.asarray(rows[i:i + CHUNK]).tolist()
@@ -332,6 +361,10 @@ class _Worker:
             if bad is not None:
                 event = Event((-1, -1, PH_INVARIANT), *bad, new_id=gid)
                 break
+            if self.recorder is not None:
+                checked_states.append(t)
+        if self.recorder is not None:
+            self.recorder.new_states(checked_states, ids.tolist()[:len(checked_states)])
         for bucket in self.buckets:
             bucket.discard()
         self.buckets = []
@@ -363,11 +396,11 @@ def bucket_of(fps: np.ndarray) -> np.ndarray:
 
 
 def _worker_main(conn: multiprocessing.connection.Connection, model: Model, progress: Any, wid: int,
-                 directory: Path, seed: int | None) -> None:
+                 directory: Path, seed: int | None, live: LiveInputs | None) -> None:
     """A worker's loop: answer the coordinator's requests until "stop". Ctrl-C is the
     coordinator's to handle."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    worker = _Worker(model, progress, wid, directory, seed)
+    worker = _Worker(model, progress, wid, directory, seed, live)
     while True:
         op, *args = conn.recv()
         if op == "stop":
@@ -461,14 +494,15 @@ class WorkerCrashed(RuntimeError):
 class _Pool:
     """The worker processes and their pipes."""
 
-    def __init__(self, model: Model, n: int, directory: Path, seed: int | None) -> None:
+    def __init__(self, model: Model, n: int, directory: Path, seed: int | None, live: LiveInputs | None) -> None:
         ctx = multiprocessing.get_context("fork")
         self.progress = ctx.RawArray("q", n)
         self.conns: list[multiprocessing.connection.Connection] = []
         self.procs = []
         for wid in range(n):
             parent, child = ctx.Pipe()
-            p = ctx.Process(target=_worker_main, args=(child, model, self.progress, wid, directory, seed), daemon=True)
+            p = ctx.Process(target=_worker_main, args=(child, model, self.progress, wid, directory, seed, live),
+                                    daemon=True)
             p.start()
             child.close()
             self.conns.append(parent)
@@ -526,9 +560,9 @@ class _Local:
 
     n = 1
 
-    def __init__(self, model: Model, directory: Path, seed: int | None) -> None:
+    def __init__(self, model: Model, directory: Path, seed: int | None, live: LiveInputs | None) -> None:
         self.progress = [0]
-        self.worker = _Worker(model, self.progress, 0, directory / "local", seed)
+        self.worker = _Worker(model, self.progress, 0, directory / "local", seed, live)
 
     def call(self, requests: list[tuple], on_wait: Any = None) -> list[Any]:
         self.worker.tick = on_wait
@@ -571,27 +605,34 @@ class SearchOptions:
 
 
 def explore_parallel(model: Model, report: Report, options: SearchOptions, progress: ProgressFn | None = None,
-                     progress_every: float = 2.0) -> None:
+                     progress_every: float = 2.0, live: LiveInputs | None = None,
+                     on_level: Callable[[LiveGraph], bool] | None = None) -> LiveGraph | None:
     """Run the fingerprint BFS on ``options.workers`` processes and fill ``report`` as explore()
-    does."""
+    does. With ``live`` the workers also compute the liveness graph, which the coordinator
+    assembles; ``on_level`` runs between levels on it, as in explore(), and returns False to
+    stop. Returns the graph when the search completed (else None, and without ``live``)."""
     start_time = time.monotonic()
     if options.scratch is not None:
         options.scratch.mkdir(parents=True, exist_ok=True)
     directory = Path(tempfile.mkdtemp(prefix="phalanx-bfs-", dir=options.scratch))
-    search = _Search(model, report, options, directory, progress, progress_every, start_time)
+    search = _Search(model, report, options, directory, progress, progress_every, start_time, live, on_level)
     try:
-        search.run()
+        completed = search.run()
     finally:
         search.close()
         shutil.rmtree(directory, ignore_errors=True)
     # the largest worker process's peak (the report's peak_rss_mb is this process's)
     report.extra["worker_peak_rss_mb"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024.0
+    return search.graph if completed else None
 
 
 class _Search:
     def __init__(self, model: Model, report: Report, options: SearchOptions, directory: Path,
-                 progress: ProgressFn | None, progress_every: float, start_time: float) -> None:
+                 progress: ProgressFn | None, progress_every: float, start_time: float,
+                 live: LiveInputs | None = None, on_level: Callable[[LiveGraph], bool] | None = None) -> None:
         self.model, self.report, self.options, self.n = model, report, options, options.workers
+        self.live, self.on_level = live, on_level
+        self.graph = None if live is None else LiveGraph(model, live, lambda t: orbit_fingerprint(model, t, options.fp))
         self.seen = FingerprintSet(directory)
         self.trace_files = (directory / "trace-fp.bin", directory / "trace-parent.bin")
         self.snapshot = checkpoint.load(options.recover, model, self.trace_files, options.fp) if options.recover else None
@@ -604,7 +645,7 @@ class _Search:
         self.generated = 0
         self.depth = 0
         self.directory = directory
-        self.local = _Local(model, directory, options.fp)
+        self.local = _Local(model, directory, options.fp, live)
         self.pool: _Pool | None = None  # forked at the first level of PARALLEL_MIN states
         self.active: _Local | _Pool = self.local
 
@@ -628,7 +669,8 @@ class _Search:
             "actual": None if (d := self.seen.min_distance()) is None else 1.0 / d,
         }
 
-    def run(self) -> None:
+    def run(self) -> bool:
+        """Search; True when the search completed (no violation, error or interruption)."""
         report = self.report
         level: _Level | None = None
         try:
@@ -636,11 +678,14 @@ class _Search:
             while level is not None and level.size:
                 level = self.expand_level(level)
                 if level is not None and level.size:
+                    if not self.between_levels(level):
+                        return False
                     self.place(level)
                     if self.options.checkpoint is not None:
                         self.maybe_checkpoint(level)
             if level is not None:
                 self.finish(self.depth)
+                return True
         except TLAError as err:
             report.verdict, report.message = Verdict.ERROR, err.line()
             report.error_exit = err.exit_code if self.initialising or not isinstance(err, AssertionFailure) \
@@ -653,6 +698,28 @@ class _Search:
             self.generated += sum(self.active.progress)
             # left on the queue: the level being expanded and what it has found so far
             self.finish(self.depth, queue=self.seen.count - level.start if level is not None else 0)
+        return False
+
+    def between_levels(self, level: _Level) -> bool:
+        """Run ``on_level`` on the graph explored so far before ``level``, as explore() does;
+        False when it stopped the search (the report says why)."""
+        if self.on_level is None:
+            return True
+        assert self.graph is not None
+        try:
+            if self.on_level(self.graph):
+                return True
+        except TLAError as err:  # as explore(): the behaviour up to the last state expanded
+            self.report.verdict, self.report.message = Verdict.ERROR, err.line()
+            self.report.error_exit = error_exit(err, Where.SUCCESSORS)
+            _, fps = self.trace.path_to(level.start - 1)
+            self.report.trace = regenerate_trace(self.model, fps, [], self.options.fp)
+            self.report.complete = False
+            self.finish(self.depth)
+            return False
+        self.report.complete = False
+        self.finish(self.depth, queue=level.size)
+        return False
 
     def start(self) -> _Level | None:
         """The initial states (checked as the sequential search checks them) become the first
@@ -667,6 +734,13 @@ class _Search:
         fps = self.fingerprints(space.states)
         self.seen.add_new(fps)
         self.trace.append(fps, np.full(len(fps), -1, dtype=np.int64))
+        if self.graph is not None:
+            ids = list(range(len(space.states)))
+            self.graph.add_states(fps, np.full(len(fps), -1, dtype=np.int64))
+            self.graph.initial = ids
+            errors: dict = {}
+            words = self.graph.inputs.predicate_bits(space.states, ids, errors)
+            self.graph.add_predicates(np.array(ids, dtype=np.int64), np.frombuffer(words, dtype=np.uint64), errors)
         self.load(space.states, list(range(len(space.states))), fps)
         self.init_space = StateSpace()  # the workers hold the initial states now
         return _Level(0, len(space.states), 1 if space.states else 0)
@@ -685,7 +759,7 @@ class _Search:
         to) when there are enough of them, else to the worker in this process."""
         if self.n > 1 and len(states) >= PARALLEL_MIN:
             if self.pool is None:
-                self.pool = _Pool(self.model, self.n, self.directory, self.options.fp)
+                self.pool = _Pool(self.model, self.n, self.directory, self.options.fp, self.live)
             self.active = self.pool
         else:
             self.active = self.local
@@ -751,6 +825,8 @@ class _Search:
         ids = np.empty(len(rank), dtype=np.int64)
         ids[rank] = np.arange(base, base + len(rank), dtype=np.int64)
         self.trace.append(new_fp[rank], new_g[rank])
+        if self.graph is not None:
+            self.graph.add_states(new_fp[rank], new_g[rank])
         del rank
         self.seen.add_new(new_fp)
         del new_fp
@@ -768,6 +844,8 @@ class _Search:
             if first is None or bad.key <= first.key:
                 first = bad
         if first is None:
+            if self.graph is not None:
+                self.graph.add_level(pool.call([("live_level",)] * n))
             self.generated += sum(g for g, _ in answers)
             size = len(ids)
             if size:

@@ -4,9 +4,10 @@ TLC) and once more on the complete graph."""
 
 from __future__ import annotations
 
+import multiprocessing
 import resource
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from ..tla import runtime as rt
@@ -17,12 +18,17 @@ from ..tla.values import Fcn, format_value
 from .bfs import ProgressFn, SearchObserver, StateSpace, ViolationHook, explore
 from .fairness import FairnessTracker
 from .lasso import violated_properties
+from .livegraph import LiveGraph, LiveInputs
 from .liveness import check_liveness
 from .model import Fairness, Liveness, Model, load_model
 from .parallel import SearchOptions, explore_parallel, parallel_supported
 from .report import PROPERTY_SEPARATOR, Report, Trace, Verdict
 
 PERIODIC_FIRST = 5000  # explored states before the first periodic liveness check
+FORK_CHECKS_FROM = 50_000  # explored states from which the obligations are checked on several processes
+
+Obligation = tuple[str, Liveness, dict]  # (property name, obligation, extra: its fairness bit)
+Outcome = tuple[Trace | None, TLAError | None]  # an obligation's lasso, or the error checking it
 
 
 def peak_rss_mb() -> float:
@@ -35,7 +41,7 @@ class _LivenessRunner:
     def __init__(self, model: Model, report: Report) -> None:
         self.model, self.report = model, report
         fairs: list[Fairness] = list(model.fairness)
-        self.obligations: list[tuple[str, Liveness, dict]] = []
+        self.obligations: list[Obligation] = []
         for prop in model.properties:
             for ob in prop.liveness:
                 extra: dict = {}
@@ -47,15 +53,18 @@ class _LivenessRunner:
         # Only the spec's own conditions constrain which cycles are behaviours.
         self.kinds = [f.kind for f in model.fairness]
         self.checked_at = 0
+        # what the parallel search's workers compute for the graph (check/livegraph.py)
+        self.inputs = LiveInputs.of(self.tracker, [ob for _, ob, _ in self.obligations])
+        self.processes = 1  # the parallel search's workers: its graph's checks may use as many
 
-    def run(self, space: StateSpace) -> bool:
+    def run(self, space: StateSpace | LiveGraph) -> bool:
         """Check every obligation; record the first violation. True when none is violated."""
         self.checked_at = space.explored
-        for _, ob, extra in self.obligations:
-            try:
-                trace = check_liveness(self.model, space, ob, self.kinds, extra)
-            except EvalError as err:
-                raise LivenessEvalError(err.message, err.pos) from err
+        for (_, ob, _), (trace, error) in zip(self.obligations, self._outcomes(space), strict=False):
+            if isinstance(error, EvalError):
+                raise LivenessEvalError(error.message, error.pos) from error
+            if error is not None:
+                raise error
             if trace is not None:
                 self.report.verdict = Verdict.TEMPORAL_PROPERTY
                 # as TLC: every property false on this lasso, not only the one whose check found it
@@ -66,10 +75,46 @@ class _LivenessRunner:
                 return False
         return True
 
-    def periodic(self, space: StateSpace) -> bool:
+    def _outcomes(self, space: StateSpace | LiveGraph) -> Iterator[Outcome]:
+        """Each obligation's outcome, in order: checked here one after the other (lazily: the
+        first violation ends the checks, as in TLC) or, on a large graph of the parallel search,
+        all at once on forked processes (the obligations are independent; taking their outcomes
+        in order gives the same verdict)."""
+        n = min(self.processes, len(self.obligations))
+        if n > 1 and isinstance(space, LiveGraph) and space.explored >= FORK_CHECKS_FROM:
+            global _FORKED
+            _FORKED = (self.model, space, self.obligations, self.kinds)
+            try:
+                with multiprocessing.get_context("fork").Pool(n) as pool:
+                    outcomes = pool.map(_check_forked, range(len(self.obligations)), chunksize=1)
+            finally:
+                _FORKED = None
+            yield from outcomes
+            return
+        for obligation in self.obligations:
+            yield _check(self.model, space, obligation, self.kinds)
+
+    def periodic(self, space: StateSpace | LiveGraph) -> bool:
         if space.explored >= max(PERIODIC_FIRST, 2 * self.checked_at):
             return self.run(space)
         return True
+
+
+_FORKED: tuple | None = None  # what the forked obligation checks inherit (_LivenessRunner._outcomes)
+
+
+def _check(model: Model, space: StateSpace | LiveGraph, obligation: Obligation, kinds: list[str]) -> Outcome:
+    _, ob, extra = obligation
+    try:
+        return check_liveness(model, space, ob, kinds, extra), None
+    except TLAError as err:
+        return None, err
+
+
+def _check_forked(i: int) -> Outcome:
+    assert _FORKED is not None
+    model, space, obligations, kinds = _FORKED
+    return _check(model, space, obligations[i], kinds)
 
 
 def check_model(model: Model, name: str | None = None, progress: ProgressFn | None = None,
@@ -78,10 +123,11 @@ def check_model(model: Model, name: str | None = None, progress: ProgressFn | No
     """Check ``model``. ``observer`` watches every step (coverage, -dump dot); ``on_violation``
     makes the search go on past invariant and action-property violations (TLC's -continue),
     see bfs.explore. With ``search.workers`` > 1 the search runs on that many processes
-    (check/parallel.py) unless the model or an option needs the sequential search (liveness,
-    VIEW, TLCSet, an observer, -continue); the report then says so in ``extra["sequential"]``.
-    A checkpoint or a recovery needs the fingerprint search (also on one worker): asking for
-    one where it cannot run is a usage error."""
+    (check/parallel.py), the liveness graph too (check/livegraph.py), unless the model or an
+    option needs the sequential search (a tableau-checked temporal formula, VIEW, TLCSet, an
+    observer, -continue); the report then says so in ``extra["sequential"]``. A checkpoint or a
+    recovery needs the fingerprint search (also on one worker) and holds no liveness graph:
+    asking for one where it cannot run is a usage error."""
     report = Report(model=name or f"{model.spec_path.name}:{Path(model.cfg.path).name}")
     start = time.monotonic()
     live = None
@@ -91,14 +137,21 @@ def check_model(model: Model, name: str | None = None, progress: ProgressFn | No
         if check_liveness_props and any(p.liveness for p in model.properties):
             live = _LivenessRunner(model, report)
         search = search or SearchOptions()
-        why = parallel_supported(model, live is not None) if search.fingerprint_search else "one worker"
+        why = parallel_supported(model, live.inputs if live else None) if search.fingerprint_search else "one worker"
         if why is None and (observer is not None or on_violation is not None):
             why = "coverage, -dump or -continue watch the sequential search"
         if why is None and model.reads_level():
             why = 'TLCGet("level") follows the sequential search'  # (its workers know no level)
+        if why is None and live is not None and (search.checkpoint is not None or search.recover is not None):
+            why = "a checkpoint holds no liveness graph"
         if why is None:
-            explore_parallel(model, report, search, progress=progress)
+            if live is not None:
+                live.processes = search.workers
+            graph = explore_parallel(model, report, search, progress=progress, live=live.inputs if live else None,
+                                     on_level=live.periodic if live else None)
             completed = report.complete
+            if graph is not None and live is not None:
+                live.run(graph)
         else:
             if search.checkpoint is not None or search.recover is not None:
                 raise UsageError(f"checkpoints are taken by the fingerprint search, which this model cannot "

@@ -1,8 +1,8 @@
 """Fast-path equivalence on the CI campaign: for every model and mutant that ``spec/campaign.toml``
 tags ci, the safety search on two workers gives the 1-worker report: verdict, violated property,
 counts (where a violation stopped the search too), queue and counterexample. Temporal properties
-are left out (--no-liveness): a model with them runs on the sequential search whatever --workers
-says, which the last test checks."""
+are left out (--no-liveness): test_parallel_liveness.py compares the liveness graph's verdicts and
+lassos; the last test checks that every model with them runs on the parallel search."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from phalanx_verify.campaign import Run, load_campaign
 from phalanx_verify.check.model import load_model
 from phalanx_verify.check.parallel import SearchOptions, parallel_supported
 from phalanx_verify.check.report import Report
-from phalanx_verify.check.run import check_model
+from phalanx_verify.check.run import _LivenessRunner, check_model
 
 ROOT = Path(__file__).parents[2]
 # Every CI campaign model twice (1 and 2 workers) is about 15 minutes on 2 cores: run it with
@@ -49,9 +49,10 @@ def test_the_campaign_has_violations_to_compare() -> None:
     assert {"invariant", "deadlock"} <= verdicts
 
 
-def test_liveness_models_stay_sequential() -> None:
+def test_liveness_models_run_in_parallel() -> None:
     live = [r for r in RUNS if r.expect.verdict == "temporal_property"]
     assert live
     for run in live:
         model = load_model(run.spec, run.config, run.lib)
-        assert parallel_supported(model, liveness=True) == "liveness needs the state graph"
+        runner = _LivenessRunner(model, Report("live"))
+        assert parallel_supported(model, runner.inputs) is None
