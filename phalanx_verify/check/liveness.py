@@ -515,9 +515,7 @@ def _prefix_trace(model: Model, space: StateSpace, prefix: list[int]) -> Trace:
     """The finite counterexample of a temporal property's safety part: the states of the
     prefix, repeated ones (stuttering, steps of the tableau only) shown once, no loop."""
     ids = [sid for k, sid in enumerate(prefix) if k == 0 or prefix[k - 1] != sid]
-    steps = [TraceStep(space.states[sid], None if k == 0 else _edge_label(model, space, ids[k - 1], sid))
-             for k, sid in enumerate(ids)]
-    return Trace(model.variables, steps, safety=True)  # Report.exit_code: TLC's 12
+    return Trace(model.variables, space.steps(model, ids), safety=True)  # Report.exit_code: TLC's 12
 
 
 def _lasso(model: Model, space: StateSpace, prefix: list[int], cycle: list[int]) -> Trace:
