@@ -143,8 +143,11 @@ class Model:
         # TLC reports as an invariant (exit 12).
         self.state_checks: list[tuple[Verdict, str, Part]] = [
             (Verdict.INVARIANT, n, Part(self._def_expr(n, "invariant"), self.scope, {}, n)) for n in invariants]
-        self.constraints = [self._state_fn(self._def_expr(n, "constraint"), {}) for n in cfg.constraints]
-        self.action_constraints = [self.compiler.action_function(self._def_expr(n, "action constraint"))
+        # TLC expects a Boolean of a constraint: {} is its evaluation error, not FALSE
+        self.constraints = [self.compiler.state_function(self._def_expr(n, "constraint"), self.scope, {},
+                                                         boolean="constraint") for n in cfg.constraints]
+        self.action_constraints = [self.compiler.action_function(self._def_expr(n, "action constraint"),
+                                                                 boolean="action constraint")
                                    for n in cfg.action_constraints]
         self.properties = [self._property(n) for n in cfg.properties]
         self.state_checks += [(Verdict.INVARIANT, p.name, part) for p in self.properties
@@ -345,8 +348,11 @@ class Model:
                 if len(args) == len(defn.params):
                     env, by_name = {}, {}
                     for p, a in zip(defn.params, args, strict=True):
-                        if scope is part.scope and not part.env and \
-                                self.compiler.level(a, part_ctx(part)) > LEVEL_CONSTANT:
+                        if self.compiler.level(a, part_ctx(part)) > LEVEL_CONSTANT:
+                            if scope is not part.scope or part.env:
+                                raise SemanticError("unsupported construct: a temporal operator of another "
+                                                    "module or under \\A applied to a non-constant argument",
+                                                    a.pos)
                             by_name[p.name] = a  # MyNext([][Next]_v): substituted, as TLC does
                         else:
                             env[p.name] = self.compiler.state_function(a, part.scope, part.env)(())

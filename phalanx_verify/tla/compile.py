@@ -127,22 +127,27 @@ class Compiler(Actions):
         return ctx
 
     def state_function(self, e: ast.Expr, scope: Scope | None = None,
-                       params: dict[str, Any] | None = None) -> Callable[[tuple], Any]:
-        """f(s): the value of a state-level expression."""
+                       params: dict[str, Any] | None = None, boolean: str | None = None) -> Callable[[tuple], Any]:
+        """f(s): the value of a state-level expression; with ``boolean`` (what it is, as TLC's
+        messages say), a value that is not a Boolean is an error (a CONSTRAINT that is {})."""
         self._start()
         ctx = self._bind_params_ns(Ctx(scope or self.root), params)
         unpack = self.nvars > 0 and self.level(e, ctx) >= LEVEL_STATE
-        body = self.val(e, replace(ctx, cur=StateRef("s", unpacked=unpack)))
+        inner = replace(ctx, cur=StateRef("s", unpacked=unpack))
+        body = self.cond(e, inner, boolean) if boolean else self.val(e, inner)
         name = self.fresh("state_fn")
         pidx = self.pos_index(e.pos)
         self._flush(wrapped_def(name, "s", body, pidx, self.unpack_line() if unpack else None))
         return self.ns[name]
 
     def action_function(self, e: ast.Expr, scope: Scope | None = None,
-                        params: dict[str, Any] | None = None) -> Callable[[tuple, tuple], Any]:
-        """f(s, t): the value of an action-level expression on a step."""
+                        params: dict[str, Any] | None = None, boolean: str | None = None) \
+            -> Callable[[tuple, tuple], Any]:
+        """f(s, t): the value of an action-level expression on a step (``boolean``: see
+        state_function)."""
         self._start()
-        body = self.val(e, self._bind_params_ns(Ctx(scope or self.root, nxt=StateRef("t")), params))
+        ctx = self._bind_params_ns(Ctx(scope or self.root, nxt=StateRef("t")), params)
+        body = self.cond(e, ctx, boolean) if boolean else self.val(e, ctx)
         name = self.fresh("action_fn")
         pidx = self.pos_index(e.pos)
         self._flush(wrapped_def(name, "s, t", body, pidx))

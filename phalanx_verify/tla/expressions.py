@@ -144,6 +144,7 @@ _COND_WHAT = {
     "P \\/ Q": "an operand of \\/", "~": "the operand of ~", "=>": "an operand of =>",
     "<=>": "an operand of <=>", "\\A": "the body of \\A", "\\E": "the body of \\E",
     "filter": "the predicate of a set filter", "CHOOSE": "the body of a CHOOSE", "action": "a conjunct of an action",
+    "constraint": "a state constraint", "action constraint": "an action constraint",
 }
 
 
@@ -480,7 +481,14 @@ class Expressions(Levels, StaticKinds):
     def _inline_action(self, defn: ast.Definition, scope: Scope, args: tuple[str, ...], ctx: Ctx) -> str:
         """An operator evaluated while a state is only partly built (an action's next state, or
         a state-level definition read primed before every variable is assigned): inline its
-        body as a lambda so it reads the variables determined so far."""
+        body as a lambda so it reads the variables determined so far. A function definition
+        (f[i \\in S] == x' + i) is inlined as its function constructor."""
+        if isinstance(defn, ast.FunDef):
+            if mentions_any(defn.body, {defn.name}):
+                raise SemanticError("unsupported construct: a recursive function definition read where the "
+                                    "next state is only partly determined", defn.pos)
+            inner = Ctx(scope, cur=ctx.cur, nxt=ctx.nxt, enabled_outside=ctx.enabled_outside)
+            return self.val(ast.FuncLit(defn.pos, defn.bounds, defn.body), inner)
         assert isinstance(defn, ast.OpDef)
         inner = Ctx(scope, cur=ctx.cur, nxt=ctx.nxt, enabled_outside=ctx.enabled_outside)
         names = []

@@ -445,6 +445,23 @@ class _Converter:
             return ast.Unchanged(pos, arg)
         return ast.Apply(pos, sym, (arg,))
 
+    def x_bound_nonfix_op(self, node: Node) -> ast.Expr:
+        """An operator symbol applied in prefix form, ``+(1, 2)`` or ``R(7)!$$(5, 9)``: the same
+        application as the infix (prefix, postfix) form."""
+        kids = self.named(node)
+        sym = self.named(kids[0])[0].type
+        args = tuple(self.expr(a) for a in kids[1:])
+        pos = self.pos(node)
+        if sym == "minus":  # SANY reads -( as prefix minus: -(7, 2) fails at its comma
+            raise ParseError("syntax error near ','", self.pos(kids[2]) if len(kids) > 2 else pos)
+        if sym in ("land", "lor") and len(args) == 2:
+            return (ast.And if sym == "land" else ast.Or)(pos, args)
+        if sym == "prime" and len(args) == 1:
+            return ast.Prime(pos, args[0])
+        if sym in ("leads_to", "always", "eventually", "enabled", "unchanged"):
+            raise self.unsupported(node, f"the operator {sym} applied in prefix form")
+        return ast.Apply(pos, sym, args)
+
     def x_bound_postfix_op(self, node: Node) -> ast.Expr:
         sym = self.one(node, "symbol").type
         arg = self.expr(self.one(node, "lhs"))
@@ -741,7 +758,11 @@ def parse_module_text(src: str | bytes, file: str = "<string>") -> ast.Module:
     modules = [c for c in tree.root_node.named_children if c.type == "module"]
     if not modules:
         raise ParseError("no MODULE found", conv.last_character())
-    return conv.module(modules[0])
+    mod = conv.module(modules[0])
+    # Modules written after the first one's ==== in the same file: SANY reads them too, and an
+    # INSTANCE in the first finds them by name (the loader registers them as it does inner ones).
+    mod.inner.extend(conv.module(m) for m in modules[1:])
+    return mod
 
 
 def deepest_point(src: bytes, file: str) -> ast.Pos:

@@ -105,6 +105,22 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         'SPECIFICATION Spec\nPROPERTY Live\nCHECK_DEADLOCK FALSE',
         13, None, None, None, 'Temporal property Live was violated',
         "<>(x = 7) is violated by a behaviour that stutters forever: exit 13"),
+    'SiblingModules': ("EXTENDS Naturals\nVARIABLE x\nA == INSTANCE SibAbs WITH y <- x % 2\nInit == x = 0\nNext == x' = +(x, 1) % 4\nSpec == Init /\\ [][Next]_x\nRefines == A!Spec\nSum == A!++(2, 3) = 5\n====\n---- MODULE SibAbs ----\nEXTENDS Naturals\nVARIABLE y\na ++ b == a + b\nSpec == y = 0 /\\ [][y' = 1 - y]_y",
+        'SPECIFICATION Spec\nPROPERTY Refines\nINVARIANT Sum',
+        0, 5, 4, 4, None,
+        "a module written after the first one's ==== in the same file is found by INSTANCE; an operator symbol applied in prefix form (+(x, 1), A!++(2, 3))"),
+    'ConstraintNotBoolean': ("EXTENDS Integers\nVARIABLE x\nInit == x \\in 1..10\nNext == x' = 0\nF(a) == {}\nCon == F(x)\nNotNine == x # 9",
+        'INIT Init\nNEXT Next\nCONSTRAINT Con\nINVARIANT NotNine',
+        75, None, None, None, 'a state constraint',
+        "a CONSTRAINT whose value is {} is TLC's evaluation error (it was taken as FALSE, and an invariant violation reported)"),
+    'ActionConstraintNotBoolean': ("EXTENDS Integers\nVARIABLE x\nInit == x = 0\nNext == x' = (x + 1) % 3\nCon == IF x' = 2 THEN 7 ELSE TRUE",
+        'INIT Init\nNEXT Next\nACTION_CONSTRAINT Con',
+        75, None, None, None, 'an action constraint',
+        "an ACTION_CONSTRAINT whose value is 7 on a step is TLC's evaluation error"),
+    'FunctionWithPrime': ("EXTENDS Naturals\nVARIABLES x, y\nf[i \\in 1..3] == x' + i\nInit == x = 0 /\\ y = 0\nNext == x < 3 /\\ x' = x + 1 /\\ y' = f[2]",
+        'INIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE',
+        0, 4, 4, 4, None,
+        "a function definition whose body reads x', applied while the next state is being built (was an internal assertion)"),
 }
 
 
