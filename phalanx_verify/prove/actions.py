@@ -21,15 +21,17 @@ import z3
 from ..tla import resolve_def
 from ..tla import syntax as ast
 from . import symbolic as sym
-from .translate import Env, Translator, flat_bounds, fresh_name
+from .translate import Env, Translator, flat_bounds
 
 
 @dataclass(frozen=True)
 class SubAction:
+    """A named sub-action; ``guard`` is its Skolem constants' membership (TRUE without any)."""
+
     label: str
     expr: ast.Expr
     env: Env
-    guard: z3.BoolRef = z3.BoolVal(True)
+    guard: z3.BoolRef
 
     def formula(self, tr: Translator) -> z3.BoolRef:
         """The sub-action as a z3 formula over the problem's state pair (with its Skolem guard)."""
@@ -69,7 +71,7 @@ def _split(tr: Translator, e: ast.Expr, env: Env, is_action: Callable[[ast.OpDef
                 text = ", ".join(_arg_text(tr, a) for a in args)
                 return [(f"{op}({text})" if args else op, *parts[0][1:])]
             return parts
-    return [(None, e, env, z3.BoolVal(True))]
+    return [(None, e, env, tr.z.true)]
 
 
 def _constant_bindings(tr: Translator, names: list[tuple[str, ast.Expr]], env: Env) -> list[Env] | None:
@@ -79,7 +81,7 @@ def _constant_bindings(tr: Translator, names: list[tuple[str, ast.Expr]], env: E
         v = tr.eval(set_expr, env)
         ints = sym.constant_ints(v) if sym.is_int_set(v) else None
         if ints is not None:  # \E n \in 1..Size with Size a number: Resize(j1, 1), Resize(j1, 2)
-            envs = [x.bind(name, z3.IntVal(n)) for x in envs for n in ints]
+            envs = [x.bind(name, tr.z.int_val(n)) for x in envs for n in ints]
             continue
         if not isinstance(v, sym.FinSet) or not all(sym.concrete_true(b) or sym.concrete_false(b)
                                                      for b in v.bits.values()):
@@ -101,10 +103,10 @@ def skolem_binding(tr: Translator, names: list[tuple[str, ast.Expr]], env: Env,
         v = tr.eval(set_expr, env)
         if not (sym.is_set_array(v) and (v.sort().domain() == tr.atoms.sort or (ints and sym.is_int_set(v)))):
             return None
-        c = z3.Const(fresh_name(name), v.sort().domain())
+        c = z3.Const(tr.z.fresh_name(name), v.sort().domain())
         guards.append(v[c])
         env = env.bind(name, c)
-    return env, z3.And(guards)
+    return env, tr.z.and_(guards)
 
 
 def _arg_text(tr: Translator, v: Any) -> str:

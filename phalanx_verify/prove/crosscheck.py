@@ -44,7 +44,7 @@ def crosscheck(spec: str | Path, config: str | Path, inv: str = "IndInv", sample
     space = explore(model, report)
     states = space.states if space is not None else []
     problem = Problem(model, inv)
-    solver = z3.Solver()
+    solver = problem.z.solver()
     solver.add(z3.Not(problem.inv_now))
     false_at = []
     sampled = 0
@@ -87,9 +87,9 @@ class TranslationCheck:
         self.problem = Problem(model, inv)
         p = self.problem
         nxt = p.tr.formula(model.next_part.expr, p._env_of(model.next_part))
-        self._init = z3.Solver()
+        self._init = p.z.solver()
         self._init.add(p.init, *p.tr.choice_instances([p.init], p.int_terms))
-        self._next = z3.Solver()
+        self._next = p.z.solver()
         self._next.add(nxt, *p.tr.choice_instances([nxt], p.int_terms))
 
     def _pins(self, sym_state: dict[str, Any], state: tuple) -> list[z3.BoolRef]:

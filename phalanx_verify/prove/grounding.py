@@ -90,7 +90,7 @@ def premise_instances(tr: Translator, conjuncts: list[tuple[ast.Expr, Env]],
             for (name, s), k in zip(u.names, atoms, strict=True):
                 guards.append(sym.member(k, tr.eval(s, inner), tr.atoms))
                 inner = inner.bind(name, k)
-            out.append(z3.Implies(z3.And(guards), tr.formula(u.body, inner)))
+            out.append(z3.Implies(tr.z.and_(guards), tr.formula(u.body, inner)))
     return out
 
 
@@ -100,6 +100,6 @@ def integer_pool(states: list[dict[str, Any]], ground: list[z3.ExprRef]) -> list
     out: list[z3.ExprRef] = []
     for st in states:
         for v in st.values():
-            if isinstance(v, sym.AFun) and v.arr is not None and v.arr.sort().range() == z3.IntSort():
+            if isinstance(v, sym.AFun) and v.arr is not None and v.arr.sort().range().kind() == z3.Z3_INT_SORT:
                 out.extend(v.at(k) for k in ground)
     return out

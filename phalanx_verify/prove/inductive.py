@@ -50,6 +50,7 @@ from .state import concrete, fresh_state, infer_shapes, pin_concrete, render
 from .symbolic import Atoms, Fun
 from .translate import Env, TranslationError, Translator, string_literals
 from .unbounded import Universe
+from .z3env import Z3Env
 
 
 @dataclass
@@ -62,11 +63,13 @@ class Named:
 
 
 class Problem:
-    """A spec, its model, the candidate invariant and the symbolic state pair, translated once."""
+    """A spec, its model, the candidate invariant and the symbolic state pair, translated once,
+    in the z3 context of ``z`` (a new one by default: a run's own, see z3env.py)."""
 
     def __init__(self, model: Model, inv: str = "IndInv", ind_module: Path | None = None,
-                 type_inv: str = "TypeOK", unbounded: bool = False) -> None:
+                 type_inv: str = "TypeOK", unbounded: bool = False, z: Z3Env | None = None) -> None:
         self.model = model
+        self.z = z or Z3Env()
         self.variables = model.variables
         constants = model.cfg.constants
         # Unbounded: only single model values (None) are named; the members of Job, Leaf are not.
@@ -74,7 +77,7 @@ class Problem:
                                 [x for x in constants.values() if isinstance(x, ModelValue)])]
         inv_scope = self._inv_scope(inv, ind_module)
         strings = string_literals(model.scope) | string_literals(inv_scope)
-        self.atoms = Atoms(mvs, sorted(strings), unbounded)
+        self.atoms = Atoms(self.z, mvs, sorted(strings), unbounded)
         self.universe = Universe(constants, self.atoms, ast.Pos(str(model.spec_path), 1, 1)) if unbounded else None
         self.axioms = self.universe.axioms if self.universe else []
         self.tr = Translator(model.scope, constants, self.atoms, self.universe.values if self.universe else None)
@@ -223,7 +226,7 @@ class Prover:
             units = budget.grant(units)
             if units == 0:
                 return Result(name, self.instance, Verdict.UNKNOWN, 0.0, "z3: the obligation's budget is spent")
-        s = self.limits.solver(seed, units)
+        s = self.limits.solver(seed, units, ctx=self.p.z.ctx)
         s.add(*self.p.axioms, *facts, *self.p.tr.choice_instances(facts, self.p.int_terms + (pool or [])))
         res, units = check(s)
         if budget is not None:
@@ -431,9 +434,10 @@ class Prover:
         return self.query("witness check", [premise, *pins]).result is Verdict.CTI
 
     def _bounded(self) -> Prover:
-        """A prover of the same problem at the cfg's constants, with a witness reader."""
+        """A prover of the same problem at the cfg's constants, with a witness reader; in the same
+        z3 context, as its witnesses are pinned into this problem's formulas."""
         if self._bounded_prover is None:
-            p = Problem(self.p.model, self.p.inv_name, self.p.ind_module)
+            p = Problem(self.p.model, self.p.inv_name, self.p.ind_module, z=self.p.z)
             self._bounded_prover = Prover(p, self.limits)
             self._bounded_prover.owner = self
             self._bounded_prover.witness = lambda m: ("", _concrete_pair(p, m))
@@ -460,13 +464,13 @@ class Prover:
         integers: with them in CHOOSE's pool its axiom is complete on every subset of these sets,
         so the model's CHOOSE picks what TLA+'s does (the maximum of Below(j), say) and the
         model is a genuine state pair, fit to be pinned into the unbounded formula."""
-        facts, elements = [], []
+        facts, elements, ctx = [], [], self.p.z.ctx
         for st in (self.p.cur, self.p.nxt):
             for v in st.values():
                 for arr in _leaves(v, sym.is_int_set):
-                    xs = [(z3.FreshInt("elem"), z3.FreshBool("has")) for _ in range(size)]
-                    e = z3.FreshInt("e")
-                    facts.append(arr == z3.Lambda([e], z3.Or([z3.And(h, e == x) for x, h in xs])))
+                    xs = [(z3.FreshInt("elem", ctx), z3.FreshBool("has", ctx)) for _ in range(size)]
+                    e = z3.FreshInt("e", ctx)
+                    facts.append(arr == z3.Lambda([e], self.p.z.or_([z3.And(h, e == x) for x, h in xs])))
                     elements += [x for x, _ in xs]
         return facts, elements
 

@@ -19,7 +19,7 @@ from ..tla import resolve_def
 from ..tla import syntax as ast
 from . import symbolic as sym
 from .symbolic import AFun, Atoms, FinSet, Fun
-from .translate import Env, TranslationError, Translator, fresh_name
+from .translate import Env, TranslationError, Translator
 
 
 @dataclass(frozen=True)
@@ -112,29 +112,31 @@ def _set_shape(tr: Translator, s: ast.Expr, env: Env) -> Shape:
 
 
 def fresh_value(shape: Shape, name: str, atoms: Atoms) -> Any:
+    z = atoms.z
     if shape.kind == "atom":
-        return z3.Const(fresh_name(name), atoms.sort)
+        return z3.Const(z.fresh_name(name), atoms.sort)
     if shape.kind == "int":
-        return z3.Int(fresh_name(name))
+        return z.int_const(name)
     if shape.kind == "bool":
-        return z3.Bool(fresh_name(name))
+        return z3.Bool(z.fresh_name(name), z.ctx)
     if shape.kind == "atomset" and not atoms.unbounded:
-        return FinSet({k: z3.Bool(fresh_name(f"{name}_{k}")) for k in atoms.names})
+        return FinSet({k: z3.Bool(z.fresh_name(f"{name}_{k}"), z.ctx) for k in atoms.names})
     if shape.kind in ("atomset", "intset"):
-        return z3.Const(fresh_name(name), _sort(shape, atoms))
+        return z3.Const(z.fresh_name(name), _sort(shape, atoms))
     assert shape.range is not None
     if shape.domain is not None:
-        return AFun(z3.Array(fresh_name(name), shape.domain.sort().domain(), _sort(shape.range, atoms)), shape.domain)
+        return AFun(z3.Array(z.fresh_name(name), shape.domain.sort().domain(), _sort(shape.range, atoms)), shape.domain)
     return Fun({k: fresh_value(shape.range, f"{name}[{k}]", atoms) for k in shape.keys})
 
 
 def _sort(shape: Shape, atoms: Atoms) -> z3.SortRef:
     """The z3 sort of a value of this shape when it is one z3 term (unbounded mode)."""
-    simple = {"atom": atoms.sort, "int": z3.IntSort(), "bool": z3.BoolSort()}
+    z = atoms.z
+    simple = {"atom": atoms.sort, "int": z.int_sort, "bool": z.bool_sort}
     if shape.kind in simple:
         return simple[shape.kind]
     if shape.kind in ("atomset", "intset"):
-        return z3.ArraySort(atoms.sort if shape.kind == "atomset" else z3.IntSort(), z3.BoolSort())
+        return z3.ArraySort(atoms.sort if shape.kind == "atomset" else z.int_sort, z.bool_sort)
     raise TranslationError("a function whose values are functions, over a symbolic set, is outside the "
                            "unbounded fragment")
 
@@ -191,16 +193,17 @@ def concrete(v: Any, m: z3.ModelRef, atoms: Atoms) -> Any:
 
 def pin_concrete(v: Any, value: Any, atoms: Atoms) -> z3.BoolRef:
     """The formula "this symbolic value of a bounded problem equals this ``concrete`` value"."""
+    z = atoms.z
     if isinstance(v, Fun):
-        return z3.And([pin_concrete(x, value[k], atoms) for k, x in v.items.items()])
+        return z.and_([pin_concrete(x, value[k], atoms) for k, x in v.items.items()])
     if isinstance(v, sym.Tup):
-        return z3.And([pin_concrete(x, y, atoms) for x, y in zip(v.items, value, strict=True)])
+        return z.and_([pin_concrete(x, y, atoms) for x, y in zip(v.items, value, strict=True)])
     if isinstance(v, FinSet):
-        return z3.And([b == (k in value) for k, b in v.bits.items()])
+        return z.and_([b == (k in value) for k, b in v.bits.items()])
     if isinstance(v, sym.Empty):
-        return z3.BoolVal(not value)
+        return z.bool_val(not value)
     if sym.is_int_set(v):
-        arr = z3.K(z3.IntSort(), z3.BoolVal(False))
+        arr = z.empty_set(z.int_sort)
         for x in sorted(value):
             arr = z3.Store(arr, x, True)
         return v == arr
@@ -216,10 +219,10 @@ def _decided(val: z3.ExprRef) -> z3.ExprRef:
     mentions, the one z3 proves it equal to."""
     if z3.is_int_value(val) or z3.is_true(val) or z3.is_false(val):
         return val
-    literals = [z3.BoolVal(True), z3.BoolVal(False)] if z3.is_bool(val) else \
-        [z3.IntVal(n) for n in sorted({t.as_long() for t in _subterms(val) if z3.is_int_value(t)})]
+    literals = [z3.BoolVal(True, val.ctx), z3.BoolVal(False, val.ctx)] if z3.is_bool(val) else \
+        [z3.IntVal(n, val.ctx) for n in sorted({t.as_long() for t in _subterms(val) if z3.is_int_value(t)})]
     for c in literals:
-        s = z3.Solver()
+        s = z3.Solver(ctx=val.ctx)
         s.set("rlimit", 5_000_000)
         s.add(val != c)
         if s.check() == z3.unsat:
@@ -264,13 +267,14 @@ def _key_text(k: Any) -> str:
 def pin(sym_value: Any, value: Any, atoms: Atoms) -> z3.BoolRef:
     """The formula "this symbolic value equals this checker value" (a frozenset, Fcn, model value,
     string, int): used to evaluate the translation on states the explicit-state checker reached."""
+    z = atoms.z
     if isinstance(sym_value, Fun):
-        return z3.And([pin(sym_value.items[k], value[_key_of(k, value)], atoms) for k in sym_value.items])
+        return z.and_([pin(sym_value.items[k], value[_key_of(k, value)], atoms) for k in sym_value.items])
     if isinstance(sym_value, FinSet):
         names = {_atom_key(x) for x in value}
-        return z3.And([b == (k in names) for k, b in sym_value.bits.items()] + [z3.BoolVal(names <= set(sym_value.bits))])
+        return z.and_([b == (k in names) for k, b in sym_value.bits.items()] + [z.bool_val(names <= set(sym_value.bits))])
     if sym.is_int_set(sym_value):
-        arr = z3.K(z3.IntSort(), z3.BoolVal(False))
+        arr = z.empty_set(z.int_sort)
         for x in sorted(value):
             arr = z3.Store(arr, x, True)
         return sym_value == arr

@@ -23,11 +23,12 @@ a one-line error with the position of the expression, never a silent pass.
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 from typing import Any
 
 import z3
+
+from .z3env import Z3Env
 
 
 class ShapeError(Exception):
@@ -38,22 +39,22 @@ class Atoms:
     """The finite enumeration sort of one model: every model value and string literal.
 
     A string's atom is named with its quotes (``"Run"``), so it never meets a model value of
-    the same spelling."""
+    the same spelling. The sort lives in the run's context ``z``, which every value over it
+    shares."""
 
-    _ids = itertools.count()
-
-    def __init__(self, model_values: list[str], strings: list[str], unbounded: bool = False) -> None:
+    def __init__(self, z: Z3Env, model_values: list[str], strings: list[str], unbounded: bool = False) -> None:
         # z3 needs one element at least; a spec without model values or strings gets a stand-in.
+        self.z = z
         self.names = sorted(set(model_values) | {string_atom(x) for x in strings}) or ["#no-atom"]
         self.unbounded = unbounded
-        sort_name = f"Atom{next(self._ids)}"
+        sort_name = z.sort_name("Atom")
         if unbounded:
             # An uninterpreted sort: the named atoms are distinct (``distinct``), and there may be
             # any number of others (the members of Job and Leaf, whatever their sizes).
-            self.sort = z3.DeclareSort(sort_name)
+            self.sort = z3.DeclareSort(sort_name, z.ctx)
             consts = [z3.Const(f"{sort_name}!{n}", self.sort) for n in self.names]
         else:
-            self.sort, consts = z3.EnumSort(sort_name, [f"{sort_name}!{n}" for n in self.names])
+            self.sort, consts = z3.EnumSort(sort_name, [f"{sort_name}!{n}" for n in self.names], z.ctx)
         self.const: dict[str, z3.ExprRef] = dict(zip(self.names, consts, strict=True))
         self._by_decl = {c.decl().name(): n for n, c in self.const.items()}
 
@@ -68,7 +69,7 @@ class Atoms:
 
     def distinct(self) -> z3.BoolRef:
         """The named atoms differ (an enumeration sort says so by itself, an uninterpreted one not)."""
-        return z3.Distinct(*self.const.values()) if len(self.const) > 1 else z3.BoolVal(True)
+        return z3.Distinct(*self.const.values()) if len(self.const) > 1 else self.z.true
 
 
 def string_atom(s: str) -> str:
@@ -125,31 +126,33 @@ class Empty:
 
 
 EMPTY = Empty()
-INT_SET_SORT = z3.ArraySort(z3.IntSort(), z3.BoolSort())
+# Shapes are told by sort kinds, not by comparing with sorts: a sort belongs to one z3 context
+# (each run has its own, see z3env.py), and there is no process-wide Int or Bool to compare with.
 
 
 def is_int(v: Any) -> bool:
-    return isinstance(v, z3.ExprRef) and v.sort() == z3.IntSort()
+    return isinstance(v, z3.ExprRef) and v.sort().kind() == z3.Z3_INT_SORT
 
 
 def is_bool(v: Any) -> bool:
-    return isinstance(v, z3.ExprRef) and v.sort() == z3.BoolSort()
+    return isinstance(v, z3.ExprRef) and v.sort().kind() == z3.Z3_BOOL_SORT
 
 
 def is_int_set(v: Any) -> bool:
     """An array Int -> Bool; z3 lambdas (set filters over integers) have that sort too."""
-    return isinstance(v, z3.ExprRef) and v.sort() == INT_SET_SORT
+    return is_set_array(v) and v.sort().domain().kind() == z3.Z3_INT_SORT
 
 
 def is_set_array(v: Any) -> bool:
     """A set as a z3 array to Bool: a set of integers, or (unbounded mode) a set of atoms."""
-    return isinstance(v, z3.ExprRef) and isinstance(v.sort(), z3.ArraySortRef) and v.sort().range() == z3.BoolSort()
+    return isinstance(v, z3.ExprRef) and isinstance(v.sort(), z3.ArraySortRef) \
+        and v.sort().range().kind() == z3.Z3_BOOL_SORT
 
 
 def set_array(v: Any, elem: z3.SortRef) -> z3.ArrayRef:
     """v as an array set of elements of sort ``elem`` ({} becomes the empty array)."""
     if isinstance(v, Empty):
-        return z3.K(elem, z3.BoolVal(False))
+        return z3.K(elem, z3.BoolVal(False, elem.ctx))
     if is_set_array(v) and v.sort().domain() == elem:
         return v
     raise ShapeError(f"expected a set of {elem}, got {describe(v)}")
@@ -179,11 +182,11 @@ def concrete_false(b: z3.BoolRef) -> bool:
     return z3.is_false(z3.simplify(b))
 
 
-def int_set_of(v: Any) -> z3.ArrayRef:
+def int_set_of(v: Any, z: Z3Env) -> z3.ArrayRef:
     if is_int_set(v):
         return v
     if isinstance(v, Empty):
-        return z3.K(z3.IntSort(), z3.BoolVal(False))
+        return z.empty_set(z.int_sort)
     raise ShapeError(f"expected a set of integers, got {describe(v)}")
 
 
@@ -208,29 +211,29 @@ def describe(v: Any) -> str:
     return "a model value or string"
 
 
-def eq(a: Any, b: Any) -> z3.BoolRef:
-    """TLA+ equality of two values of the same shape."""
+def eq(a: Any, b: Any, z: Z3Env) -> z3.BoolRef:
+    """TLA+ equality of two values of the same shape (built in ``z``'s context)."""
     if isinstance(a, Empty) and isinstance(b, Empty):
-        return z3.BoolVal(True)
+        return z.true
     if isinstance(a, FinSet) or isinstance(b, FinSet):
         x, y = _fin(a), _fin(b)
         keys = set(x.bits) | set(y.bits)
-        return z3.And([x.bits.get(k, z3.BoolVal(False)) == y.bits.get(k, z3.BoolVal(False)) for k in sorted(keys)])
+        return z.and_([x.bits.get(k, z.false) == y.bits.get(k, z.false) for k in sorted(keys)])
     if is_set_array(a) or is_set_array(b):
         x, y = _arrays(a, b)
         return x == y
     if isinstance(a, AFun) and isinstance(b, AFun):
         k = z3.FreshConst(a.dom.sort().domain(), "k")
-        same = z3.ForAll([k], z3.Implies(a.dom[k], eq(a.at(k), b.at(k))))
+        same = z3.ForAll([k], z3.Implies(a.dom[k], eq(a.at(k), b.at(k), z)))
         return same if a.dom.eq(b.dom) else z3.And(a.dom == b.dom, same)
     if isinstance(a, Fun) and isinstance(b, Fun):
         if set(a.items) != set(b.items):
             raise ShapeError("functions with different domains are compared")
-        return z3.And([eq(a.items[k], b.items[k]) for k in a.items])
+        return z.and_([eq(a.items[k], b.items[k], z) for k in a.items])
     if isinstance(a, Tup) and isinstance(b, Tup):
         if len(a.items) != len(b.items):
             raise ShapeError("tuples of different lengths are compared")
-        return z3.And([eq(x, y) for x, y in zip(a.items, b.items, strict=True)])
+        return z.and_([eq(x, y, z) for x, y in zip(a.items, b.items, strict=True)])
     if isinstance(a, z3.ExprRef) and isinstance(b, z3.ExprRef) and a.sort() == b.sort():
         return a == b
     raise ShapeError(f"{describe(a)} is compared with {describe(b)}")
@@ -251,14 +254,14 @@ def _fin(v: Any) -> FinSet:
 
 
 def ite(c: z3.BoolRef, a: Any, b: Any) -> Any:
-    """IF c THEN a ELSE b, pushed inside structured values."""
+    """IF c THEN a ELSE b, pushed inside structured values (in c's context)."""
     if concrete_true(c):
         return a
     if concrete_false(c):
         return b
     if isinstance(a, FinSet) or isinstance(b, FinSet):
         x, y = _fin(a), _fin(b)
-        f = z3.BoolVal(False)
+        f = z3.BoolVal(False, c.ctx)
         return FinSet({k: z3.If(c, x.bits.get(k, f), y.bits.get(k, f)) for k in sorted(set(x.bits) | set(y.bits))})
     if isinstance(a, Fun) and isinstance(b, Fun):
         if set(a.items) != set(b.items):
@@ -280,14 +283,14 @@ def ite(c: z3.BoolRef, a: Any, b: Any) -> Any:
 def member(x: Any, s: Any, atoms: Atoms) -> z3.BoolRef:
     """x \\in s for a set value (type-like sets such as Nat are handled by the translator)."""
     if isinstance(s, Empty):
-        return z3.BoolVal(False)
+        return atoms.z.false
     if isinstance(s, FinSet):
         name = atoms.name_of(x) if atoms.is_atom(x) else None
         if name is not None:
-            return s.bits.get(name, z3.BoolVal(False))
+            return s.bits.get(name, atoms.z.false)
         if not atoms.is_atom(x):
             raise ShapeError(f"membership of {describe(x)} in a set of model values/strings")
-        return z3.Or([z3.And(x == atoms.const[k], b) for k, b in s.bits.items()])
+        return atoms.z.or_([z3.And(x == atoms.const[k], b) for k, b in s.bits.items()])
     if is_set_array(s):
         if not (isinstance(x, z3.ExprRef) and x.sort() == s.sort().domain()):
             raise ShapeError(f"membership of {describe(x)} in {describe(s)}")
@@ -295,13 +298,13 @@ def member(x: Any, s: Any, atoms: Atoms) -> z3.BoolRef:
     raise ShapeError(f"membership in {describe(s)}, which is not a set")
 
 
-def set_op(op: str, a: Any, b: Any) -> Any:
+def set_op(op: str, a: Any, b: Any, z: Z3Env) -> Any:
     """cup, cap, setminus on sets of the same element type."""
     if isinstance(a, Empty) and isinstance(b, Empty):
         return EMPTY
     if isinstance(a, FinSet) or isinstance(b, FinSet):
         x, y = _fin(a), _fin(b)
-        f = z3.BoolVal(False)
+        f = z.false
         keys = sorted(set(x.bits) | set(y.bits))  # sorted: the same terms under every hash seed
         combine = {"cup": lambda p, q: z3.Or(p, q), "cap": lambda p, q: z3.And(p, q),
                    "setminus": lambda p, q: z3.And(p, z3.Not(q))}[op]
@@ -310,21 +313,20 @@ def set_op(op: str, a: Any, b: Any) -> Any:
     return {"cup": z3.SetUnion, "cap": z3.SetIntersect, "setminus": z3.SetDifference}[op](x, y)
 
 
-def subseteq(a: Any, b: Any) -> z3.BoolRef:
+def subseteq(a: Any, b: Any, z: Z3Env) -> z3.BoolRef:
     if isinstance(a, Empty):
-        return z3.BoolVal(True)
+        return z.true
     if isinstance(a, FinSet) or isinstance(b, FinSet):
         x, y = _fin(a), _fin(b)
-        f = z3.BoolVal(False)
-        return z3.And([z3.Implies(bit, y.bits.get(k, f)) for k, bit in x.bits.items()])
+        return z.and_([z3.Implies(bit, y.bits.get(k, z.false)) for k, bit in x.bits.items()])
     return z3.IsSubset(*_arrays(a, b))
 
 
-def cardinality(s: Any) -> z3.ArithRef:
+def cardinality(s: Any, z: Z3Env) -> z3.ArithRef:
     if isinstance(s, Empty):
-        return z3.IntVal(0)
+        return z.int_val(0)
     if isinstance(s, FinSet):
-        return z3.Sum([z3.If(b, 1, 0) for b in s.bits.values()] or [z3.IntVal(0)])
+        return z3.Sum([z3.If(b, 1, 0) for b in s.bits.values()] or [z.int_val(0)])
     raise ShapeError(f"Cardinality of {describe(s)} (only sets of model values/strings are finite sorts)")
 
 
@@ -342,7 +344,7 @@ def apply_fun(f: Any, arg: Any, atoms: Atoms) -> Any:
     out = fresh_like(next(iter(f.items.values())), atoms)  # f[x] outside DOMAIN f: unspecified
     if key is None:
         for k in reversed(list(f.items)):
-            out = ite(eq(arg, key_value(k, atoms)), f.items[k], out)
+            out = ite(eq(arg, key_value(k, atoms), atoms.z), f.items[k], out)
     return out
 
 
@@ -350,7 +352,7 @@ def fresh_like(v: Any, atoms: Atoms) -> Any:
     """An unconstrained value of v's shape: TLA+ leaves f[x] unspecified outside DOMAIN f, and a
     fresh value over-approximates "some fixed value", which keeps proofs sound."""
     if isinstance(v, FinSet):
-        return FinSet({k: z3.FreshBool() for k in v.bits})
+        return FinSet({k: z3.FreshBool(ctx=atoms.z.ctx) for k in v.bits})
     if isinstance(v, Fun):
         return Fun({k: fresh_like(x, atoms) for k, x in v.items.items()})
     if isinstance(v, Tup):
@@ -373,7 +375,7 @@ def concrete_key(v: Any, atoms: Atoms) -> Any:
 
 
 def key_value(k: Any, atoms: Atoms) -> z3.ExprRef:
-    return z3.IntVal(k) if isinstance(k, int) else atoms.const[k]
+    return atoms.z.int_val(k) if isinstance(k, int) else atoms.const[k]
 
 
 def except_update(f: Any, arg: Any, new: Any, atoms: Atoms) -> Fun | AFun:
@@ -397,5 +399,5 @@ def except_update(f: Any, arg: Any, new: Any, atoms: Atoms) -> Fun | AFun:
             items[key] = new(items[key])
         return Fun(items)
     for k, old in f.items.items():
-        items[k] = ite(eq(arg, key_value(k, atoms)), new(old), old)
+        items[k] = ite(eq(arg, key_value(k, atoms), atoms.z), new(old), old)
     return Fun(items)

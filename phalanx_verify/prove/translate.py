@@ -22,7 +22,6 @@ file:line:col (exit 150, like a semantic error).
 from __future__ import annotations
 
 import dataclasses
-import itertools
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -74,21 +73,18 @@ _BOOL2 = {"implies": z3.Implies, "equiv": lambda a, b: a == b, "iff": lambda a, 
 _BUILTINS = set(_ARITH) | set(_BOOL2) | {
     "eq", "neq", "in", "notin", "cup", "cap", "setminus", "subseteq", "supseteq", "lnot", "negative",
     "dots_2", "powerset", "domain", "Cardinality"}
-_FRESH = itertools.count()
-
-
-def fresh_name(hint: str) -> str:
-    return f"{hint}!{next(_FRESH)}"
 
 
 class Translator:
-    """Translates expressions of one model (root scope + constant values) to z3."""
+    """Translates expressions of one model (root scope + constant values) to z3, in the z3
+    context of its atoms' run (``atoms.z``)."""
 
     def __init__(self, root: Scope, constants: Mapping[str, Any], atoms: Atoms,
                  symbolic: Mapping[str, Any] | None = None) -> None:
         """``symbolic`` gives z3 values for constants, in place of the cfg's (unbounded mode)."""
         self.root = root
         self.atoms = atoms
+        self.z = atoms.z
         symbolic = symbolic or {}
         self.constants = {k: symbolic[k] if k in symbolic else self.constant_value(v) for k, v in constants.items()}
         self._cardinality: dict[z3.SortRef, z3.FuncDeclRef] = {}
@@ -117,9 +113,9 @@ class Translator:
 
     def constant_value(self, v: Any) -> Any:
         if isinstance(v, bool):
-            return z3.BoolVal(v)
+            return self.z.bool_val(v)
         if isinstance(v, int):
-            return z3.IntVal(v)
+            return self.z.int_val(v)
         if isinstance(v, ModelValue):
             if v.name not in self.atoms.const:  # unbounded mode: a member of a symbolic set
                 raise TranslationError(f"the model value {v.name} of a symbolic set, named alone (outside "
@@ -134,13 +130,13 @@ class Translator:
 
     # -- literals and names ---------------------------------------------------------------------
     def t_Num(self, e: ast.Num, env: Env) -> Any:
-        return z3.IntVal(e.value)
+        return self.z.int_val(e.value)
 
     def t_Str(self, e: ast.Str, env: Env) -> Any:
         return self.atoms.const[sym.string_atom(e.value)]
 
     def t_Bool(self, e: ast.Bool, env: Env) -> Any:
-        return z3.BoolVal(e.value)
+        return self.z.bool_val(e.value)
 
     def t_At(self, e: ast.At, env: Env) -> Any:
         if env.at is None:
@@ -174,7 +170,7 @@ class Translator:
         if isinstance(binding, bindings.Defined):
             return self._call_def((binding.defn, binding.scope), args, env, pos, name)
         if name in ("TRUE", "FALSE"):
-            return z3.BoolVal(name == "TRUE")
+            return self.z.bool_val(name == "TRUE")
         if name in ("Nat", "Int", "BOOLEAN", "STRING") or name in ALWAYS_VISIBLE:
             raise TranslationError(f"the infinite set {name} used as a value (only as x \\in {name} "
                                    "or in a quantifier bound)", pos)
@@ -220,15 +216,15 @@ class Translator:
             return self._global(op, tuple(self.eval(a, env) for a in e.args), env, e.pos)
         args = [self.eval(a, env) for a in e.args]
         if op == "eq":
-            return sym.eq(*args)
+            return sym.eq(args[0], args[1], self.z)
         if op == "neq":
-            return z3.Not(sym.eq(*args))
+            return z3.Not(sym.eq(args[0], args[1], self.z))
         if op in ("cup", "cap", "setminus"):
-            return sym.set_op(op, *args)
+            return sym.set_op(op, args[0], args[1], self.z)
         if op == "subseteq":
-            return sym.subseteq(*args)
+            return sym.subseteq(args[0], args[1], self.z)
         if op == "supseteq":
-            return sym.subseteq(args[1], args[0])
+            return sym.subseteq(args[1], args[0], self.z)
         if op == "lnot":
             return z3.Not(args[0])
         if op in _BOOL2:
@@ -240,18 +236,18 @@ class Translator:
         if op == "Cardinality":
             if sym.is_set_array(args[0]) and self.atoms.unbounded:
                 return self.cardinality_of(args[0])
-            return sym.cardinality(args[0])
+            return sym.cardinality(args[0], self.z)
         if op == "dots_2":
             lo, hi = args
             a, b = z3.simplify(lo), z3.simplify(hi)
             if z3.is_int_value(a) and z3.is_int_value(b) and b.as_long() - a.as_long() < 64:
                 # A range with known bounds is written out element by element: z3 then decides
                 # 0..0 \subseteq {1} without a quantifier (it answers unknown on the lambda).
-                arr = z3.K(z3.IntSort(), z3.BoolVal(False))
+                arr = self.z.empty_set(self.z.int_sort)
                 for k in range(a.as_long(), b.as_long() + 1):
                     arr = z3.Store(arr, k, True)
                 return arr
-            x = z3.Int(fresh_name("k"))
+            x = self.z.int_const("k")
             return z3.Lambda([x], z3.And(lo <= x, x <= hi))
         if op == "domain":
             f = args[0]
@@ -264,10 +260,10 @@ class Translator:
 
     # -- Boolean structure ------------------------------------------------------------------------
     def t_And(self, e: ast.And, env: Env) -> Any:
-        return z3.And([self.formula(x, env) for x in e.items])
+        return self.z.and_([self.formula(x, env) for x in e.items])
 
     def t_Or(self, e: ast.Or, env: Env) -> Any:
-        return z3.Or([self.formula(x, env) for x in e.items])
+        return self.z.or_([self.formula(x, env) for x in e.items])
 
     def t_If(self, e: ast.If, env: Env) -> Any:
         c = self.formula(e.cond, env)
@@ -309,29 +305,29 @@ class Translator:
             if zvars:
                 f = z3.ForAll(zvars, f) if kind == "forall" else z3.Exists(zvars, f)
             parts.append(f)
-        return z3.And(parts) if kind == "forall" else z3.Or(parts)
+        return self.z.and_(parts) if kind == "forall" else self.z.or_(parts)
 
     def domain(self, s: ast.Expr, env: Env) -> Iterator[tuple[z3.BoolRef, Any, list[z3.ExprRef], Env]]:
         """The elements of a bound set: (guard, element, z3 variables to quantify, env) per case.
         Finite sets of atoms unroll (no z3 variables); the rest is one symbolic element."""
         if isinstance(s, ast.Name) and s.name in ("Nat", "Int") and s.name not in env.locals \
                 and resolve_def(s.name, env.scope) is None:
-            x = z3.Int(fresh_name(s.name))
-            yield (x >= 0 if s.name == "Nat" else z3.BoolVal(True)), x, [x], env
+            x = self.z.int_const(s.name)
+            yield (x >= 0 if s.name == "Nat" else self.z.true), x, [x], env
             return
         if isinstance(s, ast.Apply) and s.op == "powerset":
             if _is_set_form(s.args[0]):  # SUBSET Nat: a fresh set of integers inside it
-                arr = z3.Array(fresh_name("sub"), z3.IntSort(), z3.BoolSort())
+                arr = z3.Const(self.z.fresh_name("sub"), self.z.int_set_sort)
                 yield self._all_ints_in(arr, s.args[0], env), arr, [arr], env
                 return
             base = self.eval(s.args[0], env)
             if isinstance(base, FinSet):
-                bits = {k: z3.Bool(fresh_name(f"sub_{k}")) for k in base.bits}
-                guard = z3.And([z3.Implies(b, base.bits[k]) for k, b in bits.items()])
+                bits = {k: z3.Bool(self.z.fresh_name(f"sub_{k}"), self.z.ctx) for k in base.bits}
+                guard = self.z.and_([z3.Implies(b, base.bits[k]) for k, b in bits.items()])
                 yield guard, FinSet(bits), list(bits.values()), env
                 return
-            elem = base.sort().domain() if sym.is_set_array(base) else z3.IntSort()
-            arr = z3.Array(fresh_name("sub"), elem, z3.BoolSort())
+            elem = base.sort().domain() if sym.is_set_array(base) else self.z.int_sort
+            arr = z3.Array(self.z.fresh_name("sub"), elem, self.z.bool_sort)
             yield z3.IsSubset(arr, sym.set_array(base, elem)), arr, [arr], env
             return
         v = self.eval(s, env)
@@ -343,7 +339,7 @@ class Translator:
                     yield bit, self.atoms.const[k], [], env
             return
         if sym.is_set_array(v):
-            x = z3.Const(fresh_name("e"), v.sort().domain())
+            x = z3.Const(self.z.fresh_name("e"), v.sort().domain())
             yield z3.Select(v, x), x, [x], env
             return
         raise TranslationError(f"quantifier over {sym.describe(v)}", s.pos)
@@ -371,7 +367,7 @@ class Translator:
         key = (id(e), tuple(a.sort() for a in args))
         fn = self._choose_fns.get(key)
         if fn is None:
-            fn = self._choose_fns[key] = z3.Function(fresh_name("choose"), *[a.sort() for a in args], result)
+            fn = self._choose_fns[key] = z3.Function(self.z.fresh_name("choose"), *[a.sort() for a in args], result)
         c = fn(*args)
         self.choices.setdefault(c.get_id(), (sample, lambda t: self.formula(e.body, env.bind(name, t)), c))
         return c
@@ -412,13 +408,13 @@ class Translator:
         elem = s.sort().domain()
         fn = self._cardinality.get(elem)
         if fn is None:
-            fn = self._cardinality[elem] = z3.Function(fresh_name("Cardinality"), s.sort(), z3.IntSort())
+            fn = self._cardinality[elem] = z3.Function(self.z.fresh_name("Cardinality"), s.sort(), self.z.int_sort)
         return fn(s)
 
     def _flatten(self, v: Any) -> list[z3.ExprRef]:
         """A value as a fixed-length list of z3 terms (arguments of an uninterpreted function)."""
         if isinstance(v, FinSet):
-            return [v.bits.get(k, z3.BoolVal(False)) for k in self.atoms.names]
+            return [v.bits.get(k, self.z.false) for k in self.atoms.names]
         if isinstance(v, Fun):
             return [x for k in v.items for x in self._flatten(v.items[k])]
         if isinstance(v, Tup):
@@ -434,14 +430,14 @@ class Translator:
             for x in items:
                 name = self.atoms.name_of(x)
                 if name is not None:
-                    bits.setdefault(name, []).append(z3.BoolVal(True))
+                    bits.setdefault(name, []).append(self.z.true)
                 else:
                     for k in self.atoms.names:
                         bits.setdefault(k, []).append(x == self.atoms.const[k])
-            return FinSet({k: z3.simplify(z3.Or(bs)) for k, bs in bits.items()})
+            return FinSet({k: z3.simplify(self.z.or_(bs)) for k, bs in bits.items()})
         sorts = {x.sort() for x in items if isinstance(x, z3.ExprRef) and not sym.is_set_array(x)}
         if len(sorts) == 1 and len(items) == sum(1 for x in items if isinstance(x, z3.ExprRef)):
-            arr = z3.K(sorts.pop(), z3.BoolVal(False))
+            arr = self.z.empty_set(sorts.pop())
             for x in items:
                 arr = z3.Store(arr, x, True)
             return arr
@@ -461,7 +457,7 @@ class Translator:
             return FinSet({k: z3.And(bit, self.formula(e.pred, env.bind(name, self.atoms.const[k])))
                            for k, bit in base.bits.items() if not sym.concrete_false(bit)})
         if sym.is_set_array(base):
-            x = z3.Const(fresh_name(name), base.sort().domain())
+            x = z3.Const(self.z.fresh_name(name), base.sort().domain())
             pred = self.formula(e.pred, env.bind(name, x))
             return z3.Lambda([x], z3.And(z3.Select(base, x), pred))
         raise TranslationError(f"set filter over {sym.describe(base)} used as a value", e.pos)
@@ -475,9 +471,9 @@ class Translator:
                 return self._need_int(x, s) >= 0
             if s.name == "Int":
                 self._need_int(x, s)
-                return z3.BoolVal(True)
+                return self.z.true
             if s.name == "BOOLEAN":
-                return z3.BoolVal(sym.is_bool(x))
+                return self.z.bool_val(sym.is_bool(x))
         if isinstance(s, ast.Name | ast.Apply) and not _is_local(s, env):
             target = resolve_def(s.name if isinstance(s, ast.Name) else s.op, env.scope)
             if target is not None and isinstance(target[0], ast.OpDef) and _is_set_form(target[0].body):
@@ -489,15 +485,15 @@ class Translator:
         if isinstance(s, ast.Apply) and s.op == "powerset":
             if _is_set_form(s.args[0]):
                 if isinstance(x, FinSet):
-                    return z3.And([z3.Implies(b, self.member(self.atoms.const[k], s.args[0], env))
-                                   for k, b in x.bits.items()])
+                    return self.z.and_([z3.Implies(b, self.member(self.atoms.const[k], s.args[0], env))
+                                        for k, b in x.bits.items()])
                 return self._all_ints_in(x, s.args[0], env)
             base = self.eval(s.args[0], env)
             if isinstance(base, FinSet) or isinstance(x, FinSet) or \
                     (sym.is_set_array(base) and not sym.is_int_set(base)):
-                return sym.subseteq(x, base)
+                return sym.subseteq(x, base, self.z)
             if isinstance(base, sym.Empty):
-                return sym.eq(x, EMPTY)
+                return sym.eq(x, EMPTY, self.z)
             return self._all_ints_in(x, s.args[0], env)
         if isinstance(s, ast.Apply) and s.op == "dots_2":
             lo, hi = (self.eval(a, env) for a in s.args)
@@ -507,12 +503,12 @@ class Translator:
             if isinstance(x, AFun):
                 return self._afun_in(x, s, env)
             if not isinstance(x, Fun):
-                return z3.BoolVal(False)
+                return self.z.false
             dom = self.eval(s.domain, env)
             keys = self.constant_keys(dom, s.domain)
             if set(keys) != set(x.items):
-                return z3.BoolVal(False)
-            return z3.And([self.member(x.items[k], s.range, env) for k in keys])
+                return self.z.false
+            return self.z.and_([self.member(x.items[k], s.range, env) for k in keys])
         if isinstance(s, ast.SetFilter):
             (name, set_expr), = flat_bounds((s.bound,), s.pos)
             return z3.And(self.member(x, set_expr, env), self.formula(s.pred, env.bind(name, x)))
@@ -528,15 +524,15 @@ class Translator:
         """f \\in [D -> R] for a function over a symbolic domain: DOMAIN f = D and every value in R."""
         dom = self.eval(s.domain, env)
         if not sym.is_set_array(dom):
-            return z3.BoolVal(False)
-        k = z3.Const(fresh_name("k"), dom.sort().domain())
+            return self.z.false
+        k = z3.Const(self.z.fresh_name("k"), dom.sort().domain())
         values = z3.ForAll([k], z3.Implies(dom[k], self.member(f.at(k), s.range, env)))
         return values if f.dom.eq(dom) else z3.And(f.dom == dom, values)
 
     def _all_ints_in(self, x: Any, t: ast.Expr, env: Env) -> z3.BoolRef:
         """A set of integers inside the type-like set t (``SUBSET Nat``): a z3 quantifier."""
-        arr = sym.int_set_of(x)
-        e = z3.Int(fresh_name("e"))
+        arr = sym.int_set_of(x, self.z)
+        e = self.z.int_const("e")
         inner = self.member(e, t, env)
         return z3.ForAll([e], z3.Implies(z3.Select(arr, e), inner))
 
@@ -564,7 +560,7 @@ class Translator:
         (name, set_expr), = flat_bounds(e.bounds, e.pos)
         dom = self.eval(set_expr, env)
         if sym.is_set_array(dom) and self.atoms.unbounded:
-            k = z3.Const(fresh_name(name), dom.sort().domain())
+            k = z3.Const(self.z.fresh_name(name), dom.sort().domain())
             body = self.eval(e.body, env.bind(name, k))
             if isinstance(body, sym.Empty):
                 return AFun(None, dom)
@@ -608,11 +604,11 @@ class Translator:
         return self.eval(e.expr, replace(env, primed=True))
 
     def t_Unchanged(self, e: ast.Unchanged, env: Env) -> Any:
-        return sym.eq(self.eval(e.expr, replace(env, primed=True)), self.eval(e.expr, env))
+        return sym.eq(self.eval(e.expr, replace(env, primed=True)), self.eval(e.expr, env), self.z)
 
     def t_StepAction(self, e: ast.StepAction, env: Env) -> Any:
         a = self.formula(e.action, env)
-        same = sym.eq(self.eval(e.sub, replace(env, primed=True)), self.eval(e.sub, env))
+        same = sym.eq(self.eval(e.sub, replace(env, primed=True)), self.eval(e.sub, env), self.z)
         return z3.And(a, z3.Not(same)) if e.angle else z3.Or(a, same)
 
 

@@ -35,6 +35,7 @@ from .report import solve
 from .state import render_int_set
 from .symbolic import AFun, Atoms
 from .translate import TranslationError, value_order
+from .z3env import Z3Env
 
 
 class Universe:
@@ -47,7 +48,7 @@ class Universe:
         self.axioms: list[z3.BoolRef] = [atoms.distinct()]
         self.sets: dict[str, tuple[z3.ArrayRef, str]] = {}  # name -> (symbolic set, element prefix)
         self.naturals: dict[str, z3.ArithRef] = {}
-        set_sort = z3.ArraySort(atoms.sort, z3.BoolSort())
+        set_sort = z3.ArraySort(atoms.sort, atoms.z.bool_sort)
         for name, v in constants.items():
             if isinstance(v, frozenset) and v and all(isinstance(x, ModelValue) for x in v):
                 s = z3.Const(name, set_sort)
@@ -55,7 +56,7 @@ class Universe:
                 self.sets[name] = (s, _prefix(sorted(x.name for x in v - _inner(name, constants))))
                 self.axioms.extend(z3.Not(s[c]) for c in atoms.const.values())
             elif isinstance(v, int) and not isinstance(v, bool):
-                n = self.values[name] = self.naturals[name] = z3.Int(name)
+                n = self.values[name] = self.naturals[name] = z3.Int(name, atoms.z.ctx)
                 self.axioms.append(n >= 0)
         names = list(self.sets)
         for i, a in enumerate(names):
@@ -92,7 +93,7 @@ class Universe:
             out.append(s == _array_of([atom_of[mv.name] for mv in sorted(constants[name], key=lambda x: x.name)], self.atoms.sort))
         out += [n == constants[name] for name, n in self.naturals.items()]
         for symbolic, value in states:
-            out += [_pin(symbolic[v], value[v], atom_of) for v in symbolic]
+            out += [_pin(symbolic[v], value[v], atom_of, self.atoms.z) for v in symbolic]
         return out
 
     def describe(self) -> str:
@@ -135,8 +136,8 @@ class ClusterReader:
         r = self.m.eval(f, model_completion=True)
         if z3.is_true(r) or z3.is_false(r):
             return z3.is_true(r)
-        s = DEFAULT_LIMITS.solver()
-        s.add(_closed(self.elements, self.u.atoms.sort), z3.Not(r))
+        s = DEFAULT_LIMITS.solver(ctx=self.u.atoms.z.ctx)
+        s.add(_closed(self.elements, self.u.atoms.sort, self.u.atoms.z), z3.Not(r))
         res = solve(s)
         return True if res == z3.unsat else False if res == z3.sat else None
 
@@ -168,21 +169,21 @@ class ClusterReader:
         raise TranslationError(f"cannot render {sym.describe(v)} in a counterexample")
 
 
-def _closed(elements: list[z3.ExprRef], sort: z3.SortRef) -> z3.BoolRef:
+def _closed(elements: list[z3.ExprRef], sort: z3.SortRef, z: Z3Env) -> z3.BoolRef:
     """The universe of ``sort`` is exactly these distinct elements."""
     x = z3.FreshConst(sort, "x")
-    distinct = z3.Distinct(*elements) if len(elements) > 1 else z3.BoolVal(True)
-    return z3.And(distinct, z3.ForAll([x], z3.Or([x == e for e in elements])))
+    distinct = z3.Distinct(*elements) if len(elements) > 1 else z.true
+    return z3.And(distinct, z3.ForAll([x], z.or_([x == e for e in elements])))
 
 
-def _pin(v: Any, value: Any, atom_of: dict[str, z3.ExprRef]) -> z3.BoolRef:
+def _pin(v: Any, value: Any, atom_of: dict[str, z3.ExprRef], z: Z3Env) -> z3.BoolRef:
     if isinstance(v, AFun):
-        return z3.And([_pin(v.at(atom_of[k]), x, atom_of) for k, x in value.items()])
+        return z.and_([_pin(v.at(atom_of[k]), x, atom_of, z) for k, x in value.items()])
     if isinstance(v, sym.Empty):
-        return z3.BoolVal(not value)
+        return z.bool_val(not value)
     if sym.is_set_array(v):
         elem = v.sort().domain()
-        items = [z3.IntVal(x) if isinstance(x, int) else atom_of[x] for x in sorted(value, key=value_order)]
+        items = [z.int_val(x) if isinstance(x, int) else atom_of[x] for x in sorted(value, key=value_order)]
         return v == _array_of(items, elem)
     if isinstance(value, str):
         return v == atom_of[value]
@@ -190,7 +191,7 @@ def _pin(v: Any, value: Any, atom_of: dict[str, z3.ExprRef]) -> z3.BoolRef:
 
 
 def _array_of(items: list[z3.ExprRef], elem: z3.SortRef) -> z3.ArrayRef:
-    arr = z3.K(elem, z3.BoolVal(False))
+    arr = z3.K(elem, z3.BoolVal(False, elem.ctx))
     for x in items:
         arr = z3.Store(arr, x, True)
     return arr

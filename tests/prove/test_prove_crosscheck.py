@@ -29,7 +29,7 @@ def test_pinned_state_that_breaks_sealbound_is_seen_by_z3() -> None:
     state = dict(zip(model.variables, space.states[0], strict=True))
     state["sealed"] = {j: frozenset({5}) for j in state["sealed"]}  # seals above epoch 0
     problem = Problem(model)
-    s = z3.Solver()
+    s = problem.z.solver()
     s.add(*[pin(problem.cur[v], x, problem.atoms) for v, x in state.items()])
     s.add(problem.inv_now)
     assert s.check() == z3.unsat

@@ -13,9 +13,11 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 from phalanx_verify.check.model import load_model
+from phalanx_verify.prove import Limits
 from phalanx_verify.prove import symbolic as sym
 from phalanx_verify.prove.symbolic import Atoms
 from phalanx_verify.prove.translate import Env, Translator, string_literals
+from phalanx_verify.prove.z3env import Z3Env
 from phalanx_verify.tla import syntax as ast
 
 STRINGS = ("a", "b", "c")
@@ -97,13 +99,15 @@ def _disagreements(d: Path, exprs: list[str]) -> list[tuple[str, object]]:
     (d / "Closed.cfg").write_text("INIT Init\nNEXT Next\n")
     model = load_model(d / "Closed.tla", d / "Closed.cfg")
     (state,) = list(model.init())
-    tr = Translator(model.scope, {}, Atoms([], sorted(string_literals(model.scope))))
+    tr = Translator(model.scope, {}, Atoms(Z3Env(), [], sorted(string_literals(model.scope))))
     env = Env(model.scope, {})
     out = []
     for i, value in enumerate(state):
         got = tr.eval(ast.Name(model.scope.defs[f"E{i}"][0].pos, f"E{i}"), env)
-        s = z3.Solver()
-        s.add(z3.Not(sym.eq(got, tr.constant_value(value))))
+        # A budget: z3 may search for ever on a quantified comprehension (seen once in a full
+        # tests/prove run), where the answer meant here is unknown.
+        s = Limits(rlimit=5_000_000).solver(ctx=tr.z.ctx)
+        s.add(z3.Not(sym.eq(got, tr.constant_value(value), tr.z)))
         verdict = s.check()
         if verdict == z3.sat:  # z3 has a model in which the translated value is another one
             out.append((exprs[i], value))
@@ -123,5 +127,5 @@ def test_a_mistranslated_operator_is_seen(tmp_path: Path, monkeypatch: pytest.Mo
     exprs = ["({1, 2} \\ {2})", "(3 - 1)", '({"a"} \\ {"a"})']
     assert _disagreements(tmp_path, exprs) == []
     real = sym.set_op
-    monkeypatch.setattr(sym, "set_op", lambda op, a, b: real("cup" if op == "setminus" else op, a, b))
+    monkeypatch.setattr(sym, "set_op", lambda op, a, b, z: real("cup" if op == "setminus" else op, a, b, z))
     assert [e for e, _ in _disagreements(tmp_path, exprs)] == [exprs[0], exprs[2]]
