@@ -33,6 +33,15 @@ from .report import Report, Trace, TraceStep, Verdict
 ProgressFn = Callable[[dict[str, Any]], None]
 
 
+def tree_path(parent: Sequence[int], sid: int) -> list[int]:
+    """The state ids from an initial state (parent -1) down to ``sid`` along the BFS tree."""
+    out = []
+    while sid >= 0:
+        out.append(sid)
+        sid = parent[sid]
+    return out[::-1]
+
+
 @dataclass
 class StateSpace:
     """The explored states (id -> state), the BFS tree, and (for liveness) the graph."""
@@ -102,11 +111,7 @@ class StateSpace:
         return range(self.edge_start[sid], self.edge_start[sid + 1])
 
     def path_to(self, sid: int) -> list[int]:
-        out = []
-        while sid >= 0:
-            out.append(sid)
-            sid = self.parent[sid]
-        return out[::-1]
+        return tree_path(self.parent, sid)
 
     @property
     def size(self) -> int:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..tla.errors import TLAError
-from .bfs import label_text
+from .bfs import label_text, tree_path
 from .fairness import FairnessTracker
 from .model import Liveness, Model
 from .report import TraceStep
@@ -152,11 +152,7 @@ class LiveGraph:
         return range(self.edge_start[sid], self.edge_start[sid + 1])
 
     def path_to(self, sid: int) -> list[int]:
-        out = []
-        while sid >= 0:
-            out.append(sid)
-            sid = self.parent[sid]
-        return out[::-1]
+        return tree_path(self.parent, sid)
 
     def add_states(self, fps: np.ndarray, parents: np.ndarray) -> None:
         """Number new states (fingerprints and parent ids, in id order); their predicate words
