@@ -122,6 +122,7 @@ class Model:
         # TLCGet makes them state-level (TLC's minLevel), so their code unpacks one.
         self.no_state = (None,) * len(self.variables)
         self.compiler = Compiler(self.scope, apply_overrides(self.scope, cfg), cfg.substitutions)
+        self._check_constant_substitutions()
         self.model_values = {v.name: v for v in _model_values(cfg.constants.values())}
         self._init_check: Callable[[tuple], Any] | None = None
         self._subscript: Callable[[tuple], Any] | None = None
@@ -178,6 +179,16 @@ class Model:
         return any("_rt.tlc_get(" in part for part in self.compiler.source_parts)
 
     # -- config checks --------------------------------------------------------------------
+    def _check_constant_substitutions(self) -> None:
+        """``C <- Foo`` for a constant C must name a constant operator: TLC evaluates it before
+        the search and stops when it reads a variable (TLC_CONFIG_SUBSTITUTION_NON_CONSTANT)."""
+        declared = {c.name for c in self.scope.constants if not c.arity}
+        for name, target in self.cfg.substitutions.items():
+            if name in declared and self.compiler.level(ast.Name(self.cfg.pos_of(name), target),
+                                                        Ctx(self.scope)) > LEVEL_CONSTANT:
+                raise ConfigError(f"The configuration file substitutes constant {name} with non-constant "
+                                  f"{target}", self.cfg.pos_of(name))
+
     def _assume_only(self) -> bool:
         """A model with neither INIT/NEXT nor SPECIFICATION: TLC accepts it when there is nothing
         to check on states (no variables, invariants or properties), evaluates the assumptions

@@ -121,6 +121,10 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         'INIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE',
         0, 4, 4, 4, None,
         "a function definition whose body reads x', applied while the next state is being built (was an internal assertion)"),
+    'ConstantByNonConstant': ("EXTENDS Naturals\nCONSTANT C, D\nVARIABLE x\nFoo == x\nBar == 3\nInit == x = 2\nNext == x' = C + D",
+        'INIT Init\nNEXT Next\nCONSTANT C <- Foo\nCONSTANT D <- Bar',
+        151, None, None, None, 'substitutes constant C with non-constant Foo',
+        "CONSTANT C <- Foo with Foo == x is TLC's config error (the checker explored x' = x + 3 without end)"),
 }
 
 
