@@ -10,6 +10,7 @@ temporal formula TLC accepts (check/temporal.py).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +23,7 @@ from ..tla import (
     LEVEL_TEMPORAL,
     STANDARD_MODULES,
     ActionLabel,
+    CannotHandleError,
     Compiler,
     ConfigError,
     Ctx,
@@ -43,7 +45,7 @@ from ..tla import syntax as ast
 from .overrides import apply_overrides
 from .report import Verdict
 from .symmetry import canonicaliser, permutations_from
-from .temporal import General, general_obligation
+from .temporal import General, general_obligation, with_lets
 
 _UNEVALUATED = object()  # a formula TLC does not evaluate before the search
 
@@ -133,6 +135,7 @@ class Model:
                             for e in _assumes(self.scope.module, loader, set())]
         self.assume_only = self._assume_only()
         self.fairness: list[Fairness] = []
+        self.spec_temporals: list[Part] = []  # other temporal conjuncts of SPECIFICATION
         self.no_next = False  # a SPECIFICATION without [][Next]_v
         self.vars_part: Part | None = None  # the v of [][Next]_v; None with INIT/NEXT (TLC: all variables)
         if not self.assume_only:
@@ -256,7 +259,9 @@ class Model:
                 if isinstance(e, ast.Temporal) and e.op == "always" and isinstance(e.args[0], ast.StepAction) \
                         and not e.args[0].angle:
                     if next_part is not None:
-                        raise SemanticError("the specification has two [][Next]_v conjuncts", e.pos)
+                        raise ConfigError("The specification contains more than one conjunct of the form "
+                                          "[][Next]_v, but TLC can handle only specifications with one "
+                                          "next-state relation.", e.pos)
                     next_part = Part(e.args[0].action, p.scope, p.env, p.name)
                     self.vars_part = Part(e.args[0].sub, p.scope, p.env, p.name)
                 elif isinstance(e, ast.Fairness):
@@ -264,9 +269,18 @@ class Model:
                                                   Part(e.sub, p.scope, p.env, p.name)))
                 elif lvl <= LEVEL_STATE:
                     init_parts.append(e)
+                elif lvl == LEVEL_ACTION:  # TLC_CANT_HANDLE_CONJUNCT
+                    raise ConfigError("TLC cannot handle this conjunct of the spec", e.pos)
+                elif isinstance(e, ast.Temporal) and e.op == "always" and \
+                        self.compiler.level(e.args[0], part_ctx(p)) <= LEVEL_STATE:
+                    inner = e.args[0].pos
+                    raise CannotHandleError(f"TLC cannot handle the temporal formula line {inner.line}, col "
+                                            f"{inner.col} of module {Path(inner.file).stem}", inner)
                 else:
-                    raise SemanticError("unsupported conjunct in the specification (expected Init, "
-                                        "[][Next]_v, WF or SF)", e.pos)
+                    # Any other temporal conjunct (``[]<>P``, ``<>Q``, ...) is, for TLC, an
+                    # assumption on the behaviours the properties are checked on, like WF/SF
+                    # (SpecProcessor's temporals): it only matters to liveness checking.
+                    self.spec_temporals.append(p)
             # As TLC's SpecProcessor: a missing part is an error only where something needs it;
             # without an initial predicate there is no initial state, and without [][Next]_v
             # the initial states are computed and any one of them is an error (no_next).
@@ -348,6 +362,10 @@ class Model:
         e = part.expr
         if isinstance(e, ast.And):
             return [q for x in e.items for q in self.flatten(Part(x, part.scope, part.env, part.name))]
+        if isinstance(e, ast.Let) and self.compiler.level(e, part_ctx(part)) >= LEVEL_TEMPORAL:
+            opened = _opened_let(e)  # TLC's processConfigSpec peels a LET off a formula
+            if opened is not None:
+                return self.flatten(Part(opened, part.scope, part.env, part.name))
         if isinstance(e, ast.Name | ast.Apply) and not _bound_here(e, part) and \
                 self.compiler.level(e, part_ctx(part)) >= LEVEL_TEMPORAL:
             # Only temporal definitions are opened up; a state or action formula stays a
@@ -359,7 +377,7 @@ class Model:
                 if len(args) == len(defn.params):
                     env, by_name = {}, {}
                     for p, a in zip(defn.params, args, strict=True):
-                        if self.compiler.level(a, part_ctx(part)) > LEVEL_CONSTANT:
+                        if p.arity or self.compiler.level(a, part_ctx(part)) > LEVEL_CONSTANT:
                             if scope is not part.scope or part.env:
                                 raise SemanticError("unsupported construct: a temporal operator of another "
                                                     "module or under \\A applied to a non-constant argument",
@@ -367,8 +385,7 @@ class Model:
                             by_name[p.name] = a  # MyNext([][Next]_v): substituted, as TLC does
                         else:
                             env[p.name] = self.compiler.state_function(a, part.scope, part.env)(())
-                    body = defn.body if not by_name else ast.rewritten(
-                        defn.body, lambda n: by_name.get(n.name) if isinstance(n, ast.Name) else None)
+                    body = _substituted(defn.body, by_name) if by_name else defn.body
                     if scope is not part.scope:
                         return self.flatten(Part(body, scope, env, part.name))
                     return self.flatten(Part(body, scope, {**part.env, **env}, part.name))
@@ -396,6 +413,11 @@ class Model:
         for p in self.flatten(Part(self._def_expr(name, "property"), self.scope, {}, name)):
             before = len(prop.liveness)
             self._classify(prop, p)
+            if self.spec_temporals and len(prop.liveness) > before:
+                # The fast paths know WF/SF only: under the spec's other temporal conjuncts
+                # the obligation is the general one, "assumptions => property".
+                prop.liveness[before:] = [Liveness("general", p.label(),
+                                                   general=general_obligation(self, p, self.spec_temporals))]
             for ob in prop.liveness[before:]:
                 ob.part = p
         return prop
@@ -464,6 +486,41 @@ def _no_next_state_actions(s: tuple) -> Iterator:
 
 
 _no_next_state_actions.labels = frozenset()  # type: ignore[attr-defined]  # as compiled actions carry
+
+
+def _opened_let(e: ast.Let) -> ast.Expr | None:
+    """A temporal LET with its body opened one step, the definitions kept around each piece
+    (``with_lets``): a conjunction becomes one of LETs, and a call of a LET-defined operator
+    (``LET id(a) == a IN id(Init /\\ [][Next]_v)``) its body with the arguments substituted
+    (by name, as TLC passes them). None when the body is neither."""
+    body = e.body
+    if isinstance(body, ast.And):
+        return ast.And(body.pos, tuple(with_lets(x, e.defs) for x in body.items))
+    if isinstance(body, ast.Name | ast.Apply):
+        name = body.name if isinstance(body, ast.Name) else body.op
+        args = body.args if isinstance(body, ast.Apply) else ()
+        defs = [d for d in e.defs if isinstance(d, ast.OpDef) and d.name == name and len(d.params) == len(args)]
+        if defs:
+            by_name = {p.name: a for p, a in zip(defs[-1].params, args, strict=True)}
+            return with_lets(_substituted(defs[-1].body, by_name), e.defs)
+    return None
+
+
+def _substituted(body: ast.Expr, by_name: dict[str, ast.Expr]) -> ast.Expr:
+    """``body`` with parameters replaced by the arguments' expressions; a higher-order
+    parameter ``a(_)`` applied as ``a(e)`` becomes the operator passed (a name or a LAMBDA)
+    applied to ``e``."""
+    def fn(n: ast.Name | ast.Apply) -> ast.Expr | None:
+        if isinstance(n, ast.Name):
+            return by_name.get(n.name)
+        arg = by_name.get(n.op)
+        args = tuple(_substituted(x, by_name) for x in n.args)
+        if isinstance(arg, ast.Name):
+            return dataclasses.replace(n, op=arg.name, args=args)
+        if isinstance(arg, ast.Lambda):
+            return _substituted(arg.body, dict(zip(arg.params, args, strict=True)))
+        return None
+    return ast.rewritten(body, fn)
 
 
 def _bound_here(e: ast.Name | ast.Apply, part: Part) -> bool:

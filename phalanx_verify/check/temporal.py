@@ -17,7 +17,7 @@ checked with a tableau (check/tableau.py). Anything else TLC refuses, and so do 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from itertools import product
 from typing import TYPE_CHECKING, Any
@@ -375,6 +375,12 @@ class General:
     tableaux: dict[int, Any] = field(default_factory=dict)  # disjunct index -> Tableau (lazily)
 
 
-def general_obligation(model: Model, p: Part) -> General:
-    node = Translator(model).part(p)
-    return General(disjuncts(negate(node), p.expr.pos))
+def general_obligation(model: Model, p: Part, assumptions: Sequence[Part] = ()) -> General:
+    """The ways of violating ``p`` by a behaviour that satisfies every formula of
+    ``assumptions`` (the temporal conjuncts of the SPECIFICATION other than WF/SF, which TLC's
+    Liveness conjoins with the negated property, as it does the fairness conditions)."""
+    tr = Translator(model)
+    negated = negate(tr.part(p))
+    if assumptions:
+        negated = Conj((*(tr.part(a) for a in assumptions), negated))
+    return General(disjuncts(negated, p.expr.pos))

@@ -33,6 +33,7 @@ from .errors import (
     EXIT_TLC_ERROR,
     EXIT_USAGE,
     AssertionFailure,
+    CannotHandleError,
     ConfigError,
     EvalError,
     LevelError,
@@ -71,7 +72,7 @@ __all__ = [
     "setbound", "interning",
     # errors, each with its TLC exit code
     "TLAError", "ParseError", "SemanticError", "ConfigError", "EvalError", "AssertionFailure",
-    "ModuleEvalError", "LivenessEvalError",
+    "ModuleEvalError", "LivenessEvalError", "CannotHandleError",
     "LevelError", "UsageError",
     "EXIT_OK", "EXIT_USAGE", "EXIT_ASSUMPTION", "EXIT_DEADLOCK", "EXIT_INVARIANT", "EXIT_PROPERTY",
     "EXIT_ASSERT", "EXIT_EVAL", "EXIT_SAFETY_EVAL", "EXIT_PARSE", "EXIT_CONFIG", "EXIT_TLC_ERROR",

@@ -102,6 +102,13 @@ class IllegalStateError(EvalError):
     exit_code = EXIT_TLC_ERROR
 
 
+class CannotHandleError(TLAError):
+    """A formula TLC's liveness translation refuses (TLC_LIVE_CANNOT_HANDLE_FORMULA), such as
+    ``[]P`` with P a state predicate as a conjunct of the SPECIFICATION: exit 255."""
+
+    exit_code = EXIT_TLC_ERROR
+
+
 class LevelError(TLAError):
     """An INVARIANT that is not a state predicate (TLC: TLC_INVARIANT_VIOLATED_LEVEL, 76)."""
 
