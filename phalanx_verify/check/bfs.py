@@ -253,6 +253,8 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
         generated += 1
         key = state_key(model, s)
         if space.find(s if key is None else key) is not None:
+            if model.possible:  # TLC evaluates the constraints, _POSSIBLE's counters, on each one
+                all(c(s) for c in constraints)
             continue
         ids: list[int] = []
         extra: list[tuple[tuple, str | None]] = []
@@ -324,6 +326,8 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
     # A state found in the seen set passed the state constraints when it was added, unless
     # the set holds representatives (VIEW, SYMMETRY) rather than the state itself.
     exact = model.canonical is None and model.view is None
+    # ... and the constraints need not be evaluated again on it, unless _POSSIBLE counts there
+    known_in_model = exact and not model.possible
     generated = depth = pos = 0
     level: list[int] = []
     new_level: list[int] = []
@@ -376,7 +380,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                         tid = space.find_twin(key)
                     in_model = True
                     if constrained:
-                        in_model = (tid is not None and exact) or all(c(t) for c in constraints)
+                        in_model = (tid is not None and known_in_model) or all(c(t) for c in constraints)
                         if track:
                             level_cell[0] = depth
                         in_model = in_model and all(c(s, t) for c in action_constraints)

@@ -14,7 +14,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..tla import syntax as ast
-from .model import Fairness, Model
+from ..tla import LEVEL_CONSTANT
+from .model import Fairness, Model, part_ctx
 
 if TYPE_CHECKING:
     from .bfs import StateSpace
@@ -61,6 +62,9 @@ class FairnessTracker:
                 if compiler.label_guarded.get(idx, True) or idx in compiler.label_split:
                     return None
                 args = e.args if isinstance(e, ast.Apply) else ()
+                ctx = part_ctx(f.action)
+                if any(compiler.level(a, ctx) > LEVEL_CONSTANT for a in args):
+                    return None  # WF_v(Return(c, alloc[c])): the label's arguments vary with the state
                 values = tuple(compiler.state_function(a, f.action.scope, f.action.env)(()) for a in args)
                 return idx, values
         return None

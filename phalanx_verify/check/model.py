@@ -43,6 +43,7 @@ from ..tla import (
 )
 from ..tla import syntax as ast
 from .overrides import apply_overrides
+from .possible import Possible
 from .report import Verdict
 from .symmetry import canonicaliser, permutations_from
 from .temporal import General, general_obligation, with_lets
@@ -166,15 +167,37 @@ class Model:
         self.view = self._state_fn(self._def_expr(cfg.view, "view"), {}) if cfg.view else None
         # ALIAS: a record printed for each counterexample state instead of the variables.
         self.alias = self._state_fn(self._def_expr(cfg.alias, "alias"), {}) if cfg.alias else None
-        self.postcondition = None
-        self.postcondition_pos: ast.Pos | None = None  # of its body, which TLC's messages name
-        if cfg.postcondition:
-            post = self._def_expr(cfg.postcondition, "postcondition")
-            self.postcondition_pos = self.scope.defs[cfg.postcondition][0].body.pos  # type: ignore[union-attr]
-            self.postcondition = self._state_fn(post, {})
+        # POSTCONDITION(S), each (name, position of its body, which TLC's messages name, value),
+        # then one for each _POSSIBLE predicate (check/possible.py).
+        self.postconditions: list[tuple[str, ast.Pos, Callable[[tuple], Any]]] = []
+        for name in cfg.postconditions:
+            post = self._def_expr(name, "postcondition")
             if self._constant_value(post) is not _UNEVALUATED:
-                raise ConfigError(f"The post condition {cfg.postcondition} cannot be a constant.",
-                                  cfg.pos_of(cfg.postcondition))
+                raise ConfigError(f"The post condition {name} cannot be a constant.", cfg.pos_of(name))
+            self.postconditions.append((name, self._body_pos(name), self._state_fn(post, {})))
+        if cfg.periodic or cfg.rl_reward:
+            word = "_PERIODIC" if cfg.periodic else "_RL_REWARD"
+            raise SemanticError(f"unsupported construct: the cfg keyword {word}",
+                                cfg.pos_of(cfg.periodic or cfg.rl_reward or ""))
+        self.possible = [self._possible(n) for n in cfg.possible]
+        self.constraints += [p.tracker() for p in self.possible if not p.action]
+        self.action_constraints += [p.tracker() for p in self.possible if p.action]
+        self.postconditions += [(p.name, p.pos, p.postcondition) for p in self.possible]
+
+    def _body_pos(self, name: str) -> ast.Pos:
+        return self.scope.defs[name][0].body.pos  # type: ignore[union-attr]
+
+    def _possible(self, name: str) -> Possible:
+        """A _POSSIBLE predicate: a state or action predicate of no arguments (TLC's config
+        errors otherwise)."""
+        e = self._def_expr(name, "possible")
+        level = self.compiler.level(e, Ctx(self.scope))
+        if level > LEVEL_ACTION:
+            raise ConfigError(f"The possible {name} is a temporal formula; only state- and action-level "
+                              "predicates are supported", self.cfg.pos_of(name))
+        if level == LEVEL_ACTION:
+            return Possible(name, self._body_pos(name), True, self.compiler.action_function(e))
+        return Possible(name, self._body_pos(name), False, self._state_fn(e, {}))
 
     def reads_level(self) -> bool:
         """Does the compiled spec call TLCGet? Then the search keeps TLCGet("level") current

@@ -101,6 +101,8 @@ def parallel_supported(model: Model, live: LiveInputs | None) -> str | None:
         return why
     if model.view is not None:
         return "VIEW"
+    if model.possible:
+        return "_POSSIBLE counts in one process"
     if _writes_registers(model):
         return "TLCSet registers are per process"
     return None

@@ -205,21 +205,23 @@ def check_assumptions(model: Model, report: Report) -> bool:
 
 
 def check_postcondition(model: Model, report: Report) -> None:
-    """TLC's POSTCONDITION, evaluated once the search has completed without a violation: false,
-    or an error while evaluating it, is the verdict "postcondition" (exit 10)."""
-    if model.postcondition is None:
+    """TLC's POSTCONDITIONs (and the _POSSIBLE checks after them), evaluated in order once the
+    search has completed without a violation: the first false one, or an error while
+    evaluating one, is the verdict "postcondition" (exit 10)."""
+    if not model.postconditions:
         return
-    name = f"{model.cfg.postcondition} at {_where(model.postcondition_pos)}" if model.postcondition_pos \
-        else model.cfg.postcondition
     rt.TLC_STATS.update(generated=report.generated, distinct=report.distinct, queue=report.queue,
                         diameter=report.depth)
-    try:
-        value = model.postcondition(model.no_state)
-    except TLAError as err:
-        report.verdict, report.message = Verdict.POSTCONDITION, f"Evaluating the postcondition {name} failed. {err.line()}"
-        return
-    if value is not True:
-        report.verdict, report.message = Verdict.POSTCONDITION, f"Postcondition {name} is false."
+    for label, pos, fn in model.postconditions:
+        name = f"{label} at {_where(pos)}"
+        try:
+            value = fn(model.no_state)
+        except TLAError as err:
+            report.verdict, report.message = Verdict.POSTCONDITION, f"Evaluating the postcondition {name} failed. {err.line()}"
+            return
+        if value is not True:
+            report.verdict, report.message = Verdict.POSTCONDITION, f"Postcondition {name} is false."
+            return
 
 
 def alias_trace(model: Model, trace: Trace) -> None:

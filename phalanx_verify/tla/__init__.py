@@ -35,6 +35,7 @@ from .errors import (
     AssertionFailure,
     CannotHandleError,
     ConfigError,
+    ConfigSyntaxError,
     EvalError,
     LevelError,
     LivenessEvalError,
@@ -71,7 +72,7 @@ __all__ = [
     # TLC's -maxSetSize, set per run by the check command; TLC's order of names, set per model
     "setbound", "interning",
     # errors, each with its TLC exit code
-    "TLAError", "ParseError", "SemanticError", "ConfigError", "EvalError", "AssertionFailure",
+    "TLAError", "ParseError", "SemanticError", "ConfigError", "ConfigSyntaxError", "EvalError", "AssertionFailure",
     "ModuleEvalError", "LivenessEvalError", "CannotHandleError",
     "LevelError", "UsageError",
     "EXIT_OK", "EXIT_USAGE", "EXIT_ASSUMPTION", "EXIT_DEADLOCK", "EXIT_INVARIANT", "EXIT_PROPERTY",

@@ -65,6 +65,7 @@ class Actions(Expressions):
     label_guarded: dict[int, bool]
     label_split: set[int]  # labels whose steps carry the labels of the sub-actions they call
     _emitted_labels: set[int]
+    _unfolding: set[int]  # the RECURSIVE operators being inlined (_gen_call)
     _label_index: dict[tuple[str, ast.Pos], int]
     # Conjunct coverage (TLC's -coverage, check/coverage.py): with _covering set, every
     # conjunct of an action counts at _cov[2i] the times it is evaluated and at _cov[2i+1]
@@ -83,7 +84,10 @@ class Actions(Expressions):
                 # A parameter that stands for x' (CalculateHash(b, h, lastHash') called by name:
                 # its ``newLastHash = hash`` assigns lastHash, as TLC substitutes the argument).
                 loc = ctx.lookup(e.name)
-                if loc is None or loc.kind != "alias" or not isinstance(loc.alias[0], ast.Prime):  # type: ignore[index]
+                if loc is None:  # ``a == x'`` makes ``a = 1`` an assignment (TLC's getPrimedVar)
+                    body = self._zero_arity_body(e.name, ctx)
+                    return self._target_var(*body, mode) if body is not None else None
+                if loc.kind != "alias" or not isinstance(loc.alias[0], ast.Prime):  # type: ignore[index]
                     return None
                 aexpr, actx = loc.alias  # type: ignore[misc]
                 return self._target_var(aexpr, replace(actx, cur=ctx.cur, nxt=ctx.nxt), mode)
@@ -109,7 +113,41 @@ class Actions(Expressions):
             return self._target_var(ast.Prime(e.pos, sub) if mode == "next" else sub, outer, mode)
         if scope.subst is None and e.name in scope.variables:
             return self.variables.index(e.name), ctx
+        body = self._zero_arity_body(e.name, ctx)  # ``c == x``: c' is x' (TLC's getVar)
+        if body is not None:
+            return self._target_var(ast.Prime(e.pos, body[0]) if mode == "next" else body[0], body[1], mode)
         return None
+
+    def _opened_fundef(self, e: ast.FuncApp, ctx: Ctx) -> tuple[ast.Expr, Ctx] | None:
+        """``N[i]`` with ``N[n \\in S] == UNCHANGED x`` (an action-level function definition):
+        the body with n bound to the argument, so that it assigns as an action does (TLC's
+        getNextStates applies a lazy function by evaluating its body as an action)."""
+        if not isinstance(e.func, ast.Name) or ctx.lookup(e.func.name) is not None \
+                or self.level(e, ctx) < LEVEL_ACTION:
+            return None
+        target = self.resolve_def(e.func.name, ctx.scope)
+        if target is None:
+            return None
+        defn, scope = target
+        if not isinstance(defn, ast.FunDef):
+            return None
+        names = [n for b in defn.bounds for n in b.names]
+        if any(b.tuple_pattern for b in defn.bounds) or len(names) != len(e.args) \
+                or mentions_any(defn.body, {defn.name}):
+            return None
+        # \E n \in {arg} : body, in the definition's module, the argument read where it is written
+        if scope is not ctx.scope:
+            return None
+        bounds = tuple(ast.Bound((n,), False, ast.SetEnum(a.pos, (a,))) for n, a in zip(names, e.args, strict=True))
+        return ast.Quant(e.pos, "exists", bounds, defn.body), ctx
+
+    def _zero_arity_body(self, name: str, ctx: Ctx) -> tuple[ast.Expr, Ctx] | None:
+        """The body of the definition ``name == body`` without parameters, with the context of
+        its module: TLC looks through such definitions for the variable an equation assigns."""
+        target = self.resolve_def(name, ctx.scope)
+        if target is None or not isinstance(target[0], ast.OpDef) or target[0].params:
+            return None
+        return target[0].body, Ctx(target[1], cur=ctx.cur, nxt=ctx.nxt, enabled_outside=ctx.enabled_outside)
 
     def _building(self, ctx: Ctx, mode: str) -> StateRef:
         return ctx.nxt if mode == "next" else ctx.cur  # type: ignore[return-value]
@@ -198,6 +236,9 @@ class Actions(Expressions):
             self.gen(code, aexpr, replace(actx, cur=ctx.cur, nxt=ctx.nxt), _Restore(k, ctx), label, mode, split)
             return
         if isinstance(e, ast.Apply | ast.Name) and self._gen_call(code, e, ctx, k, label, mode, split):
+            return
+        if isinstance(e, ast.FuncApp) and mode == "next" and (opened := self._opened_fundef(e, ctx)) is not None:
+            self.gen(code, opened[0], opened[1], _Restore(k, ctx), label, mode, split)
             return
         if isinstance(e, ast.Apply) and e.op in ("eq", "in") and ctx.lookup(e.op) is None:
             tv = self._target_var(e.args[0], ctx, mode)
@@ -512,6 +553,9 @@ class Actions(Expressions):
             if (scope.subst is not None and name in scope.subst) or name in scope.variables:
                 return False
         target = self.resolve_def(name, ctx.scope) or substituted_op(name, ctx.scope, self.root, self.substitutions)
+        if target is None and name in self.substitutions and ctx.scope.subst is None:
+            # an operator constant the model replaces (Send <- MCSend), as Expressions calls it
+            target = self.resolve_def(self.substitutions[name], self.root)
         if target is None:
             return False
         defn, scope = target
@@ -557,7 +601,17 @@ class Actions(Expressions):
                 self.label_split.add(label[0])  # its steps carry the inner labels instead
             new_label = (idx, tuple(pnames))
             k = _relabel(k, new_label)
-        self.gen(code, defn.body, inner, k, new_label, mode, split)
+        if defn.recursive:
+            # Inlined at compile time, a RECURSIVE operator that builds the state would unfold
+            # without end (its recursion is decided by run-time values).
+            if id(defn) in self._unfolding:
+                raise SemanticError(f"unsupported construct: the RECURSIVE operator {defn.name} assigning "
+                                    "variables (TLC evaluates it at run time)", e.pos)
+            self._unfolding.add(id(defn))
+        try:
+            self.gen(code, defn.body, inner, k, new_label, mode, split)
+        finally:
+            self._unfolding.discard(id(defn))
         return True
 
     def _label(self, defn: ast.OpDef, scope: Scope) -> int:

@@ -3,10 +3,11 @@
 Supports what TLC's ModelConfig reads: CONSTANT(S) with plain values, model values and sets of
 them, constant operators point by point (``F(1) = 2``), ``<-`` substitution, module-scoped ``Op <- [Mod]Other`` and ``Op = [Mod]value``,
 INIT/NEXT or SPECIFICATION, INVARIANT(S), PROPERTY/PROPERTIES, CONSTRAINT(S),
-ACTION_CONSTRAINT(S), SYMMETRY, VIEW, ALIAS, POSTCONDITION, CHECK_DEADLOCK. As in TLC, a string
+ACTION_CONSTRAINT(S), SYMMETRY, VIEW, ALIAS, POSTCONDITION(S), _POSSIBLE, CHECK_DEADLOCK (_PERIODIC and
+_RL_REWARD are read, and refused by the checker). As in TLC, a string
 keeps its backslashes (no escapes), any other name is a model value, and there is no negative
 number or arithmetic (``N = -2`` is a syntax error). Errors carry the cfg file's line and
-column and exit 151 (TLC's 255 for cfg syntax).
+column; a file TLC's ModelConfig cannot read exits 255 as in TLC, other config errors 151.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import ConfigError
+from .errors import ConfigError, ConfigSyntaxError
 from .syntax import Pos
 from .values import ModelValue
 
@@ -25,10 +26,10 @@ _TOKEN = re.compile(r"""
   | (?P<comment>\\\*[^\n]*)
   | (?P<block>\(\*.*?\*\))
   | (?P<str>"(?:[^"\\]|\\.)*")
+  | (?P<id>[A-Za-z0-9_]*[A-Za-z][A-Za-z0-9_!]*)
   | (?P<num>\d+)
   | (?P<arrow><-)
   | (?P<sym>[{}(),=\[\]])
-  | (?P<id>[A-Za-z_][A-Za-z0-9_!]*)
   | (?P<bad>.)
 """, re.VERBOSE | re.DOTALL)
 
@@ -40,7 +41,8 @@ _SECTIONS = {
     "CONSTRAINT": "constraints", "CONSTRAINTS": "constraints",
     "ACTION_CONSTRAINT": "action_constraints", "ACTION_CONSTRAINTS": "action_constraints",
     "SYMMETRY": "symmetry", "VIEW": "view", "CHECK_DEADLOCK": "check_deadlock",
-    "ALIAS": "alias", "POSTCONDITION": "postcondition",
+    "ALIAS": "alias", "POSTCONDITION": "postconditions", "POSTCONDITIONS": "postconditions",
+    "_POSSIBLE": "possible", "_PERIODIC": "periodic", "_RL_REWARD": "rl_reward",
 }
 
 
@@ -64,7 +66,10 @@ class ModelConfig:
     symmetry: str | None = None
     view: str | None = None
     alias: str | None = None
-    postcondition: str | None = None
+    postconditions: list[str] = field(default_factory=list)
+    possible: list[str] = field(default_factory=list)  # _POSSIBLE: predicates some state or step must meet
+    periodic: str | None = None   # _PERIODIC and _RL_REWARD: read to refuse them by name
+    rl_reward: str | None = None
     check_deadlock: bool = True
     positions: dict[str, Pos] = field(default_factory=dict)        # where each name was given
     # The names of the values written (model values, strings) in the order read: TLC interns
@@ -84,7 +89,7 @@ class _Tokens:
             kind, val = m.lastgroup or "", m.group()
             pos = Pos(path, line, col)
             if kind == "bad":
-                raise ConfigError(f"unexpected character {val!r}", pos)
+                raise ConfigSyntaxError(f"unexpected character {val!r}", pos)
             if kind not in ("ws", "comment", "block"):
                 self.toks.append((kind, val, pos))
             nl = val.count("\n")
@@ -105,7 +110,7 @@ class _Tokens:
     def next(self, what: str) -> tuple[str, str, Pos]:
         tok = self.peek()
         if tok is None:
-            raise ConfigError(f"unexpected end of file, expected {what}", self.end)
+            raise ConfigSyntaxError(f"unexpected end of file, expected {what}", self.end)
         self.i += 1
         return tok
 
@@ -134,11 +139,13 @@ def _value(toks: _Tokens) -> Any:
             if sep == "}":
                 return frozenset(items)
             if sep != ",":
-                raise ConfigError(f"expected ',' or '}}' in a set, found {sep!r}", spos)
-    raise ConfigError(f"expected a value, found {val!r}", pos)
+                raise ConfigSyntaxError(f"expected ',' or '}}' in a set, found {sep!r}", spos)
+    raise ConfigSyntaxError(f"expected a value, found {val!r}", pos)
 
 
-_ONE_NAME = frozenset({"init", "next", "specification", "symmetry", "view", "alias"})
+# Keywords followed by exactly one name (TLC's ModelConfig): a second one is its error "It was
+# expecting a keyword", the keyword given twice "The keyword ... appeared twice".
+_ONE_NAME = frozenset({"init", "next", "specification", "symmetry", "view", "alias", "periodic", "rl_reward"})
 
 
 def parse_config_text(text: str, path: str = "<cfg>") -> ModelConfig:
@@ -151,25 +158,28 @@ def parse_config_text(text: str, path: str = "<cfg>") -> ModelConfig:
             toks.next(val)
             section = _SECTIONS[val]
             if section in _ONE_NAME and toks.peek() is None:  # TLC's CFG_MISSING_ID, at the keyword
-                raise ConfigError(f"The keyword {val} was not followed by an identifier.", pos)
+                raise ConfigSyntaxError(f"The keyword {val} was not followed by an identifier.", pos)
+            if section in _ONE_NAME and getattr(cfg, section) is not None:
+                raise ConfigSyntaxError(f"The keyword {val} appeared twice.", pos)
             if section == "check_deadlock":
                 _, flag, fpos = toks.next("TRUE or FALSE")
                 if flag not in ("TRUE", "FALSE"):
-                    raise ConfigError(f"CHECK_DEADLOCK expects TRUE or FALSE, found {flag!r}", fpos)
+                    raise ConfigSyntaxError(f"CHECK_DEADLOCK expects TRUE or FALSE, found {flag!r}", fpos)
                 cfg.check_deadlock = flag == "TRUE"
                 section = None
             continue
         if section is None:
-            raise ConfigError(f"expected a section keyword (CONSTANTS, INIT, ...), found {val!r}", pos)
+            raise ConfigSyntaxError(f"It was expecting a keyword, but did not find it (found {val!r}).", pos)
         if kind != "id":
-            raise ConfigError(f"expected a name, found {val!r}", pos)
+            raise ConfigSyntaxError(f"expected a name, found {val!r}", pos)
         toks.next("a name")
         if section == "constants":
             _constant(toks, cfg, val, pos)
             continue
         cfg.positions.setdefault(val, pos)
-        if section in ("init", "next", "specification", "symmetry", "view", "alias", "postcondition"):
+        if section in _ONE_NAME:
             setattr(cfg, section, val)
+            section = None  # a keyword must follow
         else:
             getattr(cfg, section).append(val)
     cfg.interned = toks.values
@@ -186,7 +196,7 @@ def _constant(toks: _Tokens, cfg: ModelConfig, name: str, pos: Pos) -> None:
     _, op, opos = toks.next("'=' or '<-'")
     cfg.positions[name] = pos
     if op not in ("=", "<-"):
-        raise ConfigError(f"expected '=' or '<-' after constant {name}, found {op!r}", opos)
+        raise ConfigSyntaxError(f"expected '=' or '<-' after constant {name}, found {op!r}", opos)
     module = _module_scope(toks)
     if op == "=":
         value = _value(toks)
@@ -197,7 +207,7 @@ def _constant(toks: _Tokens, cfg: ModelConfig, name: str, pos: Pos) -> None:
         return
     kind, target, tpos = toks.next("an operator name")
     if kind != "id":
-        raise ConfigError(f"expected an operator name after '<-', found {target!r}", tpos)
+        raise ConfigSyntaxError(f"expected an operator name after '<-', found {target!r}", tpos)
     if module is None:
         cfg.substitutions[name] = target
     else:
@@ -211,10 +221,10 @@ def _operator_value(toks: _Tokens, cfg: ModelConfig, name: str, pos: Pos) -> Non
     while (sep := toks.next("',' or ')'"))[1] == ",":
         args.append(_value(toks))
     if sep[1] != ")":
-        raise ConfigError(f"expected ',' or ')' in the arguments of {name}, found {sep[1]!r}", sep[2])
+        raise ConfigSyntaxError(f"expected ',' or ')' in the arguments of {name}, found {sep[1]!r}", sep[2])
     _, op, opos = toks.next("'='")
     if op != "=":
-        raise ConfigError(f"expected '=' after {name}(...), found {op!r}", opos)
+        raise ConfigSyntaxError(f"expected '=' after {name}(...), found {op!r}", opos)
     cfg.positions.setdefault(name, pos)
     cfg.operator_values.setdefault(name, {})[tuple(args)] = _value(toks)
 
@@ -227,10 +237,10 @@ def _module_scope(toks: _Tokens) -> str | None:
     toks.next("[")
     kind, module, mpos = toks.next("a module name")
     if kind != "id":
-        raise ConfigError(f"expected a module name after '[', found {module!r}", mpos)
+        raise ConfigSyntaxError(f"expected a module name after '[', found {module!r}", mpos)
     _, close, cpos = toks.next("']'")
     if close != "]":
-        raise ConfigError(f"expected ']' after [{module}, found {close!r}", cpos)
+        raise ConfigSyntaxError(f"expected ']' after [{module}, found {close!r}", cpos)
     return module
 
 

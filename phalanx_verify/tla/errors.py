@@ -69,6 +69,13 @@ class ConfigError(TLAError):
     kind = "config error"
 
 
+class ConfigSyntaxError(ConfigError):
+    """A cfg file TLC's ModelConfig cannot read (its ConfigFileException: a misspelled keyword,
+    a missing ``=``, a second name after NEXT): TLC stops with its catch-all exit 255."""
+
+    exit_code = EXIT_TLC_ERROR
+
+
 class EvalError(TLAError):
     exit_code = EXIT_EVAL
     kind = "evaluation error"

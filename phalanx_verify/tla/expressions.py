@@ -86,6 +86,8 @@ _STD_CALLS = {
     "TLCGetOrDefault": ("TLCExt", 2, "_rt.tlc_get_or_default({0}, {1})"),
     "TLCGetAndSet": ("TLCExt", 4, "_rt.tlc_get_and_set({0}, {1}, {2}, {3})"),  # TLCExt: TLCCache(expression, closure) == expression
     "TLCModelValue": ("TLCExt", 1, "_ModelValue({0})"),
+    "CounterExample": ("TLCExt", 0, "_rt.COUNTER_EXAMPLE"),
+    "ToTrace": ("TLCExt", 1, "_rt.to_trace({0})"),
     "IsABag": ("Bags", 1, "_bags.is_a_bag({0})"),
     "BagToSet": ("Bags", 1, "_rt.domain({0})"),
     "SetToBag": ("Bags", 1, "_bags.set_to_bag({0})"),

@@ -87,6 +87,10 @@ class Loader:
 
     def _register(self, mod: ast.Module) -> None:
         """A parsed module and the modules written inside it (found by name before any file)."""
+        java = Path(mod.pos.file).with_name(f"{mod.name}.class")
+        if java.exists():  # TLC loads it from the spec's directory and runs its methods instead
+            raise SemanticError(f"unsupported construct: the Java module override {java.name} beside module "
+                                f"{mod.name}", mod.pos)
         self._parsed[mod.name] = mod
         for inner in mod.inner:
             self._register(inner)

@@ -178,8 +178,11 @@ class _Converter:
             if name is not None:
                 # ASSUME A == e also defines A (a zero-argument operator).
                 self._define(mod, ast.OpDef(self.pos(unit), ident(self.text(name)), (), expr))
-            mod.assumes.append(expr)
-            mod.units.append(("assume", expr))
+            if unit.children[0].type != "AXIOM":
+                # TLC checks ASSUME and ASSUMPTION; an AXIOM is taken as given (Tool's
+                # assumptionIsAxiom), which matters for AXIOM \A f : ... over unbounded sets.
+                mod.assumes.append(expr)
+                mod.units.append(("assume", expr))
         elif kind == "module":
             # A module written inside another sees what the outer one EXTENDS at that point.
             inner = self.module(unit)

@@ -440,6 +440,19 @@ def tlc_get_and_set(key: Any, op: Callable[[Any, Any], Any], value: Any, default
     return old
 
 
+COUNTER_EXAMPLE = Fcn({"action": frozenset(), "state": frozenset()})
+"""TLCExt!CounterExample where no counterexample is in scope (TLC: the empty graph). TLC binds
+it to the counterexample only in a POSTCONDITION evaluated after a violation, which cannot
+change the run's exit code; the checker evaluates postconditions after complete runs only."""
+
+
+def to_trace(ce: Any) -> tuple:
+    """TLCExt!ToTrace: the states of a counterexample as a sequence (here only the empty one)."""
+    if not same(ce, COUNTER_EXAMPLE):
+        raise EvalError(f"The argument of ToTrace should be a CounterExample, but instead it is: {format_value(ce)}")
+    return ()
+
+
 def assert_eq(a: Any, b: Any) -> bool:
     from .compare import eq
 
@@ -562,6 +575,10 @@ def tlc_get(key: Any) -> Any:
         return TLC_REGISTERS[key]
     if key == "level":
         return LEVEL[0]
+    if key in ("all", "all:named"):  # each register by worker: the search here is one worker
+        named = key == "all:named"
+        return Fcn({k: (v,) for k, v in TLC_REGISTERS.items()
+                    if (type(k) is str and k.startswith("s:")) == named and (named or type(k) is int)})
     if not TLC_STATS:
         raise EvalError(f"TLCGet({format_value(key)}) has no value outside a model-checking run")
     if key == "stats":

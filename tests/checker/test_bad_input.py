@@ -74,7 +74,7 @@ def test_cfg_substitutes_undeclared_name(tmp_path):
 def test_cfg_syntax_error(tmp_path):
     spec = write(tmp_path, "Init == x = 0\nNext == x' = x", "INIT Init\nNEXT Next\nCONSTANT Q ? 1\n")
     r = run("check", str(spec))
-    assert r.exit_code == 151
+    assert r.exit_code == 255  # TLC's ConfigFileException ends in its catch-all exit
     one_error_line(r)
 
 
@@ -130,3 +130,24 @@ def test_missing_extended_module_is_named_where_written(tmp_path: Path) -> None:
     r = run("check", str(spec), "-q")
     assert r.exit_code == 150
     assert one_error_line(r).startswith(f"{spec}:2:19: ") and "cannot find module Nope" in r.output
+
+
+def test_recursive_operator_assigning_is_unsupported(tmp_path):
+    """TLC evaluates a RECURSIVE operator that assigns variables at run time (2 states on this
+    spec); inlined at compile time it would unfold without end, so it is named unsupported."""
+    spec = write(tmp_path, "RECURSIVE Flip(_, _, _)\nFlip(v, b, n) == IF n = 0 THEN v = ~b ELSE Flip(v, b, n - 1)\n"
+                           "Init == Flip(x, FALSE, 1)\nNext == x' = ~x")
+    r = run("check", str(spec))
+    assert r.exit_code == 150
+    assert "unsupported construct: the RECURSIVE operator Flip" in one_error_line(r)
+
+
+def test_java_module_override_is_unsupported(tmp_path):
+    """TLC runs the static methods of a class named after a module in the spec's directory in
+    place of its definitions (TLC's own UserModuleOverride model: exit 0 where the TLA+
+    definitions give a liveness violation); the built-in cannot, so it says so."""
+    spec = write(tmp_path, "Init == x = 0\nNext == x' = 1 - x")
+    (tmp_path / "B.class").write_bytes(b"\xca\xfe\xba\xbe")
+    r = run("check", str(spec))
+    assert r.exit_code == 150
+    assert "Java module override B.class" in one_error_line(r)
