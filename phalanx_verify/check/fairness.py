@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..tla import syntax as ast
 from ..tla import LEVEL_CONSTANT
+from ..tla import syntax as ast
 from .model import Fairness, Model, part_ctx
 
 if TYPE_CHECKING:

@@ -37,6 +37,8 @@ from .modules import ALWAYS_VISIBLE, STANDARD_MODULES, Scope
 
 # Built-in operators written as symbols: node kind -> Python template.
 _BINARY = {
+    # Action composition A \cdot B: TLC stops with this error where it evaluates one (exit 75).
+    "cdot": "_rt.fail('The current version of TLC does not support action composition.')",
     "plus": "_cmp.plus({0}, {1})", "minus": "_cmp.minus({0}, {1})", "mul": "_cmp.times({0}, {1})",
     "lt": "_cmp.less({0}, {1})", "gt": "_cmp.greater({0}, {1})", "leq": "_cmp.less_eq({0}, {1})",
     "geq": "_cmp.greater_eq({0}, {1})",

@@ -53,7 +53,7 @@ _STD_HIGHER_ORDER = {("SelectSeq", 1): 1, ("SortSeq", 1): 2, ("BagOfAll", 0): 1,
 # Symbols the language itself defines: no module needed.
 _LANGUAGE_OPS = frozenset({
     "eq", "neq", "in", "notin", "cup", "cap", "setminus", "subseteq", "supseteq", "lnot", "implies", "equiv",
-    "iff", "powerset", "union", "domain", "times", "land", "lor", "subset", "supset",
+    "iff", "powerset", "union", "domain", "times", "land", "lor", "subset", "supset", "cdot",
 })
 ALWAYS_VISIBLE = frozenset({"BOOLEAN", "STRING", "TRUE", "FALSE"})
 

@@ -446,6 +446,11 @@ it to the counterexample only in a POSTCONDITION evaluated after a violation, wh
 change the run's exit code; the checker evaluates postconditions after complete runs only."""
 
 
+def fail(message: str) -> Any:
+    """Raise TLC's evaluation error ``message`` where an expression TLC cannot evaluate is met."""
+    raise EvalError(message)
+
+
 def to_trace(ce: Any) -> tuple:
     """TLCExt!ToTrace: the states of a counterexample as a sequence (here only the empty one)."""
     if not same(ce, COUNTER_EXAMPLE):

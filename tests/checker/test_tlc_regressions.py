@@ -189,6 +189,10 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         'SPECIFICATION Spec\nPROPERTY Empty',
         0, 17, 4, 2, None,
         "WF_v(Take(a)): fairness of an action label whose argument reads the state (was an internal unpacking error)"),
+    'ActionComposition': ("EXTENDS Naturals\nVARIABLE x\nA == x' = x + 1\nB == x' = x * 2\nInit == x = 0\nNext == A \\cdot B",
+        'INIT Init\nNEXT Next',
+        75, None, None, None, 'does not support action composition',
+        "A \\cdot B: TLC's evaluation error where it is evaluated, after the initial states (was SANY-like 'Unknown operator', exit 150)"),
 }
 
 
