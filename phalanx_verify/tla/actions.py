@@ -639,7 +639,13 @@ class Actions(Expressions):
             tv = self._target_var(ast.Prime(e.pos, e), ctx, "next")
             if tv is not None:
                 return [(tv[0], self.val(e, ctx))]
-            target = self.resolve_def(e.name, ctx.scope)
+            scope = ctx.scope
+            if scope.subst is not None and e.name in scope.subst and id(scope) not in ctx.enabled_outside:
+                # an instance's variable substituted by a tuple of the instantiating module
+                # (INSTANCE Stuttering with its VARIABLE vars the outer vars == <<pc, lock>>)
+                return self._unchanged_vars(scope.subst[e.name], Ctx(scope.parent, cur=ctx.cur, nxt=ctx.nxt,  # type: ignore[arg-type]
+                                                                     enabled_outside=ctx.enabled_outside))
+            target = self.resolve_def(e.name, scope)
             if target is not None and isinstance(target[0], ast.OpDef) and not target[0].params:
                 return self._unchanged_vars(target[0].body, Ctx(target[1], cur=ctx.cur, nxt=ctx.nxt,
                                                                 enabled_outside=ctx.enabled_outside))

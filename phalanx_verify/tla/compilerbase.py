@@ -83,6 +83,8 @@ class CompilerBase:
 
     def fresh(self, hint: str) -> str:
         clean = "".join(ch if ch.isalnum() else "_" for ch in hint)
+        if clean[:1].isdigit():  # a TLA+ name may start with a digit (2bMsgs), a Python one not
+            clean = "_" + clean
         return f"{clean}_{next(self._names)}"
 
     def pos_index(self, pos: ast.Pos) -> int:

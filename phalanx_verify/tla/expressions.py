@@ -31,6 +31,7 @@ from .bindings import (
 )
 from .compilerbase import Code, emit_handlers, wrapped_def
 from .errors import EvalError, SemanticError
+from .instances import UNSUPPORTED
 from .kinds import StaticKinds
 from .levels import LEVEL_ACTION, LEVEL_CONSTANT, LEVEL_STATE, LEVEL_TEMPORAL, Levels
 from .modules import ALWAYS_VISIBLE, STANDARD_MODULES, Scope
@@ -512,6 +513,8 @@ class Expressions(Levels, StaticKinds):
         return f"(lambda *_a: {info.pyname}({cur}, *_a))"
 
     def v_Apply(self, e: ast.Apply, ctx: Ctx) -> str:
+        if e.op == UNSUPPORTED:
+            raise SemanticError(f"unsupported construct: {e.args[0].value}", e.pos)  # type: ignore[attr-defined]
         loc = ctx.lookup(e.op)
         args = tuple(self.val(a, ctx) for a in e.args)
         if loc is not None:
@@ -720,9 +723,14 @@ class Expressions(Levels, StaticKinds):
             elem = inner.lookup(e.bound.names[0]).pyname  # type: ignore[union-attr]
         built = f"_built([{elem} {' '.join(gens)} if {self.cond(e.pred, inner, 'filter')}])"
         base = self.val(e.bound.set, ctx)  # type: ignore[arg-type]
-        if not e.bound.tuple_pattern and (SIMPLE.fullmatch(base) or base.startswith("(_K")):
-            # {n \in Nat : n > 0} is a set TLC tests membership in without enumerating Nat.
-            lazy = f"_rt.filter_set({base}, lambda {elem}: {self.cond(e.pred, inner, 'filter')})"
+        if SIMPLE.fullmatch(base) or base.startswith("(_K"):
+            # {n \in Nat : n > 0} is a set TLC tests membership in without enumerating Nat;
+            # {<<i, j>> \in Int \X Int : j > i} too, its members taken apart by the pattern.
+            pred = self.cond(e.pred, inner, 'filter')
+            if e.bound.tuple_pattern:
+                pred = f"(lambda {elem[1:-1]}: {pred})(*_t)"
+                elem = "_t"
+            lazy = f"_rt.filter_set({base}, lambda {elem}: {pred})"
             return f"({built} if isinstance({base}, frozenset) else {lazy})"
         return built
 

@@ -27,6 +27,15 @@ from .errors import SemanticError
 ARGS_MARK = "#"
 
 
+UNSUPPORTED = "$unsupported"
+"""An operator no TLA+ name can spell: ``$unsupported("what")`` stands for a construct the
+checker refuses (exit 150) where it compiles it, not where it is defined."""
+
+
+def unsupported(what: str, pos: ast.Pos) -> ast.Apply:
+    return ast.Apply(pos, UNSUPPORTED, (ast.Str(pos, what),))
+
+
 def hoisted_name(name: str, pos: ast.Pos) -> str:
     return f"{name}%{pos.line}_{pos.col}"
 
@@ -74,8 +83,10 @@ def _binders(node: Any) -> set[str]:
 class _Hoister:
     """Rewrites one module: instance calls become references to hoisted instances."""
 
-    def __init__(self, mod: ast.Module) -> None:
-        self.params = {d.name: d for d in mod.defs if isinstance(d, ast.InstanceDef) and d.params}
+    def __init__(self, mod: ast.Module, inherited: dict[str, ast.InstanceDef] | None) -> None:
+        self.params: dict[str, ast.InstanceDef] = dict(inherited or {})
+        self.params.update({d.name: d for d in mod.defs if isinstance(d, ast.InstanceDef) and d.params and d.name})
+        self.final = inherited is not None  # else a call of an unknown instance waits for the EXTENDS
         self.lets = {d.name for d in mod.defs if isinstance(d, ast.InstanceDef) and d.name and "%" in d.name}
         self.shadowed: dict[str, set[str]] = {}
         self.new: list[ast.InstanceDef] = []
@@ -98,6 +109,8 @@ class _Hoister:
         k = int(count)
         args = tuple(self.walk(a, bound) for a in e.args)
         inst = self.params.get(name)
+        if inst is None and not self.final:
+            return ast.Apply(e.pos, e.op, args)  # perhaps an EXTENDed module's (Loader.hoist_inherited)
         if inst is None:
             raise SemanticError(f"unsupported construct: {name}(...)!{rest}: an instance with arguments "
                                 "defined outside this module", e.pos)
@@ -108,9 +121,9 @@ class _Hoister:
             raise SemanticError(f"unsupported construct: instance {name} with an operator parameter", e.pos)
         inst_args = args[:k]
         clash = sorted(set().union(*(ast.names_in(a) for a in inst_args)) & bound)
-        if clash:
-            raise SemanticError(f"unsupported construct: {name}(...)!{rest} with an argument that mentions the "
-                                f"bound name {clash[0]}", e.pos)
+        if clash:  # refused where it is compiled: a definition nobody uses must not stop the run
+            return unsupported(f"{name}(...)!{rest} with an argument that mentions the bound name {clash[0]}",
+                               e.pos)
         mapping = {p.name: a for p, a in zip(inst.params, inst_args, strict=True)}
 
         def put(x: ast.Name | ast.Apply) -> ast.Expr | None:
@@ -123,13 +136,16 @@ class _Hoister:
         return ast.Name(e.pos, target) if len(args) == k else ast.Apply(e.pos, target, args[k:])
 
 
-def hoist_calls(mod: ast.Module) -> None:
+def hoist_calls(mod: ast.Module, inherited: dict[str, ast.InstanceDef] | None = None) -> None:
     """Rewrite ``mod`` in place: each ``I(args)!Op`` refers to an instance of its own, placed
     just before the definition (or assumption) that uses it; each LET instance learns the
-    names bound where it is used."""
-    if not any(isinstance(d, ast.InstanceDef) and d.name and ("%" in d.name or d.params) for d in mod.defs):
+    names bound where it is used. Run once as a module is parsed, for its own instances, and
+    again with ``inherited`` (the instances with arguments its EXTENDed modules define) when
+    some call is left (``calls_left``)."""
+    if inherited is None and not any(isinstance(d, ast.InstanceDef) and d.name and ("%" in d.name or d.params)
+                                     for d in mod.defs):
         return
-    h = _Hoister(mod)
+    h = _Hoister(mod, inherited)
     units: list[tuple[str, object]] = []
     for kind, unit in mod.units:
         if kind in ("definition", "assume") and not isinstance(unit, ast.InstanceDef):
@@ -156,3 +172,10 @@ def hoist_calls(mod: ast.Module) -> None:
     mod.units[:] = units
     mod.defs[:] = [u for k, u in units if k == "definition"]  # type: ignore[misc]
     mod.assumes[:] = [u for k, u in units if k == "assume"]  # type: ignore[misc]
+
+
+def calls_left(mod: ast.Module) -> bool:
+    """Does ``mod`` still call an instance with arguments (one an EXTENDed module defines)?"""
+    return any(ARGS_MARK in n.split("!", 1)[0] for d in mod.defs if not isinstance(d, ast.InstanceDef)
+               for n in ast.names_in(d)) or any(ARGS_MARK in n.split("!", 1)[0] for a in mod.assumes
+                                                for n in ast.names_in(a))

@@ -14,6 +14,7 @@ from pathlib import Path
 from . import interning
 from . import syntax as ast
 from .errors import SemanticError
+from .instances import calls_left, hoist_calls
 from .parse import parse_module_file
 from .resolve import STD_EXPORTS, check_module, std_closure
 
@@ -81,9 +82,30 @@ class Loader:
             if p.exists():
                 mod = parse_module_file(p)
                 self._register(mod)
+                self.hoist_inherited(mod)
                 return mod
         where = ", ".join(str(d) for d in self.search_dirs) or "nowhere"
         raise SemanticError(f"cannot find module {name} (searched {where}; --lib DIR adds a directory)", pos)
+
+    def hoist_inherited(self, mod: ast.Module) -> None:
+        """``P(2)!Spec`` in ``mod`` with ``P(n) == INSTANCE ...`` written in a module it EXTENDS
+        (directly or not): hoisted as the module's own calls are (instances.hoist_calls)."""
+        if not calls_left(mod):
+            return
+        inherited: dict[str, ast.InstanceDef] = {}
+        seen: set[str] = set()
+        todo = list(mod.extends)
+        while todo:
+            name = todo.pop(0)
+            if name in seen or name in STANDARD_MODULES:
+                continue
+            seen.add(name)
+            ext = self.parse(name, mod.extends_pos.get(name, mod.pos))
+            for d in ext.defs:
+                if isinstance(d, ast.InstanceDef) and d.params and not d.local and d.name:
+                    inherited.setdefault(d.name, d)
+            todo.extend(ext.extends)
+        hoist_calls(mod, inherited)
 
     def _register(self, mod: ast.Module) -> None:
         """A parsed module and the modules written inside it (found by name before any file)."""
@@ -98,6 +120,7 @@ class Loader:
     def load_root(self, path: Path) -> Scope:
         mod = parse_module_file(path)
         self._register(mod)
+        self.hoist_inherited(mod)
         check_module(mod, self.parse)
         scope = self.build_scope(mod, subst=None, parent=None, prefix="")
         interning.read_modules(interning.module_names(mod.name, self._tokens()))

@@ -681,13 +681,13 @@ def _first_error(node: Node) -> Node | None:
     recovery when the module cannot be completed), the first error nested in it."""
     if node.is_missing or node.type == "ERROR" and not _wraps_module(node):
         return node
-    if not node.has_error:
-        return None
+    if not node.has_error or node.type == "block_comment":
+        return None  # SANY skips comments: a PlusCal algorithm the grammar cannot read is no error
     for child in node.children:
         found = _first_error(child)
         if found is not None:
             return found
-    return node
+    return node if node.type == "ERROR" else None  # (the errors were all in comments)
 
 
 def _wraps_module(node: Node) -> bool:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 
 from . import syntax as ast
 from .errors import SemanticError
+from .instances import UNSUPPORTED
 from .parse import display
 
 # Operator symbols are named by their tree-sitter node kind (see parse.py).
@@ -290,7 +291,8 @@ class _Module:
             return arity
         entry = self.vis.get(name)
         if entry is None:
-            if name in ALWAYS_VISIBLE or name in _LANGUAGE_OPS or (not as_value and name in _BUILTIN_FORMS):
+            if name in ALWAYS_VISIBLE or name in _LANGUAGE_OPS or (not as_value and name in _BUILTIN_FORMS) \
+                    or name == UNSUPPORTED:
                 return None
             if name in _SPELLING:
                 raise SemanticError(f"Could not find declaration or definition of symbol '{spelling(name)}'.",

@@ -199,8 +199,29 @@ class LazySet:
     def __le__(self, other: object) -> bool:
         return all(x in other for x in self.enumerate())  # type: ignore[operator]
 
+    # TLC compares two sets of tuples or of records by their components, unless one is empty
+    # ({} \X {1} = {2} \X {}); two sets of functions by domain and range alone, so
+    # [{} -> {1}] # [{} -> {2}] although both are {<<>>} (SetOf*Value.equals).
+    _empty_first = False
+
+    def _parts(self) -> Iterable[Any]:
+        """The component sets, for _empty_first."""
+        return ()
+
+    def _empty(self) -> bool:
+        return any(not p if isinstance(p, frozenset) else isinstance(p, LazySet) and p._is_empty_set()
+                   for p in self._parts())
+
+    def _is_empty_set(self) -> bool:
+        try:
+            return not self.enumerate()
+        except EvalError:  # infinite
+            return False
+
     def __eq__(self, other: object) -> bool:
         if isinstance(other, LazySet) and type(other) is type(self):
+            if self._empty_first and (self._empty() or other._empty()):
+                return self._empty() and other._empty()
             return self.key() == other.key()
         if isinstance(other, frozenset | LazySet):
             return self.enumerate() == (other if isinstance(other, frozenset) else other.enumerate())
@@ -415,6 +436,11 @@ class FcnSet(LazySet):
 class RecordSet(LazySet):
     """[a : S, b : T]."""
 
+    _empty_first = True
+
+    def _parts(self) -> Iterable[Any]:
+        return self.fields.values()
+
     def __init__(self, fields: dict[str, Any]) -> None:
         self.fields = fields
 
@@ -462,6 +488,11 @@ class SeqSet(LazySet):
 
 class ProductSet(LazySet):
     """S1 \\X S2 \\X ... : tuples."""
+
+    _empty_first = True
+
+    def _parts(self) -> Iterable[Any]:
+        return self.parts
 
     def __init__(self, parts: tuple) -> None:
         self.parts = parts
