@@ -130,7 +130,12 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_outcome_equals_tlc(tmp_path, name):
-    text, cfg, code, generated, distinct, depth, phrase, _why = CASES[name]
+    assert_outcome_equals_tlc(tmp_path, name, CASES[name])
+
+
+def assert_outcome_equals_tlc(tmp_path, name, case):
+    """Check the module ``name`` of ``case`` (a CASES entry) and compare with TLC's outcome."""
+    text, cfg, code, generated, distinct, depth, phrase, _why = case
     (tmp_path / f"{name}.tla").write_text(f"---- MODULE {name} ----\n{text}\n====\n")
     (tmp_path / f"{name}.cfg").write_text(cfg + "\n")
     r = CliRunner().invoke(main, ["check", str(tmp_path / f"{name}.tla"), "-c", str(tmp_path / f"{name}.cfg"),
