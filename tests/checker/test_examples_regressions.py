@@ -18,6 +18,11 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         0, 6, 3, 1, None,
         "Seq <- Bounded changes the Seq of an instantiated module too: TLC overrides the one definition "
         "all modules share (the instance's Seq({1}) stayed infinite, an evaluation error)"),
+    'UnnamedInstanceStd': ("EXTENDS Integers\nBounded(S) == UNION {[1..n -> S] : n \\in 0..2}\nVARIABLE x\nINSTANCE SeqUser\n====\n---- MODULE SeqUser ----\nEXTENDS Sequences\nVARIABLE x\nInit == x \\in Seq({1, 2})\nNext == x' = IF x = <<>> THEN x ELSE Tail(x)",
+        'INIT Init\nNEXT Next\nCONSTANT Seq <- Bounded',
+        0, 14, 7, 1, None,
+        "INSTANCE SeqUser imports what SeqUser EXTENDS: the spec sees Sequences' Seq, and the cfg may "
+        "override it (was the config error 'Seq does not appear in the specification')"),
 }
 
 
