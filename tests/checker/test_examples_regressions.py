@@ -23,6 +23,12 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         0, 14, 7, 1, None,
         "INSTANCE SeqUser imports what SeqUser EXTENDS: the spec sees Sequences' Seq, and the cfg may "
         "override it (was the config error 'Seq does not appear in the specification')"),
+    'ConstantOperatorAssigns': ("EXTENDS SendBase\nMCSend(d, old, new) == new = d\n====\n---- MODULE SendBase ----\nEXTENDS Naturals\nCONSTANT Send(_, _, _)\nVARIABLE x\nInit == x = 0\nNext == Send((x + 1) % 3, x, x')\nSpec == Init /\\ [][Next]_x",
+        'SPECIFICATION Spec\nCONSTANT Send <- MCSend',
+        0, 4, 3, 3, None,
+        "a constant operator the model gives as Send <- MCSend, called with x' as argument, assigns x "
+        "through MCSend's parameter as TLC substitutes arguments (was 'x is not determined'; "
+        "SpecifyingSystems' MCInternalMemory)"),
 }
 
 
