@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..tla import LEVEL_CONSTANT
 from ..tla import syntax as ast
-from .model import Fairness, Model
+from .model import Fairness, Model, part_ctx
 
 if TYPE_CHECKING:
     from .bfs import StateSpace
@@ -61,6 +62,8 @@ class FairnessTracker:
                 if compiler.label_guarded.get(idx, True) or idx in compiler.label_split:
                     return None
                 args = e.args if isinstance(e, ast.Apply) else ()
+                if any(compiler.level(a, part_ctx(f.action)) > LEVEL_CONSTANT for a in args):
+                    return None  # WF_v(Return(c, alloc[c])): the label's arguments vary with the state
                 values = tuple(compiler.state_function(a, f.action.scope, f.action.env)(()) for a in args)
                 return idx, values
         return None

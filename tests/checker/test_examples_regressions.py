@@ -29,6 +29,12 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         "a constant operator the model gives as Send <- MCSend, called with x' as argument, assigns x "
         "through MCSend's parameter as TLC substitutes arguments (was 'x is not determined'; "
         "SpecifyingSystems' MCInternalMemory)"),
+    'FairnessStateArgument': ("EXTENDS Naturals\nCONSTANT C\nVARIABLE a\nInit == a = [c \\in C |-> 0]\nRet(c, n) == a[c] = n /\\ n < 2 /\\ a' = [a EXCEPT ![c] = n + 1]\nNext == \\E c \\in C : Ret(c, a[c])\nSpec == Init /\\ [][Next]_a /\\ \\A c \\in C : WF_a(Ret(c, a[c]))\nLive == \\A c \\in C : <>(a[c] = 2)",
+        'CONSTANT C = {c1, c2}\nSPECIFICATION Spec\nPROPERTY Live\nCHECK_DEADLOCK FALSE',
+        0, 13, 9, 5, None,
+        "WF_a(Ret(c, a[c])), a fairness action named in Next whose argument reads a variable: its "
+        "label is not one key computed before the search (was 'not enough values to unpack'; "
+        "allocator's SimpleAllocator)"),
 }
 
 
