@@ -52,7 +52,11 @@ def apply_overrides(root: Scope, cfg: ModelConfig) -> dict[str, Any]:
             _check_arity(_arity(root.defs[name][0]), replacement[0], name, target, cfg)
             root.defs[name] = replacement
         elif _std_name(root, name):
-            root.defs[name] = replacement  # a standard-module operator (Seq <- BoundedSeq, Nat <- MyNat)
+            # A standard-module operator (Seq <- BoundedSeq, Nat <- MyNat): TLC overrides the one
+            # definition node all modules share, so an instantiated module's Seq changes too.
+            for scope in root.reachable():
+                if name not in scope.defs and _std_name(scope, name):
+                    scope.defs[name] = replacement
         else:
             raise ConfigError(f"In the configuration file, the identifier {name} does not appear in the "
                               "specification.", cfg.pos_of(name))

@@ -553,9 +553,6 @@ class Actions(Expressions):
             if (scope.subst is not None and name in scope.subst) or name in scope.variables:
                 return False
         target = self.resolve_def(name, ctx.scope) or substituted_op(name, ctx.scope, self.root, self.substitutions)
-        if target is None and name in self.substitutions and ctx.scope.subst is None:
-            # an operator constant the model replaces (Send <- MCSend), as Expressions calls it
-            target = self.resolve_def(self.substitutions[name], self.root)
         if target is None:
             return False
         defn, scope = target

@@ -175,8 +175,11 @@ def substituted_op(name: str, scope: Scope, root: Scope, substitutions: dict[str
     """The definition an operator constant of an instance stands for (``N == INSTANCE Nano``
     with Nano's ``CalculateHash(_,_,_)`` implicitly the instantiating module's, itself
     perhaps given by the model as ``CalculateHash <- CalculateHashImpl``: ``substitutions``,
-    looked up in the model's ``root``); None when the substitution is not an operator name."""
-    sub = (scope.subst or {}).get(name)
+    looked up in the model's ``root``), or a constant of the root module the model gives as
+    ``Send <- MCSend``; None when the substitution is not an operator name."""
+    if scope.subst is None:
+        return resolve_def(substitutions[name], root) if name in substitutions else None
+    sub = scope.subst.get(name)
     parent = scope.parent
     if not isinstance(sub, ast.Name) or parent is None:
         return None

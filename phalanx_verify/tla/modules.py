@@ -188,6 +188,8 @@ class Loader:
                     for name, entry in inst_scope.defs.items():
                         if not entry[0].local:
                             scope.defs[name] = entry
+                    # INSTANCE Inner imports what Inner EXTENDS too: Inner's Seq is the spec's
+                    scope.std.update(inst_scope.std)
                 else:
                     scope.instances[d.name] = (d, inst_scope)
             else:
