@@ -219,9 +219,30 @@ def confirm_found(x: Any, members: Iterable) -> None:
     finds <<1>> for <<TRUE>>: unless x is unambiguous, the member it matched must be the same
     TLA+ value, else TLC's comparison of the two fails; raise its error."""
     if not unambiguous(x):
-        y = next(m for m in members if m == x)
+        y = _stored(x, members)
         if y is not x and not same(x, y):
             eq(x, y)  # raises where they differ
+
+
+# The members of large sets by themselves, per set object (holding the set, so that its id is
+# not reused while here): a type invariant tests every message of a state against the same
+# constant set of all messages (MultiPaxos's ``m \in Messages``, thousands of records), where a
+# scan for the stored member would cost the size of that set at every test.
+_STORED: dict[int, tuple[frozenset, dict]] = {}
+_STORED_LIMIT = 256
+_SCAN_AT_MOST = 16
+
+
+def _stored(x: Any, members: Iterable) -> Any:
+    """The member of ``members`` that Python finds equal to ``x`` (one is)."""
+    if type(members) is not frozenset or len(members) <= _SCAN_AT_MOST:
+        return next(m for m in members if m == x)
+    hit = _STORED.get(id(members))
+    if hit is None or hit[0] is not members:
+        if len(_STORED) >= _STORED_LIMIT:
+            _STORED.clear()
+        hit = _STORED[id(members)] = (members, {m: m for m in members})
+    return hit[1][x]
 
 
 def homogeneous(elems: frozenset) -> frozenset:  # also called on the tuple of a set literal
