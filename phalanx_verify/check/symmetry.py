@@ -11,11 +11,12 @@ value order, so it is a function of the orbit alone (within one process).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any
 
 from ..tla.errors import ConfigError
-from ..tla.values import Fcn, Interval, ModelValue, fcn_items, format_value, tlc_key
+from ..tla.values import Fcn, ModelValue, fcn_items, format_value, tlc_key
 
 # Images of component values kept per variable, and of compound values per permutation (see
 # canonicaliser and permute); a cache is emptied when it reaches its size, which bounds the
@@ -53,19 +54,26 @@ def permute(v: Any, pi: dict[ModelValue, ModelValue], memo: dict[int, tuple[Any,
     return out
 
 
-def model_values(v: Any, out: set[ModelValue]) -> set[ModelValue]:
-    """The model values occurring in v (added to out)."""
-    t = type(v)
-    if t is ModelValue:
-        out.add(v)
-    elif t is frozenset or t is Interval or t is tuple:
-        for x in v:
-            model_values(x, out)
-    elif t is Fcn:
-        for k, x in v.items():
-            model_values(k, out)
-            model_values(x, out)
-    return out
+def model_values(v: Any, memo: dict[int, tuple[Any, frozenset]]) -> frozenset:
+    """The model values occurring in the compound value v (a set, tuple or function; any
+    other value holds none but itself). ``memo`` keeps the answer per compound value by
+    identity, holding the value: a successor's message set is new, but its messages are
+    mostly its parent's, whose answers are kept."""
+    got = memo.get(id(v))
+    if got is not None:
+        return got[1]
+    out: set[ModelValue] = set()
+    for x in (itertools.chain.from_iterable(v.items()) if type(v) is Fcn else v):
+        t = type(x)
+        if t is ModelValue:
+            out.add(x)
+        elif t is frozenset or t is tuple or t is Fcn:
+            out |= model_values(x, memo)
+    found = frozenset(out)
+    if len(memo) >= _MEMO_PER_PERMUTATION:
+        memo.clear()
+    memo[id(v)] = (v, found)
+    return found
 
 
 def permutations_from(value: Any, name: str) -> list[dict[ModelValue, ModelValue]]:
@@ -119,11 +127,14 @@ def canonicaliser(perms: list[dict[ModelValue, ModelValue]]) -> Callable[[tuple]
     each half of the state is left alone by half of the permutations)."""
     caches: list[dict[Any, tuple]] = []
     memos: list[dict[int, tuple[Any, Any]]] = [{} for _ in perms]
+    found: dict[int, tuple[Any, frozenset]] = {}
 
     def images(cache: dict[Any, tuple], x: Any) -> tuple:
         got = cache.get(x)
         if got is None:
-            ms = model_values(x, set())
+            t = type(x)
+            ms = (frozenset((x,)) if t is ModelValue else
+                  model_values(x, found) if t is frozenset or t is tuple or t is Fcn else frozenset())
             got = tuple([x if ms.isdisjoint(pi) else permute(x, pi, memo)
                          for pi, memo in zip(perms, memos, strict=True)])
             if len(cache) >= _IMAGES_PER_VARIABLE:

@@ -218,10 +218,42 @@ def confirm_found(x: Any, members: Iterable) -> None:
     """``x`` was found among ``members`` (a set's, or a function's keys) by Python's ==, which
     finds <<1>> for <<TRUE>>: unless x is unambiguous, the member it matched must be the same
     TLA+ value, else TLC's comparison of the two fails; raise its error."""
-    if not unambiguous(x):
+    if type(members) is frozenset and len(members) > _SCAN_AT_MOST:
+        _confirm_in_large(x, members)
+    elif not unambiguous(x):
         y = next(m for m in members if m == x)
         if y is not x and not same(x, y):
             eq(x, y)  # raises where they differ
+
+
+# Per large set object (held, so that its id is not reused while here): its members by
+# themselves, and the values (by identity, held) already confirmed found in it. A type
+# invariant tests every message of a state against the same constant set of all messages
+# (MultiPaxos's ``m \in Messages``, thousands of records): a scan for the stored member would
+# cost the size of that set at every test, and the messages tested are mostly the very
+# objects tested in the parent state.
+_LARGE: dict[int, tuple[frozenset, dict, dict[int, Any]]] = {}
+_LARGE_SETS = 256
+_CONFIRMED_PER_SET = 1 << 14
+_SCAN_AT_MOST = 16
+
+
+def _confirm_in_large(x: Any, members: frozenset) -> None:
+    hit = _LARGE.get(id(members))
+    if hit is None or hit[0] is not members:
+        if len(_LARGE) >= _LARGE_SETS:
+            _LARGE.clear()
+        hit = _LARGE[id(members)] = (members, {m: m for m in members}, {})
+    confirmed = hit[2]
+    if id(x) in confirmed:
+        return
+    if not unambiguous(x):
+        y = hit[1][x]
+        if y is not x and not same(x, y):
+            eq(x, y)  # raises where they differ
+    if len(confirmed) >= _CONFIRMED_PER_SET:
+        confirmed.clear()
+    confirmed[id(x)] = x
 
 
 def homogeneous(elems: frozenset) -> frozenset:  # also called on the tuple of a set literal

@@ -77,13 +77,17 @@ class Fcn(dict):
     construction (item assignment raises; ``updated`` makes a changed copy). Its hash, the XOR
     of its items' hashes, is computed once, when first needed (looking a state up in the state
     table hashes every function in it; a function built inside an expression often never is),
-    and XOR lets ``updated`` adjust it in O(1) for an EXCEPT instead of rehashing every item."""
+    and XOR lets ``updated`` adjust it in O(1) for an EXCEPT instead of rehashing every item.
+    Its sort key in TLC's order is kept too, with the generation of that order it was made in
+    (see tlc_key): a set of records is sorted whenever a quantifier ranges over it, and the
+    records of a message set are the same objects from state to state."""
 
-    __slots__ = ("_hash",)
+    __slots__ = ("_hash", "_key")
 
     def __init__(self, d: dict | None = None) -> None:
         super().__init__(d or ())
         self._hash: int | None = None  # computed when first asked: many functions are never hashed
+        self._key: tuple[int, tuple] | None = None
 
     def __hash__(self) -> int:  # type: ignore[override]
         h = self._hash
@@ -98,6 +102,7 @@ class Fcn(dict):
         dict.__setitem__(new, key, value)
         h = self._hash
         new._hash = None if h is None else h ^ hash((key, self[key])) ^ hash((key, value))
+        new._key = None
         return new
 
     def _immutable(self, *args: Any, **kwargs: Any) -> None:
@@ -723,6 +728,11 @@ _RANK = {bool: 0, int: 1, str: 2, ModelValue: 3, TypedModelValue: 3, frozenset: 
 
 interning.on_change(clear_shared_subsets)  # they were listed in the previous model's order
 
+# Bumped whenever the order of names changes: a function's kept sort key (Fcn._key) is valid
+# only in the generation it was made in.
+_order_generation = [0]
+interning.on_change(lambda: _order_generation.__setitem__(0, _order_generation[0] + 1))
+
 
 def tlc_key(v: Any) -> tuple:
     """A sort key that follows TLC's normal order closely enough for stable output:
@@ -740,8 +750,14 @@ def tlc_key(v: Any) -> tuple:
     if t is tuple:
         return (5, len(v), tuple(tlc_key(x) for x in v))
     if t is Fcn:
+        kept = v._key
+        gen = _order_generation[0]
+        if kept is not None and kept[0] == gen:
+            return kept[1]
         items = sorted(((tlc_key(k), tlc_key(x)) for k, x in v.items()))
-        return (6, len(items), tuple(items))
+        key = (6, len(items), tuple(items))
+        v._key = (gen, key)
+        return key
     return (9, repr(v))
 
 
