@@ -136,6 +136,7 @@ class Model:
                             for e in _assumes(self.scope.module, loader, set())]
         self.assume_only = self._assume_only()
         self.fairness: list[Fairness] = []
+        self.init_scope: Scope = self.scope  # where the initial predicate is compiled
         self.spec_temporals: list[Part] = []  # other temporal conjuncts of SPECIFICATION
         self.no_next = False  # a SPECIFICATION without [][Next]_v
         self.vars_part: Part | None = None  # the v of [][Next]_v; None with INIT/NEXT (TLC: all variables)
@@ -291,7 +292,7 @@ class Model:
                     self.fairness.append(Fairness(e.kind, Part(e.action, p.scope, p.env, p.name),
                                                   Part(e.sub, p.scope, p.env, p.name)))
                 elif lvl <= LEVEL_STATE:
-                    init_parts.append(e)
+                    init_parts.append(p)
                 elif lvl == LEVEL_ACTION:  # TLC_CANT_HANDLE_CONJUNCT
                     raise ConfigError("TLC cannot handle this conjunct of the spec", e.pos)
                 elif isinstance(e, ast.Temporal) and e.op == "always" and \
@@ -312,8 +313,10 @@ class Model:
                 raise ConfigError("The configuration file did not specify the initial state predicate.", where)
             if next_part is None and (cfg.invariants or cfg.properties):
                 raise ConfigError("The configuration file did not specify the next state predicate.", where)
-            self.init_expr: ast.Expr = (ast.Bool(where, False) if not init_parts else init_parts[0]
-                                        if len(init_parts) == 1 else ast.And(init_parts[0].pos, tuple(init_parts)))
+            exprs = tuple(q.expr for q in init_parts)
+            self.init_expr: ast.Expr = (ast.Bool(where, False) if not exprs else exprs[0]
+                                        if len(exprs) == 1 else ast.And(exprs[0].pos, exprs))
+            self.init_scope = self._init_scope(init_parts)
             self.no_next = next_part is None
             self.next_part = next_part or Part(ast.Bool(where, False), self.scope, {}, cfg.specification)
         else:
@@ -326,13 +329,22 @@ class Model:
             self.no_next = not cfg.next
             self.next_part = Part(self._def_expr(cfg.next, "next-state relation") if cfg.next
                                   else ast.Bool(where, False), self.scope, {}, cfg.next or "Next")
-        self.init = self.compiler.initial_generator(self.init_expr, self.scope)
+        self.init = self.compiler.initial_generator(self.init_expr, self.init_scope)
         self.next = self.compiler.successor_generator(self.next_part.expr, self.next_part.scope,
                                                       self.next_part.env)
         if self.no_next:
             self.next = _no_next_state_actions
         for f in self.fairness:
             self._compile_fairness(f)
+
+    def _init_scope(self, parts: list[Part]) -> Scope:
+        """The scope the initial predicate's conjuncts are compiled in: the module of the
+        instance they come from (SPECIFICATION I!Spec), one for all of them."""
+        scopes = {id(q.scope): q.scope for q in parts}
+        if len(scopes) > 1 or any(q.env for q in parts):
+            raise SemanticError("unsupported construct: an initial predicate assembled from several modules "
+                                "or under \\A", parts[0].expr.pos)
+        return next(iter(scopes.values()), self.scope)
 
     def _compile_fairness(self, f: Fairness) -> None:
         """Under an instance's substitutions (a property R!Spec with WF_b(R!Next), b <- x + y),
@@ -366,7 +378,7 @@ class Model:
         """Does ``state`` satisfy the initial predicate? Evaluated as a predicate, so
         membership in [Leaf -> ...] or a set filter is tested lazily, never enumerated."""
         if self._init_check is None:
-            self._init_check = self.compiler.state_function(self.init_expr, self.scope)
+            self._init_check = self.compiler.state_function(self.init_expr, self.init_scope)
         return bool(self._init_check(state))
 
     def check_step(self, s: tuple, t: tuple, witnesses: dict[str, Any] | None = None) -> list[str]:

@@ -42,7 +42,9 @@ import resource
 import shutil
 import signal
 import struct
+import sys
 import tempfile
+import threading
 import time
 import traceback
 from array import array
@@ -101,11 +103,23 @@ def parallel_supported(model: Model, live: LiveInputs | None) -> str | None:
         return why
     if model.view is not None:
         return "VIEW"
+    if not fork_safe():
+        return "other threads run in this process, and a fork would copy their locks"
     if model.possible:
         return "_POSSIBLE counts in one process"
     if _writes_registers(model):
         return "TLCSet registers are per process"
     return None
+
+
+def fork_safe() -> bool:
+    """May this process fork workers? Not while other threads run (a Dask client's event loop,
+    the JVM of the in-process TLC backend): a thread holding a lock at the fork leaves it held
+    forever in the child, which then hangs. The searches fall back to one process. Native
+    threads are not in ``threading``'s count, so a started JVM is asked for by name (OpenBLAS's
+    idle threads, which numpy starts, are fork-safe)."""
+    jpype = sys.modules.get("jpype")
+    return threading.active_count() == 1 and not (jpype is not None and jpype.isJVMStarted())
 
 
 def _writes_registers(model: Model) -> bool:

@@ -21,7 +21,7 @@ from .lasso import violated_properties
 from .livegraph import LiveGraph, LiveInputs
 from .liveness import check_liveness
 from .model import Fairness, Liveness, Model, load_model
-from .parallel import SearchOptions, explore_parallel, parallel_supported
+from .parallel import SearchOptions, explore_parallel, fork_safe, parallel_supported
 from .report import PROPERTY_SEPARATOR, Report, Trace, Verdict
 
 PERIODIC_FIRST = 5000  # explored states before the first periodic liveness check
@@ -81,7 +81,7 @@ class _LivenessRunner:
         all at once on forked processes (the obligations are independent; taking their outcomes
         in order gives the same verdict)."""
         n = min(self.processes, len(self.obligations))
-        if n > 1 and isinstance(space, LiveGraph) and space.explored >= FORK_CHECKS_FROM:
+        if n > 1 and isinstance(space, LiveGraph) and space.explored >= FORK_CHECKS_FROM and fork_safe():
             global _FORKED
             _FORKED = (self.model, space, self.obligations, self.kinds)
             try:

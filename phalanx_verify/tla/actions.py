@@ -474,8 +474,9 @@ class Actions(Expressions):
         while a state is built from locals: checking a given step keeps enumerating, since its
         labels and witnesses come from the ways the action holds."""
         ref = self._building(ctx, mode)
+        nvars = len(self.variables)  # (ENABLED's pseudo slots of instance variables do not count)
         return ref is not None and ref.tuple_name is None and \
-            len({i for i, _ in ref.locals}) == len(self.variables)
+            len({i for i, _ in ref.locals if i < nvars}) == nvars
 
     def _conjunct_slot(self, label: int, pos: ast.Pos) -> int:
         key = (label, pos)

@@ -62,6 +62,7 @@ class Compiler(Actions):
         self._funcs = {}
         self._pending = []
         self._levels = {}
+        self._call_levels = {}
         self.labels = []
         self.label_guarded = {}
         self.label_split = set()

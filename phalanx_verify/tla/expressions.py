@@ -110,6 +110,9 @@ _SYMBOL_VALUES = {
     **{op: f"(lambda _a, _b: {t.format('_a', '_b')})" for op, t in _BINARY.items()},
     "eq": "(lambda _a, _b: _eq(_a, _b))", "neq": "(lambda _a, _b: not _eq(_a, _b))",
     "in": "(lambda _a, _b: _member(_a, _b))", "notin": "(lambda _a, _b: not _member(_a, _b))",
+    "implies": "(lambda _a, _b: _rt.implies(_a, _b))", "equiv": "(lambda _a, _b: _rt.equiv(_a, _b))",
+    "iff": "(lambda _a, _b: _rt.equiv(_a, _b))",
+    "land": "(lambda _a, _b: _rt.land(_a, _b))", "lor": "(lambda _a, _b: _rt.lor(_a, _b))",
 }
 _STD_CONSTANTS = {"Nat": ("Naturals", "_NAT"), "Int": ("Integers", "_INT"),
                   "BOOLEAN": (None, "_BOOLEAN"), "STRING": (None, "_STRING")}
@@ -416,6 +419,22 @@ class Expressions(Levels, StaticKinds):
             raise SemanticError(f"unknown operator {name}", pos)
         return self._call_def(target, args, Ctx(self.root, cur=ctx.cur, nxt=ctx.nxt), pos, name)
 
+    def _by_name_call(self, e: ast.Apply, ctx: Ctx) -> str | None:
+        """``B(Next)`` with an action as argument, read as a value (B(A) == ENABLED A in an
+        invariant): the body with the parameter standing for the argument's formula, as TLC
+        passes arguments, since an action has no value to pass."""
+        target = self.resolve_def(e.op, ctx.scope)
+        if target is None:
+            return None
+        defn, scope = target
+        if not isinstance(defn, ast.OpDef) or defn.recursive or any(p.arity for p in defn.params) or len(defn.params) != len(e.args) \
+                or all(self.level(a, ctx) < LEVEL_ACTION for a in e.args):
+            return None
+        inner = replace(ctx, scope=scope, locals=(), at=None)
+        for p, a in zip(defn.params, e.args, strict=True):
+            inner = inner.bind(p.name, Local("_alias", "alias", alias=(a, ctx)))
+        return self.val(defn.body, inner)
+
     def _call_def(self, target: tuple[ast.Definition, Scope], args: tuple[str, ...], ctx: Ctx,
                   pos: ast.Pos, name: str, kinds: tuple[str | None, ...] = ()) -> str:
         defn, scope = target
@@ -516,6 +535,8 @@ class Expressions(Levels, StaticKinds):
         if e.op == UNSUPPORTED:
             raise SemanticError(f"unsupported construct: {e.args[0].value}", e.pos)  # type: ignore[attr-defined]
         loc = ctx.lookup(e.op)
+        if loc is None and e.args and (by_name := self._by_name_call(e, ctx)) is not None:
+            return by_name
         args = tuple(self.val(a, ctx) for a in e.args)
         if loc is not None:
             if loc.kind == "value":
@@ -835,7 +856,7 @@ class Expressions(Levels, StaticKinds):
         if cur is None:
             raise SemanticError("ENABLED where the current state is not determined", e.pos)
         fname = self.fresh("enabled")
-        params = [loc.pyname for _, loc in ctx.locals]
+        params = _python_locals(ctx)
         code = Code()
         code.emit(f"def {fname}(s{''.join(', ' + p for p in params)}):")
         code.depth += 1
@@ -927,3 +948,15 @@ def _mentions_at(e: Any) -> bool:
     if hasattr(e, "__dataclass_fields__"):
         return any(_mentions_at(getattr(e, f)) for f in e.__dataclass_fields__ if f != "pos")
     return False
+
+
+def _python_locals(ctx: Ctx) -> list[str]:
+    """The Python names the code compiled in ``ctx`` may read: its locals', and for a parameter
+    passed by name (an alias), those of the context its argument is compiled in."""
+    out: dict[str, None] = {}
+    for _, loc in ctx.locals:
+        if loc.kind == "alias":
+            out.update(dict.fromkeys(_python_locals(loc.alias[1])))  # type: ignore[index]
+        else:
+            out[loc.pyname] = None
+    return list(out)

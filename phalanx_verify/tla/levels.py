@@ -31,6 +31,7 @@ class Levels(CompilerBase):
     """The level of expressions and definitions of one model, memoised per definition."""
 
     _levels: dict[tuple[int, int], int]  # (id(definition), id(scope)) -> its level
+    _call_levels: dict[tuple[int, int, tuple[int, ...]], int]  # ... and arguments' levels -> a call's
 
     def _check_instance_levels(self, root: Scope) -> None:
         """SANY's level rule for INSTANCE: what replaces a CONSTANT must be constant-level and
@@ -63,6 +64,26 @@ class Levels(CompilerBase):
         self._levels[key] = lvl
         return lvl
 
+    def call_level(self, e: ast.Apply, ctx: Ctx, target: tuple[ast.Definition, Scope], args: int) -> int:
+        """The level of ``Op(a, b)``: SANY's, its body's with each parameter as level as its
+        argument, so that B(A) == ENABLED A is a state predicate whatever action A is, and
+        Step(v) == v > 0 called as Step(x') an action. A recursive operator (or a higher-order
+        parameter) gets the safe bound: the most of its definition's and its arguments'."""
+        defn, scope = target
+        if not isinstance(defn, ast.OpDef) or defn.recursive or any(p.arity for p in defn.params) \
+                or len(defn.params) != len(e.args):
+            return max(args, self.def_level(defn, scope))
+        levels = tuple(self.level(a, ctx) for a in e.args)
+        key = (id(defn), id(scope), levels)
+        got = self._call_levels.get(key)
+        if got is None:
+            self._call_levels[key] = max(args, self.def_level(defn, scope))  # guard while computing
+            inner = Ctx(scope)
+            for p, a in zip(defn.params, e.args, strict=True):
+                inner = inner.bind(p.name, Local("_", "alias", alias=(a, ctx)))
+            got = self._call_levels[key] = self.level(defn.body, inner)
+        return got
+
     def level(self, e: ast.Expr, ctx: Ctx) -> int:
         if isinstance(e, ast.Num | ast.Str | ast.Bool | ast.At):
             return LEVEL_CONSTANT
@@ -74,7 +95,7 @@ class Levels(CompilerBase):
                 return args
             target = self.resolve_def(e.op, ctx.scope)
             if target is not None:
-                return max(args, self.def_level(*target))
+                return self.call_level(e, ctx, target, args)
             if e.op in _STATE_LEVEL_BUILTINS:
                 return max(args, LEVEL_STATE)
             return args

@@ -54,7 +54,7 @@ _STD_HIGHER_ORDER = {("SelectSeq", 1): 1, ("SortSeq", 1): 2, ("BagOfAll", 0): 1,
 # Symbols the language itself defines: no module needed.
 _LANGUAGE_OPS = frozenset({
     "eq", "neq", "in", "notin", "cup", "cap", "setminus", "subseteq", "supseteq", "lnot", "implies", "equiv",
-    "iff", "powerset", "union", "domain", "times", "land", "lor", "subset", "supset", "cdot",
+    "iff", "powerset", "union", "domain", "times", "land", "lor", "subset", "supset", "cdot", "plus_arrow", "leads_to",
 })
 ALWAYS_VISIBLE = frozenset({"BOOLEAN", "STRING", "TRUE", "FALSE"})
 
@@ -194,8 +194,8 @@ class _Module:
 
     def _params(self, params: tuple[ast.Param, ...], pos: ast.Pos) -> None:
         for p in params:
-            if p.name in self.vis and self.vis[p.name][0] != "std":
-                raise SemanticError(f"Multiply-defined symbol '{display(p.name)}': this definition or declaration "
+            if p.name in self.vis:  # a standard module's definition too (_+_ beside Naturals' +)
+                raise SemanticError(f"Multiply-defined symbol '{spelling(display(p.name))}': this definition or declaration "
                                     f"conflicts with an earlier one.", pos)
 
     def _bounds(self, bounds: tuple[ast.Bound, ...], locals_: dict[str, int], pos: ast.Pos) -> dict[str, int]:
@@ -205,8 +205,8 @@ class _Module:
         inner = dict(locals_)
         for b in bounds:
             for n in b.names:
-                if n in inner or (n in self.vis and self.vis[n][0] != "std"):
-                    raise SemanticError(f"Multiply-defined symbol '{display(n)}': this definition or declaration "
+                if n in inner or n in self.vis:
+                    raise SemanticError(f"Multiply-defined symbol '{spelling(display(n))}': this definition or declaration "
                                         f"conflicts with an earlier one.", pos)
                 inner[n] = 0
         return inner

@@ -446,6 +446,29 @@ it to the counterexample only in a POSTCONDITION evaluated after a violation, wh
 change the run's exit code; the checker evaluates postconditions after complete runs only."""
 
 
+def _boolean(op: str, v: Any) -> bool:
+    if type(v) is not bool:
+        raise EvalError(f"Attempted to evaluate {op} on the non-boolean value {format_value(v)}")
+    return v
+
+
+def implies(a: Any, b: Any) -> bool:
+    """=> passed as an operator argument (TestOp(=>)): both operands evaluated, as a call does."""
+    return not _boolean("=>", a) or _boolean("=>", b)
+
+
+def equiv(a: Any, b: Any) -> bool:
+    return _boolean("\\equiv", a) is _boolean("\\equiv", b)
+
+
+def land(a: Any, b: Any) -> bool:
+    return _boolean("/\\", a) and _boolean("/\\", b)
+
+
+def lor(a: Any, b: Any) -> bool:
+    return _boolean("\\/", a) or _boolean("\\/", b)
+
+
 def fail(message: str) -> Any:
     """Raise TLC's evaluation error ``message`` where an expression TLC cannot evaluate is met."""
     raise EvalError(message)

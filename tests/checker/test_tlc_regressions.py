@@ -193,6 +193,14 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         'INIT Init\nNEXT Next',
         0, 2, 1, 1, None,
         "sets of tuples or records of different forms are one set when both are empty (compared by form they gave a false ASSUME), while TLC compares sets of functions by domain and range alone ([{} -> {1}] # [{} -> {2}]); a set filter with a tuple pattern over Int \\X Int answers membership without enumerating (TLC's suite/test5, test9)"),
+    'SymbolArguments': ("TempTest(_+_) == TRUE + FALSE\nFoo1 == TempTest(-+->)\nFoo2 == TempTest(~>)\nFoo3 == TempTest(\\cdot)\nBoolOp(Op(_, _)) == Op(TRUE, FALSE)\nASSUME BoolOp(=>) = FALSE /\\ BoolOp(\\equiv) = FALSE /\\ BoolOp(<=>) = FALSE /\\ BoolOp(\\/) = TRUE /\\ BoolOp(/\\) = FALSE",
+        '',
+        0, 0, 0, 0, None,
+        "built-in operator symbols passed as operator arguments (=>, \\equiv, <=>, /\\, \\/ evaluated; -+->, ~>, \\cdot accepted where never applied), as TLC's suite/test51"),
+    'ParameterShadowsStandard': ("EXTENDS Naturals\nTempTest(_+_) == TRUE + FALSE\nVARIABLE x\nInit == x = 0\nNext == x' = x",
+        'INIT Init\nNEXT Next',
+        150, None, None, None, "Multiply-defined symbol '+'",
+        "an operator parameter (or a bound variable) named like a definition of an EXTENDed standard module is SANY's error, as for any other module"),
 }
 
 
@@ -251,3 +259,44 @@ def test_unchanged_instance_variable_substituted_by_a_tuple(tmp_path):
     assert r.exit_code == 0, r.output
     assert "7 states generated, 6 distinct states found" in r.output
     assert "The depth of the complete state graph search is 6." in r.output
+
+
+INSTANCE_ENABLED = ("---- MODULE Sub ----\nEXTENDS Naturals\nVARIABLES u, v\nA == (u' = u) /\\ (v' = v + 1)\n"
+                    "B(d) == ENABLED d\nC == B(A)\nD == ENABLED A\nE == u' = 0 /\\ v' = 1\nF == ENABLED E\n====\n")
+
+
+@pytest.mark.parametrize("invariants, code, phrase", [
+    # D and F: ENABLED binds the instance's primed variables by name, so u' and v' are two
+    # (was: the second conjunct was evaluated as a Boolean, as if every variable were assigned)
+    ("InvD InvF InvB", 0, "3 states generated, 2 distinct states found"),
+    # C == B(A): the action passed to B is read with the substitutions, (x' = x) /\ (x' = x + 1)
+    ("InvD InvC", 12, "Invariant InvC is violated"),
+])
+def test_enabled_of_an_argument_under_instance(tmp_path, invariants, code, phrase):
+    """TLC's suite/test57, reduced: B(A) == ENABLED A is a state predicate whatever the level
+    of A (an INVARIANT B(Next) was refused as not a state predicate), and an action reached
+    through an operator argument is read with the instance's substitutions. Outcomes recorded
+    from TLC."""
+    (tmp_path / "Sub.tla").write_text(INSTANCE_ENABLED)
+    (tmp_path / "Top57.tla").write_text(
+        "---- MODULE Top57 ----\nEXTENDS Naturals\nVARIABLE x\nI == INSTANCE Sub WITH u <- x, v <- x\n"
+        "Init == x = 1\nNext == x' = 9 - x\nInvB == I!B(Next)\nInvC == I!C\nInvD == I!D\nInvF == I!F\n====\n")
+    (tmp_path / "Top57.cfg").write_text(f"INIT Init\nNEXT Next\nINVARIANT {invariants}\n")
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "Top57.tla"), "--workers", "1"])
+    assert r.exit_code == code, r.output
+    assert phrase in r.output
+
+
+def test_specification_of_an_instance(tmp_path):
+    """SPECIFICATION Spec with Spec == I!Spec: the initial predicate is compiled in the
+    instance's module, where x is substituted by y (TLC's suite/test64; was "unknown operator
+    x"). TLC: no error, 3 states generated, 2 distinct, depth 2."""
+    (tmp_path / "In64.tla").write_text("---- MODULE In64 ----\nVARIABLE x\nASet == {r \\in [{0} -> {0}] : x}\n"
+                                       "Spec == x = TRUE /\\ [][x' = (ASet = {})]_x\n====\n")
+    (tmp_path / "Top64.tla").write_text("---- MODULE Top64 ----\nVARIABLE y\nI == INSTANCE In64 WITH x <- y\n"
+                                        "Spec == I!Spec\n====\n")
+    (tmp_path / "Top64.cfg").write_text("SPECIFICATION Spec\n")
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "Top64.tla"), "--workers", "1"])
+    assert r.exit_code == 0, r.output
+    assert "3 states generated, 2 distinct states found" in r.output
+    assert "The depth of the complete state graph search is 2." in r.output
