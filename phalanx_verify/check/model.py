@@ -279,6 +279,10 @@ class Model:
             init_parts, next_part = [], None
             for p in parts:
                 e = p.expr
+                var = self._variable_named(p)
+                if var is not None:  # TLC_CONFIG_OP_IS_EQUAL
+                    raise ConfigError(f"The operator {var}, which equals a variable, cannot be used as a spec",
+                                      cfg.pos_of(cfg.specification))
                 lvl = self.compiler.level(e, part_ctx(p))
                 if isinstance(e, ast.Temporal) and e.op == "always" and isinstance(e.args[0], ast.StepAction) \
                         and not e.args[0].angle:
@@ -336,6 +340,19 @@ class Model:
             self.next = _no_next_state_actions
         for f in self.fairness:
             self._compile_fairness(f)
+
+    def _variable_named(self, p: Part) -> str | None:
+        """The variable this conjunct of the specification is, directly or as a definition
+        (SpecVar == x): TLC refuses it where it expects a formula."""
+        e, scope = p.expr, p.scope
+        if not isinstance(e, ast.Name) or e.name in p.env:
+            return None
+        target = self.compiler.resolve_def(e.name, scope)
+        if target is not None and isinstance(target[0], ast.OpDef) and not target[0].params:
+            e, scope = target[0].body, target[1]
+        if isinstance(e, ast.Name) and scope.subst is None and e.name in scope.variables:
+            return e.name
+        return None
 
     def _init_scope(self, parts: list[Part]) -> Scope:
         """The scope the initial predicate's conjuncts are compiled in: the module of the

@@ -79,6 +79,10 @@ class Actions(Expressions):
     def _target_var(self, e: ast.Expr, ctx: Ctx, mode: str) -> tuple[int, Ctx] | None:
         """If e denotes a variable of the state being built (x' in 'next' mode, x in 'init'
         mode), return its index and the context whose StateRef holds it."""
+        if isinstance(e, ast.Let) and isinstance(e.body, ast.Name):
+            # (LET y == a' IN y) = 0 assigns a: TLC's getPrimedVar reads through the LET
+            defs = [d for d in e.defs if isinstance(d, ast.OpDef) and not d.params and d.name == e.body.name]
+            return self._target_var(defs[-1].body, ctx, mode) if defs else None
         if mode == "next":
             if isinstance(e, ast.Name):
                 # A parameter that stands for x' (CalculateHash(b, h, lastHash') called by name:
@@ -625,6 +629,8 @@ class Actions(Expressions):
         with the code of its current value: the variable's, or (an instance variable that
         ENABLED binds by name, see Ctx.enabled_outside) its substitution's, as TLC's
         enabledUnchanged evaluates it."""
+        if self.level(e, ctx) == LEVEL_CONSTANT:
+            return []  # UNCHANGED c of a constant (an instance variable substituted by one) holds
         if isinstance(e, ast.Tuple):
             out: list[tuple[int, str]] = []
             for x in e.items:

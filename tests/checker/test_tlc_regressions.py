@@ -201,6 +201,14 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         'INIT Init\nNEXT Next',
         150, None, None, None, "Multiply-defined symbol '+'",
         "an operator parameter (or a bound variable) named like a definition of an EXTENDed standard module is SANY's error, as for any other module"),
+    'LetPrimedInEnabled': ("EXTENDS Naturals\nVARIABLE a\nInit == a = 0\nNext == UNCHANGED a\nInv == ENABLED ((LET y == a' IN y) = 0) /\\ ~ENABLED ((LET y == a' IN y) = 0 /\\ a' = 1)",
+        'INIT Init\nNEXT Next\nINVARIANT Inv',
+        0, 2, 1, 1, None,
+        "(LET y == a' IN y) = 0 assigns a, as TLC's getPrimedVar reads through a LET (Github725d; was 'a is not determined')"),
+    'SpecificationIsVariable': ("VARIABLE x\nInit == x = TRUE\nNext == x' = ~x\nSpecVar == x",
+        'SPECIFICATION SpecVar',
+        151, None, None, None, 'The operator x, which equals',
+        "a SPECIFICATION whose definition is a variable is TLC's config error (Github715b; was evaluated as an initial predicate, exit 75)"),
 }
 
 
@@ -300,3 +308,20 @@ def test_specification_of_an_instance(tmp_path):
     assert r.exit_code == 0, r.output
     assert "3 states generated, 2 distinct states found" in r.output
     assert "The depth of the complete state graph search is 2." in r.output
+
+
+def test_unchanged_instance_variable_substituted_by_a_constant(tmp_path):
+    """INSTANCE XU WITH x <- fizzbuzz (a constant definition): UNCHANGED <<x, z>> in the
+    instance keeps z and holds for the constant (TLC's Github702; was "z is not determined").
+    TLC: no error, 36 states generated, 30 distinct, depth 8."""
+    (tmp_path / "XU.tla").write_text("---- MODULE XU ----\nEXTENDS Naturals\nVARIABLES x, y, z\n"
+                                     "Init == x \\in {1, 2, 3} /\\ y \\in {1, 2, 3} /\\ z \\in {1, 2, 3}\n"
+                                     "Next == y < 10 /\\ y' = y + 1 /\\ UNCHANGED <<x, z>>\n"
+                                     "Spec == Init /\\ [][Next]_<<x, y, z>>\n====\n")
+    (tmp_path / "G702.tla").write_text("---- MODULE G702 ----\nEXTENDS Naturals\nVARIABLES y, z\nfizzbuzz == 1\n"
+                                       "INSTANCE XU WITH x <- fizzbuzz\n====\n")
+    (tmp_path / "G702.cfg").write_text("SPECIFICATION Spec\nCHECK_DEADLOCK FALSE\n")
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "G702.tla"), "--workers", "1"])
+    assert r.exit_code == 0, r.output
+    assert "36 states generated, 30 distinct states found" in r.output
+    assert "The depth of the complete state graph search is 8." in r.output
