@@ -119,6 +119,8 @@ def eq(a: Any, b: Any) -> bool:
     if ta is ModelValue or tb is ModelValue:
         return a is b
     if ta is tb:
+        if ta is tuple and len(a) != len(b):  # what _unequal_containers finds first (q # <<>>)
+            return False
         if a == b:  # Python's True == 1 reaches into containers: <<1>> = <<TRUE>> is TLC's error
             return same(a, b) or _unequal_containers(a, b)
         if ta is TypedModelValue:

@@ -666,6 +666,8 @@ def same(a: Any, b: Any) -> bool:
     if t is bool or type(b) is bool:
         return t is type(b)
     if t is tuple:
+        if _scalars(a) and _scalars(b):  # equal items, none a Boolean: a row of clocks
+            return True
         for x, y in zip(a, b, strict=True):
             if x is not y and not same(x, y):
                 return False
@@ -714,10 +716,7 @@ _SCALAR_TYPES = frozenset({int, str, ModelValue, TypedModelValue})
 def _scalars(xs: Iterable) -> bool:
     """Only integers, strings and model values: two such collections Python finds equal hold
     the same values (no Boolean on either side to pass for 0 or 1)."""
-    for x in xs:
-        if type(x) not in _SCALAR_TYPES:
-            return False
-    return True
+    return _SCALAR_TYPES.issuperset(map(type, xs))  # a C loop that stops at the first other
 
 
 # ---------------------------------------------------------------------------------------
