@@ -40,6 +40,7 @@ from .values import (
     is_set,
     same,
     tlc_key,
+    tuples_without_booleans,
     unambiguous,
 )
 
@@ -118,6 +119,8 @@ def eq(a: Any, b: Any) -> bool:
     if ta is ModelValue or tb is ModelValue:
         return a is b
     if ta is tb:
+        if ta is tuple and len(a) != len(b):  # what _unequal_containers finds first (q # <<>>)
+            return False
         if a == b:  # Python's True == 1 reaches into containers: <<1>> = <<TRUE>> is TLC's error
             return same(a, b) or _unequal_containers(a, b)
         if ta is TypedModelValue:
@@ -204,7 +207,13 @@ def member(x: Any, s: Any) -> bool:
         if (t is bool or t is int) and found:
             check_member(x, s)  # Python's True == 1
         elif not found:
-            check_member(x, s)
+            # check_member looks at the first member that is not a model value: when that is
+            # the first member and of x's type (Children's <<v, c>> \in Edges, mostly not
+            # found), it has nothing to say.
+            for e in s:
+                if type(e) is not t or t is TypedModelValue:
+                    check_member(x, s)
+                break
         elif t is tuple or t is Fcn or t is frozenset:
             confirm_found(x, s)
         return found
@@ -217,22 +226,31 @@ def member(x: Any, s: Any) -> bool:
 def confirm_found(x: Any, members: Iterable) -> None:
     """``x`` was found among ``members`` (a set's, or a function's keys) by Python's ==, which
     finds <<1>> for <<TRUE>>: unless x is unambiguous, the member it matched must be the same
-    TLA+ value, else TLC's comparison of the two fails; raise its error."""
+    TLA+ value, else TLC's comparison of the two fails; raise its error. Tuples without a
+    Boolean found among such tuples need no confirming (``<<v, c>> \\in Edges``, where the
+    rounds are 0 and 1 as often as not)."""
     if type(members) is frozenset and len(members) > _SCAN_AT_MOST:
         _confirm_in_large(x, members)
-    elif not unambiguous(x):
+    elif not unambiguous(x) and not (type(x) is tuple and type(members) is frozenset
+                                     and tuples_without_booleans((x,)) and _plain_tuples(members)):
         y = next(m for m in members if m == x)
         if y is not x and not same(x, y):
             eq(x, y)  # raises where they differ
 
 
+def _plain_tuples(members: frozenset) -> bool:
+    """Only tuples, holding no Boolean at any depth."""
+    return set(map(type, members)) == {tuple} and tuples_without_booleans(members)
+
+
 # Per large set object (held, so that its id is not reused while here): its members by
-# themselves, and the values (by identity, held) already confirmed found in it. A type
-# invariant tests every message of a state against the same constant set of all messages
-# (MultiPaxos's ``m \in Messages``, thousands of records): a scan for the stored member would
-# cost the size of that set at every test, and the messages tested are mostly the very
-# objects tested in the parent state.
-_LARGE: dict[int, tuple[frozenset, dict, dict[int, Any]]] = {}
+# themselves (made when first needed), whether they are plain tuples (_plain_tuples), and the
+# values (by identity, held) already confirmed found in it. A type invariant tests every
+# message of a state against the same constant set of all messages (MultiPaxos's
+# ``m \in Messages``, thousands of records): a scan for the stored member would cost the size
+# of that set at every test, and the messages tested are mostly the very objects tested in
+# the parent state.
+_LARGE: dict[int, tuple[frozenset, dict[Any, Any], dict[int, Any], bool]] = {}
 _LARGE_SETS = 256
 _CONFIRMED_PER_SET = 1 << 14
 _SCAN_AT_MOST = 16
@@ -243,12 +261,15 @@ def _confirm_in_large(x: Any, members: frozenset) -> None:
     if hit is None or hit[0] is not members:
         if len(_LARGE) >= _LARGE_SETS:
             _LARGE.clear()
-        hit = _LARGE[id(members)] = (members, {m: m for m in members}, {})
+        hit = _LARGE[id(members)] = (members, {}, {}, _plain_tuples(members))
     confirmed = hit[2]
     if id(x) in confirmed:
         return
-    if not unambiguous(x):
-        y = hit[1][x]
+    if not unambiguous(x) and not (hit[3] and type(x) is tuple and tuples_without_booleans((x,))):
+        by_self = hit[1]
+        if not by_self:
+            by_self.update((m, m) for m in members)
+        y = by_self[x]
         if y is not x and not same(x, y):
             eq(x, y)  # raises where they differ
     if len(confirmed) >= _CONFIRMED_PER_SET:

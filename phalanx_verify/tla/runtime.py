@@ -125,19 +125,19 @@ def fix(maker: Callable[[Callable[..., Any]], Callable[..., Any]]) -> Callable[.
 
 def ap(f: Any, x: Any) -> Any:
     """f[x]."""
-    if type(f) is Fcn:
+    t = type(f)
+    if t is tuple:  # first: the compiled code applies a function (Fcn) itself where it can
+        if type(x) is int and 1 <= x <= len(f):
+            return f[x - 1]
+        raise EvalError(f"In applying the function {format_value(f)}, the first argument is: "
+                        f"{format_value(x)}, which is not in its domain.")
+    if t is Fcn:
         try:
             v = f[x]
         except KeyError:
             raise EvalError(f"{format_value(x)} is not in the domain of {format_value(f)}") from None
         _cmp.confirm_found(x, f)  # f[1] may have found the key TRUE
         return v
-    t = type(f)
-    if t is tuple:
-        if type(x) is int and 1 <= x <= len(f):
-            return f[x - 1]
-        raise EvalError(f"In applying the function {format_value(f)}, the first argument is: "
-                        f"{format_value(x)}, which is not in its domain.")
     if t is RecFcn:
         return f(x)
     if t is str:

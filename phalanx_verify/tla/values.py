@@ -666,6 +666,8 @@ def same(a: Any, b: Any) -> bool:
     if t is bool or type(b) is bool:
         return t is type(b)
     if t is tuple:
+        if _scalars(a) and _scalars(b):  # equal items, none a Boolean: a row of clocks
+            return True
         for x, y in zip(a, b, strict=True):
             if x is not y and not same(x, y):
                 return False
@@ -714,10 +716,7 @@ _SCALAR_TYPES = frozenset({int, str, ModelValue, TypedModelValue})
 def _scalars(xs: Iterable) -> bool:
     """Only integers, strings and model values: two such collections Python finds equal hold
     the same values (no Boolean on either side to pass for 0 or 1)."""
-    for x in xs:
-        if type(x) not in _SCALAR_TYPES:
-            return False
-    return True
+    return _SCALAR_TYPES.issuperset(map(type, xs))  # a C loop that stops at the first other
 
 
 # ---------------------------------------------------------------------------------------
@@ -761,18 +760,59 @@ def tlc_key(v: Any) -> tuple:
     return (9, repr(v))
 
 
+class _KeptKeys(dict):
+    """tlc_key of values holding no Boolean at any depth, kept by value: for such values
+    Python's == is TLA+'s (only a Boolean passes for 0 or 1), so an equal value found here has
+    the same key. Sets of tuples (a DAG's vertices <<node, round>> and edges) are sorted into
+    TLC's order whenever a quantifier ranges over them, mostly sets made afresh from tuples met
+    before; with their keys kept, the sort runs at C speed. Only _order_key looks keys up here,
+    after checking that no Boolean is in the values."""
+
+    def __missing__(self, v: Any) -> tuple:
+        if len(self) >= _KEPT_KEYS_LIMIT:
+            self.clear()
+        k = self[v] = tlc_key(v)
+        return k
+
+
+_KEPT_KEYS_LIMIT = 1 << 16
+_KEPT_KEYS = _KeptKeys()
+interning.on_change(_KEPT_KEYS.clear)  # a new order of names, other keys
+
+
+def tuples_without_booleans(vals: Iterable[tuple]) -> bool:
+    """No Boolean at any depth in these tuples, which nest tuples, integers, strings and model
+    values only (one set of types per level of nesting, so C-speed loops): Python's == between
+    such tuples is TLA+'s (see _KeptKeys, compare.confirm_found)."""
+    level: Iterable[Any] = vals
+    while True:
+        parts = list(itertools.chain.from_iterable(level))
+        kinds = set(map(type, parts))
+        if kinds <= _SCALAR_TYPES:
+            return True
+        if kinds == {tuple}:
+            level = parts
+        elif kinds <= _SCALAR_TYPES | {tuple}:
+            level = [p for p in parts if type(p) is tuple]
+        else:
+            return False
+
+
 def _order_key(vals: frozenset | list) -> Callable[[Any], Any] | None:
     """The sort key that puts vals in TLC's order: None where Python's < is TLC's (integers
     only, or tuples of one length holding integers only: grid points, pairs), the strings'
-    token order for strings only, tlc_key otherwise. Checked with C-speed loops."""
+    token order for strings only, kept keys for tuples without Booleans (see _KeptKeys),
+    tlc_key otherwise. Checked with C-speed loops."""
     kinds = set(map(type, vals))
     if kinds == {int}:
         return None
     if kinds == {str}:
         return _NAME_RANK.__getitem__ if all(map(_NAME_RANK.__contains__, vals)) else _name_key
-    if kinds == {tuple} and len(set(map(len, vals))) == 1 \
-            and set(map(type, itertools.chain.from_iterable(vals))) <= {int}:
-        return None
+    if kinds == {tuple}:
+        if len(set(map(len, vals))) == 1 and set(map(type, itertools.chain.from_iterable(vals))) <= {int}:
+            return None
+        if tuples_without_booleans(vals):
+            return _KEPT_KEYS.__getitem__
     return tlc_key
 
 

@@ -88,7 +88,8 @@ def test_same_tells_a_boolean_from_0_and_1_at_any_depth() -> None:
     "{IF x = 1 THEN 1 ELSE TRUE : x \\in 1..2}", "{IF x = 1 THEN <<1>> ELSE <<TRUE>> : x \\in 1..2}",
     "{<<1>>} \\cup {<<TRUE>>}", "{<<1>>} \\cap {<<TRUE>>}", "{<<1>>} \\ {<<TRUE>>}", "<<1>> \\in {<<TRUE>>}",
     "[n |-> 1] \\in [{\"n\"} -> BOOLEAN]", "<<1>> \\in Seq(BOOLEAN)", "[n |-> 1] \\in [n : BOOLEAN]",
-    "<<1, 2>> \\in BOOLEAN \\X Nat", "{1} \\in SUBSET BOOLEAN", "{1} \\subseteq BOOLEAN",
+    "<<1, 2>> \\in BOOLEAN \\X Nat",
+    "<<1, 5>> \\in {<<b, i>> : b \\in BOOLEAN, i \\in 1..10}", "{1} \\in SUBSET BOOLEAN", "{1} \\subseteq BOOLEAN",
     "\\A a \\in {{1}} : a \\subseteq BOOLEAN",
     "(TRUE :> 3)[1]", "[x \\in {<<1>>} |-> 5][<<TRUE>>]", "[(TRUE :> 3) EXCEPT ![1] = 4]",
     "[[x \\in {<<1>>} |-> 5] EXCEPT ![<<TRUE>>] = @ + 1]"])
@@ -126,6 +127,18 @@ def test_a_type_invariant_is_not_answered_for_true_by_the_answer_for_1(tmp_path:
     (tmp_path / "BT.cfg").write_text("INIT Init\nNEXT Next\nINVARIANT Inv\n")
     r = CliRunner().invoke(main, ["check", str(tmp_path / "BT.tla"), "-c", str(tmp_path / "BT.cfg")])
     assert r.exit_code == 76 and "Attempted to compare boolean FALSE with non-boolean: 1" in r.output, r.output
+
+
+def test_sort_keys_kept_for_tuples_tell_true_from_1() -> None:
+    """Keys of tuples are kept by value only for tuples without a Boolean (values._KeptKeys):
+    the key of <<1, 2>> must not sort <<TRUE, 2>>, which comes before <<0, 1>> in TLC's order."""
+    from phalanx_verify.tla.values import ModelValue, sorted_tlc, tlc_key
+
+    m = ModelValue("m")
+    plain = [(m, 2), (1, 2), ("s", (m, 0)), (m, 1), (3,), ((2, 1), (1, 1)), ((1, 0), (2, 0))]
+    assert sorted_tlc(plain) == sorted(plain, key=tlc_key)
+    assert sorted_tlc([(1, 2), (0, 1)]) == [(0, 1), (1, 2)]
+    assert sorted_tlc([(0, 1), (True, 2)]) == [(True, 2), (0, 1)]
 
 
 def test_remembered_excepts_and_recursive_functions_tell_true_from_1() -> None:
