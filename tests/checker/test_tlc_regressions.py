@@ -233,44 +233,60 @@ def assert_outcome_equals_tlc(tmp_path, name, case):
         assert phrase is not None and phrase in r.output, r.output
 
 
-def test_instance_with_arguments_from_an_extended_module(tmp_path):
-    """P(n) == INSTANCE Inner ... written in a module the root EXTENDS, used as P(2)!Spec in a
-    PROPERTY and P(2)!Ok in an INVARIANT (TLC's gh1134 models; was "Unknown operator P#1").
-    An unused definition calling it with a bound argument does not stop the run. TLC: no
-    error, 2 states generated, 1 distinct, depth 1."""
-    (tmp_path / "Inner.tla").write_text("---- MODULE Inner ----\nEXTENDS Naturals\nCONSTANT c\nVARIABLE y\n"
-                                        "Spec == y = c /\\ [][y' = y]_y\nOk == y < 10\n====\n")
-    (tmp_path / "Mid.tla").write_text("---- MODULE Mid ----\nEXTENDS Naturals\nVARIABLE x\n"
-                                      "P(n) == INSTANCE Inner WITH c <- n, y <- x\n====\n")
-    (tmp_path / "Top.tla").write_text("---- MODULE Top ----\nEXTENDS Mid\nInit == x = 2\nNext == UNCHANGED x\n"
-                                      "Spec == Init /\\ [][Next]_x\nProp == P(2)!Spec\nInv == P(2)!Ok\n"
-                                      "Unused == \\A n \\in {2} : P(n)!Ok\n====\n")
-    (tmp_path / "Top.cfg").write_text("SPECIFICATION Spec\nPROPERTY Prop\nINVARIANT Inv\n")
-    r = CliRunner().invoke(main, ["check", str(tmp_path / "Top.tla"), "--workers", "1"])
+# Models of several modules: name -> ({module: text}, the root's cfg, TLC's generated, distinct and
+# depth (all ended without error), what it shows). The root module is the last one written.
+MODULE_CASES: dict[str, tuple[dict[str, str], str, int, int, int, str]] = {
+    "InstanceWithArgumentsExtended": (
+        {"Inner": "EXTENDS Naturals\nCONSTANT c\nVARIABLE y\nSpec == y = c /\\ [][y' = y]_y\nOk == y < 10",
+         "Mid": "EXTENDS Naturals\nVARIABLE x\nP(n) == INSTANCE Inner WITH c <- n, y <- x",
+         "Top": "EXTENDS Mid\nInit == x = 2\nNext == UNCHANGED x\nSpec == Init /\\ [][Next]_x\n"
+                "Prop == P(2)!Spec\nInv == P(2)!Ok\nUnused == \\A n \\in {2} : P(n)!Ok"},
+        "SPECIFICATION Spec\nPROPERTY Prop\nINVARIANT Inv", 2, 1, 1,
+        "P(n) == INSTANCE ... written in a module the root EXTENDS, used as P(2)!Spec and P(2)!Ok (TLC's gh1134; "
+        "was 'Unknown operator P#1'); an unused call with a bound argument does not stop the run"),
+    "UnchangedSubstitutedTuple": (
+        {"Stut": "VARIABLES s, vars\nKeep(A) == IF s = 0 THEN A /\\ s' = 1 ELSE UNCHANGED vars /\\ s' = 0",
+         "UTop": "EXTENDS Naturals\nVARIABLES x, y, s\nvars == <<x, y>>\nINSTANCE Stut\n"
+                 "Init == x = 0 /\\ y = 0 /\\ s = 0\nNext == Keep(x' = (x + 1) % 3 /\\ y' = y)"},
+        "INIT Init\nNEXT Next", 7, 6, 6,
+        "UNCHANGED vars in an instance whose VARIABLE vars is the outer vars == <<x, y>> keeps x and y "
+        "(locks_auxiliary_vars; was 'x is not determined')"),
+    "SpecificationOfInstance": (
+        {"In64": "VARIABLE x\nASet == {r \\in [{0} -> {0}] : x}\nSpec == x = TRUE /\\ [][x' = (ASet = {})]_x",
+         "Top64": "VARIABLE y\nI == INSTANCE In64 WITH x <- y\nSpec == I!Spec"},
+        "SPECIFICATION Spec", 3, 2, 2,
+        "SPECIFICATION I!Spec: the initial predicate compiled in the instance's module (suite/test64; was "
+        "'unknown operator x')"),
+    "UnchangedSubstitutedConstant": (
+        {"XU": "EXTENDS Naturals\nVARIABLES x, y, z\nInit == x \\in {1, 2, 3} /\\ y \\in {1, 2, 3} /\\ z \\in {1, 2, 3}\n"
+               "Next == y < 10 /\\ y' = y + 1 /\\ UNCHANGED <<x, z>>\nSpec == Init /\\ [][Next]_<<x, y, z>>",
+         "G702": "EXTENDS Naturals\nVARIABLES y, z\nfizzbuzz == 1\nINSTANCE XU WITH x <- fizzbuzz"},
+        "SPECIFICATION Spec\nCHECK_DEADLOCK FALSE", 36, 30, 8,
+        "UNCHANGED <<x, z>> with x substituted by a constant holds for it and keeps z (Github702; was 'z is not "
+        "determined')"),
+}
+
+
+def check_modules(tmp_path, modules: dict[str, str], cfg: str):
+    """Write the modules (the last is the root) and its cfg, and check it on one worker."""
+    for name, text in modules.items():
+        (tmp_path / f"{name}.tla").write_text(f"---- MODULE {name} ----\n{text}\n====\n")
+    root = tmp_path / f"{list(modules)[-1]}.tla"
+    root.with_suffix(".cfg").write_text(cfg + "\n")
+    return CliRunner().invoke(main, ["check", str(root), "--workers", "1"])
+
+
+@pytest.mark.parametrize("name", sorted(MODULE_CASES))
+def test_modules_outcome_equals_tlc(tmp_path, name):
+    modules, cfg, generated, distinct, depth, _why = MODULE_CASES[name]
+    r = check_modules(tmp_path, modules, cfg)
     assert r.exit_code == 0, r.output
-    assert "2 states generated, 1 distinct states found" in r.output
-    assert "The depth of the complete state graph search is 1." in r.output
+    assert f"{generated} states generated, {distinct} distinct states found" in r.output, r.output
+    assert f"The depth of the complete state graph search is {depth}." in r.output, r.output
 
 
-def test_unchanged_instance_variable_substituted_by_a_tuple(tmp_path):
-    """INSTANCE Stut whose VARIABLE vars is implicitly the instantiating module's definition
-    vars == <<x, y>>: UNCHANGED vars inside the instance keeps x and y (TLC's
-    locks_auxiliary_vars models; was "x is not determined"). TLC: no error, 7 states
-    generated, 6 distinct, depth 6."""
-    (tmp_path / "Stut.tla").write_text("---- MODULE Stut ----\nVARIABLES s, vars\n"
-                                       "Keep(A) == IF s = 0 THEN A /\\ s' = 1 ELSE UNCHANGED vars /\\ s' = 0\n====\n")
-    (tmp_path / "UTop.tla").write_text("---- MODULE UTop ----\nEXTENDS Naturals\nVARIABLES x, y, s\nvars == <<x, y>>\n"
-                                       "INSTANCE Stut\nInit == x = 0 /\\ y = 0 /\\ s = 0\n"
-                                       "Next == Keep(x' = (x + 1) % 3 /\\ y' = y)\n====\n")
-    (tmp_path / "UTop.cfg").write_text("INIT Init\nNEXT Next\n")
-    r = CliRunner().invoke(main, ["check", str(tmp_path / "UTop.tla"), "--workers", "1"])
-    assert r.exit_code == 0, r.output
-    assert "7 states generated, 6 distinct states found" in r.output
-    assert "The depth of the complete state graph search is 6." in r.output
-
-
-INSTANCE_ENABLED = ("---- MODULE Sub ----\nEXTENDS Naturals\nVARIABLES u, v\nA == (u' = u) /\\ (v' = v + 1)\n"
-                    "B(d) == ENABLED d\nC == B(A)\nD == ENABLED A\nE == u' = 0 /\\ v' = 1\nF == ENABLED E\n====\n")
+INSTANCE_ENABLED = ("EXTENDS Naturals\nVARIABLES u, v\nA == (u' = u) /\\ (v' = v + 1)\n"
+                    "B(d) == ENABLED d\nC == B(A)\nD == ENABLED A\nE == u' = 0 /\\ v' = 1\nF == ENABLED E")
 
 
 @pytest.mark.parametrize("invariants, code, phrase", [
@@ -285,43 +301,10 @@ def test_enabled_of_an_argument_under_instance(tmp_path, invariants, code, phras
     of A (an INVARIANT B(Next) was refused as not a state predicate), and an action reached
     through an operator argument is read with the instance's substitutions. Outcomes recorded
     from TLC."""
-    (tmp_path / "Sub.tla").write_text(INSTANCE_ENABLED)
-    (tmp_path / "Top57.tla").write_text(
-        "---- MODULE Top57 ----\nEXTENDS Naturals\nVARIABLE x\nI == INSTANCE Sub WITH u <- x, v <- x\n"
-        "Init == x = 1\nNext == x' = 9 - x\nInvB == I!B(Next)\nInvC == I!C\nInvD == I!D\nInvF == I!F\n====\n")
-    (tmp_path / "Top57.cfg").write_text(f"INIT Init\nNEXT Next\nINVARIANT {invariants}\n")
-    r = CliRunner().invoke(main, ["check", str(tmp_path / "Top57.tla"), "--workers", "1"])
+    r = check_modules(tmp_path, {"Sub": INSTANCE_ENABLED,
+                                 "Top57": "EXTENDS Naturals\nVARIABLE x\nI == INSTANCE Sub WITH u <- x, v <- x\n"
+                                          "Init == x = 1\nNext == x' = 9 - x\nInvB == I!B(Next)\nInvC == I!C\n"
+                                          "InvD == I!D\nInvF == I!F"},
+                      f"INIT Init\nNEXT Next\nINVARIANT {invariants}")
     assert r.exit_code == code, r.output
     assert phrase in r.output
-
-
-def test_specification_of_an_instance(tmp_path):
-    """SPECIFICATION Spec with Spec == I!Spec: the initial predicate is compiled in the
-    instance's module, where x is substituted by y (TLC's suite/test64; was "unknown operator
-    x"). TLC: no error, 3 states generated, 2 distinct, depth 2."""
-    (tmp_path / "In64.tla").write_text("---- MODULE In64 ----\nVARIABLE x\nASet == {r \\in [{0} -> {0}] : x}\n"
-                                       "Spec == x = TRUE /\\ [][x' = (ASet = {})]_x\n====\n")
-    (tmp_path / "Top64.tla").write_text("---- MODULE Top64 ----\nVARIABLE y\nI == INSTANCE In64 WITH x <- y\n"
-                                        "Spec == I!Spec\n====\n")
-    (tmp_path / "Top64.cfg").write_text("SPECIFICATION Spec\n")
-    r = CliRunner().invoke(main, ["check", str(tmp_path / "Top64.tla"), "--workers", "1"])
-    assert r.exit_code == 0, r.output
-    assert "3 states generated, 2 distinct states found" in r.output
-    assert "The depth of the complete state graph search is 2." in r.output
-
-
-def test_unchanged_instance_variable_substituted_by_a_constant(tmp_path):
-    """INSTANCE XU WITH x <- fizzbuzz (a constant definition): UNCHANGED <<x, z>> in the
-    instance keeps z and holds for the constant (TLC's Github702; was "z is not determined").
-    TLC: no error, 36 states generated, 30 distinct, depth 8."""
-    (tmp_path / "XU.tla").write_text("---- MODULE XU ----\nEXTENDS Naturals\nVARIABLES x, y, z\n"
-                                     "Init == x \\in {1, 2, 3} /\\ y \\in {1, 2, 3} /\\ z \\in {1, 2, 3}\n"
-                                     "Next == y < 10 /\\ y' = y + 1 /\\ UNCHANGED <<x, z>>\n"
-                                     "Spec == Init /\\ [][Next]_<<x, y, z>>\n====\n")
-    (tmp_path / "G702.tla").write_text("---- MODULE G702 ----\nEXTENDS Naturals\nVARIABLES y, z\nfizzbuzz == 1\n"
-                                       "INSTANCE XU WITH x <- fizzbuzz\n====\n")
-    (tmp_path / "G702.cfg").write_text("SPECIFICATION Spec\nCHECK_DEADLOCK FALSE\n")
-    r = CliRunner().invoke(main, ["check", str(tmp_path / "G702.tla"), "--workers", "1"])
-    assert r.exit_code == 0, r.output
-    assert "36 states generated, 30 distinct states found" in r.output
-    assert "The depth of the complete state graph search is 8." in r.output
