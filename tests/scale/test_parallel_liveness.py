@@ -158,42 +158,22 @@ def test_the_campaign_has_liveness_kills() -> None:
     assert len(LIVENESS_KILLS) >= 4
 
 
-def test_no_fork_beside_another_thread(tmp_path):
-    """A thread running in the process (a Dask client's event loop, a JVM) may hold a lock when
-    the search forks, and the child would wait for it forever: the search stays in this
-    process then, with the same outcome."""
-    import threading
-
-    from phalanx_verify.check.parallel import fork_safe
-
-    assert fork_safe()
-    stop = threading.Event()
-    t = threading.Thread(target=stop.wait, daemon=True)
-    t.start()
-    try:
-        assert not fork_safe()
-        spec = tmp_path / "Two.tla"
-        spec.write_text("---- MODULE Two ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\n"
-                        "Next == x' = (x + 1) % 5\nSpec == Init /\\ [][Next]_x /\\ WF_x(Next)\n"
-                        "Live == []<>(x = 4)\n====\n")
-        (tmp_path / "Two.cfg").write_text("SPECIFICATION Spec\nPROPERTY Live\n")
-        report = check_files(spec, tmp_path / "Two.cfg", search=SearchOptions(workers=2))
-        assert report.verdict.value == "ok" and report.distinct == 5
-        assert "fork" in report.extra.get("sequential", "")
-    finally:
-        stop.set()
-        t.join()
-
-
-def test_no_fork_beside_a_started_jvm(monkeypatch):
-    """The in-process TLC backend's JVM runs native threads that ``threading`` does not count:
-    a fork beside them hung this suite's liveness checks (their children waited on a lock
-    forever). A started JVM makes the searches stay in this process."""
+def test_no_fork_beside_a_started_jvm(monkeypatch, tmp_path):
+    """The in-process TLC backend's JVM runs native threads: a fork beside them hung this
+    suite's forked liveness checks (their children waited on a lock forever). A started JVM
+    makes the searches stay in this process, and says so."""
     from types import SimpleNamespace
 
     from phalanx_verify.check.parallel import fork_safe
 
     monkeypatch.setitem(__import__("sys").modules, "jpype", SimpleNamespace(isJVMStarted=lambda: True))
     assert not fork_safe()
+    spec = tmp_path / "Two.tla"
+    spec.write_text("---- MODULE Two ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\n"
+                    "Next == x' = (x + 1) % 5\nSpec == Init /\\ [][Next]_x /\\ WF_x(Next)\nLive == []<>(x = 4)\n====\n")
+    (tmp_path / "Two.cfg").write_text("SPECIFICATION Spec\nPROPERTY Live\n")
+    report = check_files(spec, tmp_path / "Two.cfg", search=SearchOptions(workers=2))
+    assert report.verdict.value == "ok" and report.distinct == 5
+    assert "JVM" in report.extra.get("sequential", "")
     monkeypatch.setitem(__import__("sys").modules, "jpype", SimpleNamespace(isJVMStarted=lambda: False))
     assert fork_safe()
