@@ -649,10 +649,9 @@ class Actions(Expressions):
                 # (INSTANCE Stuttering with its VARIABLE vars the outer vars == <<pc, lock>>)
                 return self._unchanged_vars(scope.subst[e.name], Ctx(scope.parent, cur=ctx.cur, nxt=ctx.nxt,  # type: ignore[arg-type]
                                                                      enabled_outside=ctx.enabled_outside))
-            target = self.resolve_def(e.name, scope)
-            if target is not None and isinstance(target[0], ast.OpDef) and not target[0].params:
-                return self._unchanged_vars(target[0].body, Ctx(target[1], cur=ctx.cur, nxt=ctx.nxt,
-                                                                enabled_outside=ctx.enabled_outside))
+            body = self._zero_arity_body(e.name, ctx)
+            if body is not None:
+                return self._unchanged_vars(*body)
         return None
 
     def _gen_unchanged(self, code: Code, targets: list[tuple[int, str]], ctx: Ctx, k: Cont) -> None:
