@@ -11,7 +11,10 @@ The rewrite is exact only when the hoisted substitutions mean at module level wh
 where they were written: an argument or a ``WITH`` expression that mentions a name bound there
 (a quantifier's variable, an operator's parameter) is refused as unsupported (exit 150), as is
 an implicit substitution of a LET instance whose name is bound at the LET (modules.py checks
-that one, once it knows the instantiated module's constants and variables).
+that one, once it knows the instantiated module's constants and variables). One bound name is
+exact to hoist: a definition without parameters of the same or an enclosing LET whose body
+mentions nothing bound (``LET x == y + 1  M == INSTANCE N IN M!Op`` with N's variable x: the
+implicit ``x <- x`` means ``y + 1``, TLC's suite/test59), which becomes the substitution.
 """
 
 from __future__ import annotations
@@ -89,19 +92,31 @@ class _Hoister:
         self.final = inherited is not None  # else a call of an unknown instance waits for the EXTENDS
         self.lets = {d.name for d in mod.defs if isinstance(d, ast.InstanceDef) and d.name and "%" in d.name}
         self.shadowed: dict[str, set[str]] = {}
+        self.let_defaults: dict[str, dict[str, ast.Expr]] = {}
         self.new: list[ast.InstanceDef] = []
 
-    def walk(self, node: Any, bound: frozenset[str]) -> Any:
+    def walk(self, node: Any, bound: frozenset[str], closed: dict[str, ast.Expr] | None = None) -> Any:
+        """``closed``: the bound names that are LET definitions without parameters whose body
+        mentions nothing bound, with that body (what a LET instance's implicit substitution of
+        the name means)."""
+        closed = closed or {}
         if isinstance(node, ast.Name | ast.Apply):
             name = node.name if isinstance(node, ast.Name) else node.op
             head = name.split("!", 1)[0]
             if head in self.lets:
-                self.shadowed.setdefault(head, set()).update(bound)
+                self.shadowed.setdefault(head, set()).update(bound - closed.keys())
+                self.let_defaults.setdefault(head, {}).update({n: closed[n] for n in bound & closed.keys()})
             if ARGS_MARK in head:
                 assert isinstance(node, ast.Apply)
                 return self.call(node, bound)
-        inner = bound | _binders(node)
-        return ast.mapped(node, lambda child: self.walk(child, inner))
+        binders = _binders(node)
+        inner = bound | binders
+        inner_closed = {n: e for n, e in closed.items() if n not in binders}
+        if isinstance(node, ast.Let):
+            inner_closed.update({d.name: d.body for d in node.defs if isinstance(d, ast.OpDef) and not d.params
+                                 and d.name is not None and not ast.names_in(d.body) & (bound | binders)
+                                 and not any("!" in n for n in ast.names_in(d.body))})
+        return ast.mapped(node, lambda child: self.walk(child, inner, inner_closed))
 
     def call(self, e: ast.Apply, bound: frozenset[str]) -> ast.Expr:
         head, _, rest = e.op.partition("!")
@@ -161,7 +176,8 @@ def hoist_calls(mod: ast.Module, inherited: dict[str, ast.InstanceDef] | None = 
             units.append((kind, new_unit))
         else:
             units.append((kind, unit))
-    units = [(k, dataclasses.replace(u, shadowed=frozenset(h.shadowed.get(u.name, ())))
+    units = [(k, dataclasses.replace(u, shadowed=frozenset(h.shadowed.get(u.name, ())),
+                                     defaults=u.defaults + tuple(h.let_defaults.get(u.name, {}).items()))
               if isinstance(u, ast.InstanceDef) and u.name in h.shadowed else u) for k, u in units]
     for d in (u for k, u in units if k == "definition" and isinstance(u, ast.InstanceDef)
               and u.name in h.lets):

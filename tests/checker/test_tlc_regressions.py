@@ -264,6 +264,15 @@ MODULE_CASES: dict[str, tuple[dict[str, str], str, int, int, int, str]] = {
         "SPECIFICATION Spec\nCHECK_DEADLOCK FALSE", 36, 30, 8,
         "UNCHANGED <<x, z>> with x substituted by a constant holds for it and keeps z (Github702; was 'z is not "
         "determined')"),
+    "InstanceInLetMeansLetDefinitions": (
+        {"Inc59": "EXTENDS Naturals\nVARIABLE x\nCONSTANT k\nxplusk == x + k",
+         "Top59": "EXTENDS Naturals\nVARIABLE y\nInit == y = 0\n"
+                  "Next == LET x == y + 1\n            k == 2\n            M == INSTANCE Inc59\n"
+                  "        IN y' = M!xplusk % 7\nInv == y < 7"},
+        "INIT Init\nNEXT Next\nINVARIANT Inv", 8, 7, 7,
+        "LET x == y + 1  k == 2  M == INSTANCE Inc59 IN M!xplusk: the implicit substitutions x <- x and k <- k "
+        "mean the LET's definitions (TLC's suite/test59; was 'unsupported construct: an INSTANCE inside LET "
+        "whose implicit substitution k <- k means a bound name')"),
 }
 
 
