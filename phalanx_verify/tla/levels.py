@@ -113,6 +113,10 @@ class Levels(CompilerBase):
                     sub = self.bind_params(inner, d.params)
                     lv = max(lv, self.level(d.body, sub))
                     inner = inner.bind(d.name, Local("_", "op", len(d.params)))
+                elif isinstance(d, ast.FunDef):  # trcl[n \in Nat] == ... R[x, y] with R a parameter
+                    inner = inner.bind(d.name, Local("_", "value"))
+                    lv = max([lv, *(self.level(b.set, inner) for b in d.bounds if b.set is not None),
+                              self.level(d.body, self.bind_bounds(inner, d.bounds))])
             return max(lv, self.level(e.body, inner))
         lv = 0
         for child, cctx in self.children(e, ctx):

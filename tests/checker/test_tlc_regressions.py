@@ -209,6 +209,14 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         'SPECIFICATION SpecVar',
         151, None, None, None, 'The operator x, which equals',
         "a SPECIFICATION whose definition is a variable is TLC's config error (Github715b; was evaluated as an initial predicate, exit 75)"),
+    'LetFunctionOfParameterLevel': ("EXTENDS Naturals\nVARIABLE x\nSum(R) == LET f[n \\in 0..2] == IF n = 0 THEN R ELSE f[n - 1]\n"
+                                    "          IN f[2]\nASSUME Sum(3) = 3\nInit == x = 0\nNext == x < 5 /\\ x' = x + 1\n"
+                                    "Inv == Sum(x) < 3",
+        'INIT Init\nNEXT Next\nINVARIANT Inv',
+        12, 4, 4, 4, 'Invariant Inv is violated',
+        "a function defined in a LET of an operator is as level as the operator's arguments make it: Sum(x) is a state "
+        "function (Relation's TransitiveClosure(IsParent, Node) in TLC's Echo model; a call was taken for a constant, "
+        "the invariant failed with an internal TypeError and Echo's count fell to 111/73 from TLC's 116/75)"),
 }
 
 
