@@ -36,6 +36,7 @@ from ..tla import (
     ParseError,
     Scope,
     SemanticError,
+    TautologyError,
     as_set,
     format_value,
     interning,
@@ -156,6 +157,11 @@ class Model:
                                                                  boolean="action constraint")
                                    for n in cfg.action_constraints]
         self.properties = [self._property(n) for n in cfg.properties]
+        obligations = [ob for p in self.properties for ob in p.liveness]
+        if obligations and all(ob.general is not None and not ob.general.disjuncts for ob in obligations):
+            # TLC's Liveness conjoins the fairness with the negated properties, simplifies the
+            # Booleans away and finds nothing to search for (ModelChecker: before the ASSUMEs).
+            raise TautologyError("Temporal formula is a tautology (its negation is unsatisfiable).")
         self.state_checks += [(Verdict.INVARIANT, p.name, part) for p in self.properties
                               for part in p.state_invariants]
         self.canonical: Callable[[tuple], tuple] | None = None
@@ -453,15 +459,46 @@ class Model:
         for b in bounds:
             if b.set is None or b.tuple_pattern:
                 raise SemanticError("unsupported quantifier in a temporal formula", b.set.pos if b.set else None)
-            values = sorted(as_set(self.compiler.state_function(b.set, part.scope, part.env)(())),
-                            key=lambda v: format_value(v))
+            try:
+                elements = as_set(self.compiler.state_function(b.set, part.scope, part.env)(()))
+            except EvalError as err:  # \A n \in Nat: TLC's liveness cannot expand it (exit 255)
+                pos = part.expr.pos
+                raise CannotHandleError(f"TLC cannot handle the temporal formula line {pos.line}, col {pos.col} "
+                                        f"of module {Path(pos.file).stem}: {err.message}", pos) from err
+            values = sorted(elements, key=lambda v: format_value(v))
             for name in b.names:
                 envs = [{**env, name: v} for env in envs for v in values]
         return envs
 
     # -- properties -----------------------------------------------------------------------
+    def _empty_forall(self, part: Part) -> None:
+        """TLC's processConfigProps opens a property's conjunctions, definitions without
+        parameters and LETs, and unrolls a \\A over a constant set into one property per element;
+        over the empty set there is nothing left to check, which TLC reports as a tautology
+        (exit 77) whatever the level of the body."""
+        e = part.expr
+        if isinstance(e, ast.And):
+            for x in e.items:
+                self._empty_forall(Part(x, part.scope, part.env, part.name))
+        elif isinstance(e, ast.Let):
+            self._empty_forall(Part(e.body, part.scope, part.env, part.name))
+        elif isinstance(e, ast.Name) and not _bound_here(e, part):
+            defn, scope = self.compiler.resolve_def(e.name, part.scope) or (None, part.scope)
+            if isinstance(defn, ast.OpDef) and not defn.params:
+                self._empty_forall(Part(defn.body, scope, {} if scope is not part.scope else part.env, part.name))
+        elif isinstance(e, ast.Quant) and e.kind == "forall" and all(
+                b.set is not None and self.compiler.level(b.set, part_ctx(part)) == LEVEL_CONSTANT for b in e.bounds):
+            try:
+                empty = any(not as_set(self.compiler.state_function(b.set, part.scope, part.env)(()))  # type: ignore[arg-type]
+                            for b in e.bounds)
+            except EvalError:  # TLC leaves a set it cannot enumerate to the later processing
+                return
+            if empty:
+                raise TautologyError("Temporal formula is a tautology (its negation is unsatisfiable).", e.pos)
+
     def _property(self, name: str) -> Property:
         prop = Property(name)
+        self._empty_forall(Part(self._def_expr(name, "property"), self.scope, {}, name))
         for p in self.flatten(Part(self._def_expr(name, "property"), self.scope, {}, name)):
             before = len(prop.liveness)
             self._classify(prop, p)

@@ -42,6 +42,7 @@ from .errors import (
     ModuleEvalError,
     ParseError,
     SemanticError,
+    TautologyError,
     TLAError,
     UsageError,
 )
@@ -74,7 +75,7 @@ __all__ = [
     # errors, each with its TLC exit code
     "TLAError", "ParseError", "SemanticError", "ConfigError", "ConfigSyntaxError", "EvalError", "AssertionFailure",
     "ModuleEvalError", "LivenessEvalError", "CannotHandleError",
-    "LevelError", "UsageError",
+    "LevelError", "TautologyError", "UsageError",
     "EXIT_OK", "EXIT_USAGE", "EXIT_ASSUMPTION", "EXIT_DEADLOCK", "EXIT_INVARIANT", "EXIT_PROPERTY",
     "EXIT_ASSERT", "EXIT_EVAL", "EXIT_SAFETY_EVAL", "EXIT_PARSE", "EXIT_CONFIG", "EXIT_TLC_ERROR",
     "EXIT_INTERRUPTED",

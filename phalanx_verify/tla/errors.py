@@ -3,7 +3,8 @@
 Scripts written for TLC branch on its exit codes, so every failure class here carries the code
 TLC would give (tlc2.output.EC.ExitStatus; see ../shared/reference/tlc/): 150 for parse and
 semantic errors, 151 for configuration errors, 75 for errors found while evaluating, 76 for an
-INVARIANT that is not a state predicate, 2 for usage errors. The verdicts have their own codes:
+INVARIANT that is not a state predicate, 77 for temporal properties that are tautologies, 2 for
+usage errors. The verdicts have their own codes:
 10 a false ASSUME or POSTCONDITION, 11 deadlock, 12 safety, 13 liveness or action property,
 14 a failed Assert while computing successors.
 """
@@ -21,6 +22,7 @@ EXIT_PROPERTY = 13
 EXIT_ASSERT = 14
 EXIT_EVAL = 75
 EXIT_SAFETY_EVAL = 76
+EXIT_LIVENESS_EVAL = 77
 EXIT_PARSE = 150
 EXIT_CONFIG = 151
 EXIT_TLC_ERROR = 255
@@ -114,6 +116,13 @@ class CannotHandleError(TLAError):
     ``[]P`` with P a state predicate as a conjunct of the SPECIFICATION: exit 255."""
 
     exit_code = EXIT_TLC_ERROR
+
+
+class TautologyError(TLAError):
+    """Temporal properties whose negation TLC simplifies to FALSE (TLC_LIVE_FORMULA_TAUTOLOGY,
+    exit 77): TLC refuses to search for a counterexample that cannot exist."""
+
+    exit_code = EXIT_LIVENESS_EVAL
 
 
 class LevelError(TLAError):

@@ -125,7 +125,8 @@ class _Converter:
         name_node = self.one(node, "name")
         mod = ast.Module(name=self.text(name_node), file=self.file, pos=self.pos(node))
         for unit in self.named(node):
-            if unit == name_node or unit.type in _SKIP_MODULE_UNITS:
+            if unit == name_node or (unit.type in _SKIP_MODULE_UNITS and not
+                                     (unit.type == "theorem" and unit.child_by_field_name("name") is not None)):
                 continue
             self.unit(mod, unit, local=False)
         instances.hoist_calls(mod)
@@ -183,6 +184,16 @@ class _Converter:
                 # assumptionIsAxiom), which matters for AXIOM \A f : ... over unbounded sets.
                 mod.assumes.append(expr)
                 mod.units.append(("assume", expr))
+        elif kind == "theorem" and unit.child_by_field_name("name") is not None:
+            # THEOREM T == e (LEMMA, PROPOSITION, COROLLARY) also defines T, which TLC evaluates
+            # where it is used (ASSUME T in tlaplus/Examples' MC_sums_even); its proof is skipped.
+            name = unit.child_by_field_name("name")
+            statement = unit.child_by_field_name("statement")
+            assert name is not None and statement is not None
+            stated: ast.Expr = (instances.unsupported("a theorem of the form ASSUME ... PROVE used as an expression",
+                                                      self.pos(statement))
+                                if statement.type == "assume_prove" else self.expr(statement))
+            self._define(mod, ast.OpDef(self.pos(unit), ident(self.text(name)), (), stated))
         elif kind == "module":
             # A module written inside another sees what the outer one EXTENDS at that point.
             inner = self.module(unit)

@@ -14,6 +14,8 @@ from phalanx_verify.cli import main
 
 # name: (module text after the header line, model, TLC exit, generated, distinct, depth,
 #        a phrase of the error (exit != 0), what it shows)
+TAUT_BASE = "EXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = 1 - x\nSpec == Init /\\ [][Next]_x /\\ WF_x(Next)\n"
+
 CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | None, str]] = {
     "TabStops": ('EXTENDS Naturals, Sequences\nVARIABLE x\nInit == x = 0\nNext == x\' = 1 - x\n'
                  'Inv ==\n  \t/\\ IF x = 0 THEN TRUE ELSE x = \n\t\t\t1\n'
@@ -217,6 +219,34 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         "a function defined in a LET of an operator is as level as the operator's arguments make it: Sum(x) is a state "
         "function (Relation's TransitiveClosure(IsParent, Node) in TLC's Echo model; a call was taken for a constant, "
         "the invariant failed with an internal TypeError and Echo's count fell to 111/73 from TLC's 116/75)"),
+    'TautologyProperty': (TAUT_BASE + "P == <>[]TRUE => TRUE", "SPECIFICATION Spec\nPROPERTY P",
+        77, None, None, None, "Temporal formula is a tautology (its negation is unsatisfiable).",
+        "TLC conjoins the fairness with the negated properties and simplifies the Booleans: nothing is left to "
+        "search for (EmptyOrderOfSolutions; was exit 0)"),
+    'TautologyBeforeAssume': (TAUT_BASE + "P == <>[](x = 0) \\/ (1 < 2)\nASSUME FALSE", "SPECIFICATION Spec\nPROPERTY P",
+        77, None, None, None, "Temporal formula is a tautology",
+        "a constant disjunct makes the property a tautology, reported before the ASSUMEs are checked"),
+    'TautologyBesideProperty': (TAUT_BASE + "P == <>[]TRUE => TRUE\nQ == <>(x = 1)", "SPECIFICATION Spec\nPROPERTY P Q",
+        0, 3, 2, 2, None,
+        "one tautology beside a property that can fail: TLC checks Q (the disjunction of the negations is not FALSE)"),
+    'ForallOverEmptySetProperty': (TAUT_BASE + "Q == <>(x = 1)\nP == \\A p \\in {} : x # p", "SPECIFICATION Spec\nPROPERTY Q P",
+        77, None, None, None, "Temporal formula is a tautology",
+        "TLC's processConfigProps unrolls a \\A over a constant set in a property, whatever its level; over the "
+        "empty set it stops with the tautology error (was exit 0)"),
+    'ForallOverNatProperty': (TAUT_BASE + "P == \\A p \\in Nat : <>(x # p + 5)", "SPECIFICATION Spec\nPROPERTY P",
+        255, None, None, None, "TLC cannot handle the temporal formula",
+        "a temporal \\A over an infinite set cannot be expanded: TLC's 255 (was the evaluation error 75)"),
+    'NamedTheoremAssumed': ("EXTENDS Naturals\nEven(n) == n % 2 = 0\nTHEOREM T1 == \\A n \\in 0..5 : Even(n + n)\n"
+                            "<1>1. TRUE OBVIOUS\n<1>2. QED BY <1>1\nLEMMA L2 == T1 /\\ 1 + 1 = 2\nASSUME L2\n"
+                            "VARIABLE x\nInit == x = 0\nNext == x' = 1 - x\nInv == T1",
+        'INIT Init\nNEXT Next\nINVARIANT Inv',
+        0, 3, 2, 2, None,
+        "THEOREM T1 == e (and LEMMA) defines T1, usable in an ASSUME or an invariant; its proof is skipped "
+        "(tlaplus/Examples' MC_sums_even: was 'Unknown operator T1')"),
+    'NamedTheoremFalse': ("EXTENDS Naturals\nTHEOREM T1 == 1 + 1 = 3\nASSUME T1\nVARIABLE x\nInit == x = 0\nNext == x' = x",
+        'INIT Init\nNEXT Next',
+        10, None, None, None, "Assumption line 4, col 8",
+        "TLC does not check a THEOREM, but an ASSUME of a false one fails as any other"),
 }
 
 
