@@ -162,6 +162,9 @@ class Model:
             # TLC's Liveness conjoins the fairness with the negated properties, simplifies the
             # Booleans away and finds nothing to search for (ModelChecker: before the ASSUMEs).
             raise TautologyError("Temporal formula is a tautology (its negation is unsatisfiable).")
+        if obligations and _dnf_size(self.fairness, obligations) > 2 ** 31 - 1:
+            raise CannotHandleError("TLC cannot handle the temporal formula because it exceeds the maximum "
+                                    "supported size in disjunctive normal form.")
         self.state_checks += [(Verdict.INVARIANT, p.name, part) for p in self.properties
                               for part in p.state_invariants]
         self.canonical: Callable[[tuple], tuple] | None = None
@@ -610,6 +613,14 @@ def _substituted(body: ast.Expr, by_name: dict[str, ast.Expr]) -> ast.Expr:
             return _substituted(arg.body, dict(zip(arg.params, args, strict=True)))
         return None
     return ast.rewritten(body, fn)
+
+
+def _dnf_size(fairness: list[Fairness], obligations: list[Liveness]) -> int:
+    """How many disjuncts TLC's Liveness.toDNF makes of the fairness conjoined with the negated
+    properties: each SF_v(A) is <>[]~ENABLED \\/ []<>A (two), a WF one formula; TLC counts in a
+    Java int and refuses the formula past it (LNConj.toDNF: TLC_LIVE_CANNOT_HANDLE_FORMULA)."""
+    negated = sum(len(ob.general.disjuncts) if ob.general is not None else 1 for ob in obligations)
+    return 2 ** sum(f.kind == "SF" for f in fairness) * max(1, negated)
 
 
 def _bound_here(e: ast.Name | ast.Apply, part: Part) -> bool:

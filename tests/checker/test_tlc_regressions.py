@@ -247,6 +247,17 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         'INIT Init\nNEXT Next',
         10, None, None, None, "Assumption line 4, col 8",
         "TLC does not check a THEOREM, but an ASSUME of a false one fails as any other"),
+    'StrongFairnessDnfLimit': ("EXTENDS Naturals\nVARIABLE x\nInit == x = FALSE\nNext == x' \\in BOOLEAN\n"
+                               "Spec == Init /\\ [][Next]_x /\\ \\A i \\in 1..31 : SF_x(Next)\nProp == <>[](x \\in BOOLEAN)",
+        'SPECIFICATION Spec\nPROPERTY Prop',
+        255, None, None, None, "exceeds the maximum supported size in disjunctive normal form",
+        "31 SF conditions make 2^31 disjuncts in TLC's normal form, past a Java int: TLC refuses the formula "
+        "(Github742; was exit 0)"),
+    'StrongFairnessFew': ("EXTENDS Naturals\nVARIABLE x\nInit == x = FALSE\nNext == x' \\in BOOLEAN\n"
+                          "Spec == Init /\\ [][Next]_x /\\ \\A i \\in 1..3 : SF_x(Next)\nProp == <>[](x \\in BOOLEAN)",
+        'SPECIFICATION Spec\nPROPERTY Prop',
+        0, 5, 2, 2, None,
+        "three SF conditions: eight disjuncts, checked"),
 }
 
 
