@@ -24,6 +24,9 @@ from .model import Fairness, Liveness, Model, load_model
 from .parallel import SearchOptions, explore_parallel, fork_safe, parallel_supported
 from .report import PROPERTY_SEPARATOR, Report, Trace, Verdict
 
+INSTALL = str(Path(__file__).resolve().parents[1])
+"""Where the checker is installed: TLCGet("config").install (TLC's is its jar's location)."""
+
 PERIODIC_FIRST = 5000  # explored states before the first periodic liveness check
 FORK_CHECKS_FROM = 50_000  # explored states from which the obligations are checked on several processes
 
@@ -132,11 +135,17 @@ def check_model(model: Model, name: str | None = None, progress: ProgressFn | No
     start = time.monotonic()
     live = None
     try:
+        search = search or SearchOptions()
+        # worker 1: the parallel search finds what one TLC worker finds, in its order (counts,
+        # counterexamples, the counts at a violation), and TLCGet("all") sees one worker's
+        # registers; TLC's seed is that of its random choices, which the breadth-first search
+        # here has none of; its fingerprint names the -fp polynomial, here the -fp index.
+        rt.TLC_CONFIG.update(mode="bfs", deadlock=model.cfg.check_deadlock, worker=1, seed="0",
+                             fingerprint=str(search.fp or 0), install=INSTALL)
         if not check_assumptions(model, report) or model.assume_only:
             return _done(report, start)
         if check_liveness_props and any(p.liveness for p in model.properties):
             live = _LivenessRunner(model, report)
-        search = search or SearchOptions()
         why = parallel_supported(model, live.inputs if live else None) if search.fingerprint_search else "one worker"
         if why is None and (observer is not None or on_violation is not None):
             why = "coverage, -dump or -continue watch the sequential search"

@@ -29,6 +29,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..tla import runtime as rt
 from ..tla.errors import TLAError
 from ..tla.runtime import clear_memos
 from ..tla.values import format_value
@@ -37,7 +38,7 @@ from .errorexit import Where, error_exit
 from .invariants import StateChecks
 from .model import Model
 from .report import Report, Trace, TraceStep, Verdict
-from .run import _done, _LivenessRunner, alias_trace, check_assumptions
+from .run import INSTALL, _done, _LivenessRunner, alias_trace, check_assumptions
 
 DEFAULT_DEPTH = 100  # TLC's default -depth
 
@@ -64,6 +65,8 @@ def simulate_model(model: Model, options: SimulationOptions, name: str | None = 
         any(p.liveness for p in model.properties) else None
     sim = _Simulation(model, options, report, random.Random(seed), live)
     report.extra["simulation"] = {"seed": seed, "depth": options.depth, "traces": 0, "lengths": {}}
+    rt.TLC_CONFIG.update(mode="simulate", depth=options.depth, traces=options.traces if options.traces else -1,
+                         deadlock=model.cfg.check_deadlock, seed=str(seed), aril="0", worker=1, install=INSTALL)
     try:
         if check_assumptions(model, report) and not model.assume_only:
             sim.run(progress)

@@ -197,6 +197,7 @@ def clear_memos() -> None:
     clear_shared_subsets()
     TLC_STATS.clear()
     TLC_REGISTERS.clear()
+    TLC_CONFIG.clear()
     LEVEL[0] = 0
 
 
@@ -587,6 +588,9 @@ def to_string(v: Any) -> str:
 # What TLCGet("stats") and friends read: the checker sets these figures as the search goes
 # (generated, distinct, queue, diameter), empty outside a model-checking run.
 TLC_STATS: dict[str, int] = {}
+TLC_CONFIG: dict[str, Any] = {}
+"""TLCGet("config"): the record of how the run was started (mode, deadlock, worker, seed, ...),
+filled before the ASSUMEs are evaluated, as TLC's checker and simulator do (their getConfig)."""
 
 
 LEVEL = [0]
@@ -597,12 +601,21 @@ the initial predicate, as in TLC (TLCGetSet: INIT_LEVEL - 1)."""
 
 def tlc_get(key: Any) -> Any:
     """TLC!TLCGet for the documented keys the checker knows: "level", "stats" (a record of the
-    search's figures) and its fields "distinct", "diameter" and so on; and the registers TLCSet
-    wrote."""
+    search's figures) and its fields "distinct", "diameter" and so on, "config" (how the run was
+    started), a "-D" system property; and the registers TLCSet wrote."""
     if key in TLC_REGISTERS:
         return TLC_REGISTERS[key]
     if key == "level":
         return LEVEL[0]
+    if key == "config":
+        if not TLC_CONFIG:
+            raise EvalError('TLCGet("config") has no value outside a model-checking run')
+        return Fcn(dict(TLC_CONFIG))
+    if type(key) is str and key.startswith("-D"):
+        # a Java system property, else the key itself (System.getProperty(name, key)): the
+        # checker has none, so TLCGet("-Dtlc2.tool.impl.Tool.cdot") = "true" is FALSE, as in a TLC
+        # started without -D
+        return key
     if key in ("all", "all:named"):  # each register by worker: the search here is one worker
         named = key == "all:named"
         return Fcn({k: (v,) for k, v in TLC_REGISTERS.items()

@@ -258,6 +258,19 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         'SPECIFICATION Spec\nPROPERTY Prop',
         0, 5, 2, 2, None,
         "three SF conditions: eight disjuncts, checked"),
+    'TLCGetConfig': ("EXTENDS Naturals, TLC\nASSUME /\\ TLCGet(\"config\").mode = \"bfs\"\n"
+                     "       /\\ TLCGet(\"config\").worker = 1\n       /\\ TLCGet(\"config\").deadlock = FALSE\n"
+                     "VARIABLE x\nInit == x = 0\nNext == x < 2 /\\ x' = x + 1",
+        'INIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE',
+        0, 3, 3, 3, None,
+        "TLCGet(\"config\"): how the run was started, readable in an ASSUME (tlaplus/Examples' DieHardest assumes "
+        "mode \"bfs\" and one worker; was 'no value outside a model-checking run', exit 10)"),
+    'TLCGetSystemProperty': ("EXTENDS TLC\nASSUME TLCGet(\"-Dtlc2.tool.impl.Tool.cdot\") = \"true\"\n"
+                             "VARIABLE x\nInit == x = 0\nNext == x' = x",
+        'INIT Init\nNEXT Next',
+        10, None, None, None, "Assumption line 3, col 8",
+        "TLCGet(\"-Dname\") is a Java system property, else the key itself: FALSE here, a false ASSUME as in a "
+        "TLC started without -D (tlaplus/Examples' MCCRDT; was an evaluation error)"),
 }
 
 
