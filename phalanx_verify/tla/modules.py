@@ -172,8 +172,18 @@ class Loader:
                 if d.module in STANDARD_MODULES:  # LOCAL INSTANCE FiniteSets: for mod's own definitions
                     scope.std.update(std_closure([d.module]))
                     continue
-                raise SemanticError("unsupported construct: LOCAL INSTANCE of a user module in an "
-                                    "EXTENDed module", d.pos)
+                if d.name is not None:
+                    raise SemanticError("unsupported construct: a named LOCAL INSTANCE of a user module in an "
+                                        "EXTENDed module", d.pos)
+                # LOCAL INSTANCE FiniteSetsExt (the community modules' way): its definitions are
+                # mod's own LOCAL ones, for mod's later definitions and invisible to the extender
+                inst_scope = self.instantiate(scope, d)
+                scope.std.update(inst_scope.std)
+                for name, entry in inst_scope.defs.items():
+                    if not entry[0].local:
+                        local_names[name] = f"{name}%{mod.name}"
+                        scope.defs[local_names[name]] = entry
+                continue
             for old, new in local_names.items():  # mod's LOCAL definitions, invisible to the extender
                 d = ast.renamed(d, old, new)
             if d.local and not own:

@@ -326,6 +326,13 @@ MODULE_CASES: dict[str, tuple[dict[str, str], str, int, int, int, str]] = {
         "SPECIFICATION Spec\nCHECK_DEADLOCK FALSE", 36, 30, 8,
         "UNCHANGED <<x, z>> with x substituted by a constant holds for it and keeps z (Github702; was 'z is not "
         "determined')"),
+    "LocalInstanceInExtended": (
+        {"UtilLI": "EXTENDS Naturals\nMax(S) == CHOOSE x \\in S : \\A y \\in S : x >= y\nLOCAL Hidden == 7",
+         "LibLI": "LOCAL INSTANCE Naturals\nLOCAL INSTANCE UtilLI\nBiggest(S) == Max(S) + 1",
+         "TopLI": "EXTENDS LibLI, Naturals\nVARIABLE x\nInit == x = 0\nNext == x < Biggest({1, 3, 2}) /\\ x' = x + 1"},
+        "INIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE", 5, 5, 5,
+        "LOCAL INSTANCE UtilLI in a module the root EXTENDS, as the community modules write it (DyadicRationals "
+        "LOCAL INSTANCEs FiniteSetsExt): its definitions serve LibLI's (was 'unsupported construct')"),
     "InstanceInLetMeansLetDefinitions": (
         {"Inc59": "EXTENDS Naturals\nVARIABLE x\nCONSTANT k\nxplusk == x + k",
          "Top59": "EXTENDS Naturals\nVARIABLE y\nInit == y = 0\n"
@@ -354,6 +361,16 @@ def test_modules_outcome_equals_tlc(tmp_path, name):
     assert r.exit_code == 0, r.output
     assert f"{generated} states generated, {distinct} distinct states found" in r.output, r.output
     assert f"The depth of the complete state graph search is {depth}." in r.output, r.output
+
+
+def test_local_instance_hidden_from_extender(tmp_path):
+    """What a LOCAL INSTANCE brings into an EXTENDed module is not the extender's: TLC (SANY)
+    reports Unknown operator `Max' at the use (recorded)."""
+    modules = dict(MODULE_CASES["LocalInstanceInExtended"][0])
+    modules["TopLI"] = modules["TopLI"].replace("Biggest({1, 3, 2})", "Max({1, 3, 2})")
+    r = check_modules(tmp_path, modules, "INIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE")
+    assert r.exit_code == 150, r.output
+    assert "Unknown operator: `Max'." in r.output, r.output
 
 
 INSTANCE_ENABLED = ("EXTENDS Naturals\nVARIABLES u, v\nA == (u' = u) /\\ (v' = v + 1)\n"
