@@ -209,6 +209,14 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         'SPECIFICATION SpecVar',
         151, None, None, None, 'The operator x, which equals',
         "a SPECIFICATION whose definition is a variable is TLC's config error (Github715b; was evaluated as an initial predicate, exit 75)"),
+    'SymbolSubstitution': ("EXTENDS Naturals, Sequences\nCONSTANT _++_, Plus(_, _), PLen(_)\nPlusPlus(a, b) == <<a, b>>\nVARIABLE x\nInit == x = 1\nNext == UNCHANGED x\nInv == (2 ++ (x + 3)) = <<2, 4>> /\\ Plus(2, x + 3) = 6 /\\ PLen(<<1, 2, 3>>) = 3 /\\ 1 \\o 2 = 3",
+        'INIT Init\nNEXT Next\nINVARIANT Inv\nCONSTANT\n  ++ <- PlusPlus\n  Plus <- +\n  \\o <- +\n  PLen <- Len',
+        0, 2, 1, 1, None,
+        "a model substitutes for and by operator symbols (++ <- PlusPlus, Plus <- +, \\o <- +) and by a standard operator (PLen <- Len), as TLC's ModelConfig reads TLA+ tokens (suite/test30, test999; was the cfg syntax error exit 255)"),
+    'SymbolParameter': ("EXTENDS Naturals\nFoo(a, _--_) == a -- 0\nBar(a, _--_) == a -- 1\nVARIABLE x\nInit == x = 1\nNext == UNCHANGED x\nInv == Foo(7, +) = 7 /\\ Foo(7, *) = 0 /\\ Bar(7, -) = 6",
+        'INIT Init\nNEXT Next\nINVARIANT Inv',
+        0, 2, 1, 1, None,
+        "an operator parameter declared as an infix symbol (_--_) takes two arguments (suite/test42; was 'The operator minusminus requires 0 arguments', exit 150)"),
 }
 
 
