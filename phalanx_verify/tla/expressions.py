@@ -765,12 +765,17 @@ class Expressions(Levels, StaticKinds):
         key = names[0] if len(names) == 1 else "(" + ", ".join(names) + ",)"
         body = self.val(e.body, inner)
         built = f"_mkfcn({{{key}: {body} {' '.join(gens)}}})"
-        b = e.bounds[0]
-        if len(e.bounds) == 1 and len(b.names) == 1 and not b.tuple_pattern:
-            # [n \\in Nat |-> e] is a function TLC applies pointwise without enumerating Nat.
-            dom = self.val(b.set, ctx)  # type: ignore[arg-type]
-            if SIMPLE.fullmatch(dom) or dom.startswith("(_K"):
-                return f"({built} if isinstance({dom}, frozenset) else _rt.lazy_fcn({dom}, lambda {key}: {body}))"
+        if not any(b.tuple_pattern for b in e.bounds):
+            # [n \\in Nat |-> e] and [i \\in Nat, s \\in STRING |-> e] are functions TLC
+            # applies pointwise without enumerating their domain.
+            sets = [self.val(b.set, ctx) for b in e.bounds for _ in b.names]  # type: ignore[arg-type]
+            if all(SIMPLE.fullmatch(d) or d.startswith("(_K") for d in sets):
+                built_here = " and ".join(f"isinstance({d}, frozenset)" for d in sets)
+                if len(sets) == 1:
+                    dom, fn = sets[0], f"lambda {key}: {body}"
+                else:
+                    dom, fn = f"_rt.product(({', '.join(sets)},))", f"lambda _k: (lambda {', '.join(names)}: {body})(*_k)"
+                return f"({built} if {built_here} else _rt.lazy_fcn({dom}, {fn}))"
         return built
 
     def v_FuncApp(self, e: ast.FuncApp, ctx: Ctx) -> str:

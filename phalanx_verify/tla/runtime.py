@@ -69,6 +69,15 @@ class RecFcn:
     def materialise(self) -> Fcn | tuple:
         return make_fcn({x: self(x) for x in as_set(self.domain)})
 
+    def excepted(self, key: Any, fn: Callable[[Any], Any]) -> RecFcn:
+        """[f EXCEPT ![key] = fn(@)] over a domain that cannot be built (Nat): a function
+        that differs from f at key alone, still evaluated where applied, as TLC's
+        FcnLambdaValue keeps its EXCEPTs."""
+        if key not in self.domain:
+            return self
+        value = fn(self(key))
+        return RecFcn(self.name, self.domain, lambda x: value if x == key and same(x, key) else self(x))
+
 
 def lazy_fcn(domain: Any, body: Callable[[Any], Any]) -> Any:
     """[x \\in D |-> e] over a set kept lazy: built when the set can be enumerated (N1 \\X N1,
@@ -180,8 +189,16 @@ def _update(f: Any, key: Any, fn: Callable[[Any], Any]) -> Any:
             return tuple(lst)
         return f
     if t is RecFcn:
-        return _update(f.materialise(), key, fn)
+        return _update(f.materialise(), key, fn) if _enumerable(f.domain) else f.excepted(key, fn)
     raise EvalError(f"EXCEPT applied to a non-function {format_value(f)}")
+
+
+def _enumerable(s: Any) -> bool:
+    try:
+        as_set(s)
+    except EvalError:
+        return False
+    return True
 
 
 _EXCEPT_MEMO: dict[tuple[int, Any, Any], tuple[Fcn, Fcn, Any, Any]] = {}

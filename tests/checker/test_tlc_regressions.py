@@ -217,6 +217,10 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         'INIT Init\nNEXT Next\nINVARIANT Inv',
         0, 2, 1, 1, None,
         "an operator parameter declared as an infix symbol (_--_) takes two arguments (suite/test42; was 'The operator minusminus requires 0 arguments', exit 150)"),
+    'ExceptOverNat': ("EXTENDS Naturals\nVARIABLE x\nInit == x = 1\nNext == UNCHANGED x\nF == [[i \\in Nat |-> [j \\in Nat |-> 2*i + j]] EXCEPT ![5][3] = @ + 1, ![5][4] = @ + 2]\nG == [[i \\in Nat, s \\in STRING |-> <<i + 1, s>>] EXCEPT ![22, \"d\"] = @[1]]\nInv == [[i \\in Nat |-> i + 1] EXCEPT ![42] = 3, ![42] = 5][42] = 5 /\\ [[i \\in Nat |-> i + 1] EXCEPT ![42] = 3][79] = 80 /\\ F[5][3] = 14 /\\ F[5][4] = 16 /\\ F[6][3] = 15 /\\ G[22, \"d\"] = 23 /\\ G[<<22, \"b\">>] = <<23, \"b\">>",
+        'INIT Init\nNEXT Next\nINVARIANT Inv',
+        0, 2, 1, 1, None,
+        "EXCEPT on a function over Nat, and a function over Nat \\X STRING, stay evaluated where applied, as TLC's FcnLambdaValue (suite/test3; was 'cannot enumerate the infinite set Nat', exit 75)"),
 }
 
 
