@@ -31,6 +31,7 @@ from .bindings import (
 )
 from .compilerbase import Code, emit_handlers, wrapped_def
 from .errors import EvalError, SemanticError
+from .formargs import FORMS
 from .instances import UNSUPPORTED
 from .kinds import StaticKinds
 from .levels import LEVEL_ACTION, LEVEL_CONSTANT, LEVEL_STATE, LEVEL_TEMPORAL, Levels
@@ -105,9 +106,10 @@ _STD_CALLS = {
     "BagCardinality": ("Bags", 1, "_bags.cardinality({0})"),
     "CopiesIn": ("Bags", 2, "_bags.copies_in({0}, {1})"),
 }
-# Operator symbols passed as arguments (SortSeq(s, <)): the operator as a Python callable.
+# Operator symbols passed as arguments (SortSeq(s, <), F(SUBSET)): the operator as a Python callable.
 _SYMBOL_VALUES = {
     **{op: f"(lambda _a, _b: {t.format('_a', '_b')})" for op, t in _BINARY.items()},
+    **{op: f"(lambda _a: {t.format('_a')})" for op, t in _UNARY.items()},
     "eq": "(lambda _a, _b: _eq(_a, _b))", "neq": "(lambda _a, _b: not _eq(_a, _b))",
     "in": "(lambda _a, _b: _member(_a, _b))", "notin": "(lambda _a, _b: not _member(_a, _b))",
     "implies": "(lambda _a, _b: _rt.implies(_a, _b))", "equiv": "(lambda _a, _b: _rt.equiv(_a, _b))",
@@ -123,6 +125,9 @@ SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\[\d+\])?|'[^'\\]*'|-?\d+")
 def _unknown(name: str, scope: Scope, pos: ast.Pos) -> SemanticError:
     """A name nothing defines: a standard module's operator that the checker lacks (TLCExt's
     CounterExample, AssertError, ...) is named as unsupported, anything else as unknown."""
+    if name in FORMS:  # see formargs.py
+        return SemanticError(f"unsupported construct: {FORMS[name]} passed to an operator that is not defined at the "
+                             "top level of its module", pos)
     module = next((m for m in sorted(scope.std) if name in STANDARD_MODULES.get(m, ())), None)
     if module is not None:
         return SemanticError(f"unsupported construct: {name} (module {module})", pos)

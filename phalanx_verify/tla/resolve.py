@@ -301,7 +301,7 @@ class _Module:
             return arity
         entry = self.vis.get(name)
         if entry is None:
-            if name in ALWAYS_VISIBLE or name in _LANGUAGE_OPS or (not as_value and name in _BUILTIN_FORMS) \
+            if name in ALWAYS_VISIBLE or name in _LANGUAGE_OPS or ((passed or not as_value) and name in _BUILTIN_FORMS) \
                     or name == UNSUPPORTED:
                 return None
             if name in _SPELLING:

@@ -221,6 +221,14 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         'INIT Init\nNEXT Next\nINVARIANT Inv',
         0, 2, 1, 1, None,
         "EXCEPT on a function over Nat, and a function over Nat \\X STRING, stay evaluated where applied, as TLC's FcnLambdaValue (suite/test3; was 'cannot enumerate the infinite set Nat', exit 75)"),
+    'KeywordArguments': ("EXTENDS Naturals\nVARIABLE x\nBoxTest(-._) == -(x = 0)\nFoo1 == BoxTest([])\nSetOpTest(Foo(_)) == Foo({{1}, {2}})\nASSUME SetOpTest(SUBSET) = SUBSET {{1}, {2}} /\\ SetOpTest(UNION) = {1, 2}\nInit == x = 0\nNext == x' = (x + 1) % 3\nSpec == Init /\\ [][Next]_x\nUnchangedTest(Foo(_)) == Foo(x)\nPrimeTest(Foo(_)) == Foo(x) # x\nProp == [][PrimeTest(') /\\ ~UnchangedTest(UNCHANGED)]_x",
+        'SPECIFICATION Spec\nPROPERTY Prop',
+        0, 4, 3, 3, None,
+        "UNCHANGED, ', [], SUBSET and UNION passed as operator arguments: the operator applied is the keyword (suite/test52; was \"Unknown operator: `always'\", exit 150)"),
+    'KeywordArgumentsViolated': ("EXTENDS Naturals\nVARIABLE x\nBoxTest(-._) == -(x = 0)\nFoo1 == BoxTest([])\nSetOpTest(Foo(_)) == Foo({{1}, {2}})\nASSUME SetOpTest(SUBSET) = SUBSET {{1}, {2}} /\\ SetOpTest(UNION) = {1, 2}\nInit == x = 0\nNext == x' = (x + 1) % 3\nSpec == Init /\\ [][Next]_x\nUnchangedTest(Foo(_)) == Foo(x)\nPrimeTest(Foo(_)) == Foo(x) # x\nProp == [][UnchangedTest(UNCHANGED)]_x",
+        'SPECIFICATION Spec\nPROPERTY Prop',
+        13, None, None, None, "Action property Prop is violated",
+        "the step property UnchangedTest(UNCHANGED), that is UNCHANGED x, is checked on each step: violated by the first"),
 }
 
 
@@ -329,3 +337,19 @@ def test_enabled_of_an_argument_under_instance(tmp_path, invariants, code, phras
                       f"INIT Init\nNEXT Next\nINVARIANT {invariants}")
     assert r.exit_code == code, r.output
     assert phrase in r.output
+
+
+@pytest.mark.parametrize("definition, phrase", [
+    # TLC: "The invariant Inv is not a state predicate" (exit 76), its level rule's known bug
+    ("EnabledTest(Foo(_)) == Foo(x' = x + 1)\nInv == EnabledTest(ENABLED)", "ENABLED passed as an operator argument"),
+    # TLC accepts it (no error); the checker specialises only top-level operators
+    ("Inv == LET U(F(_)) == F(x) IN U(UNCHANGED) \\/ TRUE", "UNCHANGED passed to an operator that is not defined"),
+])
+def test_keyword_argument_refused(tmp_path, definition, phrase):
+    """A keyword passed as an operator argument that the checker does not apply as TLC does
+    stops with exit 150 and names the construct, never a verdict TLC would not give."""
+    r = check_modules(tmp_path, {"KeywordRefused": "EXTENDS Naturals\nVARIABLE x\nInit == x = 0\n"
+                                                   f"Next == x' = (x + 1) % 3\n{definition}"},
+                      "INIT Init\nNEXT Next\nINVARIANT Inv")
+    assert r.exit_code == 150, r.output
+    assert phrase in r.output, r.output
