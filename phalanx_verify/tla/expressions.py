@@ -12,6 +12,7 @@ actions.py's; ENABLED calls into it.
 
 from __future__ import annotations
 
+import ast as pyast
 import re
 from dataclasses import dataclass, replace
 from typing import Any
@@ -121,6 +122,19 @@ _STD_CONSTANTS = {"Nat": ("Naturals", "_NAT"), "Int": ("Integers", "_INT"),
 
 # Python expressions cheap and side-effect free enough to evaluate twice.
 SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\[\d+\])?|'[^'\\]*'|-?\d+")
+
+def _free_names(code: str) -> set[str]:
+    """The names a Python expression reads and does not bind itself (lambda parameters,
+    comprehension targets)."""
+    read: set[str] = set()
+    bound: set[str] = set()
+    for node in pyast.walk(pyast.parse(code, mode="eval")):
+        if isinstance(node, pyast.Name):
+            (read if isinstance(node.ctx, pyast.Load) else bound).add(node.id)
+        elif isinstance(node, pyast.arg):
+            bound.add(node.arg)
+    return read - bound
+
 
 def _unknown(name: str, scope: Scope, pos: ast.Pos) -> SemanticError:
     """A name nothing defines: a standard module's operator that the checker lacks (TLCExt's
@@ -232,7 +246,7 @@ class Expressions(Levels, StaticKinds):
         # A recursive function refers to itself by name: bind it to the RecFcn being built.
         self_name = self.fresh(defn.name)
         body = self.val(defn.body, inner.bind(defn.name, Local(self_name, "value")))
-        return f"_rt_recfcn({defn.name!r}, {dom}, lambda {self_name}, {x}: {body})"
+        return f"_rt_recfcn({defn.name!r}, {dom}, {self._bound_now(f'lambda {self_name}, {x}: {body}')})"
 
     def _recursive_fundef_n(self, defn: ast.FunDef, ctx: Ctx) -> str:
         """f[a \\in S, b \\in T] == ... f[x, y] ...: a function of tuples over S \\X T."""
@@ -252,7 +266,18 @@ class Expressions(Levels, StaticKinds):
         x = self.fresh("x")
         body = self.val(defn.body, inner.bind(defn.name, Local(self_name, "value")))
         dom = f"_rt.product(({', '.join(sets)},))"
-        return f"_rt_recfcn({defn.name!r}, {dom}, lambda {self_name}, {x}: (lambda {', '.join(names)}: {body})(*{x}))"
+        fn = f"lambda {self_name}, {x}: (lambda {', '.join(names)}: {body})(*{x})"
+        return f"_rt_recfcn({defn.name!r}, {dom}, {self._bound_now(fn)})"
+
+    def _bound_now(self, fn: str) -> str:
+        """The lambda ``fn`` of a value evaluated later (a function over Nat, a set filtered
+        from Nat, a recursive function) with the names it reads from around it bound to their
+        values now: made in a loop (a comprehension), a Python closure would see the loop
+        variable's last value, not its own iteration's."""
+        free = sorted(_free_names(fn) - self.ns.keys())
+        if not free:
+            return fn
+        return f"(lambda {', '.join(free)}: {fn})({', '.join(free)})"
 
     # -- value expressions --------------------------------------------------------------
     def val(self, e: ast.Expr, ctx: Ctx) -> str:
@@ -756,7 +781,7 @@ class Expressions(Levels, StaticKinds):
             if e.bound.tuple_pattern:
                 pred = f"(lambda {elem[1:-1]}: {pred})(*_t)"
                 elem = "_t"
-            lazy = f"_rt.filter_set({base}, lambda {elem}: {pred})"
+            lazy = f"_rt.filter_set({base}, {self._bound_now(f'lambda {elem}: {pred}')})"
             return f"({built} if isinstance({base}, frozenset) else {lazy})"
         return built
 
@@ -780,7 +805,7 @@ class Expressions(Levels, StaticKinds):
                     dom, fn = sets[0], f"lambda {key}: {body}"
                 else:
                     dom, fn = f"_rt.product(({', '.join(sets)},))", f"lambda _k: (lambda {', '.join(names)}: {body})(*_k)"
-                return f"({built} if {built_here} else _rt.lazy_fcn({dom}, {fn}))"
+                return f"({built} if {built_here} else _rt.lazy_fcn({dom}, {self._bound_now(fn)}))"
         return built
 
     def v_FuncApp(self, e: ast.FuncApp, ctx: Ctx) -> str:
