@@ -93,6 +93,7 @@ _STD_CALLS = {
     "TLCModelValue": ("TLCExt", 1, "_ModelValue({0})"),
     "CounterExample": ("TLCExt", 0, "_rt.COUNTER_EXAMPLE"),
     "ToTrace": ("TLCExt", 1, "_rt.to_trace({0})"),
+    "Trace": ("TLCExt", 0, "_rt.trace()"),
     "IsABag": ("Bags", 1, "_bags.is_a_bag({0})"),
     "BagToSet": ("Bags", 1, "_rt.domain({0})"),
     "SetToBag": ("Bags", 1, "_bags.set_to_bag({0})"),

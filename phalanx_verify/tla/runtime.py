@@ -17,7 +17,7 @@ from typing import Any
 
 from . import compare as _cmp
 from . import interning, setbound
-from .errors import AssertionFailure, EvalError, ModuleEvalError
+from .errors import AssertionFailure, EvalError, ModuleEvalError, SemanticError
 from .values import (
     Fcn,
     FcnSet,
@@ -461,6 +461,18 @@ COUNTER_EXAMPLE = Fcn({"action": frozenset(), "state": frozenset()})
 """TLCExt!CounterExample where no counterexample is in scope (TLC: the empty graph). TLC binds
 it to the counterexample only in a POSTCONDITION evaluated after a violation, which cannot
 change the run's exit code; the checker evaluates postconditions after complete runs only."""
+
+
+TRACE: list[tuple | None] = [None]
+"""TLCExt!Trace while an ALIAS is evaluated on a counterexample: the states up to the one
+printed, as records of the variables (set by check.run.alias_trace)."""
+
+
+def trace() -> tuple:
+    t = TRACE[0]
+    if t is None:  # TLC rebuilds the trace to any state; the checker keeps none in the search
+        raise SemanticError("unsupported construct: Trace (module TLCExt) outside an ALIAS")
+    return t
 
 
 def _boolean(op: str, v: Any) -> bool:

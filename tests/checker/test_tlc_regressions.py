@@ -12,6 +12,13 @@ from click.testing import CliRunner
 
 from phalanx_verify.cli import main
 
+# An ALIAS reading x' and TLCExt!Trace (TLC's AliasLasso, AliasStuttering, Github746 reduced).
+ALIAS_PRIMED = ("EXTENDS Integers, TLC, TLCExt\nVARIABLES x, y\nvars == <<x, y>>\nA == y' = ~y /\\ x < 4 /\\ x' = x + 1\n"
+                "B == y' = ~y /\\ x = 4 /\\ x' = 1\nNext == A \\/ B\nSpec == x = 1 /\\ y = FALSE /\\ [][Next]_vars\n"
+                "FairSpec == Spec /\\ WF_vars(Next)\nInv == x < 4\nProp == <>(x > 4)\n"
+                "Alias == [yy |-> y, x |-> x, a |-> x' - x, b |-> x' = x, te |-> ENABLED Next, lvl |-> TLCGet(\"level\"), "
+                "trc |-> Trace]")
+
 # name: (module text after the header line, model, TLC exit, generated, distinct, depth,
 #        a phrase of the error (exit != 0), what it shows)
 CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | None, str]] = {
@@ -225,6 +232,19 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         'INIT Init\nNEXT Next\nINVARIANT Inv',
         0, 3, 2, 2, None,
         "a function over Nat or a set filtered from Nat, made at each iteration of a loop, keeps its own iteration's values (all saw the last: F[0][5] was 7)"),
+    'AliasPrimedInvariant': (ALIAS_PRIMED, 'SPECIFICATION FairSpec\nINVARIANT Inv\nALIAS Alias',
+        12, None, None, None, "trc = <<[x |-> 1, y |-> FALSE], [x |-> 2, y |-> TRUE]>>",
+        "an ALIAS is evaluated on each state of the trace and its successor, so it may read x' (the last state's successor is itself: a = 0, b = TRUE); Trace is the states up to the one shown (was 'action Alias used where no next state exists', exit 150)"),
+    'AliasPrimedLasso': (ALIAS_PRIMED, 'SPECIFICATION FairSpec\nPROPERTY Prop\nALIAS Alias',
+        13, None, None, None, "a = -3",
+        "the last state of a lasso has as successor the state the lasso returns to"),
+    'AliasPrimedStuttering': (ALIAS_PRIMED, 'SPECIFICATION Spec\nPROPERTY Prop\nALIAS Alias',
+        13, None, None, None, "b = TRUE",
+        "a trace that ends stuttering: the last state's successor is itself"),
+    'AliasEvalError': ("EXTENDS Integers\nVARIABLE x\nInit == x = 0\nNext == x' = x + 1\nInv == x < 2\nAlias == [x |-> x, q |-> 10 \\div (1 - x)]",
+        'INIT Init\nNEXT Next\nINVARIANT Inv\nALIAS Alias',
+        12, None, None, None, "_ALIASEvalError",
+        "an ALIAS whose evaluation fails on a state shows that state's variables and the failure as the field _ALIASEvalError; the verdict stands (was the evaluation error, exit 75)"),
     'KeywordArguments': ("EXTENDS Naturals\nVARIABLE x\nBoxTest(-._) == -(x = 0)\nFoo1 == BoxTest([])\nSetOpTest(Foo(_)) == Foo({{1}, {2}})\nASSUME SetOpTest(SUBSET) = SUBSET {{1}, {2}} /\\ SetOpTest(UNION) = {1, 2}\nInit == x = 0\nNext == x' = (x + 1) % 3\nSpec == Init /\\ [][Next]_x\nUnchangedTest(Foo(_)) == Foo(x)\nPrimeTest(Foo(_)) == Foo(x) # x\nProp == [][PrimeTest(') /\\ ~UnchangedTest(UNCHANGED)]_x",
         'SPECIFICATION Spec\nPROPERTY Prop',
         0, 4, 3, 3, None,
