@@ -195,6 +195,7 @@ class Expressions(Levels, StaticKinds):
     _subst_names: dict[str, ast.Name]  # a constant -> the definition it is replaced by
     _pseudo: list[str]  # ENABLED's free instance variables, slots nvars.. (see _pseudo_index)
     _inline_depth: int
+    _in_recursive_fundef: int  # how deep inside the bodies of recursive function definitions
 
     # -- operator functions -------------------------------------------------------------
     def func_for(self, defn: ast.Definition, scope: Scope) -> FuncInfo:
@@ -236,6 +237,13 @@ class Expressions(Levels, StaticKinds):
         recursive = mentions_any(defn.body, {defn.name})
         if not recursive:
             return self.v_FuncLit(ast.FuncLit(defn.pos, defn.bounds, defn.body), ctx)
+        self._in_recursive_fundef += 1
+        try:
+            return self._recursive_fundef(defn, ctx)
+        finally:
+            self._in_recursive_fundef -= 1
+
+    def _recursive_fundef(self, defn: ast.FunDef, ctx: Ctx) -> str:
         if len(defn.bounds) != 1 or len(defn.bounds[0].names) != 1 or defn.bounds[0].tuple_pattern:
             return self._recursive_fundef_n(defn, ctx)
         b = defn.bounds[0]
@@ -796,18 +804,23 @@ class Expressions(Levels, StaticKinds):
         key = names[0] if len(names) == 1 else "(" + ", ".join(names) + ",)"
         body = self.val(e.body, inner)
         built = f"_mkfcn({{{key}: {body} {' '.join(gens)}}})"
-        if not any(b.tuple_pattern for b in e.bounds):
+        if any(b.tuple_pattern for b in e.bounds):
+            return built
+        sets = [self.val(b.set, ctx) for b in e.bounds for _ in b.names]  # type: ignore[arg-type]
+        if len(sets) == 1:
+            dom, fn = sets[0], f"lambda {key}: {body}"
+        else:
+            dom, fn = f"_rt.product(({', '.join(sets)},))", f"lambda _k: (lambda {', '.join(names)}: {body})(*_k)"
+        out = built
+        if all(SIMPLE.fullmatch(d) or d.startswith("(_K") for d in sets):
             # [n \\in Nat |-> e] and [i \\in Nat, s \\in STRING |-> e] are functions TLC
             # applies pointwise without enumerating their domain.
-            sets = [self.val(b.set, ctx) for b in e.bounds for _ in b.names]  # type: ignore[arg-type]
-            if all(SIMPLE.fullmatch(d) or d.startswith("(_K") for d in sets):
-                built_here = " and ".join(f"isinstance({d}, frozenset)" for d in sets)
-                if len(sets) == 1:
-                    dom, fn = sets[0], f"lambda {key}: {body}"
-                else:
-                    dom, fn = f"_rt.product(({', '.join(sets)},))", f"lambda _k: (lambda {', '.join(names)}: {body})(*_k)"
-                return f"({built} if {built_here} else _rt.lazy_fcn({dom}, {self._bound_now(fn)}))"
-        return built
+            built_here = " and ".join(f"isinstance({d}, frozenset)" for d in sets)
+            out = f"({built} if {built_here} else _rt.lazy_fcn({dom}, {self._bound_now(fn)}))"
+        if self._in_recursive_fundef:
+            # f[i \\in S] == [j \\in T |-> ... f[i][1] ...] needs f[i] lazily (runtime.DEFERRED).
+            out = f"(_rt.deferred_fcn({dom}, {self._bound_now(fn)}) if _rt.DEFERRED[0] else {out})"
+        return out
 
     def v_FuncApp(self, e: ast.FuncApp, ctx: Ctx) -> str:
         f = self.val(e.func, ctx)

@@ -245,6 +245,14 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         'INIT Init\nNEXT Next\nINVARIANT Inv\nALIAS Alias',
         12, None, None, None, "_ALIASEvalError",
         "an ALIAS whose evaluation fails on a state shows that state's variables and the failure as the field _ALIASEvalError; the verdict stands (was the evaluation error, exit 75)"),
+    'RecursiveSelfApplied': ("EXTENDS Naturals\nVARIABLE x\nInit == x = 2\nNext == UNCHANGED x\n"
+        "f[i \\in 0..5] == [j \\in 0..5 |-> IF j = 0 THEN [k \\in 0..i |-> IF k = 0 THEN i ELSE f[i][1] + 1] ELSE IF i = 0 THEN j ELSE f[i-1][j] + 1]\n"
+        "g[i \\in 0..5] == [j \\in 0..i |-> IF j = 0 THEN IF i = 0 THEN 0 ELSE g[i-1][i-1] ELSE g[i][j-1] + x]\n"
+        "h[i \\in 0..3, j \\in 0..3] == [k \\in 0..3 |-> IF k = 0 THEN IF j = 0 THEN IF i = 0 THEN 0 ELSE h[i-1, j][k] + 1 ELSE h[i, j-1][k] + 1 ELSE h[i, j][k-1] + 1]\n"
+        "Inv == f[4][3] = 7 /\\ f[4][0][2] = 6 /\\ DOMAIN f[5][0] = 0..5 /\\ g[3][3] = 12 /\\ g[3][1] = 8 /\\ h[2, 3] = [i \\in 0..3 |-> i + 5] /\\ h[1, 2][3] = 6",
+        'INIT Init\nNEXT Next\nINVARIANT Inv',
+        0, 2, 1, 1, None,
+        "f[i] == [j \\in S |-> ... f[i][1] ...]: f[i] is read while it is built, as TLC's FcnLambdaValue allows; built again lazily where the eager build needs itself (suite/test45; was 'recursion too deep', exit 75)"),
     'KeywordArguments': ("EXTENDS Naturals\nVARIABLE x\nBoxTest(-._) == -(x = 0)\nFoo1 == BoxTest([])\nSetOpTest(Foo(_)) == Foo({{1}, {2}})\nASSUME SetOpTest(SUBSET) = SUBSET {{1}, {2}} /\\ SetOpTest(UNION) = {1, 2}\nInit == x = 0\nNext == x' = (x + 1) % 3\nSpec == Init /\\ [][Next]_x\nUnchangedTest(Foo(_)) == Foo(x)\nPrimeTest(Foo(_)) == Foo(x) # x\nProp == [][PrimeTest(') /\\ ~UnchangedTest(UNCHANGED)]_x",
         'SPECIFICATION Spec\nPROPERTY Prop',
         0, 4, 3, 3, None,
