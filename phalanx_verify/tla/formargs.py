@@ -50,7 +50,8 @@ def specialise_form_arguments(mod: ast.Module) -> None:
         if name not in made:
             params = tuple(p for p in d.params if p.name not in forms)
             made[name] = d  # marks it made while its body is rewritten (a call of itself)
-            made[name] = ast.OpDef(d.pos, name, params, ast.rewritten(_substituted(d.body, forms), call), d.local)
+            made[name] = ast.OpDef(d.pos, name, params, ast.rewritten(_substituted(d.body, forms), call), d.local,
+                                   d.recursive)
         rest = tuple(ast.rewritten(a, call) for p, a in zip(d.params, e.args, strict=True) if p.name not in forms)
         return ast.Apply(e.pos, name, rest, e.args_pos) if rest else ast.Name(e.pos, name)
 

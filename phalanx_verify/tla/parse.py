@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import warnings
+from functools import cache
 from pathlib import Path
 
 import tree_sitter
@@ -63,6 +64,7 @@ def display(name: str) -> str:
     return name.replace(IDENT_MARK, "")
 
 
+@cache
 def symbol_name(text: str) -> str | None:
     """The AST name of the operator symbol ``text`` (``plus`` for +, ``circ`` for \\o or
     \\circ), None when it is not one: a model file names operators by symbol (``Plus <- +``), and

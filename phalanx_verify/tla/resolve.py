@@ -80,13 +80,13 @@ def std_closure(names: Iterable[str]) -> set[str]:
 
 
 def std_arity(op: str) -> int | None:
-    """How many arguments the standard operator ``op`` takes, None when no table says: a
-    prefix symbol one, any other symbol two."""
+    """How many arguments the standard operator ``op`` takes, None when no table says: the
+    prefix symbol -. one, the other symbols of standard modules two."""
     if op in _STD_ARITY:
         return _STD_ARITY[op]
     if op == "negative":
         return 1
-    return 2 if op in _SPELLING or op in _LANGUAGE_OPS else None
+    return 2 if op in _SPELLING else None
 
 
 def spelling(op: str) -> str:
