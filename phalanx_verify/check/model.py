@@ -175,8 +175,9 @@ class Model:
                 self.canonical = canonicaliser(perms)
         # VIEW: states are told apart by this value, not by the whole state (TLC fingerprints it).
         self.view = self._state_fn(self._def_expr(cfg.view, "view"), {}) if cfg.view else None
-        # ALIAS: a record printed for each counterexample state instead of the variables.
-        self.alias = self._state_fn(self._def_expr(cfg.alias, "alias"), {}) if cfg.alias else None
+        # ALIAS: a record printed for each counterexample state instead of the variables. TLC
+        # evaluates it on the state and its successor in the trace: it may read x'.
+        self.alias = self.compiler.action_function(self._def_expr(cfg.alias, "alias")) if cfg.alias else None
         # POSTCONDITION(S), each (name, position of its body, which TLC's messages name, value),
         # then one for each _POSSIBLE predicate (check/possible.py).
         self.postconditions: list[tuple[str, ast.Pos, Callable[[tuple], Any]]] = []

@@ -25,6 +25,7 @@ from ..tla import syntax as ast
 from ..tla.config import ModelConfig
 from ..tla.errors import ConfigError
 from ..tla.modules import STANDARD_MODULES, Scope
+from ..tla.resolve import std_arity
 from ..tla.values import make_fcn
 
 
@@ -45,9 +46,14 @@ def apply_overrides(root: Scope, cfg: ModelConfig) -> dict[str, Any]:
         elif name in root.defs and isinstance(root.defs[name][0], ast.OpDef | ast.FunDef):
             _set_value(root, root, name, value, constants, cfg)
     for name, target in cfg.substitutions.items():
-        replacement = _target(root, name, target, cfg)
+        replacement = _target(root, name, target, cfg, _wanted_arity(root, declared, name))
         if name in declared:
             _check_arity(declared[name], replacement[0], name, target, cfg)
+            if target not in root.defs:
+                # A standard operator, which the compiler cannot call by name: the constant
+                # becomes the definition that applies it.
+                root.constants[:] = [c for c in root.constants if c.name != name]
+                root.defs[name] = replacement
         elif name in root.defs:
             _check_arity(_arity(root.defs[name][0]), replacement[0], name, target, cfg)
             root.defs[name] = replacement
@@ -61,7 +67,7 @@ def apply_overrides(root: Scope, cfg: ModelConfig) -> dict[str, Any]:
             raise ConfigError(f"In the configuration file, the identifier {name} does not appear in the "
                               "specification.", cfg.pos_of(name))
     for (module, name), target in cfg.module_substitutions.items():
-        replacement = _target(root, name, target, cfg)
+        replacement = _target(root, name, target, cfg, _wanted_arity(root, declared, name))
         found = [scope for scope in _scopes(root) if _defined_in(scope, name, module)]
         if not found and _std_name(root, name):
             # Nat <- [ZSequences]ZSeqNat with Nat the standard operator ZSequences imports: TLC
@@ -111,12 +117,30 @@ def _tabulate(root: Scope, name: str, table: dict[tuple, Any], constants: dict[s
     root.defs[name] = (ast.OpDef(pos, name, params, body), root)
 
 
-def _target(root: Scope, name: str, target: str, cfg: ModelConfig) -> tuple[ast.Definition, Scope]:
+def _target(root: Scope, name: str, target: str, cfg: ModelConfig, arity: int) -> tuple[ast.Definition, Scope]:
+    """The definition ``name <- target`` puts in place of ``name`` (which takes ``arity``
+    arguments). A standard operator (``PLen <- Len``, ``Plus <- +``) has no definition in the
+    scopes, so it gets one: ``name(a0, ...) == <the standard operator applied to a0, ...>``."""
     entry = root.defs.get(target)
+    if entry is None and _std_name(root, target):
+        pos = cfg.pos_of(name)
+        params = tuple(ast.Param(f"a{i}") for i in range(std_arity(target) or arity))
+        args = tuple(ast.Name(pos, p.name) for p in params)
+        body = ast.Apply(pos, target, args) if params else ast.Name(pos, target)
+        return ast.OpDef(pos, name, params, body), root
     if entry is None or isinstance(entry[0], ast.InstanceDef):
         raise ConfigError(f"The configuration file substitutes for {name} with the undefined identifier "
                           f"{target}.", cfg.pos_of(name))
     return entry
+
+
+def _wanted_arity(root: Scope, declared: dict[str, int], name: str) -> int:
+    """How many arguments ``name``, which the model substitutes, takes in the spec."""
+    if name in declared:
+        return declared[name]
+    if name in root.defs:
+        return _arity(root.defs[name][0])
+    return std_arity(name) or 0
 
 
 def _arity(defn: ast.Definition) -> int:

@@ -234,12 +234,25 @@ def check_postcondition(model: Model, report: Report) -> None:
 
 
 def alias_trace(model: Model, trace: Trace) -> None:
-    """With an ALIAS, each counterexample state prints as the alias record's fields (TLC)."""
+    """With an ALIAS, each counterexample state prints as the alias record's fields (TLC). As
+    TLC, the alias of a state is evaluated on it and its successor in the trace (x' is the next
+    state's x): the last state's is the state the lasso returns to, or else itself (a trace
+    that ends, or stutters, there). Where its evaluation fails, TLC prints the state's
+    variables and the failure as the field _ALIASEvalError, and the verdict stands."""
     assert model.alias is not None
     rows = []
-    for i, step in enumerate(trace.steps, 1):
+    states = [step.state for step in trace.steps]
+    last = states[trace.back_to - 1] if trace.loop == "back_to" and trace.back_to is not None else states[-1]
+    records = [Fcn(dict(zip(model.variables, state, strict=True))) for state in states]
+    for i, state in enumerate(states, 1):
         rt.LEVEL[0] = i  # TLC evaluates the alias of the i-th state at its level
-        value = model.alias(step.state)
+        rt.TRACE[0] = tuple(records[:i])
+        try:
+            value = model.alias(state, states[i] if i < len(states) else last)
+        except EvalError as err:
+            value = Fcn({**records[i - 1], "_ALIASEvalError": err.message})
+        finally:
+            rt.TRACE[0] = None
         if type(value) is not Fcn or not all(type(k) is str for k in value):
             raise EvalError(f"the ALIAS {model.cfg.alias} must be a record, found {format_value(value)}",
                             model.cfg.pos_of(model.cfg.alias or ""))

@@ -83,6 +83,7 @@ class Compiler(Actions):
         self._bool_defs = {}
         self._branching_defs = {}
         self._inline_depth = 0
+        self._in_recursive_fundef = 0  # compiling the body of f[x \\in S] == ... f[...] ...
         for name, value in constants.items():
             self.ns[f"C_{name}"] = value
         self._check_instance_levels(root)

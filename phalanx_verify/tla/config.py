@@ -1,7 +1,7 @@
 """TLC model configuration files (.cfg).
 
 Supports what TLC's ModelConfig reads: CONSTANT(S) with plain values, model values and sets of
-them, constant operators point by point (``F(1) = 2``), ``<-`` substitution, module-scoped ``Op <- [Mod]Other`` and ``Op = [Mod]value``,
+them, constant operators point by point (``F(1) = 2``), ``<-`` substitution (of and by operator symbols too: ``++ <- PlusPlus``, ``Plus <- +``), module-scoped ``Op <- [Mod]Other`` and ``Op = [Mod]value``,
 INIT/NEXT or SPECIFICATION, INVARIANT(S), PROPERTY/PROPERTIES, CONSTRAINT(S),
 ACTION_CONSTRAINT(S), SYMMETRY, VIEW, ALIAS, POSTCONDITION(S), _POSSIBLE, CHECK_DEADLOCK (_PERIODIC and
 _RL_REWARD are read, and refused by the checker). As in TLC, a string
@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ConfigError, ConfigSyntaxError
+from .parse import symbol_name
 from .syntax import Pos
 from .values import ModelValue
 
@@ -29,6 +30,7 @@ _TOKEN = re.compile(r"""
   | (?P<id>[A-Za-z0-9_]*[A-Za-z][A-Za-z0-9_!]*)
   | (?P<num>\d+)
   | (?P<arrow><-)
+  | (?P<op>\\[A-Za-z]+|[-+*/^<>=|&.:@$%#~?]+)
   | (?P<sym>[{}(),=\[\]])
   | (?P<bad>.)
 """, re.VERBOSE | re.DOTALL)
@@ -88,8 +90,10 @@ class _Tokens:
         for m in _TOKEN.finditer(text):
             kind, val = m.lastgroup or "", m.group()
             pos = Pos(path, line, col)
-            if kind == "bad":
-                raise ConfigSyntaxError(f"unexpected character {val!r}", pos)
+            if kind == "bad" or kind == "op" and val != "=" and symbol_name(val) is None:
+                raise ConfigSyntaxError(f"unexpected character {val[0]!r}", pos)
+            if kind == "op" and val == "=":
+                kind = "sym"
             if kind not in ("ws", "comment", "block"):
                 self.toks.append((kind, val, pos))
             nl = val.count("\n")
@@ -106,6 +110,10 @@ class _Tokens:
 
     def peek(self) -> tuple[str, str, Pos] | None:
         return self.toks[self.i] if self.i < len(self.toks) else None
+
+    def followed_by(self, val: str) -> bool:
+        """Is the token after the next one ``val``?"""
+        return self.i + 1 < len(self.toks) and self.toks[self.i + 1][1] == val
 
     def next(self, what: str) -> tuple[str, str, Pos]:
         tok = self.peek()
@@ -170,11 +178,13 @@ def parse_config_text(text: str, path: str = "<cfg>") -> ModelConfig:
             continue
         if section is None:
             raise ConfigSyntaxError(f"It was expecting a keyword, but did not find it (found {val!r}).", pos)
-        if kind != "id":
+        if kind == "op" and section == "constants" and not toks.followed_by("<-"):
+            raise ConfigSyntaxError(f"unexpected character {val[0]!r}", pos)  # N = 1 + 2: no arithmetic
+        if kind != "id" and not (kind == "op" and section == "constants"):
             raise ConfigSyntaxError(f"expected a name, found {val!r}", pos)
         toks.next("a name")
         if section == "constants":
-            _constant(toks, cfg, val, pos)
+            _constant(toks, cfg, _name(kind, val), pos)
             continue
         cfg.positions.setdefault(val, pos)
         if section in _ONE_NAME:
@@ -206,12 +216,19 @@ def _constant(toks: _Tokens, cfg: ModelConfig, name: str, pos: Pos) -> None:
             cfg.module_constants[(module, name)] = value
         return
     kind, target, tpos = toks.next("an operator name")
-    if kind != "id":
+    if kind not in ("id", "op"):
         raise ConfigSyntaxError(f"expected an operator name after '<-', found {target!r}", tpos)
+    target = _name(kind, target)
     if module is None:
         cfg.substitutions[name] = target
     else:
         cfg.module_substitutions[(module, name)] = target
+
+
+def _name(kind: str, val: str) -> str:
+    """The AST name of an operator the model names: ``++ <- PlusPlus`` and ``Plus <- +``
+    substitute operator symbols as TLC's ModelConfig, which reads TLA+ tokens, allows."""
+    return symbol_name(val) or val if kind == "op" else val
 
 
 def _operator_value(toks: _Tokens, cfg: ModelConfig, name: str, pos: Pos) -> None:

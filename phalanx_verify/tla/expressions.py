@@ -12,6 +12,7 @@ actions.py's; ENABLED calls into it.
 
 from __future__ import annotations
 
+import ast as pyast
 import re
 from dataclasses import dataclass, replace
 from typing import Any
@@ -31,6 +32,7 @@ from .bindings import (
 )
 from .compilerbase import Code, emit_handlers, wrapped_def
 from .errors import EvalError, SemanticError
+from .formargs import FORMS
 from .instances import UNSUPPORTED
 from .kinds import StaticKinds
 from .levels import LEVEL_ACTION, LEVEL_CONSTANT, LEVEL_STATE, LEVEL_TEMPORAL, Levels
@@ -91,6 +93,7 @@ _STD_CALLS = {
     "TLCModelValue": ("TLCExt", 1, "_ModelValue({0})"),
     "CounterExample": ("TLCExt", 0, "_rt.COUNTER_EXAMPLE"),
     "ToTrace": ("TLCExt", 1, "_rt.to_trace({0})"),
+    "Trace": ("TLCExt", 0, "_rt.trace()"),
     "IsABag": ("Bags", 1, "_bags.is_a_bag({0})"),
     "BagToSet": ("Bags", 1, "_rt.domain({0})"),
     "SetToBag": ("Bags", 1, "_bags.set_to_bag({0})"),
@@ -105,9 +108,10 @@ _STD_CALLS = {
     "BagCardinality": ("Bags", 1, "_bags.cardinality({0})"),
     "CopiesIn": ("Bags", 2, "_bags.copies_in({0}, {1})"),
 }
-# Operator symbols passed as arguments (SortSeq(s, <)): the operator as a Python callable.
+# Operator symbols passed as arguments (SortSeq(s, <), F(SUBSET)): the operator as a Python callable.
 _SYMBOL_VALUES = {
     **{op: f"(lambda _a, _b: {t.format('_a', '_b')})" for op, t in _BINARY.items()},
+    **{op: f"(lambda _a: {t.format('_a')})" for op, t in _UNARY.items()},
     "eq": "(lambda _a, _b: _eq(_a, _b))", "neq": "(lambda _a, _b: not _eq(_a, _b))",
     "in": "(lambda _a, _b: _member(_a, _b))", "notin": "(lambda _a, _b: not _member(_a, _b))",
     "implies": "(lambda _a, _b: _rt.implies(_a, _b))", "equiv": "(lambda _a, _b: _rt.equiv(_a, _b))",
@@ -120,9 +124,25 @@ _STD_CONSTANTS = {"Nat": ("Naturals", "_NAT"), "Int": ("Integers", "_INT"),
 # Python expressions cheap and side-effect free enough to evaluate twice.
 SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\[\d+\])?|'[^'\\]*'|-?\d+")
 
+def _free_names(code: str) -> set[str]:
+    """The names a Python expression reads and does not bind itself (lambda parameters,
+    comprehension targets)."""
+    read: set[str] = set()
+    bound: set[str] = set()
+    for node in pyast.walk(pyast.parse(code, mode="eval")):
+        if isinstance(node, pyast.Name):
+            (read if isinstance(node.ctx, pyast.Load) else bound).add(node.id)
+        elif isinstance(node, pyast.arg):
+            bound.add(node.arg)
+    return read - bound
+
+
 def _unknown(name: str, scope: Scope, pos: ast.Pos) -> SemanticError:
     """A name nothing defines: a standard module's operator that the checker lacks (TLCExt's
     CounterExample, AssertError, ...) is named as unsupported, anything else as unknown."""
+    if name in FORMS:  # see formargs.py
+        return SemanticError(f"unsupported construct: {FORMS[name]} passed to an operator that is not defined at the "
+                             "top level of its module", pos)
     module = next((m for m in sorted(scope.std) if name in STANDARD_MODULES.get(m, ())), None)
     if module is not None:
         return SemanticError(f"unsupported construct: {name} (module {module})", pos)
@@ -175,6 +195,7 @@ class Expressions(Levels, StaticKinds):
     _subst_names: dict[str, ast.Name]  # a constant -> the definition it is replaced by
     _pseudo: list[str]  # ENABLED's free instance variables, slots nvars.. (see _pseudo_index)
     _inline_depth: int
+    _in_recursive_fundef: int  # how deep inside the bodies of recursive function definitions
 
     # -- operator functions -------------------------------------------------------------
     def func_for(self, defn: ast.Definition, scope: Scope) -> FuncInfo:
@@ -216,6 +237,13 @@ class Expressions(Levels, StaticKinds):
         recursive = mentions_any(defn.body, {defn.name})
         if not recursive:
             return self.v_FuncLit(ast.FuncLit(defn.pos, defn.bounds, defn.body), ctx)
+        self._in_recursive_fundef += 1
+        try:
+            return self._recursive_fundef(defn, ctx)
+        finally:
+            self._in_recursive_fundef -= 1
+
+    def _recursive_fundef(self, defn: ast.FunDef, ctx: Ctx) -> str:
         if len(defn.bounds) != 1 or len(defn.bounds[0].names) != 1 or defn.bounds[0].tuple_pattern:
             return self._recursive_fundef_n(defn, ctx)
         b = defn.bounds[0]
@@ -227,7 +255,7 @@ class Expressions(Levels, StaticKinds):
         # A recursive function refers to itself by name: bind it to the RecFcn being built.
         self_name = self.fresh(defn.name)
         body = self.val(defn.body, inner.bind(defn.name, Local(self_name, "value")))
-        return f"_rt_recfcn({defn.name!r}, {dom}, lambda {self_name}, {x}: {body})"
+        return f"_rt_recfcn({defn.name!r}, {dom}, {self._bound_now(f'lambda {self_name}, {x}: {body}')})"
 
     def _recursive_fundef_n(self, defn: ast.FunDef, ctx: Ctx) -> str:
         """f[a \\in S, b \\in T] == ... f[x, y] ...: a function of tuples over S \\X T."""
@@ -247,7 +275,18 @@ class Expressions(Levels, StaticKinds):
         x = self.fresh("x")
         body = self.val(defn.body, inner.bind(defn.name, Local(self_name, "value")))
         dom = f"_rt.product(({', '.join(sets)},))"
-        return f"_rt_recfcn({defn.name!r}, {dom}, lambda {self_name}, {x}: (lambda {', '.join(names)}: {body})(*{x}))"
+        fn = f"lambda {self_name}, {x}: (lambda {', '.join(names)}: {body})(*{x})"
+        return f"_rt_recfcn({defn.name!r}, {dom}, {self._bound_now(fn)})"
+
+    def _bound_now(self, fn: str) -> str:
+        """The lambda ``fn`` of a value evaluated later (a function over Nat, a set filtered
+        from Nat, a recursive function) with the names it reads from around it bound to their
+        values now: made in a loop (a comprehension), a Python closure would see the loop
+        variable's last value, not its own iteration's."""
+        free = sorted(_free_names(fn) - self.ns.keys())
+        if not free:
+            return fn
+        return f"(lambda {', '.join(free)}: {fn})({', '.join(free)})"
 
     # -- value expressions --------------------------------------------------------------
     def val(self, e: ast.Expr, ctx: Ctx) -> str:
@@ -751,7 +790,7 @@ class Expressions(Levels, StaticKinds):
             if e.bound.tuple_pattern:
                 pred = f"(lambda {elem[1:-1]}: {pred})(*_t)"
                 elem = "_t"
-            lazy = f"_rt.filter_set({base}, lambda {elem}: {pred})"
+            lazy = f"_rt.filter_set({base}, {self._bound_now(f'lambda {elem}: {pred}')})"
             return f"({built} if isinstance({base}, frozenset) else {lazy})"
         return built
 
@@ -765,13 +804,23 @@ class Expressions(Levels, StaticKinds):
         key = names[0] if len(names) == 1 else "(" + ", ".join(names) + ",)"
         body = self.val(e.body, inner)
         built = f"_mkfcn({{{key}: {body} {' '.join(gens)}}})"
-        b = e.bounds[0]
-        if len(e.bounds) == 1 and len(b.names) == 1 and not b.tuple_pattern:
-            # [n \\in Nat |-> e] is a function TLC applies pointwise without enumerating Nat.
-            dom = self.val(b.set, ctx)  # type: ignore[arg-type]
-            if SIMPLE.fullmatch(dom) or dom.startswith("(_K"):
-                return f"({built} if isinstance({dom}, frozenset) else _rt.lazy_fcn({dom}, lambda {key}: {body}))"
-        return built
+        if any(b.tuple_pattern for b in e.bounds):
+            return built
+        sets = [self.val(b.set, ctx) for b in e.bounds for _ in b.names]  # type: ignore[arg-type]
+        if len(sets) == 1:
+            dom, fn = sets[0], f"lambda {key}: {body}"
+        else:
+            dom, fn = f"_rt.product(({', '.join(sets)},))", f"lambda _k: (lambda {', '.join(names)}: {body})(*_k)"
+        out = built
+        if all(SIMPLE.fullmatch(d) or d.startswith("(_K") for d in sets):
+            # [n \\in Nat |-> e] and [i \\in Nat, s \\in STRING |-> e] are functions TLC
+            # applies pointwise without enumerating their domain.
+            built_here = " and ".join(f"isinstance({d}, frozenset)" for d in sets)
+            out = f"({built} if {built_here} else _rt.lazy_fcn({dom}, {self._bound_now(fn)}))"
+        if self._in_recursive_fundef:
+            # f[i \\in S] == [j \\in T |-> ... f[i][1] ...] needs f[i] lazily (runtime.DEFERRED).
+            out = f"(_rt.deferred_fcn({dom}, {self._bound_now(fn)}) if _rt.DEFERRED[0] else {out})"
+        return out
 
     def v_FuncApp(self, e: ast.FuncApp, ctx: Ctx) -> str:
         f = self.val(e.func, ctx)

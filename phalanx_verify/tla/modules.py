@@ -14,6 +14,7 @@ from pathlib import Path
 from . import interning
 from . import syntax as ast
 from .errors import SemanticError
+from .formargs import specialise_form_arguments
 from .instances import calls_left, hoist_calls
 from .parse import parse_module_file
 from .resolve import STD_EXPORTS, check_module, std_closure
@@ -73,6 +74,7 @@ class Loader:
     def __init__(self, search_dirs: list[Path]) -> None:
         self.search_dirs = search_dirs
         self._parsed: dict[str, ast.Module] = {}
+        self._checked = False
 
     def parse(self, name: str, pos: ast.Pos) -> ast.Module:
         if name in self._parsed:
@@ -83,6 +85,8 @@ class Loader:
                 mod = parse_module_file(p)
                 self._register(mod)
                 self.hoist_inherited(mod)
+                if self._checked:  # (those SANY checks with the root are rewritten after it)
+                    specialise_form_arguments(mod)
                 return mod
         where = ", ".join(str(d) for d in self.search_dirs) or "nowhere"
         raise SemanticError(f"cannot find module {name} (searched {where}; --lib DIR adds a directory)", pos)
@@ -122,6 +126,9 @@ class Loader:
         self._register(mod)
         self.hoist_inherited(mod)
         check_module(mod, self.parse)
+        self._checked = True
+        for m in self._parsed.values():
+            specialise_form_arguments(m)
         scope = self.build_scope(mod, subst=None, parent=None, prefix="")
         interning.read_modules(interning.module_names(mod.name, self._tokens()))
         return scope

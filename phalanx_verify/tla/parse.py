@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import warnings
+from functools import cache
 from pathlib import Path
 
 import tree_sitter
@@ -61,6 +62,22 @@ def ident(text: str) -> str:
 def display(name: str) -> str:
     """The name as the user wrote it."""
     return name.replace(IDENT_MARK, "")
+
+
+@cache
+def symbol_name(text: str) -> str | None:
+    """The AST name of the operator symbol ``text`` (``plus`` for +, ``circ`` for \\o or
+    \\circ), None when it is not one: a model file names operators by symbol (``Plus <- +``), and
+    the grammar, not a second table, says which kind each spelling is."""
+    for shape in (f"_{text}_", f"_{text}", f"{text} _"):
+        tree = _PARSER.parse(f"---- MODULE M ----\nCONSTANT {shape}\n====\n".encode())
+        if tree.root_node.has_error:
+            continue
+        for decl in tree.root_node.children[0].named_children:
+            name = decl.named_children[0].child_by_field_name("name") if decl.type == "constant_declaration" else None
+            if name is not None and name.type.endswith("_op_symbol"):
+                return name.named_children[0].type
+    return None
 
 
 class _Converter:
@@ -220,8 +237,9 @@ class _Converter:
 
     def param(self, node: Node) -> ast.Param:
         if node.type == "operator_declaration":
+            # F(_, _) lists its placeholders as parameters; _++_ and -._ do not, but have them
             name = self.op_name(self.one(node, "name"))
-            return ast.Param(name, len(self.fields(node, "parameter")))
+            return ast.Param(name, sum(c.type == "placeholder" for c in node.children))
         return ast.Param(ident(self.text(node)), 0)
 
     def op_name(self, node: Node) -> str:

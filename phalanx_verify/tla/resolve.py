@@ -79,6 +79,16 @@ def std_closure(names: Iterable[str]) -> set[str]:
     return out
 
 
+def std_arity(op: str) -> int | None:
+    """How many arguments the standard operator ``op`` takes, None when no table says: the
+    prefix symbol -. one, the other symbols of standard modules two."""
+    if op in _STD_ARITY:
+        return _STD_ARITY[op]
+    if op == "negative":
+        return 1
+    return 2 if op in _SPELLING else None
+
+
 def spelling(op: str) -> str:
     return _SPELLING.get(op, op)
 
@@ -291,7 +301,7 @@ class _Module:
             return arity
         entry = self.vis.get(name)
         if entry is None:
-            if name in ALWAYS_VISIBLE or name in _LANGUAGE_OPS or (not as_value and name in _BUILTIN_FORMS) \
+            if name in ALWAYS_VISIBLE or name in _LANGUAGE_OPS or ((passed or not as_value) and name in _BUILTIN_FORMS) \
                     or name == UNSUPPORTED:
                 return None
             if name in _SPELLING:

@@ -17,7 +17,7 @@ from typing import Any
 
 from . import compare as _cmp
 from . import interning, setbound
-from .errors import AssertionFailure, EvalError, ModuleEvalError
+from .errors import AssertionFailure, EvalError, ModuleEvalError, SemanticError
 from .values import (
     Fcn,
     FcnSet,
@@ -44,30 +44,108 @@ from .values import (
 EMPTY: frozenset = frozenset()
 
 
+class Reentered(EvalError):
+    """f[x] asked for while f[x] is being computed: eagerly built, f's value at x needs
+    itself. Caught where f[x] was first asked for, which then builds it again lazily."""
+
+    def __init__(self, f: RecFcn, x: Any) -> None:
+        super().__init__(f"the recursive function {f.name} needs its own value at {format_value(x)} to compute it")
+        self.fcn, self.arg = f, x
+
+
+_BUILDING = object()  # f[x] in f's memo while it is being computed
+
+DEFERRED = [False]
+"""True while a recursive function's value is built lazily (RecFcn.__call__): the function
+constructors written in recursive function definitions then make functions evaluated where
+applied, as TLC's FcnLambdaValue always is, and the value is built from them afterwards."""
+
+
 class RecFcn:
     """A recursively defined function ``f[x \\in S] == e``, evaluated on demand and memoised;
-    its domain may be infinite (Nat), as TLC allows."""
+    its domain may be infinite (Nat), as TLC allows. Also a function constructor made lazily
+    (``deferred``, see DEFERRED), built when the value holding it is."""
 
-    __slots__ = ("domain", "body", "memo", "name")
+    __slots__ = ("domain", "body", "memo", "name", "deferred")
     memo: dict[Any, Any]
 
-    def __init__(self, name: str, domain: Any, body: Callable[[Any], Any]) -> None:
+    def __init__(self, name: str, domain: Any, body: Callable[[Any], Any], deferred: bool = False) -> None:
         self.name, self.domain, self.body, self.memo = name, domain, body, {}
+        self.deferred = deferred
 
     def __call__(self, x: Any) -> Any:
         memo = self.memo
         if x in memo:
             arg, v = memo[x]  # the argument it was for: Python's 1 == True finds f[TRUE] for f[1]
             if arg is x or same(arg, x):
+                if v is _BUILDING:
+                    raise Reentered(self, x)
                 return v
         if x not in self.domain:
             raise EvalError(f"{format_value(x)} is not in the domain of {self.name}")
-        v = self.body(x)
+        memo[x] = (x, _BUILDING)
+        try:
+            v = self._deferred(x) if DEFERRED[0] else self.body(x)
+        except Reentered as err:
+            # f[i] == [j \\in S |-> ... f[i][1] ...]: TLC's value of f[i] is a function
+            # evaluated where applied, so f[i][1] reads f[i] without building it whole.
+            if err.fcn is not self or not (err.arg is x or err.arg == x and same(err.arg, x)):
+                memo.pop(x, None)
+                raise
+            deferred, DEFERRED[0] = DEFERRED[0], True
+            try:
+                v = self._deferred(x)
+            except BaseException:
+                memo.pop(x, None)
+                raise
+            finally:
+                DEFERRED[0] = deferred
+        except BaseException:
+            memo.pop(x, None)
+            raise
         memo[x] = (x, v)
         return v
 
+    def _deferred(self, x: Any) -> Any:
+        """f[x] computed with function constructors deferred, then built: while it is built,
+        f[x] is its deferred value."""
+        v = self.body(x)
+        self.memo[x] = (x, v)
+        return built_deferred(v)
+
     def materialise(self) -> Fcn | tuple:
         return make_fcn({x: self(x) for x in as_set(self.domain)})
+
+    def excepted(self, key: Any, fn: Callable[[Any], Any]) -> RecFcn:
+        """[f EXCEPT ![key] = fn(@)] over a domain that cannot be built (Nat): a function
+        that differs from f at key alone, still evaluated where applied, as TLC's
+        FcnLambdaValue keeps its EXCEPTs."""
+        if key not in self.domain:
+            return self
+        value = fn(self(key))
+        return RecFcn(self.name, self.domain, lambda x: value if x == key and same(x, key) else self(x))
+
+
+def deferred_fcn(domain: Any, body: Callable[[Any], Any]) -> RecFcn:
+    """[x \\in D |-> e] written in a recursive function definition, made while DEFERRED."""
+    return RecFcn("function", domain, body, deferred=True)
+
+
+def built_deferred(v: Any) -> Any:
+    """``v`` with each deferred function in it built (see DEFERRED)."""
+    t = type(v)
+    if t is RecFcn:
+        return make_fcn({x: built_deferred(v(x)) for x in as_set(v.domain)}) if v.deferred else v
+    if t is tuple:
+        items = tuple(built_deferred(x) for x in v)
+        return v if all(a is b for a, b in zip(items, v, strict=True)) else items
+    if t is Fcn:
+        pairs = {k: built_deferred(x) for k, x in v.items()}
+        return v if all(pairs[k] is x for k, x in v.items()) else make_fcn(pairs)
+    if t is frozenset:
+        members = [built_deferred(x) for x in v]
+        return v if all(a is b for a, b in zip(members, v, strict=True)) else setbound.built(members)
+    return v
 
 
 def lazy_fcn(domain: Any, body: Callable[[Any], Any]) -> Any:
@@ -180,8 +258,16 @@ def _update(f: Any, key: Any, fn: Callable[[Any], Any]) -> Any:
             return tuple(lst)
         return f
     if t is RecFcn:
-        return _update(f.materialise(), key, fn)
+        return _update(f.materialise(), key, fn) if _enumerable(f.domain) else f.excepted(key, fn)
     raise EvalError(f"EXCEPT applied to a non-function {format_value(f)}")
+
+
+def _enumerable(s: Any) -> bool:
+    try:
+        as_set(s)
+    except EvalError:
+        return False
+    return True
 
 
 _EXCEPT_MEMO: dict[tuple[int, Any, Any], tuple[Fcn, Fcn, Any, Any]] = {}
@@ -445,6 +531,18 @@ COUNTER_EXAMPLE = Fcn({"action": frozenset(), "state": frozenset()})
 """TLCExt!CounterExample where no counterexample is in scope (TLC: the empty graph). TLC binds
 it to the counterexample only in a POSTCONDITION evaluated after a violation, which cannot
 change the run's exit code; the checker evaluates postconditions after complete runs only."""
+
+
+TRACE: list[tuple | None] = [None]
+"""TLCExt!Trace while an ALIAS is evaluated on a counterexample: the states up to the one
+printed, as records of the variables (set by check.run.alias_trace)."""
+
+
+def trace() -> tuple:
+    t = TRACE[0]
+    if t is None:  # TLC rebuilds the trace to any state; the checker keeps none in the search
+        raise SemanticError("unsupported construct: Trace (module TLCExt) outside an ALIAS")
+    return t
 
 
 def _boolean(op: str, v: Any) -> bool:

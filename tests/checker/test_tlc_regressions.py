@@ -12,6 +12,13 @@ from click.testing import CliRunner
 
 from phalanx_verify.cli import main
 
+# An ALIAS reading x' and TLCExt!Trace (TLC's AliasLasso, AliasStuttering, Github746 reduced).
+ALIAS_PRIMED = ("EXTENDS Integers, TLC, TLCExt\nVARIABLES x, y\nvars == <<x, y>>\nA == y' = ~y /\\ x < 4 /\\ x' = x + 1\n"
+                "B == y' = ~y /\\ x = 4 /\\ x' = 1\nNext == A \\/ B\nSpec == x = 1 /\\ y = FALSE /\\ [][Next]_vars\n"
+                "FairSpec == Spec /\\ WF_vars(Next)\nInv == x < 4\nProp == <>(x > 4)\n"
+                "Alias == [yy |-> y, x |-> x, a |-> x' - x, b |-> x' = x, te |-> ENABLED Next, lvl |-> TLCGet(\"level\"), "
+                "trc |-> Trace]")
+
 # name: (module text after the header line, model, TLC exit, generated, distinct, depth,
 #        a phrase of the error (exit != 0), what it shows)
 TAUT_BASE = "EXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = 1 - x\nSpec == Init /\\ [][Next]_x /\\ WF_x(Next)\n"
@@ -271,6 +278,51 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         10, None, None, None, "Assumption line 3, col 8",
         "TLCGet(\"-Dname\") is a Java system property, else the key itself: FALSE here, a false ASSUME as in a "
         "TLC started without -D (tlaplus/Examples' MCCRDT; was an evaluation error)"),
+    'SymbolSubstitution': ("EXTENDS Naturals, Sequences\nCONSTANT _++_, Plus(_, _), PLen(_)\nPlusPlus(a, b) == <<a, b>>\nVARIABLE x\nInit == x = 1\nNext == UNCHANGED x\nInv == (2 ++ (x + 3)) = <<2, 4>> /\\ Plus(2, x + 3) = 6 /\\ PLen(<<1, 2, 3>>) = 3 /\\ 1 \\o 2 = 3",
+        'INIT Init\nNEXT Next\nINVARIANT Inv\nCONSTANT\n  ++ <- PlusPlus\n  Plus <- +\n  \\o <- +\n  PLen <- Len',
+        0, 2, 1, 1, None,
+        "a model substitutes for and by operator symbols (++ <- PlusPlus, Plus <- +, \\o <- +) and by a standard operator (PLen <- Len), as TLC's ModelConfig reads TLA+ tokens (suite/test30, test999; was the cfg syntax error exit 255)"),
+    'SymbolParameter': ("EXTENDS Naturals\nFoo(a, _--_) == a -- 0\nBar(a, _--_) == a -- 1\nVARIABLE x\nInit == x = 1\nNext == UNCHANGED x\nInv == Foo(7, +) = 7 /\\ Foo(7, *) = 0 /\\ Bar(7, -) = 6",
+        'INIT Init\nNEXT Next\nINVARIANT Inv',
+        0, 2, 1, 1, None,
+        "an operator parameter declared as an infix symbol (_--_) takes two arguments (suite/test42; was 'The operator minusminus requires 0 arguments', exit 150)"),
+    'ExceptOverNat': ("EXTENDS Naturals\nVARIABLE x\nInit == x = 1\nNext == UNCHANGED x\nF == [[i \\in Nat |-> [j \\in Nat |-> 2*i + j]] EXCEPT ![5][3] = @ + 1, ![5][4] = @ + 2]\nG == [[i \\in Nat, s \\in STRING |-> <<i + 1, s>>] EXCEPT ![22, \"d\"] = @[1]]\nInv == [[i \\in Nat |-> i + 1] EXCEPT ![42] = 3, ![42] = 5][42] = 5 /\\ [[i \\in Nat |-> i + 1] EXCEPT ![42] = 3][79] = 80 /\\ F[5][3] = 14 /\\ F[5][4] = 16 /\\ F[6][3] = 15 /\\ G[22, \"d\"] = 23 /\\ G[<<22, \"b\">>] = <<23, \"b\">>",
+        'INIT Init\nNEXT Next\nINVARIANT Inv',
+        0, 2, 1, 1, None,
+        "EXCEPT on a function over Nat, and a function over Nat \\X STRING, stay evaluated where applied, as TLC's FcnLambdaValue (suite/test3; was 'cannot enumerate the infinite set Nat', exit 75)"),
+    'LazyInLoop': ("EXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = 1 - x\nF == [j \\in 0..2 |-> [k \\in Nat |-> j + k]]\nG == [j \\in 0..2 |-> {n \\in Nat : n > j}]\nH == [j \\in 1..3 |-> [k \\in Nat |-> j * k + x]]\nInv == F[0][5] = 5 /\\ F[1][5] = 6 /\\ 1 \\in G[0] /\\ 1 \\notin G[1] /\\ H[1][3] = 3 + x /\\ H[2][3] = 6 + x",
+        'INIT Init\nNEXT Next\nINVARIANT Inv',
+        0, 3, 2, 2, None,
+        "a function over Nat or a set filtered from Nat, made at each iteration of a loop, keeps its own iteration's values (all saw the last: F[0][5] was 7)"),
+    'AliasPrimedInvariant': (ALIAS_PRIMED, 'SPECIFICATION FairSpec\nINVARIANT Inv\nALIAS Alias',
+        12, None, None, None, "trc = <<[x |-> 1, y |-> FALSE], [x |-> 2, y |-> TRUE]>>",
+        "an ALIAS is evaluated on each state of the trace and its successor, so it may read x' (the last state's successor is itself: a = 0, b = TRUE); Trace is the states up to the one shown (was 'action Alias used where no next state exists', exit 150)"),
+    'AliasPrimedLasso': (ALIAS_PRIMED, 'SPECIFICATION FairSpec\nPROPERTY Prop\nALIAS Alias',
+        13, None, None, None, "a = -3",
+        "the last state of a lasso has as successor the state the lasso returns to"),
+    'AliasPrimedStuttering': (ALIAS_PRIMED, 'SPECIFICATION Spec\nPROPERTY Prop\nALIAS Alias',
+        13, None, None, None, "b = TRUE",
+        "a trace that ends stuttering: the last state's successor is itself"),
+    'AliasEvalError': ("EXTENDS Integers\nVARIABLE x\nInit == x = 0\nNext == x' = x + 1\nInv == x < 2\nAlias == [x |-> x, q |-> 10 \\div (1 - x)]",
+        'INIT Init\nNEXT Next\nINVARIANT Inv\nALIAS Alias',
+        12, None, None, None, "_ALIASEvalError",
+        "an ALIAS whose evaluation fails on a state shows that state's variables and the failure as the field _ALIASEvalError; the verdict stands (was the evaluation error, exit 75)"),
+    'RecursiveSelfApplied': ("EXTENDS Naturals\nVARIABLE x\nInit == x = 2\nNext == UNCHANGED x\n"
+        "f[i \\in 0..5] == [j \\in 0..5 |-> IF j = 0 THEN [k \\in 0..i |-> IF k = 0 THEN i ELSE f[i][1] + 1] ELSE IF i = 0 THEN j ELSE f[i-1][j] + 1]\n"
+        "g[i \\in 0..5] == [j \\in 0..i |-> IF j = 0 THEN IF i = 0 THEN 0 ELSE g[i-1][i-1] ELSE g[i][j-1] + x]\n"
+        "h[i \\in 0..3, j \\in 0..3] == [k \\in 0..3 |-> IF k = 0 THEN IF j = 0 THEN IF i = 0 THEN 0 ELSE h[i-1, j][k] + 1 ELSE h[i, j-1][k] + 1 ELSE h[i, j][k-1] + 1]\n"
+        "Inv == f[4][3] = 7 /\\ f[4][0][2] = 6 /\\ DOMAIN f[5][0] = 0..5 /\\ g[3][3] = 12 /\\ g[3][1] = 8 /\\ h[2, 3] = [i \\in 0..3 |-> i + 5] /\\ h[1, 2][3] = 6",
+        'INIT Init\nNEXT Next\nINVARIANT Inv',
+        0, 2, 1, 1, None,
+        "f[i] == [j \\in S |-> ... f[i][1] ...]: f[i] is read while it is built, as TLC's FcnLambdaValue allows; built again lazily where the eager build needs itself (suite/test45; was 'recursion too deep', exit 75)"),
+    'KeywordArguments': ("EXTENDS Naturals\nVARIABLE x\nBoxTest(-._) == -(x = 0)\nFoo1 == BoxTest([])\nSetOpTest(Foo(_)) == Foo({{1}, {2}})\nASSUME SetOpTest(SUBSET) = SUBSET {{1}, {2}} /\\ SetOpTest(UNION) = {1, 2}\nInit == x = 0\nNext == x' = (x + 1) % 3\nSpec == Init /\\ [][Next]_x\nUnchangedTest(Foo(_)) == Foo(x)\nPrimeTest(Foo(_)) == Foo(x) # x\nProp == [][PrimeTest(') /\\ ~UnchangedTest(UNCHANGED)]_x",
+        'SPECIFICATION Spec\nPROPERTY Prop',
+        0, 4, 3, 3, None,
+        "UNCHANGED, ', [], SUBSET and UNION passed as operator arguments: the operator applied is the keyword (suite/test52; was \"Unknown operator: `always'\", exit 150)"),
+    'KeywordArgumentsViolated': ("EXTENDS Naturals\nVARIABLE x\nBoxTest(-._) == -(x = 0)\nFoo1 == BoxTest([])\nSetOpTest(Foo(_)) == Foo({{1}, {2}})\nASSUME SetOpTest(SUBSET) = SUBSET {{1}, {2}} /\\ SetOpTest(UNION) = {1, 2}\nInit == x = 0\nNext == x' = (x + 1) % 3\nSpec == Init /\\ [][Next]_x\nUnchangedTest(Foo(_)) == Foo(x)\nPrimeTest(Foo(_)) == Foo(x) # x\nProp == [][UnchangedTest(UNCHANGED)]_x",
+        'SPECIFICATION Spec\nPROPERTY Prop',
+        13, None, None, None, "Action property Prop is violated",
+        "the step property UnchangedTest(UNCHANGED), that is UNCHANGED x, is checked on each step: violated by the first"),
 }
 
 
@@ -396,3 +448,19 @@ def test_enabled_of_an_argument_under_instance(tmp_path, invariants, code, phras
                       f"INIT Init\nNEXT Next\nINVARIANT {invariants}")
     assert r.exit_code == code, r.output
     assert phrase in r.output
+
+
+@pytest.mark.parametrize("definition, phrase", [
+    # TLC: "The invariant Inv is not a state predicate" (exit 76), its level rule's known bug
+    ("EnabledTest(Foo(_)) == Foo(x' = x + 1)\nInv == EnabledTest(ENABLED)", "ENABLED passed as an operator argument"),
+    # TLC accepts it (no error); the checker specialises only top-level operators
+    ("Inv == LET U(F(_)) == F(x) IN U(UNCHANGED) \\/ TRUE", "UNCHANGED passed to an operator that is not defined"),
+])
+def test_keyword_argument_refused(tmp_path, definition, phrase):
+    """A keyword passed as an operator argument that the checker does not apply as TLC does
+    stops with exit 150 and names the construct, never a verdict TLC would not give."""
+    r = check_modules(tmp_path, {"KeywordRefused": "EXTENDS Naturals\nVARIABLE x\nInit == x = 0\n"
+                                                   f"Next == x' = (x + 1) % 3\n{definition}"},
+                      "INIT Init\nNEXT Next\nINVARIANT Inv")
+    assert r.exit_code == 150, r.output
+    assert phrase in r.output, r.output
