@@ -39,7 +39,7 @@ Cont = Callable[[Code, Ctx], None]
 _HANDLERS = (
     "except _TLAError as _e:",
     "    raise _rt_at(_e, {pidx}) from None",
-    "except (TypeError, KeyError, IndexError, AttributeError, ValueError, RecursionError) as _e:",
+    "except (TypeError, KeyError, IndexError, AttributeError, ValueError, RecursionError, OverflowError) as _e:",
     "    raise _rt_wrap(_e, {pidx}) from None",
 )
 

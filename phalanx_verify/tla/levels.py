@@ -81,7 +81,15 @@ class Levels(CompilerBase):
             inner = Ctx(scope)
             for p, a in zip(defn.params, e.args, strict=True):
                 inner = inner.bind(p.name, Local("_", "alias", alias=(a, ctx)))
-            got = self._call_levels[key] = self.level(defn.body, inner)
+            # An argument of a state function that the body mentions is evaluated before the
+            # call (expressions._call_def), even where the body's level ignores it (Wrap(Doc)
+            # with Wrap(v) == Ignore(v), Ignore(v) == CHOOSE r \in S : TRUE): the call is no
+            # constant to compute once without a state. Actions and temporal formulas are
+            # passed by name, at the body's level (B(A) == ENABLED A is a state predicate).
+            names = ast.names_in(defn.body)
+            evaluated = max((lv for p, lv in zip(defn.params, levels, strict=True)
+                             if lv < LEVEL_ACTION and p.name in names), default=LEVEL_CONSTANT)
+            got = self._call_levels[key] = max(evaluated, self.level(defn.body, inner))
         return got
 
     def level(self, e: ast.Expr, ctx: Ctx) -> int:

@@ -794,7 +794,7 @@ _BUILT_TO_RANGE = (RecordSet, FcnSet, ProductSet)
 
 
 def _product_size(s: RecordSet | FcnSet | ProductSet) -> int:
-    if isinstance(s, FcnSet):
-        return len(s)
+    if isinstance(s, FcnSet):  # (len() of a set past sys.maxsize raises OverflowError)
+        return len(as_set(s.rng)) ** len(as_set(s.domain))
     parts = s.fields.values() if isinstance(s, RecordSet) else s.parts
     return math.prod(len(as_set(p)) for p in parts)

@@ -278,6 +278,14 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         10, None, None, None, "Assumption line 3, col 8",
         "TLCGet(\"-Dname\") is a Java system property, else the key itself: FALSE here, a false ASSUME as in a "
         "TLC started without -D (tlaplus/Examples' MCCRDT; was an evaluation error)"),
+    'ConstantCallOfStateArgument': ("EXTENDS Naturals\nVARIABLE x\nIgnore(value, dest) == CHOOSE r \\in {1, 2} : TRUE\n"
+                                    "Doc == [a |-> x]\nWrap(svg, n) == Ignore(svg, n)\nInit == x = 0\n"
+                                    "Next == x' = (x + 1) % 3\nInv == Wrap(Doc, 3) \\in {1, 2}",
+        'INIT Init\nNEXT Next\nINVARIANT Inv',
+        0, 4, 3, 3, None,
+        "Wrap(Doc, 3) is constant by SANY's levels (Ignore never reads its argument), but the argument Doc, a state "
+        "function, is evaluated before the call: the call is no constant computed once without a state (the SVG "
+        "ALIAS of tlaplus/Examples' SlidingPuzzles_anim; was an internal TypeError)"),
     'SymbolSubstitution': ("EXTENDS Naturals, Sequences\nCONSTANT _++_, Plus(_, _), PLen(_)\nPlusPlus(a, b) == <<a, b>>\nVARIABLE x\nInit == x = 1\nNext == UNCHANGED x\nInv == (2 ++ (x + 3)) = <<2, 4>> /\\ Plus(2, x + 3) = 6 /\\ PLen(<<1, 2, 3>>) = 3 /\\ 1 \\o 2 = 3",
         'INIT Init\nNEXT Next\nINVARIANT Inv\nCONSTANT\n  ++ <- PlusPlus\n  Plus <- +\n  \\o <- +\n  PLen <- Len',
         0, 2, 1, 1, None,
