@@ -21,11 +21,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ..tla import std_arity
 from ..tla import syntax as ast
 from ..tla.config import ModelConfig
 from ..tla.errors import ConfigError
 from ..tla.modules import STANDARD_MODULES, Scope
-from ..tla.resolve import std_arity
 from ..tla.values import make_fcn
 
 

@@ -6,6 +6,7 @@ else of the project; the checker, the replayer, the prover and the TLC backend i
 that defines it (tests/test_import_rules.py enforces that nothing else is imported)."""
 
 from . import bindings, interning, runtime, setbound, syntax
+from .actions import UNDETERMINED
 from .bindings import resolve_def
 from .compile import (
     LEVEL_ACTION,
@@ -49,6 +50,7 @@ from .errors import (
 from .modules import ALWAYS_VISIBLE, STANDARD_MODULES, Loader, Scope
 from .parse import deepest_point, parse_module_text
 from .reads import ReadsAnalysis
+from .resolve import std_arity
 from .runtime import clear_memos
 from .syntax import Pos
 from .values import (
@@ -88,7 +90,7 @@ __all__ = [
     # TLA+ equality where Python's True == 1 would merge values (the state store confirms finds)
     "same", "unambiguous",
     # the compiler, its contexts and expression levels; what an expression reads
-    "Compiler", "Ctx", "Local", "ActionLabel", "LEVEL_CONSTANT", "LEVEL_STATE", "LEVEL_ACTION",
+    "Compiler", "Ctx", "Local", "ActionLabel", "UNDETERMINED", "std_arity", "LEVEL_CONSTANT", "LEVEL_STATE", "LEVEL_ACTION",
     "LEVEL_TEMPORAL", "ReadsAnalysis",
     # what a name means in a scope (the compiler's lookup, shared with the prover)
     "bindings", "resolve_def",
