@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..tla import LEVEL_CONSTANT
+from ..tla import LEVEL_CONSTANT, UNDETERMINED, same
 from ..tla import syntax as ast
 from .model import Fairness, Model, part_ctx
 
@@ -118,15 +118,33 @@ class FairnessTracker:
             fair = self.fairs[i]
             assert fair.step_check is not None
             vs = subs[i](s)
+            steps: dict[tuple, list[tuple]] | None = None
             if fair.enabled is not None:
                 on = bool(fair.enabled(s))
             else:
                 assert fair.generator is not None
-                on = any(subs[i](t) != vs for _, _, t in fair.generator(s))
+                # A's successors of s, all of them: an edge is an A step when it leads to one
+                # (one enumeration of A instead of checking A on each edge, which for
+                # \E m \in SUBSET S : rcvd' = ... enumerates the subsets again per edge)
+                steps = {}
+                for _, _, t in fair.generator(s):
+                    if any(v is UNDETERMINED for v in t):  # A leaves a variable free: check edges
+                        steps = None
+                        on = any(subs[i](t) != vs for _, _, t in fair.generator(s))
+                        break
+                    steps.setdefault(t, []).append(t)
+                else:
+                    on = any(subs[i](t) != vs for ts in steps.values() for t in ts)
             if on:
                 enabled |= 1 << i
                 for k, (_, t) in enumerate(succs):
-                    if subs[i](t) != vs and next(fair.step_check(s, t, {}), None) is not None:
+                    if subs[i](t) == vs:
+                        continue
+                    if steps is not None:
+                        step = any(same(t, u) for u in steps.get(t, ()))
+                    else:
+                        step = next(fair.step_check(s, t, {}), None) is not None
+                    if step:
                         masks[k] |= 1 << i
         return enabled, masks
 
