@@ -593,13 +593,15 @@ class Expressions(Levels, StaticKinds):
                 raise SemanticError(f"unsupported construct: operator constant {e.op} substituted by "
                                     "an expression", e.pos)
             return self._call_def(target, args, ctx, e.pos, e.op)
-        if e.op in ("in", "notin") and isinstance(e.args[1], ast.SetFilter) and len(e.args[1].bound.names) == 1 \
-                and not e.args[1].bound.tuple_pattern:
-            # x \\in {y \\in S : P(y)} is decided without building the set: x \\in S /\\ P(x).
-            flt = e.args[1]
+        behind = self._set_filter(e.args[1], ctx) if e.op in ("in", "notin") else None
+        if behind is not None:
+            # x \\in {y \\in S : P(y)} is decided without building the set: x \\in S /\\ P(x), as
+            # TLC's SetPredValue does, also behind a definition (UV \\in DomainPartitions with
+            # DomainPartitions == {DP \\in SUBSET SUBSET (1..n) : ...}: 65,536 sets per state).
+            flt, fctx = behind
             py = self.fresh(flt.bound.names[0])
-            inner = ctx.bind(flt.bound.names[0], Local(py, "value", vkind=self.elem_kind(flt.bound.set, ctx)))
-            within = self._in_code(e.args[0], flt.bound.set, py, self.val(flt.bound.set, ctx), ctx)  # type: ignore[arg-type]
+            inner = fctx.bind(flt.bound.names[0], Local(py, "value", vkind=self.elem_kind(flt.bound.set, fctx)))
+            within = self._in_code(e.args[0], flt.bound.set, py, self.val(flt.bound.set, fctx), ctx, fctx)  # type: ignore[arg-type]
             test = f"({within} and {self.cond(flt.pred, inner, 'filter')})"
             lazy = f"(lambda {py}: {test})({args[0]})"
             return lazy if e.op == "in" else f"(not {lazy})"
@@ -703,9 +705,25 @@ class Expressions(Levels, StaticKinds):
             return f"(({a} == {b}) if type({a}) is type({b}) and type({a}) in _EXACT else _eq({a}, {b}))"
         return f"_eq({a}, {b})"
 
-    def _in_code(self, ex: ast.Expr, es: ast.Expr, x: str, s: str, ctx: Ctx) -> str:
-        """x \\in S: Python's membership where TLC's cannot fail or differ, else TLC's."""
-        if self.static_kind(ex, ctx) == "mv" or self.elem_kind(es, ctx) == "mv":
+    def _set_filter(self, e: ast.Expr, ctx: Ctx) -> tuple[ast.SetFilter, Ctx] | None:
+        """The set filter of one bound name that ``e`` is, written in place or as the body of a
+        definition without parameters (which the model does not replace), with the context
+        to compile it in; else None."""
+        while isinstance(e, ast.Name) and ctx.lookup(e.name) is None and e.name not in self.substitutions \
+                and not (ctx.scope.subst is not None and e.name in ctx.scope.subst):
+            target = self.resolve_def(e.name, ctx.scope)
+            if target is None or not isinstance(target[0], ast.OpDef) or target[0].params or target[0].recursive:
+                return None
+            e = target[0].body
+            ctx = Ctx(target[1], cur=ctx.cur, nxt=ctx.nxt, enabled_outside=ctx.enabled_outside)
+        if isinstance(e, ast.SetFilter) and len(e.bound.names) == 1 and not e.bound.tuple_pattern:
+            return e, ctx
+        return None
+
+    def _in_code(self, ex: ast.Expr, es: ast.Expr, x: str, s: str, ctx: Ctx, sctx: Ctx | None = None) -> str:
+        """x \\in S: Python's membership where TLC's cannot fail or differ, else TLC's (``sctx``:
+        where S is written, if not where x is)."""
+        if self.static_kind(ex, ctx) == "mv" or self.elem_kind(es, sctx or ctx) == "mv":
             return f"({x} in {s})"
         return f"_member({x}, {s})"
 
