@@ -777,6 +777,11 @@ class Expressions(Levels, StaticKinds):
         f = self.val(e.func, ctx)
         if len(e.args) == 1:
             x = self.val(e.args[0], ctx)
+            arg = e.args[0]
+            if SIMPLE.fullmatch(f) and isinstance(arg, ast.Num) and arg.value >= 1:
+                # t[1], e[2]: a tuple (a function over 1..n is one, values.make_fcn) indexed in
+                # place; anything else, or an index past its end, is _ap's to apply or refuse.
+                return f"({f}[{arg.value - 1}] if type({f}) is tuple and len({f}) >= {arg.value} else _ap({f}, {x}))"
             if SIMPLE.fullmatch(f) and SIMPLE.fullmatch(x):
                 # Both sides are cheap to evaluate twice: index a Fcn (a dict) directly, where
                 # the argument is a string or a model value (_ap confirms a key Python's
