@@ -666,19 +666,29 @@ def same(a: Any, b: Any) -> bool:
     if t is bool or type(b) is bool:
         return t is type(b)
     if t is tuple:
-        if _scalars(a) and _scalars(b):  # equal items, none a Boolean: a row of clocks
-            return True
         for x, y in zip(a, b, strict=True):
-            if x is not y and not same(x, y):
-                return False
+            if x is not y:
+                tx = type(x)
+                if tx is int or tx is str:  # the leaves, without a call each
+                    if type(y) is not tx:
+                        return False
+                elif not same(x, y):
+                    return False
         return True
     if t is Fcn:
-        if not (_scalars(a.keys()) and _scalars(b.keys())):
+        # Keys that are strings or model values (records) equal only themselves; integer keys
+        # may have found Booleans.
+        if not _NAMES.issuperset(map(type, a)) and not (_scalars(a.keys()) and _scalars(b.keys())):
             return _same_members(a.keys(), b.keys()) and all(same(a[k], b[k]) for k in a)
         for k, x in a.items():
             y = b[k]
-            if x is not y and not same(x, y):
-                return False
+            if x is not y:
+                tx = type(x)
+                if tx is int or tx is str:
+                    if type(y) is not tx:
+                        return False
+                elif not same(x, y):
+                    return False
         return True
     if isinstance(a, frozenset):
         return _same_members(a, b)
@@ -711,6 +721,7 @@ def unambiguous(v: Any) -> bool:
 
 
 _SCALAR_TYPES = frozenset({int, str, ModelValue, TypedModelValue})
+_NAMES = frozenset({str, ModelValue, TypedModelValue})  # scalars no Boolean equals
 
 
 def _scalars(xs: Iterable) -> bool:
