@@ -786,9 +786,15 @@ class Expressions(Levels, StaticKinds):
                 # Both sides are cheap to evaluate twice: index a Fcn (a dict) directly, where
                 # the argument is a string or a model value (_ap confirms a key Python's
                 # 1 == TRUE may have found, see runtime.ap).
-                if self.static_kind(e.args[0], ctx) in ("mv", "str"):
+                # An integer argument indexes a tuple in place (req[p] over Proc == 1..N).
+                kind = self.static_kind(arg, ctx)
+                if kind in ("mv", "str"):
                     return f"({f}[{x}] if type({f}) is _Fcn else _ap({f}, {x}))"
-                return f"({f}[{x}] if type({f}) is _Fcn and type({x}) in _KEYSAFE else _ap({f}, {x}))"
+                in_tuple = f"{f}[{x} - 1] if type({f}) is tuple and 0 < {x} <= len({f}) else _ap({f}, {x}))"
+                if kind == "int":
+                    return f"({in_tuple}"
+                return (f"({f}[{x}] if type({f}) is _Fcn and type({x}) in _KEYSAFE else "
+                        f"({in_tuple} if type({x}) is int else _ap({f}, {x}))")
             return f"_ap({f}, {x})"
         return f"_ap({f}, ({', '.join(self.val(a, ctx) for a in e.args)},))"
 
