@@ -823,15 +823,36 @@ def _order_key(vals: frozenset | list) -> Callable[[Any], Any] | None:
         if len(set(map(len, vals))) == 1 and set(map(type, itertools.chain.from_iterable(vals))) <= {int}:
             return None
         if tuples_without_booleans(vals):
-            return _KEPT_KEYS.__getitem__
+            return _KEPT_KEY
     return tlc_key
+
+
+_KEPT_KEY = _KEPT_KEYS.__getitem__  # one object, so that sorted_tlc can tell it by identity
+
+# Sets of tuples without Booleans in TLC's order, by value (see _KeptKeys: an equal set holds
+# the same values). A DAG's sub-DAGs are made afresh in state after state, the same vertex sets
+# each time, and CHOOSE or a quantifier over one sorts it.
+_KEPT_ORDERS: dict[frozenset, list] = {}
+_KEPT_ORDERS_LIMIT = 1 << 14
+interning.on_change(_KEPT_ORDERS.clear)
 
 
 def sorted_tlc(values: Iterable) -> list:
     """The values in TLC's order (without building a key per value where Python's order is
     TLC's, see _order_key)."""
     vals = values if type(values) is frozenset or type(values) is list else list(values)
-    return sorted(vals, key=_order_key(vals))
+    if type(vals) is frozenset:
+        # A kept set equal to vals holds tuples only, and so does vals then.
+        kept = _KEPT_ORDERS.get(vals)
+        if kept is not None and tuples_without_booleans(vals):
+            return list(kept)
+    key = _order_key(vals)
+    if key is _KEPT_KEY and type(vals) is frozenset:
+        if len(_KEPT_ORDERS) >= _KEPT_ORDERS_LIMIT:
+            _KEPT_ORDERS.clear()
+        kept = _KEPT_ORDERS[vals] = sorted(vals, key=key)
+        return list(kept)
+    return sorted(vals, key=key)
 
 
 def min_tlc(vals: frozenset) -> Any:
