@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from . import compare as cmp
+from . import memo
 from . import syntax as ast
 from .bindings import (
     Constant,
@@ -170,6 +171,7 @@ class Expressions(Levels, StaticKinds):
     """Compiles expressions and operator definitions of one model to Python expressions."""
 
     _funcs: dict[tuple[int, int], FuncInfo]  # (id(definition), id(scope)) -> its function
+    _observing: bool | None = None  # memo.observing of the model, once asked
     _pending: list[FuncInfo]  # functions named by compiled code, not yet emitted
     _hoisted: dict[tuple[int, int], str]  # (id(expression or definition), id(scope)) -> its value's name
     _subst_names: dict[str, ast.Name]  # a constant -> the definition it is replaced by
@@ -205,12 +207,38 @@ class Expressions(Levels, StaticKinds):
         pidx = self.pos_index(defn.pos)
         code.emit(f"def {info.pyname}({', '.join(params)}):")
         code.depth += 1
+        table = self._memo_table(info)
+        if table is not None:
+            code.emit(f"_key = ({''.join(p + ', ' for p in params[1:])})")
+            code.emit(f"_v = _memo.remembered({table}, _key)")
+            code.emit("if _v is not _memo.MISSING:")
+            code.emit("    return _v")
         code.emit("try:")
         if unpack:
             code.emit("    " + self.unpack_line())
-        code.emit(f"    return {body}")
+        code.emit(f"    {'_v =' if table is not None else 'return'} {body}")
         emit_handlers(code, pidx)
+        if table is not None:
+            code.emit(f"_memo.remember({table}, _key, _v)")
+            code.emit("return _v")
         code.depth -= 1
+
+    def _memo_table(self, info: FuncInfo) -> str | None:
+        """The name of the table keeping the results of this operator (see memo.py), made
+        here, or None where they are not kept: a RECURSIVE operator of constant level with
+        value parameters, in a model that cannot observe its evaluations."""
+        defn = info.defn
+        if not isinstance(defn, ast.OpDef) or not defn.recursive or not defn.params \
+                or any(p.arity for p in defn.params) or info.level != LEVEL_CONSTANT:
+            return None
+        if self._observing is None:
+            self._observing = memo.observing(self.root)
+        if self._observing:
+            return None
+        name = f"_memo_{info.pyname}"
+        self.ns[name] = {}
+        self.ns["_memo"] = memo
+        return name
 
     def _fundef_value(self, defn: ast.FunDef, ctx: Ctx, pyname: str) -> str:
         recursive = mentions_any(defn.body, {defn.name})
