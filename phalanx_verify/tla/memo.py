@@ -14,7 +14,7 @@ from typing import Any
 
 from . import syntax as ast
 from .modules import Scope
-from .values import same
+from .values import Fcn, Interval, ModelValue, TypedModelValue, same
 
 # Built-ins whose evaluation has an effect or a varying value.
 _OBSERVING = frozenset({
@@ -46,22 +46,36 @@ def observing(root: Scope) -> bool:
     return False
 
 
+# Values whose hash is cheap and enumerates nothing: a set's hash is kept by the set, and its
+# members were hashed when it was built. A lazy set ([S -> T], SUBSET S) is hashed by
+# enumerating it, which TLC may never do.
+_HASHED = frozenset({int, str, bool, ModelValue, TypedModelValue, frozenset, Interval})
+
+
+def _cheap(v: Any) -> bool:
+    t = type(v)
+    if t in _HASHED or (t is Fcn and v._hash is not None):
+        return True
+    if t is tuple:
+        return all(map(_cheap, v))
+    if t is Fcn:
+        return all(map(_cheap, v.keys())) and all(map(_cheap, v.values()))
+    return False
+
+
 def remembered(table: dict, key: tuple) -> Any:
-    """The value kept for these arguments, or MISSING (also for an argument that cannot be
-    hashed, such as an operator's closure)."""
-    try:
-        hit = table.get(key)
-    except TypeError:
+    """The value kept for these arguments, or MISSING (also for arguments not _cheap to hash,
+    which are not kept)."""
+    if not all(map(_cheap, key)):
         return MISSING
+    hit = table.get(key)
     if hit is not None and (hit[0] is key or same(hit[0], key)):
         return hit[1]
     return MISSING
 
 
 def remember(table: dict, key: tuple, value: Any) -> None:
-    try:
+    if all(map(_cheap, key)):
         if len(table) >= LIMIT:
             table.clear()
         table[key] = (key, value)
-    except TypeError:
-        pass

@@ -49,3 +49,20 @@ def test_a_printing_model_evaluates_every_call(tmp_path: Path) -> None:
     code, out = _check(tmp_path, "P", PRINTING)
     assert code == 0, out
     assert out.count('"g"') == 3, out  # G(0) from each of the three states
+
+
+LAZY = """---- MODULE L ----
+EXTENDS Naturals
+RECURSIVE H(_, _)
+H(S, n) == IF n = 0 THEN 0 ELSE H(S, n - 1)
+VARIABLE x
+Init == x = 0
+Next == x < 2 /\\ x' = x + 1
+Inv == H([1..20 -> 1..20], x) = 0
+====
+"""
+
+
+def test_a_lazy_argument_is_not_enumerated_to_be_kept(tmp_path: Path) -> None:
+    code, out = _check(tmp_path, "L", LAZY)  # [1..20 -> 1..20] has 20^20 members
+    assert code == 0, out
