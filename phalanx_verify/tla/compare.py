@@ -214,7 +214,10 @@ def member(x: Any, s: Any) -> bool:
                 if type(e) is not t or t is TypedModelValue:
                     check_member(x, s)
                 break
-        elif t is tuple or t is Fcn or t is frozenset:
+        elif t is tuple:
+            if not (_bool_free(x) and _plain_set(s)):
+                confirm_found(x, s)
+        elif t is Fcn or t is frozenset:
             confirm_found(x, s)
         return found
     if isinstance(s, LazySet):
@@ -241,6 +244,42 @@ def confirm_found(x: Any, members: Iterable) -> None:
 def _plain_tuples(members: frozenset) -> bool:
     """Only tuples, holding no Boolean at any depth."""
     return set(map(type, members)) == {tuple} and tuples_without_booleans(members)
+
+
+_SCALARS = frozenset({int, str, ModelValue, TypedModelValue})
+
+
+def _bool_free(x: tuple) -> bool:
+    """No Boolean at any depth in ``x``, a tuple nesting tuples of integers, strings and model
+    values (False at any other member: the caller then confirms the general way). Written out
+    as loops: ``x`` is mostly a pair made just now (Children's ``<<v, c>> \\in Edges``), too small
+    for the C-speed scans of tuples_without_booleans to pay for their set-up."""
+    for e in x:
+        t = type(e)
+        if t is tuple:
+            if not _bool_free(e):
+                return False
+        elif t not in _SCALARS:
+            return False
+    return True
+
+
+# Per set object (held, so that its id is not reused while here): _plain_tuples of it. A set
+# of edges is tested for one pair after another while one state is explored.
+_PLAIN: dict[int, tuple[frozenset, bool]] = {}
+_PLAIN_SETS = 1 << 12
+
+
+def _plain_set(s: frozenset) -> bool:
+    """_plain_tuples(s), remembered per set object."""
+    hit = _PLAIN.get(id(s))
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    if len(_PLAIN) >= _PLAIN_SETS:
+        _PLAIN.clear()
+    plain = _plain_tuples(s)
+    _PLAIN[id(s)] = (s, plain)
+    return plain
 
 
 # Per large set object (held, so that its id is not reused while here): its members by

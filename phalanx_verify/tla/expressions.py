@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from . import compare as cmp
+from . import memo
 from . import syntax as ast
 from .bindings import (
     Constant,
@@ -190,6 +191,7 @@ class Expressions(Levels, StaticKinds):
     """Compiles expressions and operator definitions of one model to Python expressions."""
 
     _funcs: dict[tuple[int, int], FuncInfo]  # (id(definition), id(scope)) -> its function
+    _observing: bool | None = None  # memo.observing of the model, once asked
     _pending: list[FuncInfo]  # functions named by compiled code, not yet emitted
     _hoisted: dict[tuple[int, int], str]  # (id(expression or definition), id(scope)) -> its value's name
     _subst_names: dict[str, ast.Name]  # a constant -> the definition it is replaced by
@@ -226,12 +228,38 @@ class Expressions(Levels, StaticKinds):
         pidx = self.pos_index(defn.pos)
         code.emit(f"def {info.pyname}({', '.join(params)}):")
         code.depth += 1
+        table = self._memo_table(info)
+        if table is not None:
+            code.emit(f"_key = ({''.join(p + ', ' for p in params[1:])})")
+            code.emit(f"_v = _memo.remembered({table}, _key)")
+            code.emit("if _v is not _memo.MISSING:")
+            code.emit("    return _v")
         code.emit("try:")
         if unpack:
             code.emit("    " + self.unpack_line())
-        code.emit(f"    return {body}")
+        code.emit(f"    {'_v =' if table is not None else 'return'} {body}")
         emit_handlers(code, pidx)
+        if table is not None:
+            code.emit(f"_memo.remember({table}, _key, _v)")
+            code.emit("return _v")
         code.depth -= 1
+
+    def _memo_table(self, info: FuncInfo) -> str | None:
+        """The name of the table keeping the results of this operator (see memo.py), made
+        here, or None where they are not kept: a RECURSIVE operator of constant level with
+        value parameters, in a model that cannot observe its evaluations."""
+        defn = info.defn
+        if not isinstance(defn, ast.OpDef) or not defn.recursive or not defn.params \
+                or any(p.arity for p in defn.params) or info.level != LEVEL_CONSTANT:
+            return None
+        if self._observing is None:
+            self._observing = memo.observing(self.root)
+        if self._observing:
+            return None
+        name = f"_memo_{info.pyname}"
+        self.ns[name] = {}
+        self.ns["_memo"] = memo
+        return name
 
     def _fundef_value(self, defn: ast.FunDef, ctx: Ctx, pyname: str) -> str:
         recursive = mentions_any(defn.body, {defn.name})
@@ -844,13 +872,24 @@ class Expressions(Levels, StaticKinds):
         f = self.val(e.func, ctx)
         if len(e.args) == 1:
             x = self.val(e.args[0], ctx)
+            arg = e.args[0]
+            if SIMPLE.fullmatch(f) and isinstance(arg, ast.Num) and arg.value >= 1:
+                # t[1], e[2]: a tuple (a function over 1..n is one, values.make_fcn) indexed in
+                # place; anything else, or an index past its end, is _ap's to apply or refuse.
+                return f"({f}[{arg.value - 1}] if type({f}) is tuple and len({f}) >= {arg.value} else _ap({f}, {x}))"
             if SIMPLE.fullmatch(f) and SIMPLE.fullmatch(x):
                 # Both sides are cheap to evaluate twice: index a Fcn (a dict) directly, where
                 # the argument is a string or a model value (_ap confirms a key Python's
                 # 1 == TRUE may have found, see runtime.ap).
-                if self.static_kind(e.args[0], ctx) in ("mv", "str"):
+                # An integer argument indexes a tuple in place (req[p] over Proc == 1..N).
+                kind = self.static_kind(arg, ctx)
+                if kind in ("mv", "str"):
                     return f"({f}[{x}] if type({f}) is _Fcn else _ap({f}, {x}))"
-                return f"({f}[{x}] if type({f}) is _Fcn and type({x}) in _KEYSAFE else _ap({f}, {x}))"
+                in_tuple = f"{f}[{x} - 1] if type({f}) is tuple and 0 < {x} <= len({f}) else _ap({f}, {x}))"
+                if kind == "int":
+                    return f"({in_tuple}"
+                return (f"({f}[{x}] if type({f}) is _Fcn and type({x}) in _KEYSAFE else "
+                        f"({in_tuple} if type({x}) is int else _ap({f}, {x}))")
             return f"_ap({f}, {x})"
         return f"_ap({f}, ({', '.join(self.val(a, ctx) for a in e.args)},))"
 

@@ -666,19 +666,29 @@ def same(a: Any, b: Any) -> bool:
     if t is bool or type(b) is bool:
         return t is type(b)
     if t is tuple:
-        if _scalars(a) and _scalars(b):  # equal items, none a Boolean: a row of clocks
-            return True
         for x, y in zip(a, b, strict=True):
-            if x is not y and not same(x, y):
-                return False
+            if x is not y:
+                tx = type(x)
+                if tx is int or tx is str:  # the leaves, without a call each
+                    if type(y) is not tx:
+                        return False
+                elif not same(x, y):
+                    return False
         return True
     if t is Fcn:
-        if not (_scalars(a.keys()) and _scalars(b.keys())):
+        # Keys that are strings or model values (records) equal only themselves; integer keys
+        # may have found Booleans.
+        if not _NAMES.issuperset(map(type, a)) and not (_scalars(a.keys()) and _scalars(b.keys())):
             return _same_members(a.keys(), b.keys()) and all(same(a[k], b[k]) for k in a)
         for k, x in a.items():
             y = b[k]
-            if x is not y and not same(x, y):
-                return False
+            if x is not y:
+                tx = type(x)
+                if tx is int or tx is str:
+                    if type(y) is not tx:
+                        return False
+                elif not same(x, y):
+                    return False
         return True
     if isinstance(a, frozenset):
         return _same_members(a, b)
@@ -711,6 +721,7 @@ def unambiguous(v: Any) -> bool:
 
 
 _SCALAR_TYPES = frozenset({int, str, ModelValue, TypedModelValue})
+_NAMES = frozenset({str, ModelValue, TypedModelValue})  # scalars no Boolean equals
 
 
 def _scalars(xs: Iterable) -> bool:
@@ -812,15 +823,36 @@ def _order_key(vals: frozenset | list) -> Callable[[Any], Any] | None:
         if len(set(map(len, vals))) == 1 and set(map(type, itertools.chain.from_iterable(vals))) <= {int}:
             return None
         if tuples_without_booleans(vals):
-            return _KEPT_KEYS.__getitem__
+            return _KEPT_KEY
     return tlc_key
+
+
+_KEPT_KEY = _KEPT_KEYS.__getitem__  # one object, so that sorted_tlc can tell it by identity
+
+# Sets of tuples without Booleans in TLC's order, by value (see _KeptKeys: an equal set holds
+# the same values). A DAG's sub-DAGs are made afresh in state after state, the same vertex sets
+# each time, and CHOOSE or a quantifier over one sorts it.
+_KEPT_ORDERS: dict[frozenset, list] = {}
+_KEPT_ORDERS_LIMIT = 1 << 14
+interning.on_change(_KEPT_ORDERS.clear)
 
 
 def sorted_tlc(values: Iterable) -> list:
     """The values in TLC's order (without building a key per value where Python's order is
     TLC's, see _order_key)."""
     vals = values if type(values) is frozenset or type(values) is list else list(values)
-    return sorted(vals, key=_order_key(vals))
+    if type(vals) is frozenset:
+        # A kept set equal to vals holds tuples only, and so does vals then.
+        kept = _KEPT_ORDERS.get(vals)
+        if kept is not None and tuples_without_booleans(vals):
+            return list(kept)
+    key = _order_key(vals)
+    if key is _KEPT_KEY and type(vals) is frozenset:
+        if len(_KEPT_ORDERS) >= _KEPT_ORDERS_LIMIT:
+            _KEPT_ORDERS.clear()
+        kept = _KEPT_ORDERS[vals] = sorted(vals, key=key)
+        return list(kept)
+    return sorted(vals, key=key)
 
 
 def min_tlc(vals: frozenset) -> Any:
