@@ -196,7 +196,7 @@ class _Worker:
         for old in (self.level_rows, self.level_ids):
             if old is not rows:
                 _unlink_map(old)
-        self.level_rows = rows
+        self.level_rows = spill.settle(rows)
         self.level_ids = spill.store(self._path("ids"), ids)
 
     def load(self, states: list[tuple], ids: list[int]) -> None:
@@ -318,7 +318,7 @@ class _Worker:
         self.progress[self.wid] = generated
         counts = np.frombuffer(nsucc, dtype=np.int64)
         _unlink_map(self.nsucc)
-        self.nsucc = spill.store(self._path("nsucc"), np.stack([np.asarray(self.level_ids[:len(counts)]), counts]))
+        self.nsucc = spill.store(self._path("nsucc"), np.stack([spill.read(self.level_ids, 0, len(counts)), counts]))
         return generated, event
 
     def live_level(self) -> tuple:
@@ -339,7 +339,7 @@ class _Worker:
         bucket = self.buckets[b]
         fps, lis, ks, _ = bucket.freeze()
         _, first = np.unique(fps, return_index=True)
-        first.sort()
+        first = np.sort(first.astype(np.int32))
         bucket.kept = first
         positions = np.asarray(self.level_ids[np.asarray(lis[first])]) - start
         return np.asarray(fps[first]), level_key(positions, np.asarray(ks[first]).astype(np.int64))
@@ -397,18 +397,19 @@ class _Worker:
                 checked_states.append(t)
         if self.recorder is not None:
             self.recorder.new_states(checked_states, ids.tolist()[:len(checked_states)])
-        self._set_level(rows, ids)  # (not flushed: the kernel writes the pages back if memory runs short)
+        self._set_level(rows, ids)
         return event
 
 
 def _level_rows(rows: np.ndarray, ids: np.ndarray) -> Iterator[tuple[int, int, tuple]]:
     """(position, global id, row of component ids) of each state of a level, read a chunk at a
     time: indexing a memory-mapped array row by row costs a few microseconds a row (numpy builds
-    a memmap view each time), as much as a tenth of expanding the state."""
+    a memmap view each time), as much as a tenth of expanding the state; and read from the
+    level's files (spill.read), so the level does not become resident in the worker."""
     li = 0
     for start in range(0, len(rows), CHUNK):
-        for row, g in zip(np.asarray(rows[start:start + CHUNK]).tolist(),
-                          np.asarray(ids[start:start + CHUNK]).tolist(), strict=True):
+        for row, g in zip(spill.read(rows, start, start + CHUNK).tolist(),
+                          spill.read(ids, start, start + CHUNK).tolist(), strict=True):
             yield li, g, tuple(row)
             li += 1
 
