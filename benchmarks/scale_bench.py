@@ -8,7 +8,10 @@ worker processes (getrusage of the children), the peak
 of the summed resident memory of the process tree, sampled every 0.2 s (an over-estimate: pages
 the forked workers share with the coordinator count twice, and so do the memory-mapped files of
 the seen set and the frontier, which the kernel can drop), the peak of the summed anonymous
-resident memory (RssAnon: what cannot be dropped or re-read from a file), and the largest single
+resident memory (RssAnon: what cannot be dropped or re-read from a file; shared pages still count
+once per process), the same two as proportional set sizes (Pss and Pss_Anon of
+/proc/PID/smaps_rollup: a page shared by k processes counts 1/k in each, so the sums are what the
+tree holds), and the largest single
 process's peak (ru_maxrss of the coordinator, and the largest of its workers). On a loaded machine compare
 CPU seconds, not wall seconds; the wall ratio is only meaningful when nothing else runs.
 
@@ -46,22 +49,27 @@ import psutil
 from phalanx_verify.check.parallel import SearchOptions
 from phalanx_verify.check.run import check_files
 
-peak, peak_anon = [0], [0]
+peak, peak_anon, peak_pss, peak_pss_anon = [0], [0], [0], [0]
 stop = threading.Event()
-def anon(pid):
-    with open(f"/proc/{pid}/status") as f:
-        return next(int(line.split()[1]) * 1024 for line in f if line.startswith("RssAnon:"))
+def fields(path, names):
+    with open(path) as f:
+        found = dict(line.split(":", 1) for line in f if line.split(":", 1)[0] in names)
+    return [int(found[n].split()[0]) * 1024 for n in names]
 def sample():
     me = psutil.Process()
     while not stop.is_set():
         try:
             procs = [me, *me.children(recursive=True)]
             total = sum(p.memory_info().rss for p in procs)
-            total_anon = sum(anon(p.pid) for p in procs)
-        except (psutil.Error, OSError, StopIteration):
+            total_anon = sum(fields(f"/proc/{p.pid}/status", ["RssAnon"])[0] for p in procs)
+            pss = [fields(f"/proc/{p.pid}/smaps_rollup", ["Pss", "Pss_Anon"]) for p in procs]
+        except (psutil.Error, OSError, KeyError):
             total = total_anon = 0
+            pss = []
         peak[0] = max(peak[0], total)
         peak_anon[0] = max(peak_anon[0], total_anon)
+        peak_pss[0] = max(peak_pss[0], sum(p for p, _ in pss))
+        peak_pss_anon[0] = max(peak_pss_anon[0], sum(a for _, a in pss))
         time.sleep(0.2)
 threading.Thread(target=sample, daemon=True).start()
 start, cpu_start = time.monotonic(), time.thread_time()
@@ -71,7 +79,8 @@ stop.set()
 me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
 print(json.dumps({"verdict": r.verdict, "generated": r.generated, "distinct": r.distinct, "depth": r.depth,
                   "wall": wall, "cpu_self": cpu_self, "cpu_workers": kids.ru_utime + kids.ru_stime,
-                  "peak_tree_mb": peak[0] / 2**20, "peak_anon_mb": peak_anon[0] / 2**20, "max_rss_self_mb": me.ru_maxrss / 1024,
+                  "peak_tree_mb": peak[0] / 2**20, "peak_anon_mb": peak_anon[0] / 2**20,
+                  "peak_pss_mb": peak_pss[0] / 2**20, "peak_pss_anon_mb": peak_pss_anon[0] / 2**20, "max_rss_self_mb": me.ru_maxrss / 1024,
                   "max_rss_worker_mb": kids.ru_maxrss / 1024, "sequential": r.extra.get("sequential"),
                   "collision": r.extra.get("fingerprint_collision")}))
 """
@@ -92,7 +101,7 @@ def main() -> None:
     print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
           f"load average {os.getloadavg()[0]:.2f} at start")
     print(f"{'model':40} {'w':>2} {'generated':>11} {'distinct':>10} {'depth':>5} {'wall s':>8} {'cpu s':>8} "
-          f"{'(workers)':>9} {'peak MB':>8} {'anon MB':>8} {'max proc':>8}  note")
+          f"{'(workers)':>9} {'peak MB':>8} {'anon MB':>8} {'pss MB':>8} {'pss anon':>8} {'max proc':>8}  note")
     results = []
     for name in args.rows.split(","):
         spec, cfg, note = ROWS[name]
@@ -105,6 +114,7 @@ def main() -> None:
             extra = f"sequential: {r['sequential']}" if r["sequential"] else ratio
             print(f"{note:40} {workers:>2} {r['generated']:>11,} {r['distinct']:>10,} {r['depth']:>5} "
                   f"{r['wall']:>8.1f} {cpu:>8.1f} {r['cpu_workers']:>9.1f} {r['peak_tree_mb']:>8.0f} {r['peak_anon_mb']:>8.0f} "
+                  f"{r['peak_pss_mb']:>8.0f} {r['peak_pss_anon_mb']:>8.0f} "
                   f"{max(r['max_rss_self_mb'], r['max_rss_worker_mb']):>8.0f}  {extra}",
                   flush=True)
             results.append({"row": name, "workers": workers, **r})

@@ -181,21 +181,35 @@ class FingerprintSet:
         return runs_contain(self.runs, fps)
 
     def add_new(self, fps: np.ndarray) -> None:
-        if not len(fps):
+        self.add_sorted([np.sort(fps.astype(np.int64, copy=False))])
+
+    def add_sorted(self, parts: list[np.ndarray]) -> None:
+        """Add fingerprints known to be absent, given as sorted arrays (memory maps, say) each
+        of whose values all come before the next's: they become one run, written one part
+        after another, so the whole run is never in memory."""
+        total = sum(len(p) for p in parts)
+        if not total:
             return
-        run = np.sort(fps.astype(np.int64, copy=False))
-        self.count += len(run)
-        self._keep(run)
+        self.count += total
+        self._keep(parts)
         while len(self.runs) > 1 and len(self.runs[-2]) <= 2 * len(self.runs[-1]):
             self._merge_last_two()
 
-    def _keep(self, run: np.ndarray) -> None:
-        """Append ``run`` (sorted) to the runs, as a memory-mapped file with a directory."""
+    def _keep(self, parts: list[np.ndarray]) -> None:
+        """Append the run made of ``parts`` (see ``add_sorted``) to the runs, as a memory-mapped
+        file with a directory."""
         path = self._next_path()
-        if path is not None:
-            np.save(path, run)
-            run = np.load(path, mmap_mode="r")
-        self.runs.append(run)
+        if path is None:
+            self.runs.append(np.concatenate(parts) if len(parts) > 1 else np.asarray(parts[0], dtype=np.int64))
+        else:
+            out = np.lib.format.open_memmap(path, mode="w+", dtype=np.int64, shape=(sum(len(p) for p in parts),))
+            at = 0
+            for p in parts:
+                out[at:at + len(p)] = p
+                at += len(p)
+            out.flush()
+            del out
+            self.runs.append(np.load(path, mmap_mode="r"))
         self.files.append(path)
 
     def _next_path(self) -> Path | None:
@@ -249,7 +263,7 @@ class FingerprintSet:
     def restore(self, runs: list[np.ndarray]) -> None:
         for run in runs:
             self.count += len(run)
-            self._keep(np.asarray(run, dtype=np.int64))
+            self._keep([np.asarray(run, dtype=np.int64)])
 
 
 MERGE_SLICE = 1 << 20  # fingerprints of each input merged at a time

@@ -35,6 +35,7 @@ register file per process would change results).
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -59,6 +60,7 @@ from . import checkpoint, spill
 from .bfs import Interner, ProgressFn, StateSpace, add_initial_states, label_text
 from .errorexit import Where, error_exit
 from .fingerprints import (
+    MERGE_SLICE,
     ComponentTable,
     FingerprintSet,
     collision_probability,
@@ -183,6 +185,7 @@ class _Worker:
         self.level_ids = np.zeros(0, dtype=np.int64)
         self.nsucc = np.zeros((2, 0), dtype=np.int64)  # ids of the expanded states, their successor counts
         self.buckets: list[_Bucket] = []
+        self.taken: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # new states given by take()
 
     def _path(self, stem: str) -> Path:
         self.serial += 1
@@ -193,7 +196,7 @@ class _Worker:
         for old in (self.level_rows, self.level_ids):
             if old is not rows:
                 _unlink_map(old)
-        self.level_rows = rows
+        self.level_rows = spill.settle(rows)
         self.level_ids = spill.store(self._path("ids"), ids)
 
     def load(self, states: list[tuple], ids: list[int]) -> None:
@@ -315,7 +318,7 @@ class _Worker:
         self.progress[self.wid] = generated
         counts = np.frombuffer(nsucc, dtype=np.int64)
         _unlink_map(self.nsucc)
-        self.nsucc = spill.store(self._path("nsucc"), np.stack([np.asarray(self.level_ids[:len(counts)]), counts]))
+        self.nsucc = spill.store(self._path("nsucc"), np.stack([spill.read(self.level_ids, 0, len(counts)), counts]))
         return generated, event
 
     def live_level(self) -> tuple:
@@ -328,34 +331,50 @@ class _Worker:
         ids, counts = self.nsucc
         return int(counts[ids < gid].sum())
 
-    def candidates(self, b: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Bucket ``b``'s candidates, the first occurrence of each fingerprint: fingerprints,
-        parent ids, successor ordinals. Candidates are appended in key order (states expanded in
-        id order, successors in order), so the first occurrence has the smallest key."""
+    def candidates(self, b: int, start: int) -> tuple[np.ndarray, np.ndarray]:
+        """Bucket ``b``'s candidates, the first occurrence of each fingerprint: fingerprints and
+        keys (``level_key``, from the level's first id ``start``). Candidates are appended in
+        key order (states expanded in id order, successors in order), so the first occurrence
+        has the smallest key."""
         bucket = self.buckets[b]
         fps, lis, ks, _ = bucket.freeze()
         _, first = np.unique(fps, return_index=True)
-        first.sort()
+        first = np.sort(first.astype(np.int32))
         bucket.kept = first
-        return np.asarray(fps[first]), np.asarray(self.level_ids[np.asarray(lis[first])]), np.asarray(ks[first])
+        positions = np.asarray(self.level_ids[np.asarray(lis[first])]) - start
+        return np.asarray(fps[first]), level_key(positions, np.asarray(ks[first]).astype(np.int64))
 
-    def assign(self, bs: np.ndarray, hidx: np.ndarray, ids: np.ndarray) -> Event | None:
-        """Round 2: the candidates (bucket ``bs``, index ``hidx`` into what ``candidates`` sent)
-        are new states with global ids ``ids`` (ascending); check their invariants in that order;
-        they become the level."""
+    def take(self, b: int, hidx: np.ndarray, ids: np.ndarray) -> None:
+        """Of bucket ``b``, the candidates at ``hidx`` (into what ``candidates`` sent) are new
+        states of this worker, with global ids ``ids``."""
+        self.taken.append((np.full(len(ids), b, dtype=np.int8), hidx, ids))
+
+    def assign(self) -> Event | None:
+        """Round 2: the new states given by ``take`` are checked (their invariants) in the order
+        of their ids, and become the level."""
+        bs, hidx, ids = (np.concatenate([t[i] for t in self.taken]) if self.taken else np.zeros(0, dtype=np.int64)
+                         for i in range(3))
+        self.taken = []
+        order = np.argsort(ids)
+        bs, hidx, ids = bs[order], hidx[order], ids[order]
+        del order
         decode, checks = self.table.decode, self.checks
         n = len(ids)
         rows = spill.empty(self._path("level"), (n, len(self.model.variables)), np.int32)
         parents = np.empty(n, dtype=np.int32)
-        for b in np.unique(bs).tolist():
+        for b, bucket in enumerate(self.buckets):
             sel = np.flatnonzero(bs == b)
-            bucket = self.buckets[b]
-            _, lis, _, brows = bucket.freeze()
-            assert bucket.kept is not None
-            pos = bucket.kept[hidx[sel]]
-            order = np.argsort(pos)  # read the bucket's files in order
-            rows[sel[order]] = brows[pos[order]]
-            parents[sel] = lis[pos]
+            if len(sel):
+                _, lis, _, brows = bucket.freeze()
+                assert bucket.kept is not None
+                pos = bucket.kept[hidx[sel]]
+                order = np.argsort(pos)  # read the bucket's files in order
+                rows[sel[order]] = brows[pos[order]]
+                parents[sel] = lis[pos]
+                del lis, brows
+            bucket.discard()  # its pages leave this process's memory now, not at the end of the level
+        self.buckets = []
+        del bs, hidx
         event = None
         level_rows = np.asarray(self.level_rows)
         checked_states: list[tuple] = []  # for the liveness predicates
@@ -378,21 +397,19 @@ class _Worker:
                 checked_states.append(t)
         if self.recorder is not None:
             self.recorder.new_states(checked_states, ids.tolist()[:len(checked_states)])
-        for bucket in self.buckets:
-            bucket.discard()
-        self.buckets = []
-        self._set_level(rows, ids)  # (not flushed: the kernel writes the pages back if memory runs short)
+        self._set_level(rows, ids)
         return event
 
 
 def _level_rows(rows: np.ndarray, ids: np.ndarray) -> Iterator[tuple[int, int, tuple]]:
     """(position, global id, row of component ids) of each state of a level, read a chunk at a
     time: indexing a memory-mapped array row by row costs a few microseconds a row (numpy builds
-    a memmap view each time), as much as a tenth of expanding the state."""
+    a memmap view each time), as much as a tenth of expanding the state; and read from the
+    level's files (spill.read), so the level does not become resident in the worker."""
     li = 0
     for start in range(0, len(rows), CHUNK):
-        for row, g in zip(np.asarray(rows[start:start + CHUNK]).tolist(),
-                          np.asarray(ids[start:start + CHUNK]).tolist(), strict=True):
+        for row, g in zip(spill.read(rows, start, start + CHUNK).tolist(),
+                          spill.read(ids, start, start + CHUNK).tolist(), strict=True):
             yield li, g, tuple(row)
             li += 1
 
@@ -401,6 +418,13 @@ def _unlink_map(a: np.ndarray) -> None:
     """Remove the file behind ``a`` when it is a memory map of one (the map stays readable)."""
     if isinstance(a, np.memmap) and a.filename:
         Path(a.filename).unlink(missing_ok=True)
+
+
+def level_key(position: Any, ordinal: Any) -> Any:
+    """A successor's key as one int64: its parent's position in the level (its id less the
+    level's first id) and its ordinal among the parent's successors, which sort as the
+    sequential search generates them (an ordinal is below 2**32, as in the records' keys)."""
+    return (position << 32) | ordinal
 
 
 def bucket_of(fps: np.ndarray) -> np.ndarray:
@@ -445,8 +469,10 @@ class TraceFile:
         self.count = 0
 
     def append(self, fps: np.ndarray, parents: np.ndarray) -> None:
-        self._fp.write(np.ascontiguousarray(fps, dtype=np.int64).tobytes())
-        self._parent.write(np.ascontiguousarray(parents, dtype=np.int64).tobytes())
+        """Append a level's states (``fps`` may be a memory map: it is copied a slice at a time)."""
+        for lo in range(0, len(fps), MERGE_SLICE):
+            self._fp.write(np.ascontiguousarray(fps[lo:lo + MERGE_SLICE], dtype=np.int64).tobytes())
+            self._parent.write(np.ascontiguousarray(parents[lo:lo + MERGE_SLICE], dtype=np.int64).tobytes())
         self.count += len(fps)
 
     def flush(self) -> None:
@@ -512,14 +538,21 @@ class _Pool:
         self.progress = ctx.RawArray("q", n)
         self.conns: list[multiprocessing.connection.Connection] = []
         self.procs = []
-        for wid in range(n):
-            parent, child = ctx.Pipe()
-            p = ctx.Process(target=_worker_main, args=(child, model, self.progress, wid, directory, seed, live),
-                                    daemon=True)
-            p.start()
-            child.close()
-            self.conns.append(parent)
-            self.procs.append(p)
+        # A worker shares this process's objects (the compiled model, the values Init left) until
+        # it writes to them; its cyclic collector would write to each object it traverses and so
+        # copy every page of them: they are kept out of its reach (gc.freeze, in the child only).
+        gc.freeze()
+        try:
+            for wid in range(n):
+                parent, child = ctx.Pipe()
+                p = ctx.Process(target=_worker_main, args=(child, model, self.progress, wid, directory, seed, live),
+                                daemon=True)
+                p.start()
+                child.close()
+                self.conns.append(parent)
+                self.procs.append(p)
+        finally:
+            gc.unfreeze()
 
     @property
     def n(self) -> int:
@@ -830,75 +863,82 @@ class _Search:
         answers = pool.call([("expand", self.seen.paths)] * n, lambda: self._on_wait(level))
         events = [e for _, e in answers if e is not None]
         first = min(events, key=lambda e: e.key) if events else None
-        parts = [self.new_states(pool, b, first) for b in range(NBUCKETS)]
-        new_fp, new_g, new_k, holder, hidx, bucket = (np.concatenate([p[i] for p in parts]) for i in range(6))
-        del parts
-        rank = np.lexsort((new_k, new_g))
-        base = self.seen.count
-        ids = np.empty(len(rank), dtype=np.int64)
-        ids[rank] = np.arange(base, base + len(rank), dtype=np.int64)
-        self.trace.append(new_fp[rank], new_g[rank])
+        parts = [self.new_states(pool, b, level, first) for b in range(NBUCKETS)]
+        # A new state's id is the rank of its key among the level's new keys (the sequential
+        # search's order): the keys alone are held sorted, 8 bytes a state; the buckets' other
+        # columns stay on disk when large and are read once more, one bucket at a time.
+        keys = np.concatenate([p[1] for p in parts]) if parts else np.zeros(0, dtype=np.int64)
+        keys.sort()
+        base, size = self.seen.count, len(keys)
+        fp_by_id = spill.empty(self.directory / "level-fps.npy", (size,), np.int64)
+        for b, (fps, bkeys, holder, hidx) in enumerate(parts):
+            rank = np.searchsorted(keys, bkeys)
+            fp_by_id[rank] = fps
+            pool.call([("take", b, hidx[mine], base + rank[mine])
+                       for mine in (np.flatnonzero(np.asarray(holder) == w) for w in range(n))])
+            del rank
+        parents = level.start + (keys >> 32)
+        self.trace.append(fp_by_id, parents)
         if self.graph is not None:
-            self.graph.add_states(new_fp[rank], new_g[rank])
-        del rank
-        self.seen.add_new(new_fp)
-        del new_fp
-        requests = []
-        for w in range(n):
-            mine = np.flatnonzero(holder == w)
-            mine = mine[np.argsort(ids[mine])]
-            requests.append(("assign", bucket[mine], hidx[mine], ids[mine]))
-        del holder, hidx, bucket
-        checked = [e for e in pool.call(requests, lambda: self._on_wait(level)) if e is not None]
+            self.graph.add_states(np.array(fp_by_id), parents)
+        _unlink_map(fp_by_id)
+        del parents, fp_by_id
+        # buckets hold disjoint ranges of fingerprints: in signed order their sorted parts are one run
+        self.seen.add_sorted([parts[b][0] for b in sorted(range(NBUCKETS), key=lambda b: b ^ (NBUCKETS >> 1))])
+        for part in parts:
+            for column in part:
+                _unlink_map(column)
+        del parts
+        checked = [e for e in pool.call([("assign",)] * n, lambda: self._on_wait(level)) if e is not None]
         if checked:
             bad = min(checked, key=lambda e: e.new_id)
-            pos = np.flatnonzero(ids == bad.new_id)[0]
-            bad.key = (int(new_g[pos]), int(new_k[pos]), PH_INVARIANT)
+            key = int(keys[bad.new_id - base])
+            bad.key = (level.start + (key >> 32), key & 0xFFFFFFFF, PH_INVARIANT)
             if first is None or bad.key <= first.key:
                 first = bad
         if first is None:
             if self.graph is not None:
                 self.graph.add_level(pool.call([("live_level",)] * n))
             self.generated += sum(g for g, _ in answers)
-            size = len(ids)
             if size:
                 self.depth = level.depth + 1
             return _Level(base, size, level.depth + 1)
         before = sum(pool.call([("generated_before", first.key[0])] * n))
-        self.stop_at(first, level, before, new_g, new_k, base)
+        self.stop_at(first, level, before, keys, base)
         return None
 
-    def new_states(self, pool: _Local | _Pool, b: int, first: Event | None) -> tuple[np.ndarray, ...]:
+    def new_states(self, pool: _Local | _Pool, b: int, level: _Level, first: Event | None) -> tuple[np.ndarray, ...]:
         """The new states of fingerprint bucket ``b``: per fingerprint the candidate with the
         smallest key (before the event ``first``, if any: only what the sequential search met
-        before it counts). Returns their fingerprints, keys (parent id, ordinal), the worker
-        holding each (the one the fingerprint shards to when it generated the state, which
-        balances the work, else the one with the smallest key), its index there, the bucket."""
+        before it counts). Returns their fingerprints (sorted), keys (see ``level_key``), the
+        worker holding each (the one the fingerprint shards to when it generated the state,
+        which balances the work, else the one with the smallest key) and its index there; in
+        files when large."""
         n = pool.n
-        answers = pool.call([("candidates", b)] * n)
+        answers = pool.call([("candidates", b, level.start)] * n)
         fps = np.concatenate([a[0] for a in answers])
-        gs = np.concatenate([a[1] for a in answers])
-        ks = np.concatenate([a[2] for a in answers])
+        keys = np.concatenate([a[1] for a in answers])
         owner = np.concatenate([np.full(len(a[0]), w, dtype=np.int8) for w, a in enumerate(answers)])
         local = np.concatenate([np.arange(len(a[0]), dtype=np.int32) for a in answers])
         del answers
         if first is not None:
-            eg, ek, _ = first.key
-            keep = (gs < eg) | ((gs == eg) & (ks <= ek))
-            fps, gs, ks, owner, local = fps[keep], gs[keep], ks[keep], owner[keep], local[keep]
+            keep = keys <= level_key(first.key[0] - level.start, first.key[1])
+            fps, keys, owner, local = fps[keep], keys[keep], owner[keep], local[keep]
         home = (fps.view(np.uint64) % np.uint64(n)).astype(np.int8) == owner
-        order = np.lexsort((ks, gs, ~home, fps))
+        order = np.lexsort((keys, ~home, fps))
         sfp = fps[order]
         starts = np.flatnonzero(np.r_[True, sfp[1:] != sfp[:-1]]) if len(sfp) else np.zeros(0, dtype=np.int64)
         holder, hidx = owner[order][starts], local[order][starts]
         del order, home
-        by_key = np.lexsort((ks, gs, fps))[starts]  # groups in the same order, smallest key first
-        return (sfp[starts], gs[by_key], ks[by_key], holder, hidx, np.full(len(starts), b, dtype=np.int8))
+        by_key = np.lexsort((keys, fps))[starts]  # groups in the same order, smallest key first
+        stem = self.directory / f"new-{b}"
+        return (spill.store(stem.with_suffix(".fp.npy"), sfp[starts]), spill.store(stem.with_suffix(".key.npy"), keys[by_key]),
+                spill.store(stem.with_suffix(".holder.npy"), holder), spill.store(stem.with_suffix(".hidx.npy"), hidx))
 
-    def stop_at(self, ev: Event, level: _Level, before: int, new_g: np.ndarray, new_k: np.ndarray,
-                base: int) -> None:
+    def stop_at(self, ev: Event, level: _Level, before: int, keys: np.ndarray, base: int) -> None:
         """Fill the report as the sequential search would at event ``ev``; ``before``: the
-        successors generated from the states of the level expanded before the event's."""
+        successors generated from the states of the level expanded before the event's;
+        ``keys``: the sorted keys of the level's new states (``level_key``)."""
         report = self.report
         g, k, phase = ev.key
         partial = 0 if ev.verdict is Verdict.DEADLOCK else (k if phase == PH_GENERATE else k + 1)
@@ -906,11 +946,14 @@ class _Search:
         if ev.new_id is not None:
             distinct = ev.new_id + 1
         else:
-            earlier = (new_g < g) | ((new_g == g) & ((new_k < k) | ((new_k == k) & (phase == PH_ACTION))))
-            distinct = base + int(np.count_nonzero(earlier))
+            # the new states before the event's key; at an action property, its own successor too
+            distinct = base + int(np.searchsorted(keys, level_key(g - level.start, k),
+                                                  side="right" if phase == PH_ACTION else "left"))
         # TLC's queue at the stop: the rest of the level and the new states found so far, less
         # the one a violation was found on (TLC checks a new state before enqueueing it).
-        fresh = ev.new_id is not None or (phase == PH_ACTION and bool(np.any((new_g == g) & (new_k == k))))
+        at = level_key(g - level.start, k)
+        pos = int(np.searchsorted(keys, at))
+        fresh = ev.new_id is not None or (phase == PH_ACTION and pos < len(keys) and int(keys[pos]) == at)
         queue = level.size - (g - level.start) - 1 + (distinct - base) - int(fresh)
         report.complete = False
         if ev.verdict is Verdict.ERROR:

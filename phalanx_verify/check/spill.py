@@ -15,7 +15,7 @@ from typing import BinaryIO
 
 import numpy as np
 
-SPILL_BYTES = 1 << 20  # buffered bytes per column before they go to its file (a worker has 32 columns)
+SPILL_BYTES = 1 << 18  # buffered bytes per column before they go to its file (a worker has 32 columns)
 
 
 class Column:
@@ -86,3 +86,28 @@ def store(path: Path, rows: np.ndarray) -> np.ndarray:
     col = Column(path, rows.dtype, rows.shape[1] if rows.ndim == 2 else 0)
     col.append(rows)
     return col.freeze()
+
+
+def read(a: np.ndarray, lo: int, hi: int) -> np.ndarray:
+    """Rows ``lo:hi`` of ``a``, in memory. A memory map's rows are read from its file: the pages
+    then stay in the kernel's page cache and out of this process's resident memory, where a
+    map's pages stay once touched (a level is read whole, so all of them would)."""
+    if not (isinstance(a, np.memmap) and a.filename):
+        return np.asarray(a[lo:hi])
+    hi = min(hi, len(a))
+    lo = min(lo, hi)
+    width = int(np.prod(a.shape[1:]))
+    with open(a.filename, "rb") as f:
+        f.seek(a.offset + lo * width * a.itemsize)
+        rows = np.fromfile(f, dtype=a.dtype, count=(hi - lo) * width)
+    return rows.reshape((hi - lo, *a.shape[1:]))
+
+
+def settle(a: np.ndarray) -> np.ndarray:
+    """``a`` once filled: a writable memory map is flushed and mapped anew read-only, so the
+    pages written leave this process's resident memory (the file and the page cache keep
+    them); other arrays as they are."""
+    if not (isinstance(a, np.memmap) and a.filename) or a.mode == "r":
+        return a
+    a.flush()
+    return np.memmap(a.filename, dtype=a.dtype, mode="r", offset=a.offset, shape=a.shape)

@@ -72,6 +72,37 @@ def test_a_column_spills_to_its_file_and_reads_back(tmp_path: Path, monkeypatch:
     assert not isinstance(small.freeze(), np.memmap) and not (tmp_path / "small").exists()
 
 
+@pytest.mark.parametrize("on_disk", [False, True])
+def test_sorted_parts_become_one_run(tmp_path: Path, on_disk: bool) -> None:
+    """add_sorted takes a level's per-bucket sorted fingerprints (one range each, in order) as
+    one run, as add_new would the same values unsorted."""
+    rng = np.random.default_rng(5)
+    values = np.sort(rng.choice(np.arange(-(10 ** 6), 10 ** 6, dtype=np.int64), 3000, replace=False))
+    seen = fingerprints.FingerprintSet(tmp_path if on_disk else None)
+    seen.add_new(values[::3])
+    rest = np.setdiff1d(values, values[::3])
+    seen.add_sorted([rest[:10], rest[10:10], rest[10:1500], rest[1500:]])
+    assert len(seen) == len(values) and seen.contains(values).all() and not seen.contains(values + 1).all()
+    assert all((np.diff(np.asarray(run)) > 0).all() for run in seen.runs)
+
+
+def test_read_and_settle_keep_rows_out_of_the_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A level filled through a writable map is re-mapped read-only with the same rows
+    (settle), and its rows read from the file (read) equal the map's, slice by slice, whether
+    the array is a map or in memory."""
+    monkeypatch.setattr(spill, "SPILL_BYTES", 64)
+    rows = np.arange(3 * 50, dtype=np.int32).reshape(50, 3)
+    filled = spill.empty(tmp_path / "level.npy", rows.shape, np.int32)
+    assert isinstance(filled, np.memmap) and filled.mode != "r"
+    filled[:] = rows
+    settled = spill.settle(filled)
+    assert isinstance(settled, np.memmap) and settled.mode == "r" and (settled == rows).all()
+    ids = spill.store(tmp_path / "ids", np.arange(50, dtype=np.int64) * 7)
+    for a, want in ((settled, rows), (rows, rows), (ids, np.arange(50) * 7)):
+        for lo, hi in ((0, 7), (7, 50), (45, 60), (50, 60)):
+            assert (spill.read(a, lo, hi) == want[lo:hi]).all() and len(spill.read(a, lo, hi)) == len(want[lo:hi])
+
+
 def search(fp: int | None, workers: int = 2):
     return check_model(load_model(SPEC, CFG), search=SearchOptions(workers, fp=fp))
 
