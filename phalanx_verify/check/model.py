@@ -161,7 +161,7 @@ class Model:
         if obligations and all(ob.general is not None and not ob.general.disjuncts for ob in obligations):
             # TLC's Liveness conjoins the fairness with the negated properties, simplifies the
             # Booleans away and finds nothing to search for (ModelChecker: before the ASSUMEs).
-            raise TautologyError("Temporal formula is a tautology (its negation is unsatisfiable).")
+            raise TautologyError()
         if obligations and _dnf_size(self.fairness, obligations) > 2 ** 31 - 1:
             raise CannotHandleError("TLC cannot handle the temporal formula because it exceeds the maximum "
                                     "supported size in disjunctive normal form.")
@@ -498,7 +498,7 @@ class Model:
             except EvalError:  # TLC leaves a set it cannot enumerate to the later processing
                 return
             if empty:
-                raise TautologyError("Temporal formula is a tautology (its negation is unsatisfiable).", e.pos)
+                raise TautologyError(e.pos)
 
     def _property(self, name: str) -> Property:
         prop = Property(name)

@@ -124,6 +124,9 @@ class TautologyError(TLAError):
 
     exit_code = EXIT_LIVENESS_EVAL
 
+    def __init__(self, pos: Pos | None = None) -> None:
+        super().__init__("Temporal formula is a tautology (its negation is unsatisfiable).", pos)
+
 
 class LevelError(TLAError):
     """An INVARIANT that is not a state predicate (TLC: TLC_INVARIANT_VIOLATED_LEVEL, 76)."""
