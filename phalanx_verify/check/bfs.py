@@ -15,6 +15,8 @@ periodically), so a violation can stop the search early.
 
 from __future__ import annotations
 
+import gc
+import itertools
 import time
 from array import array
 from collections.abc import Callable, Sequence
@@ -23,7 +25,7 @@ from typing import Any, Protocol
 
 from ..tla import runtime as rt
 from ..tla.errors import EvalError, LivenessEvalError, TLAError
-from ..tla.values import same, unambiguous
+from ..tla.values import forget_sort_keys, same, unambiguous
 from .errorexit import Where, error_exit
 from .fairness import FairnessTracker
 from .invariants import StateChecks
@@ -282,6 +284,10 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
             return generated, False
         if track:
             rt.LEVEL[0] = 0
+    # What Init's enumeration leaves: the sort keys of a constant set's elements (the initial
+    # states hold those elements), and the finished enumeration's frames, a cycle to collect.
+    forget_sort_keys(itertools.chain.from_iterable(space.states))
+    gc.collect()
     return generated, True
 
 

@@ -60,6 +60,7 @@ from .values import (
     as_set,
     fcn_as_dict,
     fcn_items,
+    forget_sort_keys,
     format_value,
     from_itf,
     make_fcn,
@@ -85,7 +86,7 @@ __all__ = [
     "parse_module_text", "deepest_point", "Loader", "Scope", "STANDARD_MODULES", "ALWAYS_VISIBLE",
     "ModelConfig", "parse_config_file",
     # values (immutable, hashable; ITF in JSON)
-    "ModelValue", "Fcn", "Interval", "make_fcn", "fcn_items", "fcn_as_dict", "as_set", "format_value", "tlc_key",
+    "ModelValue", "Fcn", "Interval", "make_fcn", "fcn_items", "fcn_as_dict", "as_set", "format_value", "tlc_key", "forget_sort_keys",
     "to_itf", "from_itf",
     # TLA+ equality where Python's True == 1 would merge values (the state store confirms finds)
     "same", "unambiguous",

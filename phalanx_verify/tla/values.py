@@ -771,6 +771,23 @@ def tlc_key(v: Any) -> tuple:
     return (9, repr(v))
 
 
+def forget_sort_keys(values: Iterable[Any]) -> None:
+    """Drop the sort keys kept on the functions in ``values``, at any depth (Fcn._key). Init
+    sorts a constant set it enumerates into TLC's order once (RRP 3 jobs x 9 leaves: 68,208
+    allocations of 9 leaves, about 1.9 KB of key each, 127 MB in all); nothing sorts them
+    again in most models, and a forked worker of the parallel search would carry them. A key
+    asked for later is made again."""
+    todo = list(values)
+    while todo:
+        v = todo.pop()
+        t = type(v)
+        if t is Fcn:
+            v._key = None
+            todo.extend(v.values())
+        elif t is tuple or t is frozenset:
+            todo.extend(v)
+
+
 class _KeptKeys(dict):
     """tlc_key of values holding no Boolean at any depth, kept by value: for such values
     Python's == is TLA+'s (only a Boolean passes for 0 or 1), so an equal value found here has
