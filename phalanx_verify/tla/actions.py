@@ -230,8 +230,13 @@ class Actions(Expressions):
         if isinstance(e, ast.Let):
             inner = replace(ctx, guarded=True)
             for d in e.defs:
+                outer = inner
                 inner, name, value = self._let_binding(d, inner, shared=True)
                 code.emit(f"{name} = {value}")
+                if isinstance(d, ast.OpDef) and not d.recursive:  # a call that assigns is inlined
+                    made = inner.lookup(d.name)
+                    assert made is not None
+                    inner = outer.bind(d.name, replace(made, letdef=(d, outer)))
             self.gen(code, e.body, inner, _Restore(k, ctx), label, mode, split)
             return
         if isinstance(e, ast.Name) and (loc := ctx.lookup(e.name)) is not None and loc.kind == "alias" \
@@ -552,17 +557,23 @@ class Actions(Expressions):
         name = e.op if isinstance(e, ast.Apply) else e.name
         loc = ctx.lookup(name)
         if loc is not None:
-            return False
-        if isinstance(e, ast.Name):
-            scope = ctx.scope
-            if (scope.subst is not None and name in scope.subst) or name in scope.variables:
+            if loc.letdef is None:
                 return False
-        target = self.resolve_def(name, ctx.scope) or substituted_op(name, ctx.scope, self.root, self.substitutions)
-        if target is None:
-            return False
-        defn, scope = target
-        if not isinstance(defn, ast.OpDef):
-            return False
+            defn, dctx = loc.letdef  # a LET operator: its body in the context of its definition
+            scope, base = dctx.scope, replace(dctx, cur=ctx.cur, nxt=ctx.nxt, at=None)
+        else:
+            if isinstance(e, ast.Name):
+                scope = ctx.scope
+                if (scope.subst is not None and name in scope.subst) or name in scope.variables:
+                    return False
+            target = self.resolve_def(name, ctx.scope) or substituted_op(name, ctx.scope, self.root,
+                                                                         self.substitutions)
+            if target is None:
+                return False
+            defn, scope = target
+            if not isinstance(defn, ast.OpDef):
+                return False
+            base = replace(ctx, scope=scope, locals=(), at=None)
         args = e.args if isinstance(e, ast.Apply) else ()
         if len(args) != len(defn.params):
             return False
@@ -573,7 +584,7 @@ class Actions(Expressions):
             return False
         if mode == "init" and self.level(e, ctx) < LEVEL_STATE:
             return False
-        inner = replace(ctx, scope=scope, locals=(), at=None)
+        inner = base
         pnames = []
         for p, a in zip(defn.params, args, strict=True):
             if p.arity:
@@ -595,7 +606,7 @@ class Actions(Expressions):
             inner = inner.bind(p.name, Local(py, "value", vkind=self.static_kind(a, ctx)))
         k = _Restore(k, ctx)  # what follows the call is compiled in the caller's scope again
         new_label = label
-        if split and mode == "next":
+        if split and mode == "next" and loc is None:
             idx = self._label(defn, scope)
             self._emitted_labels.add(idx)
             self.label_guarded[idx] = self.label_guarded.get(idx, False) or ctx.guarded

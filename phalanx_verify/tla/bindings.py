@@ -60,6 +60,11 @@ class Local:
     # variable: (argument expression, caller's context).
     alias: tuple[Any, Any] | None = field(default=None, compare=False, hash=False)
     unused: tuple[int, ...] = ()  # a LET operator's parameters its body never mentions
+    # A LET operator: the level of its body (its parameters taken as constants), and, where an
+    # action or the initial predicate calls it, its definition and the context it was defined in,
+    # so that the call is inlined as TLC evaluates it (``LET set(v) == x' = v IN set(1)`` assigns x).
+    level: int = 0
+    letdef: tuple[Any, Any] | None = field(default=None, compare=False, hash=False)
 
 
 @dataclass(frozen=True)

@@ -1002,10 +1002,11 @@ class Expressions(Levels, StaticKinds):
             elif not d.params and (not shared or self.level(d.body, ctx) < LEVEL_ACTION):
                 value = f"_rt.Once({value})"
             unused = tuple(i for i, p in enumerate(d.params) if not p.arity and not mentions_any(d.body, {p.name}))
-            return ctx.bind(d.name, Local(py, kind, len(d.params), unused=unused)), py, value
+            level = self.level(d.body, pctx)
+            return ctx.bind(d.name, Local(py, kind, len(d.params), unused=unused, level=level)), py, value
         if isinstance(d, ast.FunDef):
             value = f"lambda: {self._fundef_value(d, ctx, py)}"
-            return ctx.bind(d.name, Local(py, "thunk")), py, value
+            return ctx.bind(d.name, Local(py, "thunk", level=self.let_def_level(d, ctx))), py, value
         raise SemanticError("INSTANCE inside LET is not supported", d.pos)
 
     def v_Lambda(self, e: ast.Lambda, ctx: Ctx) -> str:

@@ -99,8 +99,8 @@ class Levels(CompilerBase):
             return self._name_level(e.name, ctx, e.pos)
         if isinstance(e, ast.Apply):
             args = max((self.level(a, ctx) for a in e.args), default=0)
-            if ctx.lookup(e.op) is not None:
-                return args
+            if (loc := ctx.lookup(e.op)) is not None:
+                return max(args, loc.level)
             target = self.resolve_def(e.op, ctx.scope)
             if target is not None:
                 return self.call_level(e, ctx, target, args)
@@ -117,19 +117,27 @@ class Levels(CompilerBase):
             inner = ctx
             lv = 0
             for d in e.defs:
-                if isinstance(d, ast.OpDef):
-                    sub = self.bind_params(inner, d.params)
-                    lv = max(lv, self.level(d.body, sub))
-                    inner = inner.bind(d.name, Local("_", "op", len(d.params)))
-                elif isinstance(d, ast.FunDef):  # trcl[n \in Nat] == ... R[x, y] with R a parameter
-                    inner = inner.bind(d.name, Local("_", "value"))
-                    lv = max([lv, *(self.level(b.set, inner) for b in d.bounds if b.set is not None),
-                              self.level(d.body, self.bind_bounds(inner, d.bounds))])
+                if isinstance(d, ast.OpDef | ast.FunDef):
+                    body = self.let_def_level(d, inner)
+                    lv = max(lv, body)
+                    inner = inner.bind(d.name, Local("_", "op" if isinstance(d, ast.OpDef) else "value",
+                                                     len(d.params) if isinstance(d, ast.OpDef) else 0, level=body))
             return max(lv, self.level(e.body, inner))
         lv = 0
         for child, cctx in self.children(e, ctx):
             lv = max(lv, self.level(child, cctx))
         return lv
+
+    def let_def_level(self, d: ast.OpDef | ast.FunDef, ctx: Ctx) -> int:
+        """The level of a LET definition in ``ctx``: its body's with the parameters taken as
+        constants (a call's level is the most of this and its arguments'); of a function
+        definition, its bounds' and body's, its own name constant (trcl[n \\in Nat] == ... R[x, y]
+        with R a parameter)."""
+        if isinstance(d, ast.OpDef):
+            return self.level(d.body, self.bind_params(ctx, d.params))
+        inner = ctx.bind(d.name, Local("_", "value"))
+        return max([*(self.level(b.set, inner) for b in d.bounds if b.set is not None),
+                    self.level(d.body, self.bind_bounds(inner, d.bounds))])
 
     def children(self, e: ast.Expr, ctx: Ctx) -> Iterator[tuple[ast.Expr, Ctx]]:
         """Sub-expressions with the context they are evaluated in (for level analysis)."""
@@ -185,7 +193,7 @@ class Levels(CompilerBase):
             if loc.kind == "alias":  # a parameter passed a variable (or its prime) by name
                 aexpr, actx = loc.alias  # type: ignore[misc]
                 return self.level(aexpr, actx)
-            return LEVEL_CONSTANT
+            return loc.level
         scope = ctx.scope
         if scope.subst is not None and name in scope.subst:
             return self.level(scope.subst[name], Ctx(scope.parent))  # type: ignore[arg-type]

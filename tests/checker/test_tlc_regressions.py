@@ -351,6 +351,25 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         'SPECIFICATION Spec\nPROPERTY Prop',
         13, None, None, None, "Action property Prop is violated",
         "the step property UnchangedTest(UNCHANGED), that is UNCHANGED x, is checked on each step: violated by the first"),
+    "LetActionOperators": ("EXTENDS Naturals\nVARIABLES x, y\n"
+                           "Init == LET sx(v) == x = v\n            sy == y \\in {0, 1}\n        IN sx(0) /\\ sy\n"
+                           "Next == LET inc(v) == x' = x + v\n            keep == UNCHANGED y\n"
+                           "            both(v) == inc(v) /\\ keep\n            flip == y' = 1 - y /\\ UNCHANGED x\n"
+                           "        IN \\/ x < 4 /\\ both(1)\n           \\/ x < 4 /\\ \\E d \\in {2, 3} : both(d)\n"
+                           "           \\/ flip\n           \\/ ENABLED both(1) /\\ x > 100 /\\ UNCHANGED <<x, y>>\n"
+                           "Inv == x < 6",
+                           "INIT Init\nNEXT Next\nINVARIANT Inv",
+                           12, None, None, None, "Invariant Inv is violated",
+                           "operators defined in a LET that assign variables (pingcap/tla-plus's eraseLock(key, l) in "
+                           "CollapseRollbacks) are inlined where an action or Init calls them, as TLC evaluates them "
+                           "(was: exit 75, x is not determined at this point of the action)"),
+    "LetActionCounts": ("EXTENDS Naturals\nVARIABLES x, y\nInit == x = 0 /\\ y = 0\n"
+                        "A(k) == LET set(v) == x' = v /\\ y' = y + 1\n"
+                        "       IN \\E i \\in {k + 1, k + 2} : i < 4 /\\ set(i)\n"
+                        "Next == A(x) \\/ (x >= 2 /\\ UNCHANGED <<x, y>>)\nInv == y < 3",
+                        "INIT Init\nNEXT Next",
+                        0, 11, 6, 4, None,
+                        "a LET operator with a parameter assigning inside \\E: TLC's counts"),
 }
 
 
