@@ -339,6 +339,8 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
     new_level: list[int] = []
     initialising = True
     where = Where.SUCCESSORS  # where an error stops the search decides TLC's exit code
+    unqueued = 0  # 1 while a new state's invariants are checked: TLC enqueues it after them
+    expanding = False  # inside a level's loop (an error there stops TLC at a state)
     sid = 0
     try:
         generated, ok = add_initial_states(model, space, intern, checks, report, on_violation, tainted)
@@ -360,6 +362,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
         level_cell, stats = rt.LEVEL, rt.TLC_STATS
         while level:
             new_level, pos = [], 0  # pos: where a Ctrl-C finds the search in the level
+            expanding = True
             for pos, sid in enumerate(level):
                 s = states[sid]
                 if track:
@@ -411,9 +414,9 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                             stats["distinct"] = len(states)
                         if observer is not None:  # before the checks: a violating state is shown too
                             observer.successor(sid, lab, args, tid, True)
-                        where = Where.INVARIANT
+                        where, unqueued = Where.INVARIANT, 1
                         bad = checks(stored, checked_parent)
-                        where = Where.SUCCESSORS
+                        where, unqueued = Where.SUCCESSORS, 0
                         if bad is not None:
                             if violation(*bad, space.path_to(tid)):
                                 _finish(report, space, generated, depth + 1, start_time,
@@ -450,14 +453,15 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                     space.edge_fair.extend(masks if not constrained else
                                            [m for m, f in zip(masks, in_model_flags, strict=True) if f])
                 if track and rt.TLC_REGISTERS.get("exit") is True:  # TLCSet("exit", TRUE): TLC stops here
-                    _finish(report, space, generated, depth + bool(new_level), start_time,
+                    _finish(report, space, generated, _reached(depth, new_level), start_time,
                             _left(level, pos, new_level, 0))
                     return space
                 if generated == before and check_deadlock:
                     report.verdict = Verdict.DEADLOCK
                     report.trace = make_trace(model, space, space.path_to(sid))
                     report.complete = False
-                    _finish(report, space, generated, depth, start_time, _left(level, pos, new_level, 0))
+                    _finish(report, space, generated, _reached(depth, new_level), start_time,
+                            _left(level, pos, new_level, 0))
                     return None
                 if progress is not None:
                     now = time.monotonic()
@@ -468,6 +472,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                                   "seconds": now - start_time})
             if keep:
                 edge_start.append(len(edge_dst))
+            expanding = False  # an error from here on (the checks between levels) is no state's
             if new_level:
                 depth += 1
                 if on_level is not None and not on_level(space):
@@ -488,7 +493,11 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
         if not initialising and where is not Where.INVARIANT and sid < len(space.states):
             report.trace = make_trace(model, space, space.path_to(sid))
         report.complete = False
-        _finish(report, space, generated, 0 if initialising else depth, start_time)
+        if expanding:
+            _finish(report, space, generated, _reached(depth, new_level), start_time,
+                    _left(level, pos, new_level, unqueued))
+        else:
+            _finish(report, space, generated, 0 if initialising else depth, start_time)
         return None
     except KeyboardInterrupt:  # Ctrl-C: the figures so far, marked interrupted; the CLI exits 130
         report.complete = False
@@ -502,6 +511,13 @@ def _left(level: list[int], pos: int, new_level: list[int], fresh: int) -> int:
     of its level and the new states found so far, less the one being stored (``fresh``), which
     TLC checks before it enqueues it (Worker.addElement)."""
     return len(level) - pos - 1 + len(new_level) - fresh
+
+
+def _reached(depth: int, new_level: list[int]) -> int:
+    """TLC's depth where a search stops inside a level (a deadlock, an error, TLCSet("exit")): the
+    level of the last state written to its trace file (TLCTrace.getLevelForReporting), the next
+    level's as soon as one new state of it was found."""
+    return depth + 1 if new_level else depth
 
 
 def _finish(report: Report, space: StateSpace, generated: int, depth: int, start: float,

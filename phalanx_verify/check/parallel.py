@@ -962,13 +962,15 @@ class _Search:
             if ev.new_id is None:  # TLC prints the behaviour up to the state whose successors failed
                 _, fps = self.trace.path_to(g)
                 report.trace = regenerate_trace(self.model, fps, [], self.options.fp)
-            self.finish(level.depth, distinct=distinct)
+            self.finish(level.depth + (distinct > base), queue, distinct)  # TLC: the last state in its trace
             return
         report.verdict, report.violated = ev.verdict, ev.name
         target = ev.new_id if ev.new_id is not None else g
         _, fps = self.trace.path_to(target)
         report.trace = regenerate_trace(self.model, fps, ev.extra, self.options.fp)
-        depth = level.depth if ev.verdict is Verdict.DEADLOCK else level.depth + 1
+        # a violation is on a successor (the next level); TLC's depth at a deadlock is the level of
+        # the last state written to its trace, the next level's once one new state of it was found
+        depth = level.depth + 1 if ev.verdict is not Verdict.DEADLOCK or distinct > base else level.depth
         self.finish(depth, queue, distinct)
 
 

@@ -38,3 +38,28 @@ def test_queue_at_stop_is_tlcs(tmp_path: Path, cfg: str, tlc: tuple, workers: st
                                   "--json", str(out), "--workers", workers])
     rep = json.loads(out.read_text())
     assert (r.exit_code, rep["generated"], rep["distinct"], rep["queue"]) == tlc, r.output
+
+
+# D: Next == \/ x' = x + 2 /\ x < 6  \/ \E k \in 1..2 : x' = x + k /\ x < 10 /\ x > 4, from 0:
+# the state x = 10 is expanded after x = 9, which found x = 11, a state of the next level.
+LEVELS = ("---- MODULE D ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\n"
+          "Next == \\/ x' = x + 2 /\\ x < 6\n        \\/ \\E k \\in 1..2 : x' = x + k /\\ x < 10 /\\ x > 4\n{more}"
+          "Inv == x = 10 => CHOOSE y \\in {{}} : TRUE\n====\n")
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+@pytest.mark.parametrize(("more", "cfg", "tlc"), [
+    # (exit, generated, distinct, queue, depth) as TLC printed them: its depth at a stop inside a
+    # level is the level of the last state written to its trace, so x = 11's (7), not x = 10's
+    ("", "", (11, 12, 9, 1, 7)),                                                   # deadlock at x = 10
+    ("        \\/ x = 10 /\\ x' = CHOOSE y \\in {} : TRUE\n", "", (75, 12, 9, 1, 7)),  # error in Next at x = 10
+    ("", "INVARIANT Inv\n", (76, 10, 8, 1, 6)),  # error in the invariant of x = 10, a new state
+])
+def test_depth_at_stop_is_tlcs(tmp_path: Path, more: str, cfg: str, tlc: tuple, workers: str) -> None:
+    (tmp_path / "D.tla").write_text(LEVELS.format(more=more))
+    (tmp_path / "D.cfg").write_text("INIT Init\nNEXT Next\n" + cfg)
+    out = tmp_path / "r.json"
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "D.tla"), "-c", str(tmp_path / "D.cfg"), "-q",
+                                  "--json", str(out), "--workers", workers])
+    rep = json.loads(out.read_text())
+    assert (r.exit_code, rep["generated"], rep["distinct"], rep["queue"], rep["depth"]) == tlc, r.output
