@@ -351,6 +351,10 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         'SPECIFICATION Spec\nPROPERTY Prop',
         13, None, None, None, "Action property Prop is violated",
         "the step property UnchangedTest(UNCHANGED), that is UNCHANGED x, is checked on each step: violated by the first"),
+    'SubexpressionBody': ("EXTENDS Naturals\nVARIABLE x\nTHEOREM Th == \\A n \\in 1..3 : n > 0\nOk(a) == /\\ a >= 0\n          /\\ a < 2\nASSUME Th!:\nInit == x = 0\nNext == x' = (x + 1) % 3\nInv == Ok(x)!: /\\ Th!:",
+        'INIT Init\nNEXT Next\nINVARIANT Inv',
+        12, None, None, None, "Invariant Inv is violated",
+        "Th!: is the statement of the named theorem Th, Ok(x)!: the body of Ok with a <- x (tlaplus/Examples' Paxos MCVoting; was 'unsupported construct: subexpression', exit 150)"),
 }
 
 
@@ -492,3 +496,15 @@ def test_keyword_argument_refused(tmp_path, definition, phrase):
                       "INIT Init\nNEXT Next\nINVARIANT Inv")
     assert r.exit_code == 150, r.output
     assert phrase in r.output, r.output
+
+
+def test_subexpression_selector_refused(tmp_path):
+    """A selector that navigates into a definition's body (``Op(a)!1``, which TLC accepts) is
+    not supported: exit 150 with one line naming it, never a verdict."""
+    (tmp_path / "Sel.tla").write_text("---- MODULE Sel ----\nEXTENDS Naturals\nVARIABLE x\n"
+                                      "Op(a) == /\\ a >= 0\n          /\\ a < 3\nInit == x = 0 /\\ Op(x)!1\n"
+                                      "Next == x' = x\n====\n")
+    (tmp_path / "Sel.cfg").write_text("INIT Init\nNEXT Next\n")
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "Sel.tla"), "--workers", "1"])
+    assert r.exit_code == 150, r.output
+    assert "unsupported construct: the subexpression selector Op(x)!1" in r.output, r.output
