@@ -38,6 +38,7 @@ from ..tla import (
     SemanticError,
     TautologyError,
     as_set,
+    bindings,
     format_value,
     interning,
     parse_config_file,
@@ -64,7 +65,7 @@ class Part:
     def label(self) -> str:
         if not self.env:
             return self.name
-        return f"{self.name}[{', '.join(f'{k}={format_value(v)}' for k, v in self.env.items())}]"
+        return f"{self.name}[{', '.join(f'{k}={format_value(v)}' for k, v in self.env.items() if k[0] != '%')}]"
 
 
 @dataclass
@@ -449,7 +450,8 @@ class Model:
                             env[p.name] = self.compiler.state_function(a, part.scope, part.env)(())
                     body = _substituted(defn.body, by_name) if by_name else defn.body
                     if scope is not part.scope:
-                        return self.flatten(Part(body, scope, env, part.name))
+                        threads = bindings.thread_values(scope, part.scope, part.env)  # P(s)!Spec under \\A s
+                        return self.flatten(Part(body, scope, {**threads, **env}, part.name))
                     return self.flatten(Part(body, scope, {**part.env, **env}, part.name))
         if isinstance(e, ast.Quant) and e.kind == "forall" and self.compiler.level(e, part_ctx(part)) > LEVEL_STATE:
             out: list[Part] = []

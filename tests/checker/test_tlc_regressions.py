@@ -351,6 +351,14 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         'SPECIFICATION Spec\nPROPERTY Prop',
         13, None, None, None, "Action property Prop is violated",
         "the step property UnchangedTest(UNCHANGED), that is UNCHANGED x, is checked on each step: violated by the first"),
+    'InstanceArgumentInProperty': ("EXTENDS Naturals\nCONSTANT Slots, Commands\nVARIABLE log\n  ---- MODULE Slot ----\n  CONSTANT V\n  VARIABLE chosen\n  Init == chosen = {}\n  Next == chosen = {} /\\ \\E v \\in V : chosen' = {v}\n  Spec == Init /\\ [][Next]_chosen /\\ WF_chosen(Next)\n  Chosen == <>(chosen # {})\n  Never == [](chosen = {})\n  ====\nInit == log = [s \\in Slots |-> {}]\nNext == \\E s \\in Slots : log[s] = {} /\\ \\E v \\in Commands : log' = [log EXCEPT ![s] = {v}]\nSpec == Init /\\ [][Next]_log /\\ WF_log(Next)\nS(s) == INSTANCE Slot WITH V <- Commands, chosen <- log[s]\nCorrect == \\A s \\in Slots : S(s)!Spec\nLive == \\A s \\in Slots : S(s)!Chosen\nWrong == \\A s \\in Slots : S(s)!Chosen /\\ (s = 2 => S(s)!Never)",
+        'CONSTANT Slots = {1, 2}\nCONSTANT Commands = {7, 8}\nSPECIFICATION Spec\nCHECK_DEADLOCK FALSE\nPROPERTY Correct Live',
+        0, 13, 9, 3, None,
+        "PROPERTY \\A s \\in Slots : S(s)!Spec with S(s) == INSTANCE Slot WITH chosen <- log[s]: one formula per slot, its actions and WF reading s (TLC's Github687 and gh1134; was 'unsupported construct: S(...)!Spec with an argument that mentions the bound name s')"),
+    'InstanceArgumentInPropertyViolated': ("EXTENDS Naturals\nCONSTANT Slots, Commands\nVARIABLE log\n  ---- MODULE Slot ----\n  CONSTANT V\n  VARIABLE chosen\n  Init == chosen = {}\n  Next == chosen = {} /\\ \\E v \\in V : chosen' = {v}\n  Spec == Init /\\ [][Next]_chosen /\\ WF_chosen(Next)\n  Chosen == <>(chosen # {})\n  Never == [](chosen = {})\n  ====\nInit == log = [s \\in Slots |-> {}]\nNext == \\E s \\in Slots : log[s] = {} /\\ \\E v \\in Commands : log' = [log EXCEPT ![s] = {v}]\nSpec == Init /\\ [][Next]_log /\\ WF_log(Next)\nS(s) == INSTANCE Slot WITH V <- Commands, chosen <- log[s]\nCorrect == \\A s \\in Slots : S(s)!Spec\nLive == \\A s \\in Slots : S(s)!Chosen\nWrong == \\A s \\in Slots : S(s)!Chosen /\\ (s = 2 => S(s)!Never)",
+        'CONSTANT Slots = {1, 2}\nCONSTANT Commands = {7, 8}\nSPECIFICATION Spec\nCHECK_DEADLOCK FALSE\nPROPERTY Wrong',
+        13, None, None, None, "Temporal property Wrong was violated",
+        "S(s)!Never under s = 2 => ...: the instance's formula opened by the general temporal translation with s bound by the expansion of \\A, violated once slot 2 is chosen (was 'read where s has no value', exit 150)"),
     'SubexpressionBody': ("EXTENDS Naturals\nVARIABLE x\nTHEOREM Th == \\A n \\in 1..3 : n > 0\nOk(a) == /\\ a >= 0\n          /\\ a < 2\nASSUME Th!:\nInit == x = 0\nNext == x' = (x + 1) % 3\nInv == Ok(x)!: /\\ Th!:",
         'INIT Init\nNEXT Next\nINVARIANT Inv',
         12, None, None, None, "Invariant Inv is violated",
@@ -426,6 +434,14 @@ MODULE_CASES: dict[str, tuple[dict[str, str], str, int, int, int, str]] = {
         "LET x == y + 1  k == 2  M == INSTANCE Inc59 IN M!xplusk: the implicit substitutions x <- x and k <- k "
         "mean the LET's definitions (TLC's suite/test59; was 'unsupported construct: an INSTANCE inside LET "
         "whose implicit substitution k <- k means a bound name')"),
+    "InstanceArgumentBoundByQuantifier": (
+        {"PM": "EXTENDS Naturals\nCONSTANT d\nVARIABLE v\nDouble == 2 * d\nTwice(n) == n * Double\nBig == v > 3 + d\nStep == v' = v + d\nSet == {i \\in 0..v : i > d}",
+         "PTop": 'EXTENDS Naturals\nVARIABLE x\nR(k) == INSTANCE PM WITH v <- x, d <- k\nASSUME \\A s \\in 1..3 : R(s)!Double = 2 * s /\\ R(s)!Twice(s) = 2 * s * s\nInit == x = 0\nNext == \\E k \\in {1, 2} : x < 7 /\\ R(k)!Step\nInv == /\\ \\A s \\in 0..2 : R(s)!Big => x > 3 + s\n       /\\ \\A s \\in 1..2 : R(s)!Set = {i \\in 0..x : i > s}\n       /\\ LET F == {R(s)!Double : s \\in 1..3} IN F = {2, 4, 6}'},
+        "INIT Init\nNEXT Next\nINVARIANT Inv\nCHECK_DEADLOCK FALSE", 15, 9, 5,
+        "R(s)!Op with s bound by \\A, \\E or a set constructor: the hoisted instance takes s as a parameter of "
+        "its operators, read by the substitutions v <- x, d <- s in an ASSUME, an action and an invariant "
+        "(tlaplus/Examples' MCReachabilityTest, TLC's Github687; was 'unsupported construct: R(...)!Double with an "
+        "argument that mentions the bound name s')"),
 }
 
 
