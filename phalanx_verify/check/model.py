@@ -294,6 +294,14 @@ class Model:
                 if var is not None:  # TLC_CONFIG_OP_IS_EQUAL
                     raise ConfigError(f"The operator {var}, which equals a variable, cannot be used as a spec",
                                       cfg.pos_of(cfg.specification))
+                if isinstance(e, ast.Name) and p.scope is self.scope and not p.env:
+                    # A constant definition TLC evaluated before (processConstantDefns) is a
+                    # Boolean to SpecProcessor: FALSE is TLC_CONFIG_SPEC_IS_TRIVIAL, TRUE no conjunct.
+                    value = self._constant_value(e)
+                    if value is False:
+                        raise ConfigError(f"The spec is trivially false because {e.name} is false.", e.pos)
+                    if value is True:
+                        continue
                 lvl = self.compiler.level(e, part_ctx(p))
                 if isinstance(e, ast.Temporal) and e.op == "always" and isinstance(e.args[0], ast.StepAction) \
                         and not e.args[0].angle:

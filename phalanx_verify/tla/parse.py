@@ -80,6 +80,23 @@ def symbol_name(text: str) -> str | None:
     return None
 
 
+def _outer_declarations(inner: ast.Module, outer: ast.Module) -> None:
+    """A module written inside another also sees the constants and variables the outer one
+    declared before it (SANY's context of an inner module; TLC's Github687spec, whose inner
+    Ring reads the outer variable value). Those it mentions become its own declarations,
+    which the implicit substitution ``value <- value`` where it is instantiated (inside the
+    outer module or one extending it) makes the outer's again. The outer definitions it
+    might read are not handled: such a name stays unknown (exit 150)."""
+    own = {c.name for c in inner.constants} | set(inner.variables) | {d.name for d in inner.defs if d.name}
+    used = ast.names_in((*inner.defs, *inner.assumes)) - own
+    for c in reversed([c for c in outer.constants if c.name in used]):
+        inner.constants.insert(0, c)
+        inner.units.insert(0, ("constant", c))
+    for v in reversed([v for v in outer.variables if v in used]):
+        inner.variables.insert(0, v)
+        inner.units.insert(0, ("variable", v))
+
+
 class _Converter:
     def __init__(self, original: bytes, broken: Broken, file: str) -> None:
         self.src = broken.text
@@ -215,6 +232,7 @@ class _Converter:
             # A module written inside another sees what the outer one EXTENDS at that point.
             inner = self.module(unit)
             inner.extends = tuple(e for e in mod.extends if e not in inner.extends) + inner.extends
+            _outer_declarations(inner, mod)
             mod.inner.append(inner)
         elif kind in _SKIP_MODULE_UNITS:
             return
