@@ -575,7 +575,7 @@ class Actions(Expressions):
         inner = replace(ctx, scope=scope, locals=(), at=None)
         for sc, n in threaded(scope):  # the body reads the hoisted instance's parameters by these names
             if not within(ctx.scope, sc):
-                code.emit(f"{thread_name(sc, n)} = {self.val(ast.Name(e.pos, n), ctx)}")
+                code.emit(f"{thread_name(sc, n)} = {self.thread_value(n, ctx, e.pos)}")
         pnames = []
         for p, a in zip(defn.params, args, strict=True):
             if p.arity:

@@ -60,6 +60,7 @@ class Local:
     # variable: (argument expression, caller's context).
     alias: tuple[Any, Any] | None = field(default=None, compare=False, hash=False)
     unused: tuple[int, ...] = ()  # a LET operator's parameters its body never mentions
+    level: int | None = None  # a LET definition without parameters: its body's level
 
 
 @dataclass(frozen=True)

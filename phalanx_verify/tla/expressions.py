@@ -539,8 +539,18 @@ class Expressions(Levels, StaticKinds):
         """The values of the hoisted instances' parameters an operator of ``scope`` takes
         (bindings.threaded), seen from code compiled in ``ctx``: the caller's own parameter
         where it lies in that instance, else the bound name where ``I(s)!Op`` is written."""
-        return [thread_name(sc, n) if within(ctx.scope, sc) else self.val(ast.Name(pos, n), ctx)
+        return [thread_name(sc, n) if within(ctx.scope, sc) else self.thread_value(n, ctx, pos)
                 for sc, n in threaded(scope)]
+
+    def thread_value(self, name: str, ctx: Ctx, pos: ast.Pos) -> str:
+        """The value passed for the parameter ``name`` of a hoisted instance where ``I(name)!Op``
+        is written: a quantifier's variable, or a LET definition of constant level (TLC reads
+        a state-level one by name, primed where the instance primes it: refused, exit 150)."""
+        loc = ctx.lookup(name)
+        if loc is not None and loc.kind == "thunk" and loc.level != LEVEL_CONSTANT:
+            raise SemanticError(f"unsupported construct: an instance argument that mentions the LET definition "
+                                f"{name}, which is not of constant level", pos)
+        return self.val(ast.Name(pos, name), ctx)
 
     def entering(self, scope: Scope, ctx: Ctx, pos: ast.Pos, code: str) -> str:
         """``code``, compiled in ``scope`` and inlined where ``ctx`` is compiled, with the
@@ -548,7 +558,7 @@ class Expressions(Levels, StaticKinds):
         outside = [(thread_name(sc, n), n) for sc, n in threaded(scope) if not within(ctx.scope, sc)]
         if not outside:
             return code
-        values = ", ".join(self.val(ast.Name(pos, n), ctx) for _, n in outside)
+        values = ", ".join(self.thread_value(n, ctx, pos) for _, n in outside)
         return f"(lambda {', '.join(py for py, _ in outside)}: {code})({values})"
 
     def _call_def(self, target: tuple[ast.Definition, Scope], args: tuple[str, ...], ctx: Ctx,
@@ -1056,7 +1066,8 @@ class Expressions(Levels, StaticKinds):
             elif not d.params and (not shared or self.level(d.body, ctx) < LEVEL_ACTION):
                 value = f"_rt.Once({value})"
             unused = tuple(i for i, p in enumerate(d.params) if not p.arity and not mentions_any(d.body, {p.name}))
-            return ctx.bind(d.name, Local(py, kind, len(d.params), unused=unused)), py, value
+            level = self.level(d.body, ctx) if not d.params else None
+            return ctx.bind(d.name, Local(py, kind, len(d.params), unused=unused, level=level)), py, value
         if isinstance(d, ast.FunDef):
             value = f"lambda: {self._fundef_value(d, ctx, py)}"
             return ctx.bind(d.name, Local(py, "thunk")), py, value

@@ -10,10 +10,11 @@ the replayer and the z3 translation) only ever sees plain ``I!Op`` references.
 The rewrite is exact when the hoisted substitutions mean at module level what they meant where
 they were written. An argument that mentions a quantifier's variable (``\\A s \\in S : P(s)!Spec``)
 makes that variable a parameter of the hoisted instance (``InstanceDef.bound``), passed to its
-operators at each use, as TLC evaluates the instance's operators in the context of the call. An
-argument that mentions another bound name (an operator's parameter, a LET definition, whose
-level depends on the call) is refused as unsupported (exit 150), as is a ``WITH`` expression of
-a LET instance that mentions a name bound there, and
+operators at each use, as TLC evaluates the instance's operators in the context of the call; so
+does a LET definition without parameters, if of constant level (checked where compiled). An
+argument that mentions another bound name (an operator's parameter, a LET operator, which TLC
+reads by name, primed where the instance primes it) is refused as unsupported (exit 150), as is
+a ``WITH`` expression of a LET instance that mentions a name bound there, and
 an implicit substitution of a LET instance whose name is bound at the LET (modules.py checks
 that one, once it knows the instantiated module's constants and variables). One bound name is
 exact to hoist: a definition without parameters of the same or an enclosing LET whose body
@@ -104,8 +105,8 @@ class _Hoister:
              ops: frozenset[str] = frozenset()) -> Any:
         """``closed``: the bound names that are LET definitions without parameters whose body
         mentions nothing bound, with that body (what a LET instance's implicit substitution of
-        the name means). ``ops``: the bound names that are no quantifier's variable (operator
-        parameters, LET definitions and their parameters)."""
+        the name means). ``ops``: the bound names that are neither a quantifier's variable nor a
+        LET definition without parameters (operator parameters, LET operators and their parameters)."""
         closed = closed or {}
         if isinstance(node, ast.Name | ast.Apply):
             name = node.name if isinstance(node, ast.Name) else node.op
@@ -118,7 +119,9 @@ class _Hoister:
                 return self.call(node, bound, ops)
         binders = _binders(node)
         inner = bound | binders
-        inner_ops = ops | (binders if isinstance(node, ast.Let | ast.Lambda) else frozenset())
+        inner_ops = ops | (binders if isinstance(node, ast.Lambda) else frozenset())
+        if isinstance(node, ast.Let):  # a LET definition without parameters may be an argument (thread_value)
+            inner_ops |= binders - {d.name for d in node.defs if isinstance(d, ast.OpDef) and not d.params}
         inner_closed = {n: e for n, e in closed.items() if n not in binders}
         if isinstance(node, ast.Let):
             inner_closed.update({d.name: d.body for d in node.defs if isinstance(d, ast.OpDef) and not d.params
@@ -149,7 +152,7 @@ class _Hoister:
         clash = sorted(mentioned & bound)
         if set(clash) & ops:  # refused where it is compiled: a definition nobody uses must not stop the run
             return unsupported(f"{name}(...)!{rest} with an argument that mentions the operator parameter or LET "
-                               f"definition {sorted(set(clash) & ops)[0]}", e.pos)
+                               f"operator {sorted(set(clash) & ops)[0]}", e.pos)
         mapping = {p.name: a for p, a in zip(inst.params, inst_args, strict=True)}
 
         def put(x: ast.Name | ast.Apply) -> ast.Expr | None:

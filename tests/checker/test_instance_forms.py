@@ -84,12 +84,16 @@ def test_an_instance_argument_changes_the_answer(tmp_path: Path) -> None:
      "substituted for 'c' must be at most 0"),
     # An argument naming an operator's parameter (whose level is the call's): refused, not guessed.
     (P1.replace("\\/ I(3)!Step(1)", "\\/ S(3)").replace("Init ==", "S(k) == I(k)!Step(1)\nInit =="),
-     "unsupported construct: I(...)!Step with an argument that mentions the operator parameter or LET definition k"),
+     "unsupported construct: I(...)!Step with an argument that mentions the operator parameter or LET operator k"),
     # A LET instance whose implicit substitution would mean an operator's parameter.
     (P2.replace("CONSTANT c\n", "").replace("Ok(n) == LET K", "Ok(c) == LET K")
        .replace("K!AddC(n) = n + c", "K!AddC(1) = 1 + c").replace("WITH c <- 5", "WITH c <- 5, y <- y")
        .replace("Ok(y)", "Ok(3)"), "implicit substitution c <- c means a bound name"),
-], ids=["state-level-argument", "state-level-with", "parameter-argument", "let-implicit-bound"])
+    # A state-level LET definition as the argument: TLC reads it by name (z' is x'), not by value.
+    (P1.replace("\\/ I(3)!Step(1)", "\\/ LET z == x IN I2(z)!Step(1)")
+       .replace("Init ==", "I2(a) == INSTANCE Inner WITH c <- 1, y <- a\nInit =="),
+     "unsupported construct: an instance argument that mentions the LET definition z, which is not of constant level"),
+], ids=["state-level-argument", "state-level-with", "parameter-argument", "let-implicit-bound", "state-level-let"])
 def test_refused_forms_stop_with_150(tmp_path: Path, spec: str, needle: str) -> None:
     code, _rep, out = run(tmp_path, spec, "CONSTANT c = 3\nINIT Init\nNEXT Next\n" if "CONSTANT c" in spec
                           else "INIT Init\nNEXT Next\n")

@@ -442,6 +442,13 @@ MODULE_CASES: dict[str, tuple[dict[str, str], str, int, int, int, str]] = {
         "LET x == y + 1  k == 2  M == INSTANCE Inc59 IN M!xplusk: the implicit substitutions x <- x and k <- k "
         "mean the LET's definitions (TLC's suite/test59; was 'unsupported construct: an INSTANCE inside LET "
         "whose implicit substitution k <- k means a bound name')"),
+    "InstanceArgumentLetDefinition": (
+        {"PM": "EXTENDS Naturals\nCONSTANT d\nVARIABLE v\nDouble == 2 * d\nTwice(n) == n * Double\nBig == v > 3 + d\nStep == v' = v + d\nSet == {i \\in 0..v : i > d}",
+         "LTop": 'EXTENDS Naturals\nVARIABLE x\nR(k) == INSTANCE PM WITH v <- x, d <- k\nASSUME LET T == {1, 2} IN \\A s \\in T : LET u == s + 1 IN R(u)!Double = 2 * u\nInit == x = 0\nNext == LET step == 2 IN x < 6 /\\ R(step)!Step\nInv == LET c == 1 IN R(c)!Big => x > 4'},
+        "INIT Init\nNEXT Next\nINVARIANT Inv\nCHECK_DEADLOCK FALSE", 4, 4, 4,
+        "R(u)!Op with u a LET definition of constant level (LET ... IN P(Succ)!Reachable0): passed as the hoisted "
+        "instance's parameter, in an ASSUME under \\A, an action and an invariant (was 'unsupported construct: "
+        "... mentions the bound name u')"),
     "InstanceArgumentsNested": (
         {"Leaf": "EXTENDS Naturals\nCONSTANT k, base\nVARIABLE w\nRECURSIVE Sum(_)\nSum(n) == IF n = 0 THEN 0 ELSE n * k + Sum(n - 1)\nf[i \\in 0..3] == IF i = 0 THEN base ELSE f[i - 1] + k\nVal == LET z == Sum(2) IN z + f[3] + w\nApply(G(_), a) == G(a)\nTwice(a) == 2 * a + k\nUse == Apply(Twice, base)\nCanInc == ENABLED (w' = w + k /\\ w < 4)",
          "Mid": 'EXTENDS Naturals\nCONSTANT m\nVARIABLE v\nL(k) == INSTANCE Leaf WITH base <- m, w <- v\nAll == \\A k \\in 1..2 : L(k)!Val = (3 * k + m + 3 * k + v)\nUses == {L(k)!Use : k \\in 1..2}\nEn == \\E k \\in 1..2 : L(k)!CanInc',
