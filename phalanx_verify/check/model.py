@@ -38,6 +38,7 @@ from ..tla import (
     SemanticError,
     TautologyError,
     as_set,
+    bindings,
     format_value,
     interning,
     parse_config_file,
@@ -64,7 +65,7 @@ class Part:
     def label(self) -> str:
         if not self.env:
             return self.name
-        return f"{self.name}[{', '.join(f'{k}={format_value(v)}' for k, v in self.env.items())}]"
+        return f"{self.name}[{', '.join(f'{k}={format_value(v)}' for k, v in self.env.items() if k[0] != '%')}]"
 
 
 @dataclass
@@ -293,6 +294,14 @@ class Model:
                 if var is not None:  # TLC_CONFIG_OP_IS_EQUAL
                     raise ConfigError(f"The operator {var}, which equals a variable, cannot be used as a spec",
                                       cfg.pos_of(cfg.specification))
+                if isinstance(e, ast.Name) and p.scope is self.scope and not p.env:
+                    # A constant definition TLC evaluated before (processConstantDefns) is a
+                    # Boolean to SpecProcessor: FALSE is TLC_CONFIG_SPEC_IS_TRIVIAL, TRUE no conjunct.
+                    value = self._constant_value(e)
+                    if value is False:
+                        raise ConfigError(f"The spec is trivially false because {e.name} is false.", e.pos)
+                    if value is True:
+                        continue
                 lvl = self.compiler.level(e, part_ctx(p))
                 if isinstance(e, ast.Temporal) and e.op == "always" and isinstance(e.args[0], ast.StepAction) \
                         and not e.args[0].angle:
@@ -449,7 +458,8 @@ class Model:
                             env[p.name] = self.compiler.state_function(a, part.scope, part.env)(())
                     body = _substituted(defn.body, by_name) if by_name else defn.body
                     if scope is not part.scope:
-                        return self.flatten(Part(body, scope, env, part.name))
+                        threads = bindings.thread_values(scope, part.scope, part.env)  # P(s)!Spec under \\A s
+                        return self.flatten(Part(body, scope, {**threads, **env}, part.name))
                     return self.flatten(Part(body, scope, {**part.env, **env}, part.name))
         if isinstance(e, ast.Quant) and e.kind == "forall" and self.compiler.level(e, part_ctx(part)) > LEVEL_STATE:
             out: list[Part] = []

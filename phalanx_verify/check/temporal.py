@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
+from ..tla import bindings
 from ..tla import syntax as ast
 from ..tla.compile import LEVEL_ACTION, LEVEL_CONSTANT, LEVEL_STATE, LEVEL_TEMPORAL, Ctx, Local
 from ..tla.errors import SemanticError
@@ -330,7 +331,9 @@ class Translator:
             bound[p.name] = self.compiler.state_function(a, scope, env)(())
         if local:
             return self.node(defn.body, scope, {**env, **bound}, lets)
-        return self.node(defn.body, dscope, bound if dscope is not scope else {**env, **bound}, ())
+        if dscope is not scope:
+            return self.node(defn.body, dscope, {**bindings.thread_values(dscope, scope, env), **bound}, ())
+        return self.node(defn.body, dscope, {**env, **bound}, ())
 
 
 def with_lets(e: ast.Expr, lets: tuple[ast.Definition, ...]) -> ast.Expr:

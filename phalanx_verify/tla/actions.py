@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from . import syntax as ast
-from .bindings import Ctx, Local, StateRef, substituted_op
+from .bindings import Ctx, Local, StateRef, substituted_op, substitution_ctx, thread_name, threaded, within
 from .compilerbase import Code, Cont, emit_handlers
 from .errors import SemanticError
 from .expressions import SIMPLE, Expressions, mentions_any, split_let
@@ -111,10 +111,9 @@ class Actions(Expressions):
         if scope.subst is not None and e.name in scope.subst:
             if mode == "next" and id(scope) in ctx.enabled_outside and e.name in scope.variables:
                 return self._pseudo_index(e.name), ctx
-            outer = Ctx(scope.parent, cur=ctx.cur, nxt=ctx.nxt,  # type: ignore[arg-type]
-                        enabled_outside=ctx.enabled_outside)
             sub = scope.subst[e.name]
-            return self._target_var(ast.Prime(e.pos, sub) if mode == "next" else sub, outer, mode)
+            return self._target_var(ast.Prime(e.pos, sub) if mode == "next" else sub, substitution_ctx(scope, ctx),
+                                    mode)
         if scope.subst is None and e.name in scope.variables:
             return self.variables.index(e.name), ctx
         body = self._zero_arity_body(e.name, ctx)  # ``c == x``: c' is x' (TLC's getVar)
@@ -585,6 +584,9 @@ class Actions(Expressions):
         if mode == "init" and self.level(e, ctx) < LEVEL_STATE:
             return False
         inner = base
+        for sc, n in threaded(scope):  # the body reads the hoisted instance's parameters by these names
+            if not within(ctx.scope, sc):
+                code.emit(f"{thread_name(sc, n)} = {self.thread_value(n, ctx, e.pos)}")
         pnames = []
         for p, a in zip(defn.params, args, strict=True):
             if p.arity:
@@ -658,8 +660,7 @@ class Actions(Expressions):
             if scope.subst is not None and e.name in scope.subst and id(scope) not in ctx.enabled_outside:
                 # an instance's variable substituted by a tuple of the instantiating module
                 # (INSTANCE Stuttering with its VARIABLE vars the outer vars == <<pc, lock>>)
-                return self._unchanged_vars(scope.subst[e.name], Ctx(scope.parent, cur=ctx.cur, nxt=ctx.nxt,  # type: ignore[arg-type]
-                                                                     enabled_outside=ctx.enabled_outside))
+                return self._unchanged_vars(scope.subst[e.name], substitution_ctx(scope, ctx))
             body = self._zero_arity_body(e.name, ctx)
             if body is not None:
                 return self._unchanged_vars(*body)
@@ -709,7 +710,8 @@ class Actions(Expressions):
         self._start()
         name = self.fresh("step_check" if check else "next_gen")
         code = Code()
-        code.emit(f"def {name}(s, t, W):" if check else f"def {name}(s):")
+        threads = self._thread_params(scope, params)
+        code.emit(f"def {name}(s, t, W{threads}):" if check else f"def {name}(s{threads}):")
         code.depth += 1
         nxt = StateRef("t") if check else StateRef(None, ())
         code.emit(self.unpack_line())
@@ -753,7 +755,7 @@ class Actions(Expressions):
         self._start()
         name = self.fresh("init_gen")
         code = Code()
-        code.emit(f"def {name}():")
+        code.emit(f"def {name}({self._thread_params(scope, None)[2:]}):")
         code.depth += 1
         code.emit("if False: yield None")
         ctx = Ctx(scope or self.root, cur=StateRef(None, ()), nxt=None)

@@ -106,6 +106,66 @@ class Ctx:
         return ctx
 
 
+def threaded(scope: Scope) -> tuple[tuple[Scope, str], ...]:
+    """The parameters of the hoisted instances ``scope`` lies in (itself or a scope it was
+    instantiated from, see ``Scope.bound``), outermost first: every operator compiled in
+    ``scope`` takes them, after the states and before its own parameters, under the Python
+    names ``thread_name`` gives, which code compiled in the scope reads directly."""
+    chain: list[tuple[Scope, str]] = []
+    s: Scope | None = scope
+    while s is not None:
+        chain[:0] = [(s, n) for n in s.bound]
+        s = s.parent
+    return tuple(chain)
+
+
+def thread_name(scope: Scope, name: str) -> str:
+    """The Python name of the parameter ``name`` of the hoisted instance ``scope``."""
+    return f"_ip{id(scope)}_{name}"
+
+
+def thread_key(scope: Scope, name: str) -> str:
+    """The key under which an environment of fixed values (the checker's ``\\A s \\in S``
+    over a temporal formula) gives the parameter ``name`` of the hoisted instance ``scope``:
+    no TLA+ name, so never read as one."""
+    return "%" + thread_name(scope, name)
+
+
+def thread_values(scope: Scope, outer: Scope, env: dict[str, Any]) -> dict[str, Any]:
+    """The values of the parameters of the hoisted instances ``scope`` lies in, under their
+    ``thread_key``, for a formula of ``scope`` opened from one of ``outer`` whose bound names
+    have the values ``env`` (the checker's ``\\A s \\in S : P(s)!Spec``, one formula per
+    element): the value of s where ``outer`` lies outside the instance, else the value
+    ``env`` carries for the parameter."""
+    out = {}
+    for sc, n in threaded(scope):
+        key = thread_key(sc, n)
+        if key in env:
+            out[key] = env[key]
+        elif n in env and not within(outer, sc):
+            out[key] = env[n]
+    return out
+
+
+def within(scope: Scope, outer: Scope) -> bool:
+    """Is ``scope`` the scope ``outer`` or one instantiated (at any depth) from it?"""
+    s: Scope | None = scope
+    while s is not None:
+        if s is outer:
+            return True
+        s = s.parent
+    return False
+
+
+def substitution_ctx(scope: Scope, ctx: Ctx) -> Ctx:
+    """Where the expression replacing a constant or variable of the instance ``scope`` is
+    read: the instantiating scope, with the hoisted instance's parameters bound as the names
+    they were where ``I(s)!Op`` was written, and the states and ENABLED context of ``ctx``."""
+    assert scope.parent is not None  # an INSTANCE's scope lies inside the instantiating one
+    locals_ = tuple((n, Local(thread_name(scope, n), "value")) for n in scope.bound)
+    return Ctx(scope.parent, locals=locals_, cur=ctx.cur, nxt=ctx.nxt, enabled_outside=ctx.enabled_outside)
+
+
 def resolve_def(name: str, scope: Scope) -> tuple[ast.Definition, Scope] | None:
     """The definition ``Op`` or ``I!Op`` names in ``scope``, with the scope it was defined in."""
     if "!" in name:

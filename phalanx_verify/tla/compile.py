@@ -26,7 +26,7 @@ from . import compare as cmp
 from . import runtime as rt
 from . import syntax as ast
 from .actions import UNDETERMINED, ActionLabel, Actions
-from .bindings import Ctx, Local, StateRef
+from .bindings import Ctx, Local, StateRef, thread_key, thread_name, threaded
 from .compilerbase import Code, wrapped_def
 from .errors import EvalError, IllegalStateError, SemanticError, TLAError
 from .expressions import NOT_YET
@@ -124,10 +124,29 @@ class Compiler(Actions):
     def _bind_params_ns(self, ctx: Ctx, params: dict[str, Any] | None) -> Ctx:
         """Bind names to fixed values (e.g. j in an instance of \\A j \\in Job : WF(A(j)))."""
         for pname, value in (params or {}).items():
+            if pname.startswith("%"):  # a hoisted instance's parameter: see _thread_params
+                continue
             py = self.fresh(pname)
             self.ns[py] = value
             ctx = ctx.bind(pname, Local(py, "value", vkind=value_kind(value)))
         return ctx
+
+    def _thread_params(self, scope: Scope | None, params: dict[str, Any] | None) -> str:
+        """The parameters of the hoisted instances ``scope`` lies in (bindings.threaded), as
+        default arguments of an entry point compiled in it, their values taken from
+        ``params`` (under bindings.thread_key): each entry point has its own, where the checker
+        expands \\A s \\in S : P(s)!Spec into one formula per element."""
+        out = ""
+        for sc, n in threaded(scope or self.root):
+            key = thread_key(sc, n)
+            if key not in (params or {}):
+                raise SemanticError(f"unsupported construct: a definition of the instance "
+                                    f"{sc.prefix[:-1].split('%')[0]}(...) whose argument mentions {n}, read where "
+                                    f"{n} has no value")
+            py = self.fresh(n)
+            self.ns[py] = params[key]  # type: ignore[index]  # checked above
+            out += f", {thread_name(sc, n)}={py}"
+        return out
 
     def state_function(self, e: ast.Expr, scope: Scope | None = None,
                        params: dict[str, Any] | None = None, boolean: str | None = None) -> Callable[[tuple], Any]:
@@ -140,7 +159,8 @@ class Compiler(Actions):
         body = self.cond(e, inner, boolean) if boolean else self.val(e, inner)
         name = self.fresh("state_fn")
         pidx = self.pos_index(e.pos)
-        self._flush(wrapped_def(name, "s", body, pidx, self.unpack_line() if unpack else None))
+        self._flush(wrapped_def(name, "s" + self._thread_params(scope, params), body, pidx,
+                                self.unpack_line() if unpack else None))
         return self.ns[name]
 
     def action_function(self, e: ast.Expr, scope: Scope | None = None,
@@ -153,7 +173,7 @@ class Compiler(Actions):
         body = self.cond(e, ctx, boolean) if boolean else self.val(e, ctx)
         name = self.fresh("action_fn")
         pidx = self.pos_index(e.pos)
-        self._flush(wrapped_def(name, "s, t", body, pidx))
+        self._flush(wrapped_def(name, "s, t" + self._thread_params(scope, params), body, pidx))
         return self.ns[name]
 
 def _attach_pos_factory(positions: list[ast.Pos]) -> Callable[[TLAError, int], TLAError]:

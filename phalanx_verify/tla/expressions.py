@@ -30,6 +30,10 @@ from .bindings import (
     Variable,
     global_binding,
     substituted_op,
+    substitution_ctx,
+    thread_name,
+    threaded,
+    within,
 )
 from .compilerbase import Code, emit_handlers, wrapped_def
 from .errors import EvalError, SemanticError
@@ -192,6 +196,7 @@ class Expressions(Levels, StaticKinds):
 
     _funcs: dict[tuple[int, int], FuncInfo]  # (id(definition), id(scope)) -> its function
     _observing: bool | None = None  # memo.observing of the model, once asked
+    _threads_exist: bool | None = None  # does the model hoist an instance with parameters (Scope.bound)?
     _pending: list[FuncInfo]  # functions named by compiled code, not yet emitted
     _hoisted: dict[tuple[int, int], str]  # (id(expression or definition), id(scope)) -> its value's name
     _subst_names: dict[str, ast.Name]  # a constant -> the definition it is replaced by
@@ -216,6 +221,7 @@ class Expressions(Levels, StaticKinds):
         ctx = Ctx(info.scope, cur=StateRef("s", unpacked=unpack),
                   nxt=StateRef("t") if info.level >= LEVEL_ACTION else None)
         params = ["s"] + (["t"] if info.level >= LEVEL_ACTION else [])
+        params += [thread_name(sc, n) for sc, n in threaded(info.scope)]
         if isinstance(defn, ast.OpDef):
             for p in defn.params:
                 py = self.fresh(p.name)
@@ -345,7 +351,35 @@ class Expressions(Levels, StaticKinds):
             return False
         if ctx.locals and mentions_any(e, {n for n, _ in ctx.locals}):
             return False
+        if self._reaches_threads(e, ctx.scope):
+            return False
         return self.level(e, ctx) == LEVEL_CONSTANT and not _mentions_at(e)
+
+    def _reaches_threads(self, e: ast.Expr, scope: Scope) -> bool:
+        """Does ``e``, read in ``scope``, reach a parameter of a hoisted instance (see
+        bindings.threaded) through the definitions and substitutions it mentions? Its value
+        then depends on where ``I(s)!Op`` is used: no constant, though of constant level."""
+        if self._threads_exist is None:
+            self._threads_exist = any(sc.bound for sc in self.root.reachable())
+        if not self._threads_exist:
+            return False
+        todo = [(n, scope) for n in ast.names_in(e)]
+        seen: set[tuple[str, int]] = set()
+        while todo:
+            name, sc = todo.pop()
+            if (name, id(sc)) in seen:
+                continue
+            seen.add((name, id(sc)))
+            if sc.subst is not None and name in sc.subst:
+                names = ast.names_in(sc.subst[name])
+                if names & set(sc.bound):
+                    return True
+                todo += [(n, sc.parent) for n in names]  # type: ignore[misc]  # an instance has a parent
+                continue
+            target = self.resolve_def(name, sc)
+            if target is not None and not isinstance(target[0], ast.InstanceDef):
+                todo += [(n, target[1]) for n in ast.names_in(target[0])]
+        return False
 
     def _redrawn(self, use: ast.Name) -> bool:
         """Does a constant substituted by ``use`` (a definition of the root module) take a new
@@ -443,8 +477,7 @@ class Expressions(Levels, StaticKinds):
             scope = ctx.scope
             if id(scope) in ctx.enabled_outside and ctx.cur.tuple_name is None and name in scope.variables:
                 return self._read_var(self._pseudo_index(name), ctx.cur, pos, primed=True)
-            outer = Ctx(binding.parent, cur=ctx.cur, nxt=ctx.nxt, enabled_outside=ctx.enabled_outside)
-            return self.val(binding.expr, outer)
+            return self.val(binding.expr, substitution_ctx(scope, ctx))
         if isinstance(binding, Variable):
             i = self.variables.index(name)
             return self._read_var(i, ctx.cur, pos, primed=ctx.cur.tuple_name == "t")
@@ -500,7 +533,33 @@ class Expressions(Levels, StaticKinds):
         inner = replace(ctx, scope=scope, locals=(), at=None)
         for p, a in zip(defn.params, e.args, strict=True):
             inner = inner.bind(p.name, Local("_alias", "alias", alias=(a, ctx)))
-        return self.val(defn.body, inner)
+        return self.entering(scope, ctx, e.pos, self.val(defn.body, inner))
+
+    def thread_args(self, scope: Scope, ctx: Ctx, pos: ast.Pos) -> list[str]:
+        """The values of the hoisted instances' parameters an operator of ``scope`` takes
+        (bindings.threaded), seen from code compiled in ``ctx``: the caller's own parameter
+        where it lies in that instance, else the bound name where ``I(s)!Op`` is written."""
+        return [thread_name(sc, n) if within(ctx.scope, sc) else self.thread_value(n, ctx, pos)
+                for sc, n in threaded(scope)]
+
+    def thread_value(self, name: str, ctx: Ctx, pos: ast.Pos) -> str:
+        """The value passed for the parameter ``name`` of a hoisted instance where ``I(name)!Op``
+        is written: a quantifier's variable, or a LET definition of constant level (TLC reads
+        a state-level one by name, primed where the instance primes it: refused, exit 150)."""
+        loc = ctx.lookup(name)
+        if loc is not None and loc.kind == "thunk" and loc.level != LEVEL_CONSTANT:
+            raise SemanticError(f"unsupported construct: an instance argument that mentions the LET definition "
+                                f"{name}, which is not of constant level", pos)
+        return self.val(ast.Name(pos, name), ctx)
+
+    def entering(self, scope: Scope, ctx: Ctx, pos: ast.Pos, code: str) -> str:
+        """``code``, compiled in ``scope`` and inlined where ``ctx`` is compiled, with the
+        parameters of the hoisted instances it reads and the caller lies outside bound."""
+        outside = [(thread_name(sc, n), n) for sc, n in threaded(scope) if not within(ctx.scope, sc)]
+        if not outside:
+            return code
+        values = ", ".join(self.thread_value(n, ctx, pos) for _, n in outside)
+        return f"(lambda {', '.join(py for py, _ in outside)}: {code})({values})"
 
     def _call_def(self, target: tuple[ast.Definition, Scope], args: tuple[str, ...], ctx: Ctx,
                   pos: ast.Pos, name: str, kinds: tuple[str | None, ...] = ()) -> str:
@@ -544,6 +603,7 @@ class Expressions(Levels, StaticKinds):
                     raise SemanticError(f"action {name} used where no next state exists", pos)
                 return self._inline_action(defn, scope, args, ctx)
             call_args.append(nxt)
+        call_args += self.thread_args(scope, ctx, pos)
         return f"{info.pyname}({', '.join(call_args + list(args))})"
 
     def _try_inline(self, defn: ast.Definition, scope: Scope, args: tuple[str, ...], ctx: Ctx,
@@ -558,6 +618,8 @@ class Expressions(Levels, StaticKinds):
         if ctx.cur.tuple_name is None or _size(defn.body) > _INLINE_MAX_NODES:
             return None
         if self.def_level(defn, scope) > LEVEL_STATE or mentions_any(defn.body, {defn.name}):
+            return None
+        if any(not within(ctx.scope, sc) for sc, _ in threaded(scope)):
             return None
         inner = replace(ctx, scope=scope, locals=(), at=None)
         kinds = kinds or (None,) * len(args)
@@ -579,7 +641,7 @@ class Expressions(Levels, StaticKinds):
                 raise SemanticError("unsupported construct: a recursive function definition read where the "
                                     "next state is only partly determined", defn.pos)
             inner = Ctx(scope, cur=ctx.cur, nxt=ctx.nxt, enabled_outside=ctx.enabled_outside)
-            return self.val(ast.FuncLit(defn.pos, defn.bounds, defn.body), inner)
+            return self.entering(scope, ctx, defn.pos, self.val(ast.FuncLit(defn.pos, defn.bounds, defn.body), inner))
         assert isinstance(defn, ast.OpDef)
         inner = Ctx(scope, cur=ctx.cur, nxt=ctx.nxt, enabled_outside=ctx.enabled_outside)
         names = []
@@ -587,7 +649,8 @@ class Expressions(Levels, StaticKinds):
             py = self.fresh(p.name)
             names.append(py)
             inner = inner.bind(p.name, Local(py, "value" if p.arity == 0 else "op", p.arity))
-        return f"(lambda {', '.join(names)}: {self.val(defn.body, inner)})({', '.join(args)})"
+        body = self.entering(scope, ctx, defn.pos, self.val(defn.body, inner))
+        return f"(lambda {', '.join(names)}: {body})({', '.join(args)})"
 
     def _op_as_value(self, target: tuple[ast.Definition, Scope], ctx: Ctx, pos: ast.Pos) -> str:
         defn, scope = target
@@ -596,7 +659,8 @@ class Expressions(Levels, StaticKinds):
         cur = ctx.cur.whole(self.nvars) or "None"
         if info.level >= LEVEL_ACTION:
             raise SemanticError(f"action operator {defn.name} passed as an argument", pos)
-        return f"(lambda *_a: {info.pyname}({cur}, *_a))"
+        threads = "".join(a + ", " for a in self.thread_args(scope, ctx, pos))
+        return f"(lambda *_a: {info.pyname}({cur}, {threads}*_a))"
 
     def v_Apply(self, e: ast.Apply, ctx: Ctx) -> str:
         if e.op == UNSUPPORTED:
@@ -1058,9 +1122,10 @@ def _mentions_at(e: Any) -> bool:
 
 
 def _python_locals(ctx: Ctx) -> list[str]:
-    """The Python names the code compiled in ``ctx`` may read: its locals', and for a parameter
-    passed by name (an alias), those of the context its argument is compiled in."""
-    out: dict[str, None] = {}
+    """The Python names the code compiled in ``ctx`` may read: the parameters of the hoisted
+    instances its scope lies in, its locals', and for a parameter passed by name (an alias),
+    those of the context its argument is compiled in."""
+    out = dict.fromkeys(thread_name(sc, n) for sc, n in threaded(ctx.scope))
     for _, loc in ctx.locals:
         if loc.kind == "alias":
             out.update(dict.fromkeys(_python_locals(loc.alias[1])))  # type: ignore[index]

@@ -7,9 +7,14 @@ into an ordinary named instance at module level (one per call site or LET, under
 user can write: ``I%12_5``), so the rest of the toolkit (name resolution, levels, the checker,
 the replayer and the z3 translation) only ever sees plain ``I!Op`` references.
 
-The rewrite is exact only when the hoisted substitutions mean at module level what they meant
-where they were written: an argument or a ``WITH`` expression that mentions a name bound there
-(a quantifier's variable, an operator's parameter) is refused as unsupported (exit 150), as is
+The rewrite is exact when the hoisted substitutions mean at module level what they meant where
+they were written. An argument that mentions a quantifier's variable (``\\A s \\in S : P(s)!Spec``)
+makes that variable a parameter of the hoisted instance (``InstanceDef.bound``), passed to its
+operators at each use, as TLC evaluates the instance's operators in the context of the call; so
+does a LET definition without parameters, if of constant level (checked where compiled). An
+argument that mentions another bound name (an operator's parameter, a LET operator, which TLC
+reads by name, primed where the instance primes it) is refused as unsupported (exit 150), as is
+a ``WITH`` expression of a LET instance that mentions a name bound there, and
 an implicit substitution of a LET instance whose name is bound at the LET (modules.py checks
 that one, once it knows the instantiated module's constants and variables). One bound name is
 exact to hoist: a definition without parameters of the same or an enclosing LET whose body
@@ -94,11 +99,14 @@ class _Hoister:
         self.shadowed: dict[str, set[str]] = {}
         self.let_defaults: dict[str, dict[str, ast.Expr]] = {}
         self.new: list[ast.InstanceDef] = []
+        self.threaded: dict[str, tuple[str, ...]] = {}  # a hoisted instance -> its bound names
 
-    def walk(self, node: Any, bound: frozenset[str], closed: dict[str, ast.Expr] | None = None) -> Any:
+    def walk(self, node: Any, bound: frozenset[str], closed: dict[str, ast.Expr] | None = None,
+             ops: frozenset[str] = frozenset()) -> Any:
         """``closed``: the bound names that are LET definitions without parameters whose body
         mentions nothing bound, with that body (what a LET instance's implicit substitution of
-        the name means)."""
+        the name means). ``ops``: the bound names that are neither a quantifier's variable nor a
+        LET definition without parameters (operator parameters, LET operators and their parameters)."""
         closed = closed or {}
         if isinstance(node, ast.Name | ast.Apply):
             name = node.name if isinstance(node, ast.Name) else node.op
@@ -108,21 +116,24 @@ class _Hoister:
                 self.let_defaults.setdefault(head, {}).update({n: closed[n] for n in bound & closed.keys()})
             if ARGS_MARK in head:
                 assert isinstance(node, ast.Apply)
-                return self.call(node, bound)
+                return self.call(node, bound, ops)
         binders = _binders(node)
         inner = bound | binders
+        inner_ops = ops | (binders if isinstance(node, ast.Lambda) else frozenset())
+        if isinstance(node, ast.Let):  # a LET definition without parameters may be an argument (thread_value)
+            inner_ops |= binders - {d.name for d in node.defs if isinstance(d, ast.OpDef) and not d.params}
         inner_closed = {n: e for n, e in closed.items() if n not in binders}
         if isinstance(node, ast.Let):
             inner_closed.update({d.name: d.body for d in node.defs if isinstance(d, ast.OpDef) and not d.params
                                  and d.name is not None and not ast.names_in(d.body) & (bound | binders)
                                  and not any("!" in n for n in ast.names_in(d.body))})
-        return ast.mapped(node, lambda child: self.walk(child, inner, inner_closed))
+        return ast.mapped(node, lambda child: self.walk(child, inner, inner_closed, inner_ops))
 
-    def call(self, e: ast.Apply, bound: frozenset[str]) -> ast.Expr:
+    def call(self, e: ast.Apply, bound: frozenset[str], ops: frozenset[str]) -> ast.Expr:
         head, _, rest = e.op.partition("!")
         name, _, count = head.partition(ARGS_MARK)
         k = int(count)
-        args = tuple(self.walk(a, bound) for a in e.args)
+        args = tuple(self.walk(a, bound, None, ops) for a in e.args)
         inst = self.params.get(name)
         if inst is None and not self.final:
             return ast.Apply(e.pos, e.op, args)  # perhaps an EXTENDed module's (Loader.hoist_inherited)
@@ -135,17 +146,21 @@ class _Hoister:
         if any(p.arity for p in inst.params):
             raise SemanticError(f"unsupported construct: instance {name} with an operator parameter", e.pos)
         inst_args = args[:k]
-        clash = sorted(set().union(*(ast.names_in(a) for a in inst_args)) & bound)
-        if clash:  # refused where it is compiled: a definition nobody uses must not stop the run
-            return unsupported(f"{name}(...)!{rest} with an argument that mentions the bound name {clash[0]}",
-                               e.pos)
+        mentioned = set().union(*(ast.names_in(a) for a in inst_args))
+        # P(Q(s)!X)!Y: the instance hoisted for Q(s) reads s, so P's does too
+        mentioned.update(*(self.threaded.get(n.split("!", 1)[0], ()) for n in list(mentioned)))
+        clash = sorted(mentioned & bound)
+        if set(clash) & ops:  # refused where it is compiled: a definition nobody uses must not stop the run
+            return unsupported(f"{name}(...)!{rest} with an argument that mentions the operator parameter or LET "
+                               f"operator {sorted(set(clash) & ops)[0]}", e.pos)
         mapping = {p.name: a for p, a in zip(inst.params, inst_args, strict=True)}
 
         def put(x: ast.Name | ast.Apply) -> ast.Expr | None:
             return mapping.get(x.name) if isinstance(x, ast.Name) else None
         new = ast.InstanceDef(e.pos, hoisted_name(name, e.pos), inst.module, (),
                               tuple((n, ast.rewritten(s, put)) for n, s in inst.subs), inst.local,
-                              tuple(mapping.items()))
+                              tuple(mapping.items()), bound=tuple(clash))
+        self.threaded[new.name] = new.bound  # type: ignore[index]  # hoisted: named
         self.new.append(new)
         target = f"{new.name}!{rest}"
         return ast.Name(e.pos, target) if len(args) == k else ast.Apply(e.pos, target, args[k:])
@@ -164,12 +179,14 @@ def hoist_calls(mod: ast.Module, inherited: dict[str, ast.InstanceDef] | None = 
     units: list[tuple[str, object]] = []
     for kind, unit in mod.units:
         if kind in ("definition", "assume") and not isinstance(unit, ast.InstanceDef):
-            bound = frozenset(p.name for p in getattr(unit, "params", ()))
+            ops = frozenset(p.name for p in getattr(unit, "params", ()))
+            bound = ops
             if isinstance(unit, ast.FunDef):
-                bound |= {unit.name, *(n for b in unit.bounds for n in b.names)}
+                ops |= {unit.name}
+                bound = ops | {n for b in unit.bounds for n in b.names}
             h.new = []
             if isinstance(unit, ast.OpDef | ast.FunDef):
-                new_unit: Any = dataclasses.replace(unit, body=h.walk(unit.body, bound))
+                new_unit: Any = dataclasses.replace(unit, body=h.walk(unit.body, bound, None, ops))
             else:  # an ASSUME's expression
                 new_unit = h.walk(unit, bound)
             units += [("definition", d) for d in h.new]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from . import syntax as ast
-from .bindings import Ctx, Local
+from .bindings import Ctx, Local, substitution_ctx
 from .compilerbase import CompilerBase
 from .errors import SemanticError
 from .modules import Scope
@@ -41,7 +41,7 @@ class Levels(CompilerBase):
                 continue
             limits = {c.name: LEVEL_CONSTANT for c in scope.constants} | dict.fromkeys(scope.variables, LEVEL_STATE)
             for name, expr in scope.subst.items():
-                if self.level(expr, Ctx(scope.parent)) > limits.get(name, LEVEL_TEMPORAL):
+                if self.level(expr, substitution_ctx(scope, Ctx(scope))) > limits.get(name, LEVEL_TEMPORAL):
                     raise SemanticError(f"Level error in instantiating module '{scope.module.name}': the level of "
                                         f"the expression or operator substituted for '{name}' must be at most "
                                         f"{limits[name]}.", expr.pos)
@@ -196,7 +196,7 @@ class Levels(CompilerBase):
             return loc.level
         scope = ctx.scope
         if scope.subst is not None and name in scope.subst:
-            return self.level(scope.subst[name], Ctx(scope.parent))  # type: ignore[arg-type]
+            return self.level(scope.subst[name], substitution_ctx(scope, Ctx(scope)))
         if scope.subst is None and name in scope.variables:
             return LEVEL_STATE
         target = self.resolve_def(name, scope)

@@ -38,6 +38,9 @@ class Scope:
     subst: dict[str, ast.Expr] | None = None
     parent: Scope | None = None
     prefix: str = ""
+    # An instance hoisted from ``I(s)!Op`` under a quantifier binding s: the bound names its
+    # substitutions read, passed to every operator compiled in it (see bindings.threaded).
+    bound: tuple[str, ...] = ()
 
     def is_variable(self, name: str) -> bool:
         return name in self.variables
@@ -220,6 +223,7 @@ class Loader:
         mod = self.parse(inst.module, inst.pos)
         sub_scope = self.build_scope(mod, subst={}, parent=scope,
                                      prefix=f"{scope.prefix}{inst.name or mod.name}!")
+        sub_scope.bound = inst.bound
         explicit = dict(inst.subs)
         defaults = dict(inst.defaults)
         for name in [c.name for c in sub_scope.constants] + sub_scope.variables:

@@ -80,6 +80,23 @@ def symbol_name(text: str) -> str | None:
     return None
 
 
+def _outer_declarations(inner: ast.Module, outer: ast.Module) -> None:
+    """A module written inside another also sees the constants and variables the outer one
+    declared before it (SANY's context of an inner module; TLC's Github687spec, whose inner
+    Ring reads the outer variable value). Those it mentions become its own declarations,
+    which the implicit substitution ``value <- value`` where it is instantiated (inside the
+    outer module or one extending it) makes the outer's again. The outer definitions it
+    might read are not handled: such a name stays unknown (exit 150)."""
+    own = {c.name for c in inner.constants} | set(inner.variables) | {d.name for d in inner.defs if d.name}
+    used = ast.names_in((*inner.defs, *inner.assumes)) - own
+    for c in reversed([c for c in outer.constants if c.name in used]):
+        inner.constants.insert(0, c)
+        inner.units.insert(0, ("constant", c))
+    for v in reversed([v for v in outer.variables if v in used]):
+        inner.variables.insert(0, v)
+        inner.units.insert(0, ("variable", v))
+
+
 class _Converter:
     def __init__(self, original: bytes, broken: Broken, file: str) -> None:
         self.src = broken.text
@@ -215,6 +232,7 @@ class _Converter:
             # A module written inside another sees what the outer one EXTENDS at that point.
             inner = self.module(unit)
             inner.extends = tuple(e for e in mod.extends if e not in inner.extends) + inner.extends
+            _outer_declarations(inner, mod)
             mod.inner.append(inner)
         elif kind in _SKIP_MODULE_UNITS:
             return
@@ -370,10 +388,13 @@ class _Converter:
         return ast.Apply(self.pos(node), name, args, self.pos(opening))
 
     def x_prefixed_op(self, node: Node) -> ast.Expr:
-        prefix = self.one(node, "prefix")
+        return self._reference(self.named(self.one(node, "prefix")), self.one(node, "op"))
+
+    def _reference(self, prefix: list[Node], op: Node) -> ast.Expr:
+        """``I!J!Op(args)`` from the components before the last ``!`` and the operator after it."""
         parts = []
         inst_args: tuple[ast.Expr, ...] = ()
-        for i, comp in enumerate(self.named(prefix)):
+        for i, comp in enumerate(prefix):
             inner = self.named(comp)
             if i == 0 and len(inner) == 1 and inner[0].type == "bound_op":
                 # I(a, b)!Op: an instance with parameters (hoisted to a plain one: instances.py)
@@ -384,8 +405,9 @@ class _Converter:
             if len(inner) != 1 or inner[0].type not in ("identifier_ref", "identifier"):
                 raise self.unsupported(comp, "subexpression reference")
             parts.append(ident(self.text(inner[0])))
-        op = self.one(node, "op")
         target = self.expr(op)
+        if not parts:
+            return target
         qualified = "!".join(parts)
         if isinstance(target, ast.Name):
             if inst_args:
@@ -394,6 +416,33 @@ class _Converter:
         if isinstance(target, ast.Apply):
             return ast.Apply(target.pos, f"{qualified}!{target.op}", inst_args + target.args, target.args_pos)
         raise self.unsupported(op, "subexpression reference")
+
+    def x_subexpression(self, node: Node) -> ast.Expr:
+        """A subexpression reference (SANY's Generator.selectorToNode): ``Op!:`` selects the body
+        of the definition Op (the statement of a named THEOREM), with Op's parameters bound to
+        the arguments written in ``Op(a)!:``: the value TLC evaluates is that of ``Op(a)``
+        itself, so the selector is dropped. The other selectors (``!1``, ``!<<``, ``!>>``,
+        ``!@``, ``!(args)``) navigate into the body, which this tree no longer has in the shape
+        SANY numbers (bullet lists of one item and labels are dropped): they are refused (exit 150),
+        naming the form, where the module is read, as SANY refuses a selector that does not fit
+        its definition even where nothing uses it."""
+        comps: list[Node] = []
+        navs: list[Node] = []
+        todo = list(reversed(self.named(node)))
+        while todo:
+            c = todo.pop()
+            if c.type == "subexpr_prefix":
+                todo.extend(reversed(self.named(c)))
+            elif c.type == "subexpr_component" and not navs:
+                comps.append(c)
+            elif c.type == "subexpr_tree_nav" and self.named(c) and self.named(c)[0].type == "colon":
+                navs.append(c)
+            else:
+                raise self.unsupported(node, f"the subexpression selector {self.text(node)}")
+        op = self.named(comps[-1])
+        if len(op) != 1:
+            raise self.unsupported(comps[-1], "subexpression reference")
+        return self._reference(comps[:-1], op[0])
 
     def _precedence(self, node: Node, sym: str, lhs: Node, rhs: Node) -> None:
         """SANY's rule for operators written without parentheses (tla2sany OperatorStack): in

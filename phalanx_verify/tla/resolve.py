@@ -178,7 +178,7 @@ class _Module:
                 self.done[d.module] = {}
                 self.done[d.module] = _Module(self.load(d.module, d.pos), self.load, self.done, self.params).run()
             exports = self.done[d.module]
-        locals_ = {p.name: p.arity for p in d.params}
+        locals_ = {p.name: p.arity for p in d.params} | dict.fromkeys(d.bound, 0)
         for _, e in d.subs + d.defaults:
             if isinstance(e, ast.Name):
                 self._use(e.name, 0, e.pos, locals_, as_value=False, passed=True)  # may be an operator

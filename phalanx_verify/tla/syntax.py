@@ -306,8 +306,11 @@ class InstanceDef:
 
     An instance hoisted from a call site or a LET (see instances.py) also carries ``defaults``,
     the expressions that replace M's same-named constants or variables where the ``WITH`` does
-    not (the instance's arguments), and ``shadowed``, the names bound where it was written,
-    which its implicit substitutions must not mean."""
+    not (the instance's arguments), ``shadowed``, the names bound where it was written,
+    which its implicit substitutions must not mean, and ``bound``, the names bound by a
+    quantifier where ``I(s)!Op`` is written that its arguments mention: the hoisted instance's
+    own parameters, passed at each use (TLC evaluates the substitutions in the context of the
+    call, where s has its value)."""
 
     pos: Pos
     name: str | None
@@ -317,6 +320,7 @@ class InstanceDef:
     local: bool = False
     defaults: tuple[tuple[str, Expr], ...] = ()
     shadowed: frozenset[str] = frozenset()
+    bound: tuple[str, ...] = ()
 
 
 Definition = OpDef | FunDef | InstanceDef

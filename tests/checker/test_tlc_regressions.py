@@ -370,6 +370,26 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
                         "INIT Init\nNEXT Next",
                         0, 11, 6, 4, None,
                         "a LET operator with a parameter assigning inside \\E: TLC's counts"),
+    'InstanceArgumentInProperty': ("EXTENDS Naturals\nCONSTANT Slots, Commands\nVARIABLE log\n  ---- MODULE Slot ----\n  CONSTANT V\n  VARIABLE chosen\n  Init == chosen = {}\n  Next == chosen = {} /\\ \\E v \\in V : chosen' = {v}\n  Spec == Init /\\ [][Next]_chosen /\\ WF_chosen(Next)\n  Chosen == <>(chosen # {})\n  Never == [](chosen = {})\n  ====\nInit == log = [s \\in Slots |-> {}]\nNext == \\E s \\in Slots : log[s] = {} /\\ \\E v \\in Commands : log' = [log EXCEPT ![s] = {v}]\nSpec == Init /\\ [][Next]_log /\\ WF_log(Next)\nS(s) == INSTANCE Slot WITH V <- Commands, chosen <- log[s]\nCorrect == \\A s \\in Slots : S(s)!Spec\nLive == \\A s \\in Slots : S(s)!Chosen\nWrong == \\A s \\in Slots : S(s)!Chosen /\\ (s = 2 => S(s)!Never)",
+        'CONSTANT Slots = {1, 2}\nCONSTANT Commands = {7, 8}\nSPECIFICATION Spec\nCHECK_DEADLOCK FALSE\nPROPERTY Correct Live',
+        0, 13, 9, 3, None,
+        "PROPERTY \\A s \\in Slots : S(s)!Spec with S(s) == INSTANCE Slot WITH chosen <- log[s]: one formula per slot, its actions and WF reading s (TLC's Github687 and gh1134; was 'unsupported construct: S(...)!Spec with an argument that mentions the bound name s')"),
+    'InstanceArgumentInPropertyViolated': ("EXTENDS Naturals\nCONSTANT Slots, Commands\nVARIABLE log\n  ---- MODULE Slot ----\n  CONSTANT V\n  VARIABLE chosen\n  Init == chosen = {}\n  Next == chosen = {} /\\ \\E v \\in V : chosen' = {v}\n  Spec == Init /\\ [][Next]_chosen /\\ WF_chosen(Next)\n  Chosen == <>(chosen # {})\n  Never == [](chosen = {})\n  ====\nInit == log = [s \\in Slots |-> {}]\nNext == \\E s \\in Slots : log[s] = {} /\\ \\E v \\in Commands : log' = [log EXCEPT ![s] = {v}]\nSpec == Init /\\ [][Next]_log /\\ WF_log(Next)\nS(s) == INSTANCE Slot WITH V <- Commands, chosen <- log[s]\nCorrect == \\A s \\in Slots : S(s)!Spec\nLive == \\A s \\in Slots : S(s)!Chosen\nWrong == \\A s \\in Slots : S(s)!Chosen /\\ (s = 2 => S(s)!Never)",
+        'CONSTANT Slots = {1, 2}\nCONSTANT Commands = {7, 8}\nSPECIFICATION Spec\nCHECK_DEADLOCK FALSE\nPROPERTY Wrong',
+        13, None, None, None, "Temporal property Wrong was violated",
+        "S(s)!Never under s = 2 => ...: the instance's formula opened by the general temporal translation with s bound by the expansion of \\A, violated once slot 2 is chosen (was 'read where s has no value', exit 150)"),
+    'InnerModuleOuterVariable': ("EXTENDS Naturals\nVARIABLE value\n  ---- MODULE Ring ----\n  VARIABLE cardinality\n  Members == 0 .. (cardinality - 1)\n  Init == value \\in Members\n  Next == value' = (value + 1) % cardinality\n  Spec == Init /\\ [][Next]_<<value, cardinality>>\n  x $$ y == (x + y) % cardinality\n  ====\nZ(cardinality) == INSTANCE Ring\nSane == Z(5)!$$(3, 4) = 2\nInsane == Z(5)!$$(3, 4) > 7\nSpec == Z(5)!Spec /\\ Sane\nSpecD == Z(5)!Spec /\\ Insane",
+        'SPECIFICATION Spec',
+        0, 10, 5, 1, None,
+        "the inner module Ring reads the outer variable value, declared before it (TLC's Github687spec; was \"Unknown operator: `value'\", exit 150); the constant conjunct Sane, TRUE, is no initial predicate"),
+    'SpecTriviallyFalse': ("EXTENDS Naturals\nVARIABLE value\n  ---- MODULE Ring ----\n  VARIABLE cardinality\n  Members == 0 .. (cardinality - 1)\n  Init == value \\in Members\n  Next == value' = (value + 1) % cardinality\n  Spec == Init /\\ [][Next]_<<value, cardinality>>\n  x $$ y == (x + y) % cardinality\n  ====\nZ(cardinality) == INSTANCE Ring\nSane == Z(5)!$$(3, 4) = 2\nInsane == Z(5)!$$(3, 4) > 7\nSpec == Z(5)!Spec /\\ Sane\nSpecD == Z(5)!Spec /\\ Insane",
+        'SPECIFICATION SpecD',
+        151, None, None, None, "The spec is trivially false because Insane is false.",
+        "a constant definition named as a conjunct of SPECIFICATION is evaluated first: FALSE is TLC's config error (TLC's Github687specD; was 'an initial predicate assembled from several modules', exit 150)"),
+    'SubexpressionBody': ("EXTENDS Naturals\nVARIABLE x\nTHEOREM Th == \\A n \\in 1..3 : n > 0\nOk(a) == /\\ a >= 0\n          /\\ a < 2\nASSUME Th!:\nInit == x = 0\nNext == x' = (x + 1) % 3\nInv == Ok(x)!: /\\ Th!:",
+        'INIT Init\nNEXT Next\nINVARIANT Inv',
+        12, None, None, None, "Invariant Inv is violated",
+        "Th!: is the statement of the named theorem Th, Ok(x)!: the body of Ok with a <- x (tlaplus/Examples' Paxos MCVoting; was 'unsupported construct: subexpression', exit 150)"),
 }
 
 
@@ -441,6 +461,28 @@ MODULE_CASES: dict[str, tuple[dict[str, str], str, int, int, int, str]] = {
         "LET x == y + 1  k == 2  M == INSTANCE Inc59 IN M!xplusk: the implicit substitutions x <- x and k <- k "
         "mean the LET's definitions (TLC's suite/test59; was 'unsupported construct: an INSTANCE inside LET "
         "whose implicit substitution k <- k means a bound name')"),
+    "InstanceArgumentLetDefinition": (
+        {"PM": "EXTENDS Naturals\nCONSTANT d\nVARIABLE v\nDouble == 2 * d\nTwice(n) == n * Double\nBig == v > 3 + d\nStep == v' = v + d\nSet == {i \\in 0..v : i > d}",
+         "LTop": 'EXTENDS Naturals\nVARIABLE x\nR(k) == INSTANCE PM WITH v <- x, d <- k\nASSUME LET T == {1, 2} IN \\A s \\in T : LET u == s + 1 IN R(u)!Double = 2 * u\nInit == x = 0\nNext == LET step == 2 IN x < 6 /\\ R(step)!Step\nInv == LET c == 1 IN R(c)!Big => x > 4'},
+        "INIT Init\nNEXT Next\nINVARIANT Inv\nCHECK_DEADLOCK FALSE", 4, 4, 4,
+        "R(u)!Op with u a LET definition of constant level (LET ... IN P(Succ)!Reachable0): passed as the hoisted "
+        "instance's parameter, in an ASSUME under \\A, an action and an invariant (was 'unsupported construct: "
+        "... mentions the bound name u')"),
+    "InstanceArgumentsNested": (
+        {"Leaf": "EXTENDS Naturals\nCONSTANT k, base\nVARIABLE w\nRECURSIVE Sum(_)\nSum(n) == IF n = 0 THEN 0 ELSE n * k + Sum(n - 1)\nf[i \\in 0..3] == IF i = 0 THEN base ELSE f[i - 1] + k\nVal == LET z == Sum(2) IN z + f[3] + w\nApply(G(_), a) == G(a)\nTwice(a) == 2 * a + k\nUse == Apply(Twice, base)\nCanInc == ENABLED (w' = w + k /\\ w < 4)",
+         "Mid": 'EXTENDS Naturals\nCONSTANT m\nVARIABLE v\nL(k) == INSTANCE Leaf WITH base <- m, w <- v\nAll == \\A k \\in 1..2 : L(k)!Val = (3 * k + m + 3 * k + v)\nUses == {L(k)!Use : k \\in 1..2}\nEn == \\E k \\in 1..2 : L(k)!CanInc',
+         "NTop": "EXTENDS Naturals\nVARIABLE x\nP(s) == INSTANCE Mid WITH m <- s, v <- x\nInit == x = 0\nNext == x < 5 /\\ x' = x + 1\nInv1 == \\A s \\in 0..2 : P(s)!All\nInv2 == P(1)!Uses = {3, 4}\nInv3 == \\A s \\in {1, 2} : P(s)!Uses = {2 * s + 1, 2 * s + 2}\nInv4 == (\\A s \\in {0} : P(s)!En) <=> x < 4"},
+        "INIT Init\nNEXT Next\nINVARIANT Inv1 Inv2 Inv3 Inv4\nCHECK_DEADLOCK FALSE", 6, 6, 6,
+        "P(s)!Op whose module uses L(k)!Op under \\A k: Leaf's operators take both s and k, through a RECURSIVE "
+        "operator, a recursive function, a LET, an operator argument and ENABLED"),
+    "InstanceArgumentBoundByQuantifier": (
+        {"PM": "EXTENDS Naturals\nCONSTANT d\nVARIABLE v\nDouble == 2 * d\nTwice(n) == n * Double\nBig == v > 3 + d\nStep == v' = v + d\nSet == {i \\in 0..v : i > d}",
+         "PTop": 'EXTENDS Naturals\nVARIABLE x\nR(k) == INSTANCE PM WITH v <- x, d <- k\nASSUME \\A s \\in 1..3 : R(s)!Double = 2 * s /\\ R(s)!Twice(s) = 2 * s * s\nInit == x = 0\nNext == \\E k \\in {1, 2} : x < 7 /\\ R(k)!Step\nInv == /\\ \\A s \\in 0..2 : R(s)!Big => x > 3 + s\n       /\\ \\A s \\in 1..2 : R(s)!Set = {i \\in 0..x : i > s}\n       /\\ LET F == {R(s)!Double : s \\in 1..3} IN F = {2, 4, 6}'},
+        "INIT Init\nNEXT Next\nINVARIANT Inv\nCHECK_DEADLOCK FALSE", 15, 9, 5,
+        "R(s)!Op with s bound by \\A, \\E or a set constructor: the hoisted instance takes s as a parameter of "
+        "its operators, read by the substitutions v <- x, d <- s in an ASSUME, an action and an invariant "
+        "(tlaplus/Examples' MCReachabilityTest, TLC's Github687; was 'unsupported construct: R(...)!Double with an "
+        "argument that mentions the bound name s')"),
 }
 
 
@@ -511,3 +553,15 @@ def test_keyword_argument_refused(tmp_path, definition, phrase):
                       "INIT Init\nNEXT Next\nINVARIANT Inv")
     assert r.exit_code == 150, r.output
     assert phrase in r.output, r.output
+
+
+def test_subexpression_selector_refused(tmp_path):
+    """A selector that navigates into a definition's body (``Op(a)!1``, which TLC accepts) is
+    not supported: exit 150 with one line naming it, never a verdict."""
+    (tmp_path / "Sel.tla").write_text("---- MODULE Sel ----\nEXTENDS Naturals\nVARIABLE x\n"
+                                      "Op(a) == /\\ a >= 0\n          /\\ a < 3\nInit == x = 0 /\\ Op(x)!1\n"
+                                      "Next == x' = x\n====\n")
+    (tmp_path / "Sel.cfg").write_text("INIT Init\nNEXT Next\n")
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "Sel.tla"), "--workers", "1"])
+    assert r.exit_code == 150, r.output
+    assert "unsupported construct: the subexpression selector Op(x)!1" in r.output, r.output
