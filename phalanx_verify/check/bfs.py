@@ -165,20 +165,30 @@ class Interner:
         BOOL_FREE.clear()  # a new search: the last one's states are not kept alive by the table
         kn, free, remember = BOOL_FREE, bool_free, remember_bool_free
 
+        def look(u: Any, t: Any) -> Any:
+            """u, the table's value equal to t (or None), where it is the same TLA+ value, else t."""
+            return u if u is not None and (u is t or (id(u) in kn and free(t)) or same(u, t)) else t
+
         def pick(u: Any, t: Any) -> Any:
             """The component to store for t, u being the table's value equal to it."""
             if u is t:
                 remember(t)
                 return t
-            return u if (id(u) in kn and free(t)) or same(u, t) else t
+            return look(u, t)
         self._pick = pick
         ns: dict[str, Any] = {f"sd{i}": table.setdefault for i, table in enumerate(self.tables)}
-        ns["pick"] = pick
+        ns.update({f"get{i}": table.get for i, table in enumerate(self.tables)})
+        ns.update(pick=pick, look=look)
         ts = "".join(f"t{i}, " for i in range(nvars))
         ps = "".join(f"p{i}, " for i in range(nvars))
-        picks = "".join(f"t{i} if t{i} is p{i} else pick(sd{i}(t{i}, t{i}), t{i}), " for i in range(nvars))
-        exec(f"def with_parent(t, p):\n    {ts or '_'} = t\n    {ps or '_'} = p\n    return ({picks})\n", ns)
+        for name, each in [("with_parent", "pick(sd{i}(t{i}, t{i}), t{i})"), ("shared", "look(get{i}(t{i}), t{i})")]:
+            picks = "".join(f"t{i} if t{i} is p{i} else {each.format(i=i)}, " for i in range(nvars))
+            exec(f"def {name}(t, p):\n    {ts or '_'} = t\n    {ps or '_'} = p\n    return ({picks})\n", ns)
         self._with_parent = ns["with_parent"]
+        # shared(t, parent): t with the stored components equal to its own in their place, none
+        # stored: a successor outside the model is checked against the invariants, whose
+        # identity-keyed memos then know its components
+        self.shared: Callable[[tuple, tuple], tuple] = ns["shared"]
         # confirm(stored, t): a stored state the index found for t is t as a TLA+ value; a stored
         # component known unambiguous (by id: stored components live as long as the search) is
         # not walked, nor one Boolean-free when t's is too
@@ -409,7 +419,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                         if not in_model:
                             tid = None
                             where = Where.INVARIANT
-                            bad = checks(t, checked_parent)
+                            bad = checks(intern.shared(t, s), checked_parent)
                             where = Where.SUCCESSORS
                             if bad is not None and violation(*bad, space.path_to(sid),
                                                              [(t, label_text(model, (lab, args)))]):
