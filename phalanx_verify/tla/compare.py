@@ -373,7 +373,9 @@ def set_map(elems: list) -> frozenset:
 def _scalar_set(s: frozenset) -> bool:
     """A set of Booleans, integers, strings or model values (homogeneous, so one member tells):
     Python merges two of its members only when they are the same TLA+ value."""
-    return next((type(x) in EXACT for x in s), True)
+    for x in s:  # the first member, without a generator's set-up (every \cup and \ asks)
+        return type(x) in EXACT
+    return True
 
 
 def _merged_alike(items: Sequence, out: frozenset) -> frozenset:

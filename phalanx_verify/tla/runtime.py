@@ -321,7 +321,12 @@ def except_path(f: Any, path: tuple, fn: Callable[[Any], Any]) -> Any:
     """[f EXCEPT !.a[k]... = fn(@)] for a path of keys (field names are string keys)."""
     if len(path) == 1:
         return _update(f, path[0], fn)
-    return _update(f, path[0], lambda inner: except_path(inner, path[1:], fn))
+    key = path[0]
+    if type(f) is tuple and type(key) is int and 0 < key <= len(f):  # req[p][q]: no closure per level
+        lst = list(f)
+        lst[key - 1] = except_path(f[key - 1], path[1:], fn)
+        return tuple(lst)
+    return _update(f, key, lambda inner: except_path(inner, path[1:], fn))
 
 
 def subseteq(a: Any, b: Any) -> bool:
@@ -411,6 +416,7 @@ def recordset(fields: dict) -> RecordSet:
 
 
 _ORDERED: dict[int, tuple[frozenset, list]] = {}
+_INT_ONLY = frozenset({int})
 _ORDERED_LIMIT = 1 << 14
 interning.on_change(_ORDERED.clear)  # a new model: its names are in another order
 
@@ -423,6 +429,8 @@ def tlc_order(elems: frozenset) -> list:
     hit = _ORDERED.get(id(elems))
     if hit is not None and hit[0] is elems:
         return hit[1]
+    if _INT_ONLY.issuperset(map(type, elems)):  # Proc \ {p}, made afresh: Python's order, not kept
+        return sorted(elems)
     ordered = sorted_tlc(elems)
     if len(_ORDERED) >= _ORDERED_LIMIT:
         _ORDERED.clear()

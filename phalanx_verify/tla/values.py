@@ -393,7 +393,11 @@ class FcnSet(LazySet):
         memo = self._memo
         try:
             asked, answer = memo[f]
-            if asked is f or same(asked, f):
+            if asked is f or (id(asked) in BOOL_FREE and bool_free(f)):
+                return answer
+            if same(asked, f):
+                if id(f) in BOOL_FREE:  # a stored value: later askers are confirmed without a walk
+                    memo[f] = (f, answer)
                 return answer
         except KeyError:
             pass
@@ -730,12 +734,63 @@ def _scalars(xs: Iterable) -> bool:
     return _SCALAR_TYPES.issuperset(map(type, xs))  # a C loop that stops at the first other
 
 
+# Containers of stored states that hold no Boolean at any depth, by id (each held, so that no
+# other object is given its id while it is here). Two values Python finds equal are the same
+# TLA+ value when neither holds a Boolean, a Boolean being equal only to 0 or 1: so a value
+# registered here, found equal to a Boolean-free one, needs no ``same`` walk. Most specs keep
+# no Boolean in their variables (LamportMutex: clocks, sets of processes, sequences of
+# records), and a successor shares most of its sub-values with its predecessor, so showing it
+# Boolean-free is a walk that stops at every registered sub-value. The search registers the
+# components it stores (bfs.Interner) and empties the table when it starts.
+BOOL_FREE: dict[int, Any] = {}
+
+
+def bool_free(v: Any) -> bool:
+    """No Boolean anywhere in ``v`` (False when unsure: a lazy set other than an interval)."""
+    t = type(v)
+    if t in _SCALAR_TYPES or id(v) in BOOL_FREE:
+        return True
+    if t is tuple or t is frozenset:
+        items: Iterable = v
+    elif t is Fcn:
+        if not (_NAMES.issuperset(map(type, v)) or all(map(bool_free, v))):
+            return False
+        items = v.values()
+    else:
+        return t is Interval
+    # written out: the items are mostly leaves or registered sub-values, met without a call
+    for x in items:
+        if type(x) not in _SCALAR_TYPES and id(x) not in BOOL_FREE and not bool_free(x):
+            return False
+    return True
+
+
+def remember_bool_free(v: Any) -> bool:
+    """bool_free(v) for a value stored for the rest of the search, registering its
+    Boolean-free containers in BOOL_FREE."""
+    t = type(v)
+    if t in _SCALAR_TYPES or id(v) in BOOL_FREE:
+        return True
+    if t is tuple or t is frozenset:
+        free = _SCALAR_TYPES.issuperset(map(type, v)) or all(map(remember_bool_free, v))
+    elif t is Fcn:
+        free = ((_NAMES.issuperset(map(type, v)) or all(map(remember_bool_free, v)))
+                and (_SCALAR_TYPES.issuperset(map(type, v.values()))
+                     or all(map(remember_bool_free, v.values()))))
+    else:
+        return t is Interval
+    if free:
+        BOOL_FREE[id(v)] = v
+    return free
+
+
 # ---------------------------------------------------------------------------------------
 # TLC's order (used by CHOOSE and to print sets the way TLC does)
 
 _RANK = {bool: 0, int: 1, str: 2, ModelValue: 3, TypedModelValue: 3, frozenset: 4, tuple: 5, Fcn: 6}
 
 
+interning.on_change(BOOL_FREE.clear)  # a new model: its search registers its own states
 interning.on_change(clear_shared_subsets)  # they were listed in the previous model's order
 
 # Bumped whenever the order of names changes: a function's kept sort key (Fcn._key) is valid

@@ -82,6 +82,27 @@ def test_same_tells_a_boolean_from_0_and_1_at_any_depth() -> None:
     assert unambiguous(Fcn({"a": frozenset({2, 3}), "b": ("s", ModelValue("m"))})) and not unambiguous((2, 1))
 
 
+
+def test_bool_free_finds_a_boolean_at_any_depth_beside_registered_values() -> None:
+    """A duplicate state is confirmed without a walk when both it and the stored one are
+    Boolean-free (values.BOOL_FREE): a Boolean deep in a successor that shares the stored
+    state's registered sub-values must still be seen, or <<1>> would pass for <<TRUE>>."""
+    from phalanx_verify.tla.values import BOOL_FREE, Fcn, Interval, ModelValue, bool_free, remember_bool_free
+
+    BOOL_FREE.clear()
+    row, rec = (0, (1, 2)), Fcn({"type": "ack", "clock": 0})
+    stored = (row, (rec,), frozenset({ModelValue("m")}), Interval(range(1, 4)))
+    assert remember_bool_free(stored)
+    assert {id(row), id(row[1]), id(rec), id(stored)} <= set(BOOL_FREE)
+    cases = [((row, (True,)), False), ((row, (rec, Fcn({"type": "ack", "clock": False}))), False),
+             (Fcn({1: row, 2: True}), False), (Fcn({True: row}), False), (frozenset({(row, frozenset({2, False}))}), False),
+             ((row, frozenset()), True), (Fcn({1: row, 2: (rec, 3)}), True)]
+    for value, free in cases:
+        assert bool_free(value) is free, value
+        assert remember_bool_free(value) is free and (id(value) in BOOL_FREE) is free, value
+    assert not remember_bool_free((row, True)) and bool_free(row)
+    BOOL_FREE.clear()
+
 @pytest.mark.parametrize("expr", [
     "<<1>> = <<TRUE>>", "[a |-> 1] = [a |-> TRUE]", "{1} = {TRUE}", "{<<0>>} = {<<FALSE>>}", "<<1>> # <<TRUE>>",
     "Cardinality({<<1>>, <<TRUE>>})", "Cardinality({[a |-> 1], [a |-> TRUE]})",
