@@ -54,16 +54,19 @@ from .resolve import std_arity
 from .runtime import clear_memos
 from .syntax import Pos
 from .values import (
+    BOOL_FREE,
     Fcn,
     Interval,
     ModelValue,
     as_set,
+    bool_free,
     fcn_as_dict,
     fcn_items,
     forget_sort_keys,
     format_value,
     from_itf,
     make_fcn,
+    remember_bool_free,
     same,
     tlc_key,
     to_itf,
@@ -87,6 +90,7 @@ __all__ = [
     "ModelConfig", "parse_config_file",
     # values (immutable, hashable; ITF in JSON)
     "ModelValue", "Fcn", "Interval", "make_fcn", "fcn_items", "fcn_as_dict", "as_set", "format_value", "tlc_key", "forget_sort_keys",
+    "BOOL_FREE", "bool_free", "remember_bool_free",
     "to_itf", "from_itf",
     # TLA+ equality where Python's True == 1 would merge values (the state store confirms finds)
     "same", "unambiguous",
