@@ -652,7 +652,13 @@ class Actions(Expressions):
                     return None
                 out.extend(sub)
             return out
-        if isinstance(e, ast.Name) and ctx.lookup(e.name) is None:
+        loc = ctx.lookup(e.name) if isinstance(e, ast.Name) else None
+        if loc is not None and loc.kind == "alias" and not isinstance(loc.alias[0], ast.Prime):  # type: ignore[index]
+            # a parameter passed a variable by name (NotifyOther(ws) == UNCHANGED ws called as
+            # NotifyOther(waitSeqC) in BlockingQueueFair): the caller's variable is unchanged
+            aexpr, actx = loc.alias  # type: ignore[misc]
+            return self._unchanged_vars(aexpr, replace(actx, cur=ctx.cur, nxt=ctx.nxt))
+        if isinstance(e, ast.Name) and loc is None:
             tv = self._target_var(ast.Prime(e.pos, e), ctx, "next")
             if tv is not None:
                 return [(tv[0], self.val(e, ctx))]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import warnings
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -106,6 +107,7 @@ class _Converter:
         self._lines = original.split(b"\n")
         self._ascii: dict[int, bool] = {}
         self._let_instances: list[ast.InstanceDef] = []
+        self._module: ast.Module | None = None  # the module being read (its definitions so far)
 
     # -- positions and text -------------------------------------------------------------
     def pos(self, node: Node) -> ast.Pos:
@@ -158,11 +160,13 @@ class _Converter:
     def module(self, node: Node) -> ast.Module:
         name_node = self.one(node, "name")
         mod = ast.Module(name=self.text(name_node), file=self.file, pos=self.pos(node))
+        outer, self._module = self._module, mod
         for unit in self.named(node):
             if unit == name_node or (unit.type in _SKIP_MODULE_UNITS and not
                                      (unit.type == "theorem" and unit.child_by_field_name("name") is not None)):
                 continue
             self.unit(mod, unit, local=False)
+        self._module = outer
         instances.hoist_calls(mod)
         return mod
 
@@ -418,14 +422,15 @@ class _Converter:
         raise self.unsupported(op, "subexpression reference")
 
     def x_subexpression(self, node: Node) -> ast.Expr:
-        """A subexpression reference (SANY's Generator.selectorToNode): ``Op!:`` selects the body
+        """A subexpression reference (SANY's Generator.selectorToNode). ``Op!:`` selects the body
         of the definition Op (the statement of a named THEOREM), with Op's parameters bound to
         the arguments written in ``Op(a)!:``: the value TLC evaluates is that of ``Op(a)``
-        itself, so the selector is dropped. The other selectors (``!1``, ``!<<``, ``!>>``,
-        ``!@``, ``!(args)``) navigate into the body, which this tree no longer has in the shape
-        SANY numbers (bullet lists of one item and labels are dropped): they are refused (exit 150),
-        naming the form, where the module is read, as SANY refuses a selector that does not fit
-        its definition even where nothing uses it."""
+        itself, so the selector is dropped. ``Op!2!1`` (numbers only) of an operator without
+        parameters defined earlier in this module is the subexpression it names (see _select):
+        BlockingQueue's ``TypeInv!2``. The other forms (``!<<``, ``!>>``, ``!@``, ``!(args)``,
+        labels, numbers after an instance or into another module's definition) are refused (exit
+        150), naming the form, where the module is read, as SANY refuses a selector that does not
+        fit its definition even where nothing uses it."""
         comps: list[Node] = []
         navs: list[Node] = []
         todo = list(reversed(self.named(node)))
@@ -435,14 +440,31 @@ class _Converter:
                 todo.extend(reversed(self.named(c)))
             elif c.type == "subexpr_component" and not navs:
                 comps.append(c)
-            elif c.type == "subexpr_tree_nav" and self.named(c) and self.named(c)[0].type == "colon":
+            elif c.type == "subexpr_tree_nav" and self.named(c) and self.named(c)[0].type in ("colon", "child_id"):
                 navs.append(c)
             else:
                 raise self.unsupported(node, f"the subexpression selector {self.text(node)}")
         op = self.named(comps[-1])
         if len(op) != 1:
             raise self.unsupported(comps[-1], "subexpression reference")
-        return self._reference(comps[:-1], op[0])
+        numbers = [int(self.text(self.named(n)[0])) for n in navs if self.named(n)[0].type == "child_id"]
+        if not numbers:
+            return self._reference(comps[:-1], op[0])
+        defn = self._earlier_definition(comps, op[0])
+        if defn is None or len(numbers) != len(navs):
+            raise self.unsupported(node, f"the subexpression selector {self.text(node)}")
+        e = defn.body
+        for n in numbers:
+            e = _select(e, n, lambda: self.unsupported(node, f"the subexpression selector {self.text(node)}"))
+        return e
+
+    def _earlier_definition(self, comps: list[Node], op: Node) -> ast.OpDef | None:
+        """The operator without parameters ``Op`` of ``Op!n``, defined earlier in this module."""
+        if len(comps) != 1 or op.type != "identifier_ref" or self._module is None:
+            return None
+        name = ident(self.text(op))
+        found = [d for d in self._module.defs if isinstance(d, ast.OpDef) and d.name == name]
+        return found[-1] if found and not found[-1].params else None
 
     def _precedence(self, node: Node, sym: str, lhs: Node, rhs: Node) -> None:
         """SANY's rule for operators written without parentheses (tla2sany OperatorStack): in
@@ -557,7 +579,7 @@ class _Converter:
             items.append(self.expr(parts[-1]))
         if len(items) == 1:
             return items[0]
-        return cls(self.pos(node), tuple(items))
+        return cls(self.pos(node), tuple(items), True)
 
     def x_conj_list(self, node: Node) -> ast.Expr:
         return self._list(node, ast.And)
@@ -878,3 +900,24 @@ def parse_module_file(path: str | Path) -> ast.Module:
         raise ParseError(f"File name '{p.stem}' does not match the name '{mod.name}' of the top level module "
                          "it contains.", mod.pos)
     return mod
+
+
+def _select(e: ast.Expr, n: int, refused: Callable[[], Exception]) -> ast.Expr:
+    """The n-th operand of ``e`` as SANY numbers it for ``Op!n``: an item of a bulleted list, of
+    a binary /\\ or \\/ (a chain a /\\ b /\\ c is (a /\\ b) /\\ c), an argument of an operator
+    application, a part of IF/THEN/ELSE. Other shapes, and numbers out of range, are refused."""
+    if isinstance(e, ast.And | ast.Or):
+        if e.bullets or len(e.items) == 2:
+            if 1 <= n <= len(e.items):
+                return e.items[n - 1]
+        elif n == 1:
+            return type(e)(e.pos, e.items[:-1]) if len(e.items) > 2 else e.items[0]
+        elif n == 2:
+            return e.items[-1]
+    elif isinstance(e, ast.Apply) and 1 <= n <= len(e.args):
+        return e.args[n - 1]
+    elif isinstance(e, ast.If) and 1 <= n <= 3:
+        return (e.cond, e.then, e.else_)[n - 1]
+    elif isinstance(e, ast.Prime | ast.Unchanged | ast.Enabled) and n == 1:
+        return e.expr
+    raise refused()

@@ -77,12 +77,17 @@ class Apply(Expr):
 class And(Expr):
     pos: Pos
     items: tuple[Expr, ...]
+    # written as a bulleted list (SANY's $ConjList, one argument per item) rather than with the
+    # infix operator (left-associative and binary: a /\\ b /\\ c is (a /\\ b) /\\ c), which
+    # decides what a subexpression selector Op!n names
+    bullets: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Or(Expr):
     pos: Pos
     items: tuple[Expr, ...]
+    bullets: bool = False  # as And's
 
 
 @dataclass(frozen=True, slots=True)

@@ -351,6 +351,25 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         'SPECIFICATION Spec\nPROPERTY Prop',
         13, None, None, None, "Action property Prop is violated",
         "the step property UnchangedTest(UNCHANGED), that is UNCHANGED x, is checked on each step: violated by the first"),
+    "SubexpressionNumbers": ("EXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x < 3 /\\ x' = x + 1\n"
+                             "T == /\\ x \\in 0..5\n     /\\ x < 3\n     /\\ x # 7\n"
+                             "C == x >= 0 /\\ x < 10 /\\ x < 2\n"
+                             "Inv == T!1 /\\ T!3 /\\ C!1 /\\ C!1!2\nInv2 == C!2",
+                             "INIT Init\nNEXT Next\nINVARIANT Inv Inv2",
+                             12, None, None, None, "Invariant Inv2 is violated",
+                             "Op!n names the n-th item of a bulleted list, and of a chain a /\\ b /\\ c the "
+                             "binary (a /\\ b) /\\ c: C!2 is x < 2 (lemmy/BlockingQueue's IInv == TypeInv!2 /\\ ...; "
+                             "was: exit 150, unsupported construct: subexpression)"),
+    "UnchangedByName": ("EXTENDS Naturals, Sequences\nVARIABLES buffer, wc, wp\n"
+                        "NotifyOther(ws) ==\n  \\/ /\\ ws = <<>>\n     /\\ UNCHANGED ws\n"
+                        "  \\/ /\\ ws # <<>>\n     /\\ ws' = Tail(ws)\n"
+                        "Init == buffer = <<>> /\\ wc = <<1>> /\\ wp = <<>>\n"
+                        "Next == Len(buffer) < 2 /\\ buffer' = Append(buffer, 1) /\\ NotifyOther(wc) /\\ UNCHANGED wp",
+                        "INIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE",
+                        0, 3, 3, 3, None,
+                        "UNCHANGED of a parameter passed a variable by name leaves the caller's variable "
+                        "unchanged (lemmy/BlockingQueueFair's NotifyOther(waitSeqC); was: exit 75, wc is not "
+                        "determined at this point of the action)"),
     "LetActionOperators": ("EXTENDS Naturals\nVARIABLES x, y\n"
                            "Init == LET sx(v) == x = v\n            sy == y \\in {0, 1}\n        IN sx(0) /\\ sy\n"
                            "Next == LET inc(v) == x' = x + v\n            keep == UNCHANGED y\n"
