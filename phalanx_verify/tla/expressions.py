@@ -463,6 +463,8 @@ class Expressions(Levels, StaticKinds):
     def v_Name(self, e: ast.Name, ctx: Ctx) -> str:
         loc = ctx.lookup(e.name)
         if loc is not None:
+            if (inlined := self._let_in_action(loc, (), ctx)) is not None:
+                return inlined
             if loc.kind == "thunk":
                 return f"{loc.pyname}()"
             if loc.kind == "alias":
@@ -652,6 +654,26 @@ class Expressions(Levels, StaticKinds):
         body = self.entering(scope, ctx, defn.pos, self.val(defn.body, inner))
         return f"(lambda {', '.join(names)}: {body})({', '.join(args)})"
 
+    def _let_in_action(self, loc: Local, args: tuple[ast.Expr, ...], ctx: Ctx) -> str | None:
+        """A LET definition of an action that reads primed variables, used as a value in it: its
+        body compiled where it is used, so that it reads the next state as determined there, as
+        TLC evaluates a LET lazily in the state it is used in (kafka-tlaplus's consumer group:
+        ``new_target_assignment == group_target_assignment'.assignments`` read after the IF that
+        assigns it). None for any other name."""
+        if loc.letdef is None or loc.level < LEVEL_ACTION or ctx.nxt is None:
+            return None
+        defn, dctx = loc.letdef
+        if any(p.arity for p in defn.params):
+            return None
+        inner = replace(dctx, cur=ctx.cur, nxt=ctx.nxt)
+        names, values = [], []
+        for p, a in zip(defn.params, args, strict=True):
+            names.append(self.fresh(p.name))
+            values.append(self.val(a, ctx))
+            inner = inner.bind(p.name, Local(names[-1], "value"))
+        body = self.val(defn.body, inner)
+        return f"(lambda {', '.join(names)}: {body})({', '.join(values)})" if names else f"({body})"
+
     def _op_as_value(self, target: tuple[ast.Definition, Scope], ctx: Ctx, pos: ast.Pos) -> str:
         defn, scope = target
         assert isinstance(defn, ast.OpDef)
@@ -668,6 +690,8 @@ class Expressions(Levels, StaticKinds):
         loc = ctx.lookup(e.op)
         if loc is None and e.args and (by_name := self._by_name_call(e, ctx)) is not None:
             return by_name
+        if loc is not None and (inlined := self._let_in_action(loc, e.args, ctx)) is not None:
+            return inlined
         args = tuple(self.val(a, ctx) for a in e.args)
         if loc is not None:
             if loc.kind == "value":

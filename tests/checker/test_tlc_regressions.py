@@ -370,6 +370,15 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
                         "UNCHANGED of a parameter passed a variable by name leaves the caller's variable "
                         "unchanged (lemmy/BlockingQueueFair's NotifyOther(waitSeqC); was: exit 75, wc is not "
                         "determined at this point of the action)"),
+    "LetReadsNextState": ("EXTENDS Naturals\nVARIABLES x, y\nInit == x = 0 /\\ y = 0\n"
+                          "Next == LET nx == x' + 1\n            ny(d) == nx + d\n"
+                          "        IN /\\ IF x < 3 THEN x' = x + 1 ELSE x' = 0\n           /\\ y' = ny(1)\n"
+                          "Inv == y < 5",
+                          "INIT Init\nNEXT Next\nINVARIANT Inv",
+                          12, None, None, None, "Invariant Inv is violated",
+                          "a LET definition of an action reading x' is evaluated where it is used, after the "
+                          "IF that assigns x' (Vanlightly/kafka-tlaplus's consumer group protocol; was: exit 75, "
+                          "x is not determined at this point of the action)"),
     "LetActionOperators": ("EXTENDS Naturals\nVARIABLES x, y\n"
                            "Init == LET sx(v) == x = v\n            sy == y \\in {0, 1}\n        IN sx(0) /\\ sy\n"
                            "Next == LET inc(v) == x' = x + v\n            keep == UNCHANGED y\n"
