@@ -282,6 +282,7 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
         if track:
             rt.LEVEL[0] = 1  # the checks see the state's level; Init itself is evaluated at 0
         generated += 1
+        report.generated = generated  # where an error in the checks stops the search
         key = state_key(model, s)
         if space.find(s if key is None else key) is not None:
             if model.possible:  # TLC evaluates the constraints, _POSSIBLE's counters, on each one
@@ -527,8 +528,10 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
         if expanding:
             _finish(report, space, generated, _reached(depth, new_level), start_time,
                     _left(level, pos, new_level, unqueued))
+        elif initialising:  # TLC enqueues an initial state before it checks it (DoInitFunctor)
+            _finish(report, space, report.generated, 1 if space.states else 0, start_time, len(space.states))
         else:
-            _finish(report, space, generated, 0 if initialising else depth, start_time)
+            _finish(report, space, generated, depth, start_time)
         return None
     except KeyboardInterrupt:  # Ctrl-C: the figures so far, marked interrupted; the CLI exits 130
         report.complete = False

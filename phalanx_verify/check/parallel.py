@@ -737,7 +737,12 @@ class _Search:
             report.error_exit = err.exit_code if self.initialising or not isinstance(err, AssertionFailure) \
                 else EXIT_ASSERT
             report.complete = False
-            self.finish(0, distinct=len(self.init_space.states) if self.initialising else None)
+            if self.initialising:  # as the sequential search: TLC enqueues an initial state before its checks
+                stored = len(self.init_space.states)
+                self.generated = report.generated
+                self.finish(1 if stored else 0, queue=stored, distinct=stored)
+            else:
+                self.finish(0)
         except KeyboardInterrupt:
             report.complete = False
             report.extra["interrupted"] = True

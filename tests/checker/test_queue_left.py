@@ -63,3 +63,23 @@ def test_depth_at_stop_is_tlcs(tmp_path: Path, more: str, cfg: str, tlc: tuple, 
                                   "--json", str(out), "--workers", workers])
     rep = json.loads(out.read_text())
     assert (r.exit_code, rep["generated"], rep["distinct"], rep["queue"], rep["depth"]) == tlc, r.output
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+@pytest.mark.parametrize(("init", "inv", "tlc"), [
+    # (exit, generated, distinct, queue, depth) as TLC printed them: it enqueues an initial state
+    # before it checks the invariants on it (DoInitFunctor), and counts it as generated
+    ("x \\in {1, 0, 2}", "1 \\div x > 0", (75, 1, 1, 1, 1)),          # the first state (x = 0) fails
+    ("x \\in {1, 0, 2}", "1 \\div (x - 1) # 7", (75, 2, 2, 2, 1)),    # the second (x = 1) fails
+    ("x \\in {1, 0, 2} /\\ 1 \\div x > 0", "TRUE", (75, 0, 0, 0, 0)),  # Init itself fails
+])
+def test_counts_at_an_error_in_the_initial_states(tmp_path: Path, init: str, inv: str, tlc: tuple,
+                                                  workers: str) -> None:
+    (tmp_path / "I.tla").write_text(f"---- MODULE I ----\nEXTENDS Naturals\nVARIABLE x\nInit == {init}\n"
+                                    f"Next == x' = x\nInv == {inv}\n====\n")
+    (tmp_path / "I.cfg").write_text("INIT Init\nNEXT Next\nINVARIANT Inv\n")
+    out = tmp_path / "r.json"
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "I.tla"), "-c", str(tmp_path / "I.cfg"), "-q",
+                                  "--json", str(out), "--workers", workers])
+    rep = json.loads(out.read_text())
+    assert (r.exit_code, rep["generated"], rep["distinct"], rep["queue"], rep["depth"]) == tlc, r.output
