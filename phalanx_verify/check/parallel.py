@@ -35,6 +35,7 @@ register file per process would change results).
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import multiprocessing
 import multiprocessing.connection
@@ -45,6 +46,7 @@ import signal
 import struct
 import sys
 import tempfile
+import threading
 import time
 import traceback
 from array import array
@@ -661,15 +663,36 @@ def explore_parallel(model: Model, report: Report, options: SearchOptions, progr
     if options.scratch is not None:
         options.scratch.mkdir(parents=True, exist_ok=True)
     directory = Path(tempfile.mkdtemp(prefix="phalanx-bfs-", dir=options.scratch))
-    search = _Search(model, report, options, directory, progress, progress_every, start_time, live, on_level)
-    try:
-        completed = search.run()
-    finally:
-        search.close()
-        shutil.rmtree(directory, ignore_errors=True)
+    with _exit_on_sigterm():
+        search = _Search(model, report, options, directory, progress, progress_every, start_time, live, on_level)
+        try:
+            completed = search.run()
+        finally:
+            search.close()
+            shutil.rmtree(directory, ignore_errors=True)
     # the largest worker process's peak (the report's peak_rss_mb is this process's)
     report.extra["worker_peak_rss_mb"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024.0
     return search.graph if completed else None
+
+
+@contextlib.contextmanager
+def _exit_on_sigterm() -> Iterator[None]:
+    """SIGTERM (``timeout``, a campaign's pool ending its workers) leaves through the ``finally``
+    clauses, so the scratch directory (seen set, trace files: up to gigabytes) is removed and the
+    workers are stopped; Python's default would end the process where it stands. Exit status
+    143 (128 + SIGTERM) as the default's."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signal handlers can only be set from the main thread
+        return
+
+    def leave(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, leave)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 class _Search:

@@ -98,6 +98,28 @@ def test_check_prints_the_states_so_far_and_exits_130(tmp_path, workers):
     assert group_gone(proc.pid)
 
 
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_sigterm_removes_the_scratch_directory(tmp_path, workers):
+    """``timeout`` or a campaign's pool ends a search with SIGTERM: the seen set and trace files
+    in the scratch directory (gigabytes on a big model) are removed, the workers stopped."""
+    write_spec(tmp_path, "Wide", SLOW.replace("x = 0", "x \\in 0..1000 /\\ y = 0").replace("VARIABLE x", "VARIABLE x, y")
+               .replace("x < 100000000 /\\ x' = x + 1", "y < 100000000 /\\ y' = y + 1 /\\ x' = x"))
+    scratch = tmp_path / "scratch"
+    proc = start("check", str(tmp_path / "Wide.tla"), "--workers", workers, "--checkpoint", str(tmp_path / "ck"),
+                 "--scratch", str(scratch))
+    wait_for(proc, "distinct")
+    assert len(list(scratch.iterdir())) == 1  # the search's directory
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.communicate(timeout=HANG_BOUND)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        raise AssertionError("still running after SIGTERM") from None
+    assert proc.returncode == 128 + signal.SIGTERM
+    assert list(scratch.iterdir()) == []
+    assert group_gone(proc.pid)
+
+
 def test_campaign_with_two_jobs_stops_and_reports_the_finished_runs(tmp_path):
     write_spec(tmp_path, "Quick", QUICK)
     write_spec(tmp_path, "SlowA", SLOW)
