@@ -60,6 +60,7 @@ class Local:
     # variable: (argument expression, caller's context).
     alias: tuple[Any, Any] | None = field(default=None, compare=False, hash=False)
     unused: tuple[int, ...] = ()  # a LET operator's parameters its body never mentions
+    lazy: tuple[int, ...] = ()  # a LET operator's parameters passed as thunks (strictness.py)
     # A LET operator: the level of its body (its parameters taken as constants), and, where an
     # action or the initial predicate calls it, its definition and the context it was defined in,
     # so that the call is inlined as TLC evaluates it (``LET set(v) == x' = v IN set(1)`` assigns x).

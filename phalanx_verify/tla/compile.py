@@ -60,6 +60,7 @@ class Compiler(Actions):
                        "card", "members"):
             self.ns["_" + helper] = getattr(rt, helper)
         self._funcs = {}
+        self._strict = {}
         self._pending = []
         self._levels = {}
         self._call_levels = {}

@@ -13,6 +13,7 @@ actions.py's; ENABLED calls into it.
 from __future__ import annotations
 
 import ast as pyast
+import builtins
 import re
 from dataclasses import dataclass, replace
 from typing import Any
@@ -42,6 +43,7 @@ from .instances import UNSUPPORTED
 from .kinds import StaticKinds
 from .levels import LEVEL_ACTION, LEVEL_CONSTANT, LEVEL_STATE, LEVEL_TEMPORAL, Levels
 from .modules import ALWAYS_VISIBLE, STANDARD_MODULES, Scope
+from .strictness import evaluates
 
 # Built-in operators written as symbols: node kind -> Python template.
 _BINARY = {
@@ -127,6 +129,8 @@ _STD_CONSTANTS = {"Nat": ("Naturals", "_NAT"), "Int": ("Integers", "_INT"),
                   "BOOLEAN": (None, "_BOOLEAN"), "STRING": (None, "_STRING")}
 
 # Python expressions cheap and side-effect free enough to evaluate twice.
+_CALLED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\(\)")
+_BUILTINS = frozenset(dir(builtins))
 SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\[\d+\])?|'[^'\\]*'|-?\d+")
 
 def _free_names(code: str) -> set[str]:
@@ -189,12 +193,14 @@ class FuncInfo:
     level: int
     defn: ast.Definition
     scope: Scope
+    lazy: frozenset[str] = frozenset()  # parameters passed as thunks (see strictness.py)
 
 
 class Expressions(Levels, StaticKinds):
     """Compiles expressions and operator definitions of one model to Python expressions."""
 
-    _funcs: dict[tuple[int, int], FuncInfo]  # (id(definition), id(scope)) -> its function
+    _funcs: dict[tuple[int, int, frozenset[str]], FuncInfo]  # (id(definition), id(scope), lazy) -> its function
+    _strict: dict[tuple[int, int], tuple[bool, ...]]  # (id(definition), id(scope)) -> strict in each parameter
     _observing: bool | None = None  # memo.observing of the model, once asked
     _threads_exist: bool | None = None  # does the model hoist an instance with parameters (Scope.bound)?
     _pending: list[FuncInfo]  # functions named by compiled code, not yet emitted
@@ -205,12 +211,14 @@ class Expressions(Levels, StaticKinds):
     _in_recursive_fundef: int  # how deep inside the bodies of recursive function definitions
 
     # -- operator functions -------------------------------------------------------------
-    def func_for(self, defn: ast.Definition, scope: Scope) -> FuncInfo:
-        key = (id(defn), id(scope))
+    def func_for(self, defn: ast.Definition, scope: Scope, lazy: frozenset[str] = frozenset()) -> FuncInfo:
+        """The Python function of ``defn`` in ``scope``, taking the parameters named in ``lazy``
+        as thunks."""
+        key = (id(defn), id(scope), lazy)
         info = self._funcs.get(key)
         if info is None:
             lvl = self.def_level(defn, scope)
-            info = FuncInfo(self.fresh(f"op_{defn.name}"), lvl, defn, scope)
+            info = FuncInfo(self.fresh(f"op_{defn.name}"), lvl, defn, scope, lazy)
             self._funcs[key] = info
             self._pending.append(info)
         return info
@@ -226,7 +234,8 @@ class Expressions(Levels, StaticKinds):
             for p in defn.params:
                 py = self.fresh(p.name)
                 params.append(py)
-                ctx = ctx.bind(p.name, Local(py, "value" if p.arity == 0 else "op", p.arity))
+                kind = "op" if p.arity else "thunk" if p.name in info.lazy else "value"
+                ctx = ctx.bind(p.name, Local(py, kind, p.arity))
             body = self.val(defn.body, ctx)
         else:
             assert isinstance(defn, ast.FunDef)
@@ -317,7 +326,7 @@ class Expressions(Levels, StaticKinds):
         from Nat, a recursive function) with the names it reads from around it bound to their
         values now: made in a loop (a comprehension), a Python closure would see the loop
         variable's last value, not its own iteration's."""
-        free = sorted(_free_names(fn) - self.ns.keys())
+        free = sorted(_free_names(fn) - self.ns.keys() - _BUILTINS)
         if not free:
             return fn
         return f"(lambda {', '.join(free)}: {fn})({', '.join(free)})"
@@ -574,15 +583,19 @@ class Expressions(Levels, StaticKinds):
                 # An operator passed as an argument to a higher-order operator.
                 return self._op_as_value(target, ctx, pos)
             raise SemanticError(f"operator {name} takes {nparams} arguments, {len(args)} given", pos)
+        lazy: frozenset[str] = frozenset()
         if args and isinstance(defn, ast.OpDef):
             # TLC passes arguments unevaluated: one the body never mentions is never evaluated,
-            # so an error in it is never raised.
+            # so an error in it is never raised; one it may not read is passed as a thunk.
             args = tuple(a if p.arity or mentions_any(defn.body, {p.name}) else "None"
                          for p, a in zip(defn.params, args, strict=True))
-        inlined = self._try_inline(defn, scope, args, ctx, kinds)
+            if not defn.recursive:
+                lazy = frozenset(p.name for i, (p, a) in enumerate(zip(defn.params, args, strict=True))
+                                 if not p.arity and not SIMPLE.fullmatch(a) and not self.strict_in(defn, scope, i))
+        inlined = None if lazy else self._try_inline(defn, scope, args, ctx, kinds)
         if inlined is not None:
             return inlined
-        info = self.func_for(defn, scope)
+        info = self.func_for(defn, scope, lazy)
         if info.level >= LEVEL_TEMPORAL:
             raise SemanticError(f"temporal formula {name} used where a value is expected", pos)
         cur = ctx.cur.whole(self.nvars)
@@ -606,7 +619,46 @@ class Expressions(Levels, StaticKinds):
                 return self._inline_action(defn, scope, args, ctx)
             call_args.append(nxt)
         call_args += self.thread_args(scope, ctx, pos)
+        if lazy:
+            assert isinstance(defn, ast.OpDef)
+            args = tuple(self._thunk(a) if p.name in lazy else a for p, a in zip(defn.params, args, strict=True))
         return f"{info.pyname}({', '.join(call_args + list(args))})"
+
+    def _thunk(self, code: str) -> str:
+        """An argument passed unevaluated: evaluated when first read, then remembered (TLC's
+        LazyValue), with the names it reads bound now (it may be read after a loop moved on).
+        A thunk passed on (a parameter or LET definition read as ``name()``) is itself."""
+        if _CALLED.fullmatch(code):
+            return code[:-2]
+        return f"_rt.Once({self._bound_now(f'lambda: {code}')})"
+
+    def strict_in(self, defn: ast.OpDef, scope: Scope, i: int) -> bool:
+        """Does every evaluation of ``defn``'s body read its ``i``-th parameter (strictness.py)?"""
+        key = (id(defn), id(scope))
+        got = self._strict.get(key)
+        if got is None:
+            self._strict[key] = (True,) * len(defn.params)  # a cycle: only RECURSIVE ones, eager
+            got = self._strict[key] = self.strictness(defn, scope)
+        return got[i]
+
+    def strictness(self, defn: ast.OpDef, scope: Scope, ctx: Ctx | None = None) -> tuple[bool, ...]:
+        """For each parameter of ``defn`` (a LET definition where ``ctx`` is where it is
+        written), is it read on every evaluation of the body? A call to a RECURSIVE operator
+        evaluates its arguments first, as compiled."""
+        params = {p.name for p in defn.params}
+
+        def callee(op: str, j: int, nargs: int) -> bool:
+            if op in params or op in self.substitutions or (ctx is not None and ctx.lookup(op) is not None):
+                return False
+            target = self.resolve_def(op, scope)
+            if target is None:
+                return True  # a built-in operator: its operands are evaluated
+            d, sc = target
+            if not isinstance(d, ast.OpDef) or len(d.params) != nargs or d.params[j].arity:
+                return False
+            return d.recursive or self.strict_in(d, sc, j)
+
+        return tuple(evaluates(defn.body, p.name, callee) for p in defn.params)
 
     def _try_inline(self, defn: ast.Definition, scope: Scope, args: tuple[str, ...], ctx: Ctx,
                     kinds: tuple[str | None, ...] = ()) -> str | None:
@@ -696,7 +748,8 @@ class Expressions(Levels, StaticKinds):
         if loc is not None:
             if loc.kind == "value":
                 raise SemanticError(f"{e.op} is not an operator", e.pos)
-            args = tuple("None" if i in loc.unused else a for i, a in enumerate(args))
+            args = tuple("None" if i in loc.unused else self._thunk(a) if i in loc.lazy else a
+                         for i, a in enumerate(args))
             return f"{loc.pyname}({', '.join(args)})"
         target = self.resolve_def(e.op, ctx.scope)
         if target is not None:
@@ -1079,10 +1132,15 @@ class Expressions(Levels, StaticKinds):
             kind = "thunk" if not d.params else "op"
             pctx = ctx.bind(d.name, Local(py, kind, len(d.params))) if d.recursive else ctx
             pnames = []
-            for p in d.params:
+            # TLC passes arguments unevaluated: those the body may not read are passed as thunks
+            strict = (True,) * len(d.params) if d.recursive else self.strictness(d, ctx.scope, ctx)
+            lazy = tuple(i for i, p in enumerate(d.params) if not p.arity and not strict[i]
+                         and mentions_any(d.body, {p.name}))
+            for i, p in enumerate(d.params):
                 pp = self.fresh(p.name)
                 pnames.append(pp)
-                pctx = pctx.bind(p.name, Local(pp, "value" if p.arity == 0 else "op", p.arity))
+                pkind = "op" if p.arity else "thunk" if i in lazy else "value"
+                pctx = pctx.bind(p.name, Local(pp, pkind, p.arity))
             value = f"lambda {', '.join(pnames)}: {self.val(d.body, pctx)}"
             if d.recursive:
                 # LET RECURSIVE F(n) == ... F(n - 1) ...: the body calls itself through its name.
@@ -1091,7 +1149,7 @@ class Expressions(Levels, StaticKinds):
                 value = f"_rt.Once({value})"
             unused = tuple(i for i, p in enumerate(d.params) if not p.arity and not mentions_any(d.body, {p.name}))
             level = self.level(d.body, pctx)
-            return ctx.bind(d.name, Local(py, kind, len(d.params), unused=unused, level=level)), py, value
+            return ctx.bind(d.name, Local(py, kind, len(d.params), unused=unused, level=level, lazy=lazy)), py, value
         if isinstance(d, ast.FunDef):
             value = f"lambda: {self._fundef_value(d, ctx, py)}"
             return ctx.bind(d.name, Local(py, "thunk", level=self.let_def_level(d, ctx))), py, value

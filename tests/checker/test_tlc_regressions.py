@@ -379,6 +379,18 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
                           "a LET definition of an action reading x' is evaluated where it is used, after the "
                           "IF that assigns x' (Vanlightly/kafka-tlaplus's consumer group protocol; was: exit 75, "
                           "x is not determined at this point of the action)"),
+    "LazyArguments": ("EXTENDS Naturals, Sequences\nVARIABLE x\n"
+                      "IfThen(c, a, b) == IF c THEN a ELSE b\nOuter(c, v) == IfThen(c, v, 0) + 1\n"
+                      "Pick(S, d) == IF S = {} THEN d ELSE CHOOSE e \\in S : TRUE\n"
+                      "Init == x = 0\n"
+                      "Next == x < 4 /\\ x' = x + IfThen(x > 0, <<1, 1, 1>>[x], 1)\n"
+                      "Inv == /\\ Outer(x > 0, <<1, 1, 1, 1>>[x]) > 0\n"
+                      "       /\\ LET F(v) == x > 5 => v IN F(<<>>[1])\n"
+                      "       /\\ Pick({}, 3) = 3 /\\ Pick({x}, CHOOSE e \\in {} : TRUE) = x",
+                      "INIT Init\nNEXT Next\nINVARIANT Inv\nCHECK_DEADLOCK FALSE",
+                      0, 5, 5, 5, None,
+                      "an operator's argument is evaluated only where its body reads it (TLC passes "
+                      "arguments as LazyValues): IfThen(i > 0, s[i], 0) with i = 0 (was: exit 75 or 76)"),
     "LetActionOperators": ("EXTENDS Naturals\nVARIABLES x, y\n"
                            "Init == LET sx(v) == x = v\n            sy == y \\in {0, 1}\n        IN sx(0) /\\ sy\n"
                            "Next == LET inc(v) == x' = x + v\n            keep == UNCHANGED y\n"

@@ -33,7 +33,6 @@ KNOWN: dict[int, str] = {
     1917: "a record compared with sequences inside \\notin: TLC errors, the built-in answers",
     1222: "membership of a set in a set of functions: TLC answers TRUE, the built-in errors on the comparison",
     2786: "SortSeq with a non-strict relation: the result depends on TLC's sort algorithm",
-    3533: "TLC does not evaluate an operator argument the body never uses; the built-in evaluates arguments first",
 }
 
 
