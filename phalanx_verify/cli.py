@@ -199,7 +199,8 @@ def _print_report(report: Report) -> None:
         if report.verdict is Verdict.OK and "fingerprint_collision" in report.extra:
             click.echo(collision_text(report.extra["fingerprint_collision"]))
     if report.trace is not None:
-        click.echo("The behavior up to this point is:" if report.verdict is not Verdict.TEMPORAL_PROPERTY
+        click.echo("While working on the initial state:" if report.extra.get("initial_state_error")
+                   else "The behavior up to this point is:" if report.verdict is not Verdict.TEMPORAL_PROPERTY
                    else "The following behavior constitutes a counter-example:")
         click.echo(report.trace.render())
     if report.extra.get("coverage"):

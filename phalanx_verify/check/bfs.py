@@ -302,7 +302,12 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
                 rt.TLC_STATS.update(distinct=len(space.states), queue=len(space.states))
         else:
             extra.append((s, None))
-        bad = checks(s) or next(((Verdict.TEMPORAL_PROPERTY, pname) for pname, f in init_preds if not f(s)), None)
+        try:
+            bad = checks(s) or next(((Verdict.TEMPORAL_PROPERTY, pname) for pname, f in init_preds if not f(s)), None)
+        except TLAError:  # TLC: "While working on the initial state:" and the state
+            report.trace = make_trace(model, space, ids, extra)
+            report.extra["initial_state_error"] = True
+            raise
         if bad is not None and on_violation is not None:
             on_violation(*bad, make_trace(model, space, ids, extra))
             if tainted is not None:
@@ -427,7 +432,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                             level_cell[0] = depth + 1
                         if not in_model:
                             tid = None
-                            where = Where.INVARIANT
+                            where = Where.OUTSIDE
                             bad = checks(intern.shared(t, s), checked_parent)
                             where = Where.SUCCESSORS
                             if bad is not None and violation(*bad, space.path_to(sid),
@@ -520,9 +525,15 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
         report.verdict = Verdict.ERROR
         report.message = err.line()
         # TLC's exit code depends on where the error stopped the search (errorexit.py); past the
-        # initial states it prints the behaviour up to the state whose successors it computed.
+        # initial states it prints the behaviour up to the state whose successors it computed,
+        # or up to the state whose invariant failed (stored, or outside the model's constraints).
         report.error_exit = err.exit_code if initialising else error_exit(err, where)
-        if not initialising and where is not Where.INVARIANT and sid < len(space.states):
+        if where is Where.INVARIANT:
+            assert tid is not None  # the new state's id, stored before its invariants are checked
+            report.trace = make_trace(model, space, space.path_to(tid))
+        elif where is Where.OUTSIDE:
+            report.trace = make_trace(model, space, space.path_to(sid), [(t, label_text(model, (lab, args)))])
+        elif not initialising and sid < len(space.states):
             report.trace = make_trace(model, space, space.path_to(sid))
         report.complete = False
         if expanding:

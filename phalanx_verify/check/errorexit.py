@@ -9,7 +9,9 @@ tests/checker/test_error_exit_codes.py):
 - while the successors of a state are computed (the next-state relation, CONSTRAINT,
   ACTION_CONSTRAINT, action properties): a failed Assert is 14, an error raised in the Java
   code of a standard module's operator (ModuleEvalError) 255, any other 75;
-- in an invariant checked on a successor: 76 (TLC_INVARIANT_EVALUATION_FAILED);
+- in an invariant checked on a successor: 76 (TLC_INVARIANT_EVALUATION_FAILED), unless the
+  successor is outside the model (a CONSTRAINT or ACTION_CONSTRAINT fails on it): then as in
+  the successors (TLC prints "unable to fingerprint" there: the state was never fingerprinted);
 - while the liveness graph is built or checked (ENABLED of a fairness condition, a property's
   predicate): 255, whatever the error; those sites raise a LivenessEvalError, which says so.
 """
@@ -32,6 +34,7 @@ from ..tla.errors import (
 class Where(Enum):
     SUCCESSORS = "successors"
     INVARIANT = "invariant on a successor"
+    OUTSIDE = "invariant on a successor outside the model"
 
 
 def error_exit(err: TLAError, where: Where) -> int:

@@ -302,8 +302,10 @@ class _Worker:
                     except EvalError as err:  # TLC: any error building the liveness graph is 255
                         raise LivenessEvalError(err.message, err.pos) from err
             except TLAError as err:  # TLC's exit code by where the error happened (errorexit.py)
+                outside = phase == PH_INVARIANT  # an invariant of a successor outside the model: shown too
                 event = Event((g, k, phase), Verdict.ERROR, message=err.line(),
-                              error_exit=error_exit(err, Where.SUCCESSORS))
+                              error_exit=error_exit(err, Where.OUTSIDE if outside else Where.SUCCESSORS),
+                              extra=[(t, label_text(model, (lab, args)))] if outside else [])
             nsucc.append(k)
             generated += k
             if event is None and k == 0 and check_deadlock:
@@ -987,9 +989,9 @@ class _Search:
         if ev.verdict is Verdict.ERROR:
             report.verdict, report.message = Verdict.ERROR, ev.message
             report.error_exit = ev.error_exit
-            if ev.new_id is None:  # TLC prints the behaviour up to the state whose successors failed
-                _, fps = self.trace.path_to(g)
-                report.trace = regenerate_trace(self.model, fps, [], self.options.fp)
+            # TLC prints the behaviour up to the state whose successors or invariant failed
+            _, fps = self.trace.path_to(g if ev.new_id is None else ev.new_id)
+            report.trace = regenerate_trace(self.model, fps, ev.extra, self.options.fp)
             self.finish(level.depth + (distinct > base), queue, distinct)  # TLC: the last state in its trace
             return
         report.verdict, report.violated = ev.verdict, ev.name

@@ -9,9 +9,13 @@ here was recorded from a real TLC run (TLC2 2026.12.01, -workers 1)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+
+from phalanx_verify.cli import main
 
 from .specs import check_model
 
@@ -94,3 +98,27 @@ def test_an_evaluation_error_in_liveness_checking_exits_255(tmp_path: Path, guar
     code, _report, out = check_model(tmp_path, "L", "SPECIFICATION Spec\nPROPERTY Prop\n",
                                      LIVE.format(guard=guard, fair=fair, prop=prop))
     assert code == 255, out
+
+
+# an invariant failing to evaluate on a successor, inside and outside a CONSTRAINT, and on the
+# initial state; TLC's exit code, counts and the states it prints (TLC 2026.12.01, -workers 1)
+_INV = ("x = 0", "x < 3 /\\ x' = x + 1", "Inv == x < {ok} \\/ <<>>[x] = 1\nCons == x < 2\n")
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+@pytest.mark.parametrize(("ok", "cfg", "tlc", "states", "header"), [
+    (1, "", (76, 2, 2, 0, 2), [0, 1], "The behavior up to this point is:"),
+    (2, "CONSTRAINT Cons\n", (75, 3, 2, 0, 2), [0, 1, 2], "The behavior up to this point is:"),  # never stored
+    (0, "", (75, 1, 1, 1, 1), [0], "While working on the initial state:"),
+])
+def test_an_invariant_that_fails_to_evaluate_shows_the_behaviour_to_its_state(
+        tmp_path: Path, workers: str, ok: int, cfg: str, tlc: tuple, states: list[int], header: str) -> None:
+    init, nxt, extra = _INV
+    (tmp_path / "G.tla").write_text(_spec(init, nxt, extra.format(ok=ok)))
+    (tmp_path / "G.cfg").write_text("INIT Init\nNEXT Next\nINVARIANT Inv\n" + cfg)
+    out = tmp_path / "r.json"
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "G.tla"), "--json", str(out), "--workers", workers])
+    report = json.loads(out.read_text())
+    assert (r.exit_code, report["generated"], report["distinct"], report["queue"], report["depth"]) == tlc, r.output
+    assert [state["x"] for state in report["trace"]["states"]] == states
+    assert header in r.output and "evaluation error" in r.output
