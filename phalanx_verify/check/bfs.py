@@ -531,8 +531,10 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
         if where is Where.INVARIANT:
             assert tid is not None  # the new state's id, stored before its invariants are checked
             report.trace = make_trace(model, space, space.path_to(tid))
+            report.message = checks.error_line(err, space.states[tid])
         elif where is Where.OUTSIDE:
             report.trace = make_trace(model, space, space.path_to(sid), [(t, label_text(model, (lab, args)))])
+            report.message = checks.error_line(err, t)
         elif not initialising and sid < len(space.states):
             report.trace = make_trace(model, space, space.path_to(sid))
         report.complete = False

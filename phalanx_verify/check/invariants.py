@@ -22,7 +22,7 @@ from typing import Any
 
 from ..tla import syntax as ast
 from ..tla.compile import Ctx
-from ..tla.errors import EvalError
+from ..tla.errors import EvalError, TLAError
 from ..tla.reads import ReadsAnalysis
 from ..tla.values import format_value
 from .model import Model, part_ctx
@@ -64,11 +64,13 @@ class StateChecks:
                  "    if p is None: p = _FRESH",
                  "    " + "".join(f"p{i}, " for i in range(nvars)) + "= p" if nvars else "    pass"]
         ns["_FRESH"] = tuple(object() for _ in range(nvars))  # identical to nothing
+        self._conjuncts: list[tuple[int, Callable[[tuple], Any]]] = []  # (check index, function)
         k = 0
         for check_index, (verdict, name, part) in enumerate(model.state_checks):
             self.names.append((verdict, name))
             for expr, ctx in conjuncts(model, part.expr, part_ctx(part)):
                 fn = model.compiler.state_function(expr, ctx.scope, part.env)
+                self._conjuncts.append((check_index, fn))
                 reads = analysis.of(expr, ctx)
                 lines += _conjunct_code(k, check_index, reads)
                 ns[f"_f{k}"], ns[f"_m{k}"], ns[f"_p{k}"] = fn, {}, expr.pos
@@ -80,6 +82,21 @@ class StateChecks:
     def __call__(self, t: tuple, parent: tuple | None = None) -> tuple[Verdict, str] | None:
         failed = self._run(t, parent)
         return None if failed < 0 else self.names[failed]
+
+    def error_line(self, err: TLAError, t: tuple) -> str:
+        """The one-line message of ``err``, raised checking ``t``, led as TLC's by what failed
+        ("Evaluating invariant Inv failed."): the first check whose evaluation on t fails
+        (the generated loop tries them in this order; found again only now, on the error)."""
+        for check_index, fn in self._conjuncts:
+            try:
+                if fn(t) is True:
+                    continue
+            except TLAError:
+                pass
+            verdict, name = self.names[check_index]
+            what = "invariant" if verdict is Verdict.INVARIANT else "property"
+            return f"Evaluating {what} {name} failed. {err.line()}"
+        return err.line()
 
 
 def _failed(check_index: int, value: Any, pos: ast.Pos) -> int:

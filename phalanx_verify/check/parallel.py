@@ -303,7 +303,7 @@ class _Worker:
                         raise LivenessEvalError(err.message, err.pos) from err
             except TLAError as err:  # TLC's exit code by where the error happened (errorexit.py)
                 outside = phase == PH_INVARIANT  # an invariant of a successor outside the model: shown too
-                event = Event((g, k, phase), Verdict.ERROR, message=err.line(),
+                event = Event((g, k, phase), Verdict.ERROR, message=checks.error_line(err, t) if outside else err.line(),
                               error_exit=error_exit(err, Where.OUTSIDE if outside else Where.SUCCESSORS),
                               extra=[(t, label_text(model, (lab, args)))] if outside else [])
             nsucc.append(k)
@@ -391,7 +391,7 @@ class _Worker:
             try:
                 bad = checks(t, s)
             except TLAError as err:
-                event = Event((-1, -1, PH_INVARIANT), Verdict.ERROR, message=err.line(),
+                event = Event((-1, -1, PH_INVARIANT), Verdict.ERROR, message=checks.error_line(err, t),
                               error_exit=error_exit(err, Where.INVARIANT), new_id=gid)
                 break
             if bad is not None:

@@ -213,6 +213,9 @@ def member(x: Any, s: Any) -> bool:
             for e in s:
                 if type(e) is not t or t is TypedModelValue:
                     check_member(x, s)
+                if (t is tuple or t is Fcn) and (type(e) is tuple or type(e) is Fcn) and len(e) == len(x) \
+                        and e and _string_keyed(e) is not _string_keyed(x):
+                    eq(e, x)  # a record against a function over as many non-strings: TLC's equals fails
                 break
         elif t is tuple:
             if not (_bool_free(x) and _plain_set(s)):
@@ -224,6 +227,15 @@ def member(x: Any, s: Any) -> bool:
         return s.member(x)
     raise EvalError(f"Attempted to check if the value: {format_value(x)} is an element of the "
                     f"{kind(s)} {format_value(s)}")
+
+
+def _string_keyed(f: Fcn | tuple) -> bool:
+    """Is ``f`` a function of strings, a record as TLC compares it? Against a function of as
+    many other arguments TLC's equality fails (RecordValue.equals: the other is no record;
+    FcnRcdValue.equals: it compares the arguments, a string with a non-string); of another
+    size, only RecordValue's fails, and a record cannot be told from a function of strings
+    here (Permutations makes the latter), so that case stays FALSE."""
+    return type(f) is Fcn and all(type(k) is str for k in f)
 
 
 def confirm_found(x: Any, members: Iterable) -> None:

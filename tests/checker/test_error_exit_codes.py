@@ -122,3 +122,4 @@ def test_an_invariant_that_fails_to_evaluate_shows_the_behaviour_to_its_state(
     assert (r.exit_code, report["generated"], report["distinct"], report["queue"], report["depth"]) == tlc, r.output
     assert [state["x"] for state in report["trace"]["states"]] == states
     assert header in r.output and "evaluation error" in r.output
+    assert ("Evaluating invariant Inv failed." in report["message"]) == (ok > 0)  # TLC's lead, on a successor

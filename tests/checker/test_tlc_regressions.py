@@ -391,6 +391,14 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
                       0, 5, 5, 5, None,
                       "an operator's argument is evaluated only where its body reads it (TLC passes "
                       "arguments as LazyValues): IfThen(i > 0, s[i], 0) with i = 0 (was: exit 75 or 76)"),
+    "RecordAgainstFunctionMembership": ("EXTENDS Naturals, TLC\nVARIABLE x\nInit == x = 0\nNext == x' = x\n"
+                                        "ASSUME <<\"a\", \"a\">> \\notin Permutations({\"b\"})\n"
+                                        "ASSUME (1 :> 2) \\notin {[a |-> 1]}",
+                                        "INIT Init\nNEXT Next",
+                                        10, None, None, None, "Attempted to check equality of record",
+                                        "a function of one integer against a set of one-field records: TLC's "
+                                        "equality fails (was: TRUE, the model checked); of another size against "
+                                        "a function of strings, FALSE"),
     "LetActionOperators": ("EXTENDS Naturals\nVARIABLES x, y\n"
                            "Init == LET sx(v) == x = v\n            sy == y \\in {0, 1}\n        IN sx(0) /\\ sy\n"
                            "Next == LET inc(v) == x' = x + v\n            keep == UNCHANGED y\n"
