@@ -16,7 +16,7 @@ from pathlib import Path
 import tree_sitter
 import tree_sitter_tlaplus
 
-from . import instances
+from . import instances, subexpr
 from . import syntax as ast
 from .errors import ParseError, SemanticError
 from .longlines import Broken, break_long_lines
@@ -30,6 +30,8 @@ with warnings.catch_warnings():
 _PARSER = tree_sitter.Parser(_LANGUAGE)
 
 Node = tree_sitter.Node
+
+_NAV_STEPS = {"langle_bracket": subexpr.FIRST, "rangle_bracket": subexpr.SECOND, "address": subexpr.AT}
 
 # Infix node kinds that are folded into n-ary forms or given their own AST class.
 _TEMPORAL_PREFIX = {"always": "always", "eventually": "eventually"}
@@ -392,14 +394,22 @@ class _Converter:
         return ast.Apply(self.pos(node), name, args, self.pos(opening))
 
     def x_prefixed_op(self, node: Node) -> ast.Expr:
-        return self._reference(self.named(self.one(node, "prefix")), self.one(node, "op"))
+        return self._reference(self.named(self.one(node, "prefix")), self.one(node, "op"), node)
 
-    def _reference(self, prefix: list[Node], op: Node) -> ast.Expr:
+    def _reference(self, prefix: list[Node], op: Node, whole: Node) -> ast.Expr:
         """``I!J!Op(args)`` from the components before the last ``!`` and the operator after it."""
+        return self._qualified(prefix, self.expr(op), whole)
+
+    def _qualified(self, prefix: list[Node], target: ast.Expr, whole: Node) -> ast.Expr:
+        """``target`` (a name or an application) seen through the instances ``prefix`` names;
+        ``whole`` is the reference as written, which a refusal names (``Op(x)!1!lab``)."""
         parts = []
         inst_args: tuple[ast.Expr, ...] = ()
         for i, comp in enumerate(prefix):
             inner = self.named(comp)
+            head = self.one(inner[0], "name") if len(inner) == 1 and inner[0].type == "bound_op" else comp
+            if i == 0 and self._earlier_definition(ident(self.text(head))):
+                raise self._refusal(whole)()  # Op!lab: a label of the operator Op
             if i == 0 and len(inner) == 1 and inner[0].type == "bound_op":
                 # I(a, b)!Op: an instance with parameters (hoisted to a plain one: instances.py)
                 head = inner[0]
@@ -407,9 +417,8 @@ class _Converter:
                 parts.append(f"{self.op_name(self.one(head, 'name'))}{instances.ARGS_MARK}{len(inst_args)}")
                 continue
             if len(inner) != 1 or inner[0].type not in ("identifier_ref", "identifier"):
-                raise self.unsupported(comp, "subexpression reference")
+                raise self._refusal(whole)()
             parts.append(ident(self.text(inner[0])))
-        target = self.expr(op)
         if not parts:
             return target
         qualified = "!".join(parts)
@@ -419,52 +428,70 @@ class _Converter:
             return ast.Name(target.pos, f"{qualified}!{target.name}")
         if isinstance(target, ast.Apply):
             return ast.Apply(target.pos, f"{qualified}!{target.op}", inst_args + target.args, target.args_pos)
-        raise self.unsupported(op, "subexpression reference")
+        raise self._refusal(whole)()
 
     def x_subexpression(self, node: Node) -> ast.Expr:
         """A subexpression reference (SANY's Generator.selectorToNode). ``Op!:`` selects the body
         of the definition Op (the statement of a named THEOREM), with Op's parameters bound to
         the arguments written in ``Op(a)!:``: the value TLC evaluates is that of ``Op(a)``
-        itself, so the selector is dropped. ``Op!2!1`` (numbers only) of an operator without
-        parameters defined earlier in this module is the subexpression it names (see _select):
-        BlockingQueue's ``TypeInv!2``. The other forms (``!<<``, ``!>>``, ``!@``, ``!(args)``,
-        labels, numbers after an instance or into another module's definition) are refused (exit
-        150), naming the form, where the module is read, as SANY refuses a selector that does not
+        itself, so the selector is dropped. ``Op(a)!2!<<``, ``Op!(1, 2)``, ``Op!@`` name a
+        subexpression of Op's body (subexpr.py): of a definition written earlier in this module
+        it is that expression, with Op's parameters and the names bound on the way given the
+        arguments written; of one defined in another module (EXTENDed, or reached through an
+        instance, ``I(x)!Op!1``) it is a definition that module gets (subexpr.define). Labels,
+        LET definitions selected by name, and names after a selector are refused (exit 150),
+        naming the form, where the module is read, as SANY refuses a selector that does not
         fit its definition even where nothing uses it."""
         comps: list[Node] = []
-        navs: list[Node] = []
+        steps: list[subexpr.Step] = []
         todo = list(reversed(self.named(node)))
+        refused = self._refusal(node)
         while todo:
             c = todo.pop()
+            kind = self.named(c)[0].type if c.type == "subexpr_tree_nav" and self.named(c) else None
             if c.type == "subexpr_prefix":
                 todo.extend(reversed(self.named(c)))
-            elif c.type == "subexpr_component" and not navs:
+            elif c.type == "subexpr_component" and not steps:
                 comps.append(c)
-            elif c.type == "subexpr_tree_nav" and self.named(c) and self.named(c)[0].type in ("colon", "child_id"):
-                navs.append(c)
+            elif kind == "colon" and not todo:
+                pass  # Op!: and Op!2!: : the selected expression itself
+            elif kind == "child_id":
+                steps.append(int(self.text(self.named(c)[0])))
+            elif kind in _NAV_STEPS:
+                steps.append(_NAV_STEPS[kind])
+            elif kind == "operator_args":
+                steps.append(tuple(self.expr(a) for a in self.named(self.named(c)[0])))
             else:
-                raise self.unsupported(node, f"the subexpression selector {self.text(node)}")
+                raise refused()
         op = self.named(comps[-1])
-        if len(op) != 1:
-            raise self.unsupported(comps[-1], "subexpression reference")
-        numbers = [int(self.text(self.named(n)[0])) for n in navs if self.named(n)[0].type == "child_id"]
-        if not numbers:
-            return self._reference(comps[:-1], op[0])
-        defn = self._earlier_definition(comps, op[0])
-        if defn is None or len(numbers) != len(navs):
-            raise self.unsupported(node, f"the subexpression selector {self.text(node)}")
-        e = defn.body
-        for n in numbers:
-            e = _select(e, n, lambda: self.unsupported(node, f"the subexpression selector {self.text(node)}"))
-        return e
+        if len(op) != 1 or op[0].type not in ("identifier_ref", "bound_op"):
+            raise refused()
+        if not steps:
+            return self._reference(comps[:-1], op[0], node)
+        head = self.one(op[0], "name") if op[0].type == "bound_op" else op[0]
+        name = ident(self.text(head))
+        args = tuple(self.expr(a) for a in self.fields(op[0], "parameter")) if op[0].type == "bound_op" else None
+        pos = self.pos(node)
+        call_args = (args or ()) + tuple(a for s in steps if isinstance(s, tuple) for a in s)
+        if subexpr.AT in steps and call_args or self._module is None:
+            raise refused()  # (Op!@ names an operator: T(V!@), no arguments)
+        via = tuple(ident(self.text(self.named(c)[0] if self.named(c)[0].type != "bound_op"
+                                    else self.one(self.named(c)[0], "name"))) for c in comps[:-1])
+        sel = ast.Selection(pos, subexpr.selection_name(name, steps), via, name, tuple(steps))
+        if not via and self._earlier_definition(name):
+            subexpr.define(self._module, sel, refused)
+        else:
+            self._module.selections.append(sel)
+        ref: ast.Expr = ast.Apply(pos, sel.name, call_args) if call_args else ast.Name(pos, sel.name)
+        return self._qualified(comps[:-1], ref, node)
 
-    def _earlier_definition(self, comps: list[Node], op: Node) -> ast.OpDef | None:
-        """The operator without parameters ``Op`` of ``Op!n``, defined earlier in this module."""
-        if len(comps) != 1 or op.type != "identifier_ref" or self._module is None:
-            return None
-        name = ident(self.text(op))
-        found = [d for d in self._module.defs if isinstance(d, ast.OpDef) and d.name == name]
-        return found[-1] if found and not found[-1].params else None
+    def _refusal(self, node: Node) -> Callable[[], Exception]:
+        return lambda: self.unsupported(node, f"the subexpression selector {self.text(node)}")
+
+    def _earlier_definition(self, name: str) -> bool:
+        """Whether the operator ``Op`` of ``Op!n`` is defined earlier in this module."""
+        return self._module is not None and any(isinstance(d, ast.OpDef) and d.name == name
+                                                for d in self._module.defs)
 
     def _precedence(self, node: Node, sym: str, lhs: Node, rhs: Node) -> None:
         """SANY's rule for operators written without parentheses (tla2sany OperatorStack): in
@@ -578,6 +605,8 @@ class _Converter:
             parts = self.named(item)
             items.append(self.expr(parts[-1]))
         if len(items) == 1:
+            if self._module is not None:
+                self._module.sole_items.add(items[0].pos)
             return items[0]
         return cls(self.pos(node), tuple(items), True)
 
@@ -901,23 +930,3 @@ def parse_module_file(path: str | Path) -> ast.Module:
                          "it contains.", mod.pos)
     return mod
 
-
-def _select(e: ast.Expr, n: int, refused: Callable[[], Exception]) -> ast.Expr:
-    """The n-th operand of ``e`` as SANY numbers it for ``Op!n``: an item of a bulleted list, of
-    a binary /\\ or \\/ (a chain a /\\ b /\\ c is (a /\\ b) /\\ c), an argument of an operator
-    application, a part of IF/THEN/ELSE. Other shapes, and numbers out of range, are refused."""
-    if isinstance(e, ast.And | ast.Or):
-        if e.bullets or len(e.items) == 2:
-            if 1 <= n <= len(e.items):
-                return e.items[n - 1]
-        elif n == 1:
-            return type(e)(e.pos, e.items[:-1]) if len(e.items) > 2 else e.items[0]
-        elif n == 2:
-            return e.items[-1]
-    elif isinstance(e, ast.Apply) and 1 <= n <= len(e.args):
-        return e.args[n - 1]
-    elif isinstance(e, ast.If) and 1 <= n <= 3:
-        return (e.cond, e.then, e.else_)[n - 1]
-    elif isinstance(e, ast.Prime | ast.Unchanged | ast.Enabled) and n == 1:
-        return e.expr
-    raise refused()

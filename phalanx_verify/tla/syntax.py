@@ -349,6 +349,25 @@ class Module:
     units: list[tuple[str, object]] = field(default_factory=list)
     # Modules written inside this one (``---- MODULE Inner ----`` before this module ends).
     inner: list[Module] = field(default_factory=list)
+    # Where the item of a bulleted list of one item starts: SANY keeps such a list as an
+    # operator with one operand, which this tree drops, and a selector Op!1 counts it.
+    sole_items: set[Pos] = field(default_factory=set)
+    # Subexpression selectors into a definition of another module (EXTENDed or instantiated),
+    # made definitions of that module once it is loaded (modules.Loader).
+    selections: list[Selection] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """``Init!1`` (``I!Op(a)!2!<<``) where Init (Op) is defined in another module: the reference
+    names the definition ``name`` that loading makes of the selected subexpression in the module
+    defining ``target`` (reached through the instances ``via``, none for an EXTENDed module)."""
+
+    pos: Pos
+    name: str
+    via: tuple[str, ...]
+    target: str
+    steps: tuple[Any, ...]  # subexpr.Step
 
 
 def renamed(node: Any, name: str, new: str) -> Any:

@@ -418,6 +418,10 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         'INIT Init\nNEXT Next\nINVARIANT Inv',
         12, None, None, None, "Invariant Inv is violated",
         "Th!: is the statement of the named theorem Th, Ok(x)!: the body of Ok with a <- x (tlaplus/Examples' Paxos MCVoting; was 'unsupported construct: subexpression', exit 150)"),
+    'SubexpressionSelectors': ("EXTENDS Naturals, Sequences\nxx == <<11, <<22, 33>>, 33>>\nF(a) == /\\ TRUE\n        /\\ Len(xx[a]) > 0\nR == \\E u \\in {1}, v \\in {2} : u + v > 2\nM == LET Z == 23 IN Z\nZ == 44\nSole == /\\ 7 > 3\nK == CASE 1 = 1 -> 11 [] OTHER -> 33\nT(Op(_)) == Op(42)\nV == \\A w \\in {} : 2 * w\nASSUME F(2)!2!<<!<<!>> = 2 /\\ F(2)!2!1 = 2 /\\ R!(1, 2)!<< = 3 /\\ R!2 = {2} /\\ M!1 = 23 /\\ Sole!1!<< = 7 /\\ K!2!2 = 33 /\\ T(V!@) = 84\nVARIABLE x\nInit == x = 0\nNext == x' = (x + 1) % 4\nG(b) == /\\ b >= 0\n        /\\ b < 3\nInv == G(x)!2",
+        'INIT Init\nNEXT Next\nINVARIANT Inv',
+        12, None, None, None, "Invariant Inv is violated",
+        "selectors into a definition's body as SANY names them (TLC's suite/test209): Op(a)!n with Op's parameter given, !<< and !>>, Q!(1, 2) giving a quantifier's names, V!@ as an operator argument, a LET's body with its Z (not the later Z == 44), the item of a bulleted list of one item, CASE arms (was: exit 150, unsupported construct: the subexpression selector)"),
 }
 
 
@@ -445,6 +449,14 @@ def assert_outcome_equals_tlc(tmp_path, name, case):
 # Models of several modules: name -> ({module: text}, the root's cfg, TLC's generated, distinct and
 # depth (all ended without error), what it shows). The root module is the last one written.
 MODULE_CASES: dict[str, tuple[dict[str, str], str, int, int, int, str]] = {
+    "SubexpressionOfExtendedAndInstance": (
+        {"BaseSel": "EXTENDS Naturals\nVARIABLES x, y\nInit == /\\ x \\in 0..2\n        /\\ y = 0\n"
+                    "Bounded(k) == /\\ x >= 0\n              /\\ x < k\nNext == x' = (x + 1) % 3 /\\ y' = 1 - y",
+         "TopSel": "EXTENDS BaseSel\nJ == INSTANCE BaseSel\nP(v) == INSTANCE BaseSel WITH x <- v\n"
+                   "TInit == Init!1 /\\ y = 1\nInv == J!Bounded(3)!2 /\\ P(x)!Bounded(4)!1 /\\ J!Init!2!<< = y"},
+        "INIT TInit\nNEXT Next\nINVARIANT Inv", 9, 6, 2,
+        "selectors into a definition of an EXTENDed module (tlaplus/Examples' EWD998ChanTrace: Init!1) and of "
+        "an instance, with and without arguments (J!Bounded(3)!2, P(x)!Bounded(4)!1); was: exit 150"),
     "InstanceWithArgumentsExtended": (
         {"Inner": "EXTENDS Naturals\nCONSTANT c\nVARIABLE y\nSpec == y = c /\\ [][y' = y]_y\nOk == y < 10",
          "Mid": "EXTENDS Naturals\nVARIABLE x\nP(n) == INSTANCE Inner WITH c <- n, y <- x",
@@ -584,12 +596,12 @@ def test_keyword_argument_refused(tmp_path, definition, phrase):
 
 
 def test_subexpression_selector_refused(tmp_path):
-    """A selector that navigates into a definition's body (``Op(a)!1``, which TLC accepts) is
-    not supported: exit 150 with one line naming it, never a verdict."""
+    """A selector naming a label (``Op(a)!lab``, which TLC accepts) is not supported: exit 150
+    with one line naming it, never a verdict."""
     (tmp_path / "Sel.tla").write_text("---- MODULE Sel ----\nEXTENDS Naturals\nVARIABLE x\n"
-                                      "Op(a) == /\\ a >= 0\n          /\\ a < 3\nInit == x = 0 /\\ Op(x)!1\n"
+                                      "Op(a) == /\\ lab :: a >= 0\n         /\\ a < 3\nInit == x = 0 /\\ Op(x)!lab\n"
                                       "Next == x' = x\n====\n")
     (tmp_path / "Sel.cfg").write_text("INIT Init\nNEXT Next\n")
     r = CliRunner().invoke(main, ["check", str(tmp_path / "Sel.tla"), "--workers", "1"])
     assert r.exit_code == 150, r.output
-    assert "unsupported construct: the subexpression selector Op(x)!1" in r.output, r.output
+    assert "unsupported construct: the subexpression selector Op(x)!lab" in r.output, r.output
