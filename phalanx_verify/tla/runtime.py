@@ -553,6 +553,16 @@ def trace() -> tuple:
     return t
 
 
+def pick_successor(condition: Any) -> bool:
+    """TLCExt!PickSuccessor(e) (TLCExt.pickSuccessor): TRUE where ``e`` holds; where it does not,
+    TLC asks on its standard input whether to keep the successor (TRUE for one it has seen, or
+    where no successor is being generated), which a run here cannot answer: exit 150."""
+    if _cmp.truth(condition, "the condition of TLCExt!PickSuccessor"):
+        return True
+    raise SemanticError("unsupported construct: PickSuccessor (module TLCExt) whose condition is FALSE: TLC "
+                        "asks on its standard input which successor states to keep")
+
+
 def _boolean(op: str, v: Any) -> bool:
     if type(v) is not bool:
         raise EvalError(f"Attempted to evaluate {op} on the non-boolean value {format_value(v)}")

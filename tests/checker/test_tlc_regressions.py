@@ -422,6 +422,10 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         'INIT Init\nNEXT Next\nINVARIANT Inv',
         12, None, None, None, "Invariant Inv is violated",
         "selectors into a definition's body as SANY names them (TLC's suite/test209): Op(a)!n with Op's parameter given, !<< and !>>, Q!(1, 2) giving a quantifier's names, V!@ as an operator argument, a LET's body with its Z (not the later Z == 44), the item of a bulleted list of one item, CASE arms (was: exit 150, unsupported construct: the subexpression selector)"),
+    'PickSuccessorHolds': ("EXTENDS Naturals, TLCExt\nVARIABLE x\nInit == x = 0\nNext == x < 5 /\\ x' = x + 1\nKeep == PickSuccessor(x' < 10)",
+        'INIT Init\nNEXT Next\nACTION_CONSTRAINT Keep\nCHECK_DEADLOCK FALSE',
+        0, 6, 6, 6, None,
+        "TLCExt!PickSuccessor(e) as an ACTION_CONSTRAINT is TRUE where e holds (lemmy/BlockingQueueDebug: 30/14/6 as TLC; was: exit 150, unsupported construct: PickSuccessor)"),
 }
 
 
@@ -605,3 +609,14 @@ def test_subexpression_selector_refused(tmp_path):
     r = CliRunner().invoke(main, ["check", str(tmp_path / "Sel.tla"), "--workers", "1"])
     assert r.exit_code == 150, r.output
     assert "unsupported construct: the subexpression selector Op(x)!lab" in r.output, r.output
+
+
+def test_pick_successor_false_refused(tmp_path):
+    """Where PickSuccessor's condition is FALSE TLC asks on its standard input which successors
+    to keep: a run here cannot answer, so it stops with exit 150 naming it, never a verdict."""
+    (tmp_path / "Pick.tla").write_text("---- MODULE Pick ----\nEXTENDS Naturals, TLCExt\nVARIABLE x\nInit == x = 0\n"
+                                       "Next == x < 5 /\\ x' = x + 1\nKeep == PickSuccessor(x' < 3)\n====\n")
+    (tmp_path / "Pick.cfg").write_text("INIT Init\nNEXT Next\nACTION_CONSTRAINT Keep\n")
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "Pick.tla"), "--workers", "1"])
+    assert r.exit_code == 150, r.output
+    assert "unsupported construct: PickSuccessor (module TLCExt) whose condition is FALSE" in r.output, r.output
