@@ -110,6 +110,7 @@ class _Converter:
         self._ascii: dict[int, bool] = {}
         self._let_instances: list[ast.InstanceDef] = []
         self._module: ast.Module | None = None  # the module being read (its definitions so far)
+        self._labels = False  # whether the unit being read has labels
 
     # -- positions and text -------------------------------------------------------------
     def pos(self, node: Node) -> ast.Pos:
@@ -176,11 +177,30 @@ class _Converter:
         """One module unit; the instances written in its LETs go just before it."""
         outer, self._let_instances = self._let_instances, []
         ndefs, nunits = len(mod.defs), len(mod.units)
+        self._labels = False
         self._unit(mod, unit, local)
+        if self._labels:
+            self._unlabel(mod, nunits)
         for inst in reversed(self._let_instances):
             mod.defs.insert(ndefs, inst)
             mod.units.insert(nunits, ("definition", inst))
         self._let_instances = outer
+
+    @staticmethod
+    def _unlabel(mod: ast.Module, nunits: int) -> None:
+        """The labels of the units from ``nunits`` on removed, the labelled bodies kept aside."""
+        for i in range(nunits, len(mod.units)):
+            kind, u = mod.units[i]
+            plain = ast.unlabelled(u)
+            if plain is u:
+                continue
+            mod.units[i] = (kind, plain)
+            if kind == "definition":
+                mod.defs[mod.defs.index(u)] = plain  # type: ignore[arg-type]
+                if isinstance(u, ast.OpDef):
+                    mod.labelled[u.name] = u.body
+            elif kind == "assume":
+                mod.assumes[next(j for j, a in enumerate(mod.assumes) if a is u)] = plain
 
     def _unit(self, mod: ast.Module, unit: Node, local: bool) -> None:
         kind = unit.type
@@ -327,7 +347,11 @@ class _Converter:
         return self.expr(self.named(node)[0])
 
     def x_label(self, node: Node) -> ast.Expr:
-        return self.expr(self.named(node)[-1])
+        """``lab(x) :: e``: kept for selectors (``Op!lab``), removed where the unit is done (unit)."""
+        kids = self.named(node)
+        self._labels = True
+        params = tuple(ident(self.text(c)) for c in kids[1:-1] if c.type in ("identifier_ref", "identifier"))
+        return ast.Label(self.pos(node), ident(self.text(kids[0])), params, self.expr(kids[-1]))
 
     def x_nat_number(self, node: Node) -> ast.Expr:
         return self._number(node, self.text(node), 10)
@@ -394,7 +418,26 @@ class _Converter:
         return ast.Apply(self.pos(node), name, args, self.pos(opening))
 
     def x_prefixed_op(self, node: Node) -> ast.Expr:
-        return self._reference(self.named(self.one(node, "prefix")), self.one(node, "op"), node)
+        prefix = self.named(self.one(node, "prefix"))
+        if prefix and self._earlier_definition(self._component_name(prefix[0])):
+            # Op!lab, Op(x)!lab(1): a label of the operator Op (Op!1!Def, a LET's operator: refused)
+            if any(c.type != "subexpr_component" for c in prefix):
+                raise self._refusal(node)()
+            comps = [self._component(c) for c in prefix] + [self.one(node, "op")]
+            return self._selection(node, comps, [])
+        return self._reference(prefix, self.one(node, "op"), node)
+
+    def _component(self, comp: Node) -> Node:
+        """The name or application a component of a reference is (``I``, ``I(x)``, ``lab(1)``)."""
+        inner = self.named(comp)
+        if len(inner) != 1 or inner[0].type not in ("identifier_ref", "bound_op"):
+            raise self.unsupported(comp, f"the subexpression selector {self.text(comp)}")
+        return inner[0]
+
+    def _component_name(self, comp: Node) -> str:
+        inner = self.named(comp)
+        head = self.one(inner[0], "name") if len(inner) == 1 and inner[0].type == "bound_op" else comp
+        return ident(self.text(head))
 
     def _reference(self, prefix: list[Node], op: Node, whole: Node) -> ast.Expr:
         """``I!J!Op(args)`` from the components before the last ``!`` and the operator after it."""
@@ -407,9 +450,6 @@ class _Converter:
         inst_args: tuple[ast.Expr, ...] = ()
         for i, comp in enumerate(prefix):
             inner = self.named(comp)
-            head = self.one(inner[0], "name") if len(inner) == 1 and inner[0].type == "bound_op" else comp
-            if i == 0 and self._earlier_definition(ident(self.text(head))):
-                raise self._refusal(whole)()  # Op!lab: a label of the operator Op
             if i == 0 and len(inner) == 1 and inner[0].type == "bound_op":
                 # I(a, b)!Op: an instance with parameters (hoisted to a plain one: instances.py)
                 head = inner[0]
@@ -438,7 +478,8 @@ class _Converter:
         subexpression of Op's body (subexpr.py): of a definition written earlier in this module
         it is that expression, with Op's parameters and the names bound on the way given the
         arguments written; of one defined in another module (EXTENDed, or reached through an
-        instance, ``I(x)!Op!1``) it is a definition that module gets (subexpr.define). Labels,
+        instance, ``I(x)!Op!1``) it is a definition that module gets (subexpr.define). So are
+        labels of an operator of this module (``Op!lab(1)!2``). Labels of another module's,
         LET definitions selected by name, and names after a selector are refused (exit 150),
         naming the form, where the module is read, as SANY refuses a selector that does not
         fit its definition even where nothing uses it."""
@@ -463,27 +504,43 @@ class _Converter:
                 steps.append(tuple(self.expr(a) for a in self.named(self.named(c)[0])))
             else:
                 raise refused()
+        if (len(comps) > 1 or steps) and self._earlier_definition(self._component_name(comps[0])):
+            return self._selection(node, [self._component(c) for c in comps], steps)
         op = self.named(comps[-1])
         if len(op) != 1 or op[0].type not in ("identifier_ref", "bound_op"):
             raise refused()
         if not steps:
             return self._reference(comps[:-1], op[0], node)
-        head = self.one(op[0], "name") if op[0].type == "bound_op" else op[0]
+        via = tuple(self._component_name(c) for c in comps[:-1])
+        return self._selection(node, [op[0]], steps, via, comps[:-1])
+
+    def _selection(self, node: Node, comps: list[Node], steps: list[subexpr.Step], via: tuple[str, ...] = (),
+                   prefix: list[Node] | None = None) -> ast.Expr:
+        """``Op(a)!lab(b)!2`` from the operator ``comps[0]``, its labels ``comps[1:]`` and the
+        other ``steps``, reached through the instances ``via`` (written as ``prefix``): a
+        reference to the definition the selection becomes (subexpr.define), defined now when Op
+        is this module's, else by the loader (modules.Loader.define_selections)."""
+        refused = self._refusal(node)
+        head = self.one(comps[0], "name") if comps[0].type == "bound_op" else comps[0]
         name = ident(self.text(head))
-        args = tuple(self.expr(a) for a in self.fields(op[0], "parameter")) if op[0].type == "bound_op" else None
+        args = tuple(self.expr(a) for a in self.fields(comps[0], "parameter")) if comps[0].type == "bound_op" else None
+        labels: list[subexpr.Step] = [
+            subexpr.LabelStep(ident(self.text(self.one(c, "name") if c.type == "bound_op" else c)),
+                              tuple(self.expr(a) for a in self.fields(c, "parameter")) if c.type == "bound_op" else ())
+            for c in comps[1:]]
+        steps = labels + steps
         pos = self.pos(node)
-        call_args = (args or ()) + tuple(a for s in steps if isinstance(s, tuple) for a in s)
+        call_args = (args or ()) + tuple(a for s in steps if isinstance(s, tuple | subexpr.LabelStep)
+                                         for a in (s.args if isinstance(s, subexpr.LabelStep) else s))
         if subexpr.AT in steps and call_args or self._module is None:
             raise refused()  # (Op!@ names an operator: T(V!@), no arguments)
-        via = tuple(ident(self.text(self.named(c)[0] if self.named(c)[0].type != "bound_op"
-                                    else self.one(self.named(c)[0], "name"))) for c in comps[:-1])
         sel = ast.Selection(pos, subexpr.selection_name(name, steps), via, name, tuple(steps))
         if not via and self._earlier_definition(name):
             subexpr.define(self._module, sel, refused)
         else:
             self._module.selections.append(sel)
         ref: ast.Expr = ast.Apply(pos, sel.name, call_args) if call_args else ast.Name(pos, sel.name)
-        return self._qualified(comps[:-1], ref, node)
+        return self._qualified(prefix or [], ref, node)
 
     def _refusal(self, node: Node) -> Callable[[], Exception]:
         return lambda: self.unsupported(node, f"the subexpression selector {self.text(node)}")

@@ -9,18 +9,30 @@ those bound names) given the arguments written in the selector. Here the walk is
 project's tree, which has the semantic tree's shape where it matters (bulleted lists and binary
 /\\ and \\/ are told apart; a bulleted list of one item is remembered by its item's position),
 and the selection becomes an ordinary definition, written just after Op and taking those
-parameters, which the reference applies to the arguments (define). What this walk cannot tell from the tree (labels, selecting a LET definition by name,
-a tuple of bound names) is refused by the caller, never guessed."""
+parameters, which the reference applies to the arguments (define). Labels (``Op!lab(1, 2)``) are read from the
+definition's body as written (``Module.labelled``). What this walk cannot tell from the tree
+(selecting a LET definition by name, a tuple of bound names) is refused, never guessed."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from . import syntax as ast
 
-# A selector step: an operand number, "<<", ">>", "@", or the arguments of !(args).
-Step = int | str | tuple[ast.Expr, ...]
+
+@dataclass(frozen=True, slots=True)
+class LabelStep:
+    """``!lab`` or ``!lab(a, b)``: the subexpression labelled ``lab``, its arguments given."""
+
+    name: str
+    args: tuple[ast.Expr, ...]
+
+
+# A selector step: an operand number, "<<", ">>", "@", the arguments of !(args), or a label.
+Step = int | str | tuple[ast.Expr, ...] | LabelStep
 
 FIRST, SECOND, AT = "<<", ">>", "@"
 
@@ -91,6 +103,33 @@ def _binder(e: ast.Expr) -> tuple[tuple[ast.Bound, ...], ast.Expr] | None:
     return None
 
 
+def _find_label(e: ast.Expr, name: str) -> tuple[ast.Label, list[tuple[ast.Definition, ...]], list[str]] | None:
+    """The label ``name`` in ``e`` outside any other label and LET definition (which have their
+    own), with the LET definitions and the names bound on the way to it."""
+    todo: list[tuple[Any, tuple[tuple[ast.Definition, ...], ...], tuple[str, ...]]] = [(e, (), ())]
+    while todo:
+        x, lets, bound = todo.pop()
+        if isinstance(x, ast.Label):
+            if x.name == name:
+                return x, list(lets), list(bound)
+            continue
+        if isinstance(x, ast.Let):
+            todo.append((x.body, (*lets, x.defs), bound))
+            continue
+        binder = _binder(x) if isinstance(x, ast.Expr) else None
+        if binder is not None or isinstance(x, ast.Lambda):
+            bounds, inner = binder if binder is not None else ((), x.body)
+            names = [n for b in bounds for n in b.names] if binder is not None else list(x.params)
+            todo.extend((b.set, lets, bound) for b in bounds if b.set is not None)
+            todo.append((inner, lets, (*bound, *names)))
+            continue
+        if isinstance(x, tuple):
+            todo.extend((c, lets, bound) for c in x)
+        elif dataclasses.is_dataclass(x) and not isinstance(x, ast.Pos | type):
+            todo.extend((getattr(x, f.name), lets, bound) for f in dataclasses.fields(x))
+    return None
+
+
 def select(body: ast.Expr, params: tuple[ast.Param, ...], steps: Sequence[Step], sole: Callable[[ast.Pos], bool], refused: Callable[[], Exception]) -> Selected:
     """Walk ``steps`` from the body of a definition with ``params``. ``sole(pos)`` says whether the expression at ``pos`` is the item
     of a bulleted list of one item. ``refused()`` is raised for what SANY refuses or this tree
@@ -103,6 +142,23 @@ def select(body: ast.Expr, params: tuple[ast.Param, ...], steps: Sequence[Step],
         step = steps[i]
         is_sole = sole(cur.pos) and unwrapped != cur.pos
         binder = None if is_sole else _binder(cur)
+        if isinstance(step, LabelStep):
+            if i > 0 and not isinstance(steps[i - 1], LabelStep):  # (Op!1!Def: a LET's operator)
+                raise refused()
+            found = _find_label(cur.expr if isinstance(cur, ast.Label) else cur, step.name)
+            if found is None or len(step.args) != len(found[0].params):
+                raise refused()
+            label, on_way, bound = found
+            if sorted(bound) != sorted(found[0].params):  # SANY: the label names the bound identifiers
+                raise refused()
+            lets += on_way
+            names += [ast.Param(n) for n in label.params]
+            cur = label
+            i += 1
+            continue
+        if isinstance(cur, ast.Label):  # transparent to the other selectors
+            cur = cur.expr
+            continue
         if isinstance(cur, ast.Let) and not is_sole:
             if _arg_num(step, 1) != 1:
                 raise refused()
@@ -154,7 +210,8 @@ MARK = "\u2020"  # DAGGER: never part of a TLA+ identifier
 
 def selection_name(target: str, steps: Sequence[Step]) -> str:
     """The name of the definition a selector into another module's ``target`` becomes."""
-    return target + MARK + MARK.join(f"({len(s)})" if isinstance(s, tuple) else str(s) for s in steps)
+    return target + MARK + MARK.join(f"({len(s)})" if isinstance(s, tuple) else
+                                     f"{s.name}({len(s.args)})" if isinstance(s, LabelStep) else str(s) for s in steps)
 
 
 def define(mod: ast.Module, sel: ast.Selection, refused: Callable[[], Exception]) -> None:
@@ -168,11 +225,12 @@ def define(mod: ast.Module, sel: ast.Selection, refused: Callable[[], Exception]
     if not found:
         raise refused()
     defn = found[-1]
-    picked = select(defn.body, defn.params, sel.steps, mod.sole_items.__contains__, refused)
+    picked = select(mod.labelled.get(defn.name, defn.body), defn.params, sel.steps, mod.sole_items.__contains__,
+                    refused)
     body = picked.body
     for defs in reversed(picked.lets):
         body = ast.Let(sel.pos, defs, body)
-    d = ast.OpDef(defn.pos, sel.name, picked.params, body, defn.local)
+    d = ast.OpDef(defn.pos, sel.name, picked.params, ast.unlabelled(body), defn.local)
     mod.defs.insert(mod.defs.index(defn) + 1, d)
     at = next(i for i, (kind, u) in enumerate(mod.units) if kind == "definition" and u is defn)
     mod.units.insert(at + 1, ("definition", d))

@@ -270,6 +270,17 @@ class Let(Expr):
 
 
 @dataclass(frozen=True, slots=True)
+class Label(Expr):
+    """``lab(x, y) :: expr``. Only in ``Module.labelled`` (a selector ``Op!lab`` names it): the
+    trees the toolkit evaluates have them removed (``unlabelled``)."""
+
+    pos: Pos
+    name: str
+    params: tuple[str, ...]
+    expr: Expr
+
+
+@dataclass(frozen=True, slots=True)
 class Lambda(Expr):
     pos: Pos
     params: tuple[str, ...]
@@ -355,6 +366,8 @@ class Module:
     # Subexpression selectors into a definition of another module (EXTENDed or instantiated),
     # made definitions of that module once it is loaded (modules.Loader).
     selections: list[Selection] = field(default_factory=list)
+    # The bodies of the definitions written with labels, labels kept (their ``defs`` have none).
+    labelled: dict[str, Expr] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -407,6 +420,13 @@ def mapped(node: Any, fn: Any) -> Any:
         if got is not value:
             changes[f.name] = got
     return dataclasses.replace(node, **changes) if changes else node
+
+
+def unlabelled(node: Any) -> Any:
+    """A copy of a syntax tree without its labels (``lab :: e`` is ``e``)."""
+    if isinstance(node, Label):
+        return unlabelled(node.expr)
+    return mapped(node, unlabelled)
 
 
 def names_in(node: Any) -> set[str]:

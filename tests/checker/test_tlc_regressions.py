@@ -426,6 +426,10 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         'INIT Init\nNEXT Next\nACTION_CONSTRAINT Keep\nCHECK_DEADLOCK FALSE',
         0, 6, 6, 6, None,
         "TLCExt!PickSuccessor(e) as an ACTION_CONSTRAINT is TRUE where e holds (lemmy/BlockingQueueDebug: 30/14/6 as TLC; was: exit 150, unsupported construct: PickSuccessor)"),
+    'SubexpressionLabels': ("EXTENDS Naturals\nVARIABLE x\nOp(a) == /\\ lab :: a >= 0\n         /\\ a < 3\nQ(k) == \\A i \\in {1, 2} : lab2(i) :: i + k > LET m == 2 IN in2 :: m * i\nR == \\E u \\in {1}, v \\in {2} : P1(v, u) :: v - u = 1\nASSUME Q(5)!lab2(1)!<< = 6\nASSUME Q(5)!lab2(2)!>> = 4\nASSUME R!P1(2, 1)\nASSUME R!P1(2, 1)!<<!<< = 2\nASSUME Q(0)!lab2(3)!in2 = 6\nASSUME Q(0)!lab2(3)!in2!<< = 2\nInit == x = 0\nNext == x' = (x + 1) % 5\nInv == Op(x)!lab /\\ Op(x)!lab!<< = x /\\ Op(x)!1!2 = 0 /\\ Op(x)!2",
+        'INIT Init\nNEXT Next\nINVARIANT Inv',
+        12, None, None, None, "Invariant Inv is violated",
+        "labels as selectors (TLC's suite/test219): Op(x)!lab, Q(5)!lab2(1) giving the bound i, a label nested in another's LET (lab2(3)!in2 with m in scope), P1(v, u) with its arguments in the label's order, numbers through a label (Op(x)!1!2); was: exit 150"),
 }
 
 
@@ -600,15 +604,15 @@ def test_keyword_argument_refused(tmp_path, definition, phrase):
 
 
 def test_subexpression_selector_refused(tmp_path):
-    """A selector naming a label (``Op(a)!lab``, which TLC accepts) is not supported: exit 150
-    with one line naming it, never a verdict."""
+    """A selector naming an operator defined in a LET (``Op(x)!1!Inc(x)``, which TLC accepts) is
+    not supported: exit 150 with one line naming it, never a verdict."""
     (tmp_path / "Sel.tla").write_text("---- MODULE Sel ----\nEXTENDS Naturals\nVARIABLE x\n"
-                                      "Op(a) == /\\ lab :: a >= 0\n         /\\ a < 3\nInit == x = 0 /\\ Op(x)!lab\n"
+                                      "Op(a) == LET Inc(y) == y + 1 IN a < 3\nInit == x = 0 /\\ Op(x)!1!Inc(x) = 1\n"
                                       "Next == x' = x\n====\n")
     (tmp_path / "Sel.cfg").write_text("INIT Init\nNEXT Next\n")
     r = CliRunner().invoke(main, ["check", str(tmp_path / "Sel.tla"), "--workers", "1"])
     assert r.exit_code == 150, r.output
-    assert "unsupported construct: the subexpression selector Op(x)!lab" in r.output, r.output
+    assert "unsupported construct: the subexpression selector Op(x)!1!Inc(x)" in r.output, r.output
 
 
 def test_pick_successor_false_refused(tmp_path):
