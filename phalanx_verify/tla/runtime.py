@@ -715,10 +715,19 @@ successors' 2, ...), set by the search where the spec reads it; 0 in ASSUME, POS
 the initial predicate, as in TLC (TLCGetSet: INIT_LEVEL - 1)."""
 
 
+# Keys TLC answers (TLCGetSet.TLCGet) with values made of its own internals: exit 150, naming them.
+_TLC_INTERNAL_KEYS = {
+    "spec": "a record of TLC's split actions, properties and constraints with their source ranges",
+    "action": "the action TLC's extended states remember (a dummy record outside -simulate and -debugger)",
+    "revision": "the version and build date of the TLC that runs",
+}
+
+
 def tlc_get(key: Any) -> Any:
     """TLC!TLCGet for the documented keys the checker knows: "level", "stats" (a record of the
     search's figures) and its fields "distinct", "diameter" and so on, "config" (how the run was
-    started), a "-D" system property; and the registers TLCSet wrote."""
+    started), a "-D" system property; and the registers TLCSet wrote. "spec", "action" and
+    "revision" are refused (exit 150): a verdict would depend on values only TLC has."""
     if key in TLC_REGISTERS:
         return TLC_REGISTERS[key]
     if key == "level":
@@ -736,6 +745,8 @@ def tlc_get(key: Any) -> Any:
         named = key == "all:named"
         return Fcn({k: (v,) for k, v in TLC_REGISTERS.items()
                     if (type(k) is str and k.startswith("s:")) == named and (named or type(k) is int)})
+    if key in _TLC_INTERNAL_KEYS:
+        raise SemanticError(f"unsupported construct: TLCGet({format_value(key)}), {_TLC_INTERNAL_KEYS[key]}")
     if not TLC_STATS:
         raise EvalError(f"TLCGet({format_value(key)}) has no value outside a model-checking run")
     if key == "stats":

@@ -624,3 +624,16 @@ def test_pick_successor_false_refused(tmp_path):
     r = CliRunner().invoke(main, ["check", str(tmp_path / "Pick.tla"), "--workers", "1"])
     assert r.exit_code == 150, r.output
     assert "unsupported construct: PickSuccessor (module TLCExt) whose condition is FALSE" in r.output, r.output
+
+
+@pytest.mark.parametrize("key", ["spec", "action", "revision"])
+def test_tlcget_of_tlc_internals_refused(tmp_path, key):
+    """TLCGet("spec") (TLC's Alias model: TLCGet("spec").impliedtemporals # {}), "action" and
+    "revision" are values made of TLC's internals: exit 150 naming them, never a verdict (was an
+    evaluation error, exit 75, where TLC gives a verdict)."""
+    (tmp_path / "Get.tla").write_text(f'---- MODULE Get ----\nEXTENDS TLC\nVARIABLE x\nInit == x = 0\n'
+                                      f'Next == x\' = x\nInv == TLCGet("{key}") # {{}}\n====\n')
+    (tmp_path / "Get.cfg").write_text("INIT Init\nNEXT Next\nINVARIANT Inv\n")
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "Get.tla"), "--workers", "1"])
+    assert r.exit_code == 150, r.output
+    assert f'unsupported construct: TLCGet("{key}")' in r.output, r.output
