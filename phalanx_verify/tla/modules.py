@@ -126,7 +126,8 @@ class Loader:
             owner = self._owner(mod, sel.via, sel.target, sel.pos)
             if owner is None:
                 raise refused()
-            subexpr.define(owner, sel, refused)
+            if not any(d.name == sel.name for d in owner.defs):
+                subexpr.insert(owner, *subexpr.define(owner, sel, refused))
 
     def _owner(self, mod: ast.Module, via: tuple[str, ...], target: str, pos: ast.Pos) -> ast.Module | None:
         """The module defining ``target``: ``mod`` or one it EXTENDS or instantiates without a

@@ -111,6 +111,8 @@ class _Converter:
         self._let_instances: list[ast.InstanceDef] = []
         self._module: ast.Module | None = None  # the module being read (its definitions so far)
         self._labels = False  # whether the unit being read has labels
+        # the definitions its selectors become, each written after its target when the unit is done
+        self._selected: list[tuple[ast.OpDef, ast.OpDef]] = []
 
     # -- positions and text -------------------------------------------------------------
     def pos(self, node: Node) -> ast.Pos:
@@ -176,6 +178,7 @@ class _Converter:
     def unit(self, mod: ast.Module, unit: Node, local: bool) -> None:
         """One module unit; the instances written in its LETs go just before it."""
         outer, self._let_instances = self._let_instances, []
+        outer_selected, self._selected = self._selected, []
         ndefs, nunits = len(mod.defs), len(mod.units)
         self._labels = False
         self._unit(mod, unit, local)
@@ -184,7 +187,9 @@ class _Converter:
         for inst in reversed(self._let_instances):
             mod.defs.insert(ndefs, inst)
             mod.units.insert(nunits, ("definition", inst))
-        self._let_instances = outer
+        for d, target in self._selected:
+            subexpr.insert(mod, d, target)
+        self._let_instances, self._selected = outer, outer_selected
 
     @staticmethod
     def _unlabel(mod: ast.Module, nunits: int) -> None:
@@ -536,7 +541,8 @@ class _Converter:
             raise refused()  # (Op!@ names an operator: T(V!@), no arguments)
         sel = ast.Selection(pos, subexpr.selection_name(name, steps), via, name, tuple(steps))
         if not via and self._earlier_definition(name):
-            subexpr.define(self._module, sel, refused)
+            if not any(d.name == sel.name for d, _ in self._selected):
+                self._selected.append(subexpr.define(self._module, sel, refused))
         else:
             self._module.selections.append(sel)
         ref: ast.Expr = ast.Apply(pos, sel.name, call_args) if call_args else ast.Name(pos, sel.name)

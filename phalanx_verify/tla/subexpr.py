@@ -214,13 +214,12 @@ def selection_name(target: str, steps: Sequence[Step]) -> str:
                                      f"{s.name}({len(s.args)})" if isinstance(s, LabelStep) else str(s) for s in steps)
 
 
-def define(mod: ast.Module, sel: ast.Selection, refused: Callable[[], Exception]) -> None:
-    """Make ``sel`` a definition of ``mod``, which defines its target, written just after the
-    target (once per name): its names then mean what they mean in the target, as SANY's selected
-    node does (``M == LET Z == 23 IN Z`` then ``Z == 44``: ``M!1`` is 23). Its parameters are the
-    target's and the names bound on the way; the reference passes the arguments."""
-    if any(d.name == sel.name for d in mod.defs):
-        return
+def define(mod: ast.Module, sel: ast.Selection, refused: Callable[[], Exception]) -> tuple[ast.OpDef, ast.OpDef]:
+    """The definition ``sel`` becomes in ``mod``, which defines its target, and that target. It
+    is to be written just after the target (``insert``): its names then mean what they mean in
+    the target, as SANY's selected node does (``M == LET Z == 23 IN Z`` then ``Z == 44``:
+    ``M!1`` is 23). Its parameters are the target's and the names bound on the way; the
+    reference passes the arguments."""
     found = [d for d in mod.defs if isinstance(d, ast.OpDef) and d.name == sel.target]
     if not found:
         raise refused()
@@ -230,7 +229,13 @@ def define(mod: ast.Module, sel: ast.Selection, refused: Callable[[], Exception]
     body = picked.body
     for defs in reversed(picked.lets):
         body = ast.Let(sel.pos, defs, body)
-    d = ast.OpDef(defn.pos, sel.name, picked.params, ast.unlabelled(body), defn.local)
-    mod.defs.insert(mod.defs.index(defn) + 1, d)
-    at = next(i for i, (kind, u) in enumerate(mod.units) if kind == "definition" and u is defn)
+    return ast.OpDef(defn.pos, sel.name, picked.params, ast.unlabelled(body), defn.local), defn
+
+
+def insert(mod: ast.Module, d: ast.OpDef, after: ast.OpDef) -> None:
+    """Write ``d`` into ``mod`` just after ``after`` (once per name)."""
+    if any(x.name == d.name for x in mod.defs):
+        return
+    mod.defs.insert(next(i for i, x in enumerate(mod.defs) if x is after) + 1, d)
+    at = next(i for i, (kind, u) in enumerate(mod.units) if kind == "definition" and u is after)
     mod.units.insert(at + 1, ("definition", d))
