@@ -130,10 +130,11 @@ def _find_label(e: ast.Expr, name: str) -> tuple[ast.Label, list[tuple[ast.Defin
     return None
 
 
-def select(body: ast.Expr, params: tuple[ast.Param, ...], steps: Sequence[Step], sole: Callable[[ast.Pos], bool], refused: Callable[[], Exception]) -> Selected:
-    """Walk ``steps`` from the body of a definition with ``params``. ``sole(pos)`` says whether the expression at ``pos`` is the item
-    of a bulleted list of one item. ``refused()`` is raised for what SANY refuses or this tree
-    cannot tell."""
+def select(body: ast.Expr, params: tuple[ast.Param, ...], steps: Sequence[Step], sole: Callable[[ast.Pos], bool],
+           refused: Callable[[], Exception]) -> Selected:
+    """Walk ``steps`` from the body of a definition with ``params``. ``sole(pos)`` says whether
+    the expression at ``pos`` is the item of a bulleted list of one item. ``refused()`` is
+    raised for what SANY refuses or this tree cannot tell."""
     names = list(params)
     lets: list[tuple[ast.Definition, ...]] = []
     cur, unwrapped = body, None
@@ -145,7 +146,7 @@ def select(body: ast.Expr, params: tuple[ast.Param, ...], steps: Sequence[Step],
         if isinstance(step, LabelStep):
             if i > 0 and not isinstance(steps[i - 1], LabelStep):  # (Op!1!Def: a LET's operator)
                 raise refused()
-            found = _find_label(cur.expr if isinstance(cur, ast.Label) else cur, step.name)
+            found = _find_label(cur.expr if i > 0 and isinstance(cur, ast.Label) else cur, step.name)
             if found is None or len(step.args) != len(found[0].params):
                 raise refused()
             label, on_way, bound = found
@@ -153,10 +154,10 @@ def select(body: ast.Expr, params: tuple[ast.Param, ...], steps: Sequence[Step],
                 raise refused()
             lets += on_way
             names += [ast.Param(n) for n in label.params]
-            cur = label
+            cur, unwrapped = label, label.pos  # (inside a bulleted list it may be the one item of)
             i += 1
             continue
-        if isinstance(cur, ast.Label):  # transparent to the other selectors
+        if isinstance(cur, ast.Label) and not is_sole:  # transparent to the other selectors
             cur = cur.expr
             continue
         if isinstance(cur, ast.Let) and not is_sole:

@@ -430,6 +430,10 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         'INIT Init\nNEXT Next\nINVARIANT Inv',
         12, None, None, None, "Invariant Inv is violated",
         "labels as selectors (TLC's suite/test219): Op(x)!lab, Q(5)!lab2(1) giving the bound i, a label nested in another's LET (lab2(3)!in2 with m in scope), P1(v, u) with its arguments in the label's order, numbers through a label (Op(x)!1!2); was: exit 150"),
+    'SubexpressionSoleLabel': ("EXTENDS Naturals\nVARIABLE x\nOp(a) == /\\ lab :: a >= 1\nInit == x = 0\nNext == x' = (x + 1) % 3\nInv == Op(x)!1 \\/ Op(x)!lab!<< = 0",
+        'INIT Init\nNEXT Next\nINVARIANT Inv',
+        0, 4, 3, 3, None,
+        "a labelled item of a bulleted list of one item: Op(x)!1 is the item (the list counts), Op(x)!lab goes to the label inside it, whose !<< is a (was: exit 150)"),
 }
 
 
