@@ -101,6 +101,7 @@ _STD_CALLS = {
     "CounterExample": ("TLCExt", 0, "_rt.COUNTER_EXAMPLE"),
     "ToTrace": ("TLCExt", 1, "_rt.to_trace({0})"),
     "Trace": ("TLCExt", 0, "_rt.trace()"),
+    "PickSuccessor": ("TLCExt", 1, "_rt.pick_successor({0})"),
     "IsABag": ("Bags", 1, "_bags.is_a_bag({0})"),
     "BagToSet": ("Bags", 1, "_rt.domain({0})"),
     "SetToBag": ("Bags", 1, "_bags.set_to_bag({0})"),

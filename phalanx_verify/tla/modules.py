@@ -11,12 +11,12 @@ import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import interning
+from . import interning, subexpr
 from . import syntax as ast
 from .errors import SemanticError
 from .formargs import specialise_form_arguments
 from .instances import calls_left, hoist_calls
-from .parse import parse_module_file
+from .parse import display, parse_module_file
 from .resolve import STD_EXPORTS, check_module, std_closure
 
 # Standard modules (described by what they export, see resolve.STD_EXPORTS).
@@ -88,6 +88,7 @@ class Loader:
                 mod = parse_module_file(p)
                 self._register(mod)
                 self.hoist_inherited(mod)
+                self.define_selections(mod)
                 if self._checked:  # (those SANY checks with the root are rewritten after it)
                     specialise_form_arguments(mod)
                 return mod
@@ -114,6 +115,43 @@ class Loader:
             todo.extend(ext.extends)
         hoist_calls(mod, inherited)
 
+    def define_selections(self, mod: ast.Module) -> None:
+        """``Init!1`` or ``I!Op!2`` in ``mod`` with Init (Op) defined in a module it EXTENDS (that
+        I instantiates): the selected subexpression becomes a definition of that module, which
+        the reference names (subexpr.define), so it reads that module's names as Op does."""
+        for sel in mod.selections:
+            def refused(sel: ast.Selection = sel) -> SemanticError:
+                return SemanticError("unsupported construct: the subexpression selector "
+                                     f"{display(sel.name.replace(subexpr.MARK, '!'))}", sel.pos)
+            owner = self._owner(mod, sel.via, sel.target, sel.pos)
+            if owner is None:
+                raise refused()
+            if not any(d.name == sel.name for d in owner.defs):
+                subexpr.insert(owner, *subexpr.define(owner, sel, refused))
+
+    def _owner(self, mod: ast.Module, via: tuple[str, ...], target: str, pos: ast.Pos) -> ast.Module | None:
+        """The module defining ``target``: ``mod`` or one it EXTENDS or instantiates without a
+        name, or, through the instances named ``via``, the module they instantiate (and so on)."""
+        seen: set[str] = set()
+        todo = [mod]
+        while todo:
+            m = todo.pop(0)
+            if m.name in seen:
+                continue
+            seen.add(m.name)
+            if via:
+                inst = next((d for d in m.defs if isinstance(d, ast.InstanceDef) and d.name == via[0]), None)
+                if inst is not None:
+                    if inst.module in STANDARD_MODULES:
+                        return None
+                    return self._owner(self.parse(inst.module, inst.pos), via[1:], target, pos)
+            elif any(isinstance(d, ast.OpDef) and d.name == target for d in m.defs):
+                return m
+            todo.extend(self.parse(e, m.extends_pos.get(e, m.pos)) for e in m.extends if e not in STANDARD_MODULES)
+            todo.extend(self.parse(d.module, d.pos) for d in m.defs  # INSTANCE M: M's definitions are m's
+                        if isinstance(d, ast.InstanceDef) and d.name is None and d.module not in STANDARD_MODULES)
+        return None
+
     def _register(self, mod: ast.Module) -> None:
         """A parsed module and the modules written inside it (found by name before any file)."""
         java = Path(mod.pos.file).with_name(f"{mod.name}.class")
@@ -128,6 +166,7 @@ class Loader:
         mod = parse_module_file(path)
         self._register(mod)
         self.hoist_inherited(mod)
+        self.define_selections(mod)
         check_module(mod, self.parse)
         self._checked = True
         for m in self._parsed.values():

@@ -16,7 +16,7 @@ from pathlib import Path
 import tree_sitter
 import tree_sitter_tlaplus
 
-from . import instances
+from . import instances, subexpr
 from . import syntax as ast
 from .errors import ParseError, SemanticError
 from .longlines import Broken, break_long_lines
@@ -30,6 +30,8 @@ with warnings.catch_warnings():
 _PARSER = tree_sitter.Parser(_LANGUAGE)
 
 Node = tree_sitter.Node
+
+_NAV_STEPS = {"langle_bracket": subexpr.FIRST, "rangle_bracket": subexpr.SECOND, "address": subexpr.AT}
 
 # Infix node kinds that are folded into n-ary forms or given their own AST class.
 _TEMPORAL_PREFIX = {"always": "always", "eventually": "eventually"}
@@ -108,6 +110,9 @@ class _Converter:
         self._ascii: dict[int, bool] = {}
         self._let_instances: list[ast.InstanceDef] = []
         self._module: ast.Module | None = None  # the module being read (its definitions so far)
+        self._labels = False  # whether the unit being read has labels
+        # the definitions its selectors become, each written after its target when the unit is done
+        self._selected: list[tuple[ast.OpDef, ast.OpDef]] = []
 
     # -- positions and text -------------------------------------------------------------
     def pos(self, node: Node) -> ast.Pos:
@@ -173,12 +178,34 @@ class _Converter:
     def unit(self, mod: ast.Module, unit: Node, local: bool) -> None:
         """One module unit; the instances written in its LETs go just before it."""
         outer, self._let_instances = self._let_instances, []
+        outer_selected, self._selected = self._selected, []
         ndefs, nunits = len(mod.defs), len(mod.units)
+        self._labels = False
         self._unit(mod, unit, local)
+        if self._labels:
+            self._unlabel(mod, nunits)
         for inst in reversed(self._let_instances):
             mod.defs.insert(ndefs, inst)
             mod.units.insert(nunits, ("definition", inst))
-        self._let_instances = outer
+        for d, target in self._selected:
+            subexpr.insert(mod, d, target)
+        self._let_instances, self._selected = outer, outer_selected
+
+    @staticmethod
+    def _unlabel(mod: ast.Module, nunits: int) -> None:
+        """The labels of the units from ``nunits`` on removed, the labelled bodies kept aside."""
+        for i in range(nunits, len(mod.units)):
+            kind, u = mod.units[i]
+            plain = ast.unlabelled(u)
+            if plain is u:
+                continue
+            mod.units[i] = (kind, plain)
+            if kind == "definition":
+                mod.defs[mod.defs.index(u)] = plain  # type: ignore[arg-type]
+                if isinstance(u, ast.OpDef):
+                    mod.labelled[u.name] = u.body
+            elif kind == "assume":
+                mod.assumes[next(j for j, a in enumerate(mod.assumes) if a is u)] = plain
 
     def _unit(self, mod: ast.Module, unit: Node, local: bool) -> None:
         kind = unit.type
@@ -325,7 +352,11 @@ class _Converter:
         return self.expr(self.named(node)[0])
 
     def x_label(self, node: Node) -> ast.Expr:
-        return self.expr(self.named(node)[-1])
+        """``lab(x) :: e``: kept for selectors (``Op!lab``), removed where the unit is done (unit)."""
+        kids = self.named(node)
+        self._labels = True
+        params = tuple(ident(self.text(c)) for c in kids[1:-1] if c.type in ("identifier_ref", "identifier"))
+        return ast.Label(self.pos(node), ident(self.text(kids[0])), params, self.expr(kids[-1]))
 
     def x_nat_number(self, node: Node) -> ast.Expr:
         return self._number(node, self.text(node), 10)
@@ -392,10 +423,34 @@ class _Converter:
         return ast.Apply(self.pos(node), name, args, self.pos(opening))
 
     def x_prefixed_op(self, node: Node) -> ast.Expr:
-        return self._reference(self.named(self.one(node, "prefix")), self.one(node, "op"))
+        prefix = self.named(self.one(node, "prefix"))
+        if prefix and self._earlier_definition(self._component_name(prefix[0])):
+            # Op!lab, Op(x)!lab(1): a label of the operator Op (Op!1!Def, a LET's operator: refused)
+            if any(c.type != "subexpr_component" for c in prefix):
+                raise self._refusal(node)()
+            comps = [self._component(c) for c in prefix] + [self.one(node, "op")]
+            return self._selection(node, comps, [])
+        return self._reference(prefix, self.one(node, "op"), node)
 
-    def _reference(self, prefix: list[Node], op: Node) -> ast.Expr:
+    def _component(self, comp: Node) -> Node:
+        """The name or application a component of a reference is (``I``, ``I(x)``, ``lab(1)``)."""
+        inner = self.named(comp)
+        if len(inner) != 1 or inner[0].type not in ("identifier_ref", "bound_op"):
+            raise self.unsupported(comp, f"the subexpression selector {self.text(comp)}")
+        return inner[0]
+
+    def _component_name(self, comp: Node) -> str:
+        inner = self.named(comp)
+        head = self.one(inner[0], "name") if len(inner) == 1 and inner[0].type == "bound_op" else comp
+        return ident(self.text(head))
+
+    def _reference(self, prefix: list[Node], op: Node, whole: Node) -> ast.Expr:
         """``I!J!Op(args)`` from the components before the last ``!`` and the operator after it."""
+        return self._qualified(prefix, self.expr(op), whole)
+
+    def _qualified(self, prefix: list[Node], target: ast.Expr, whole: Node) -> ast.Expr:
+        """``target`` (a name or an application) seen through the instances ``prefix`` names;
+        ``whole`` is the reference as written, which a refusal names (``Op(x)!1!lab``)."""
         parts = []
         inst_args: tuple[ast.Expr, ...] = ()
         for i, comp in enumerate(prefix):
@@ -407,9 +462,8 @@ class _Converter:
                 parts.append(f"{self.op_name(self.one(head, 'name'))}{instances.ARGS_MARK}{len(inst_args)}")
                 continue
             if len(inner) != 1 or inner[0].type not in ("identifier_ref", "identifier"):
-                raise self.unsupported(comp, "subexpression reference")
+                raise self._refusal(whole)()
             parts.append(ident(self.text(inner[0])))
-        target = self.expr(op)
         if not parts:
             return target
         qualified = "!".join(parts)
@@ -419,52 +473,88 @@ class _Converter:
             return ast.Name(target.pos, f"{qualified}!{target.name}")
         if isinstance(target, ast.Apply):
             return ast.Apply(target.pos, f"{qualified}!{target.op}", inst_args + target.args, target.args_pos)
-        raise self.unsupported(op, "subexpression reference")
+        raise self._refusal(whole)()
 
     def x_subexpression(self, node: Node) -> ast.Expr:
         """A subexpression reference (SANY's Generator.selectorToNode). ``Op!:`` selects the body
         of the definition Op (the statement of a named THEOREM), with Op's parameters bound to
         the arguments written in ``Op(a)!:``: the value TLC evaluates is that of ``Op(a)``
-        itself, so the selector is dropped. ``Op!2!1`` (numbers only) of an operator without
-        parameters defined earlier in this module is the subexpression it names (see _select):
-        BlockingQueue's ``TypeInv!2``. The other forms (``!<<``, ``!>>``, ``!@``, ``!(args)``,
-        labels, numbers after an instance or into another module's definition) are refused (exit
-        150), naming the form, where the module is read, as SANY refuses a selector that does not
+        itself, so the selector is dropped. ``Op(a)!2!<<``, ``Op!(1, 2)``, ``Op!@`` name a
+        subexpression of Op's body (subexpr.py): of a definition written earlier in this module
+        it is that expression, with Op's parameters and the names bound on the way given the
+        arguments written; of one defined in another module (EXTENDed, or reached through an
+        instance, ``I(x)!Op!1``) it is a definition that module gets (subexpr.define). So are
+        labels of an operator of this module (``Op!lab(1)!2``). Labels of another module's,
+        LET definitions selected by name, and names after a selector are refused (exit 150),
+        naming the form, where the module is read, as SANY refuses a selector that does not
         fit its definition even where nothing uses it."""
         comps: list[Node] = []
-        navs: list[Node] = []
+        steps: list[subexpr.Step] = []
         todo = list(reversed(self.named(node)))
+        refused = self._refusal(node)
         while todo:
             c = todo.pop()
+            kind = self.named(c)[0].type if c.type == "subexpr_tree_nav" and self.named(c) else None
             if c.type == "subexpr_prefix":
                 todo.extend(reversed(self.named(c)))
-            elif c.type == "subexpr_component" and not navs:
+            elif c.type == "subexpr_component" and not steps:
                 comps.append(c)
-            elif c.type == "subexpr_tree_nav" and self.named(c) and self.named(c)[0].type in ("colon", "child_id"):
-                navs.append(c)
+            elif kind == "colon" and not todo:
+                pass  # Op!: and Op!2!: : the selected expression itself
+            elif kind == "child_id":
+                steps.append(int(self.text(self.named(c)[0])))
+            elif kind in _NAV_STEPS:
+                steps.append(_NAV_STEPS[kind])
+            elif kind == "operator_args":
+                steps.append(tuple(self.expr(a) for a in self.named(self.named(c)[0])))
             else:
-                raise self.unsupported(node, f"the subexpression selector {self.text(node)}")
+                raise refused()
+        if (len(comps) > 1 or steps) and self._earlier_definition(self._component_name(comps[0])):
+            return self._selection(node, [self._component(c) for c in comps], steps)
         op = self.named(comps[-1])
-        if len(op) != 1:
-            raise self.unsupported(comps[-1], "subexpression reference")
-        numbers = [int(self.text(self.named(n)[0])) for n in navs if self.named(n)[0].type == "child_id"]
-        if not numbers:
-            return self._reference(comps[:-1], op[0])
-        defn = self._earlier_definition(comps, op[0])
-        if defn is None or len(numbers) != len(navs):
-            raise self.unsupported(node, f"the subexpression selector {self.text(node)}")
-        e = defn.body
-        for n in numbers:
-            e = _select(e, n, lambda: self.unsupported(node, f"the subexpression selector {self.text(node)}"))
-        return e
+        if len(op) != 1 or op[0].type not in ("identifier_ref", "bound_op"):
+            raise refused()
+        if not steps:
+            return self._reference(comps[:-1], op[0], node)
+        via = tuple(self._component_name(c) for c in comps[:-1])
+        return self._selection(node, [op[0]], steps, via, comps[:-1])
 
-    def _earlier_definition(self, comps: list[Node], op: Node) -> ast.OpDef | None:
-        """The operator without parameters ``Op`` of ``Op!n``, defined earlier in this module."""
-        if len(comps) != 1 or op.type != "identifier_ref" or self._module is None:
-            return None
-        name = ident(self.text(op))
-        found = [d for d in self._module.defs if isinstance(d, ast.OpDef) and d.name == name]
-        return found[-1] if found and not found[-1].params else None
+    def _selection(self, node: Node, comps: list[Node], steps: list[subexpr.Step], via: tuple[str, ...] = (),
+                   prefix: list[Node] | None = None) -> ast.Expr:
+        """``Op(a)!lab(b)!2`` from the operator ``comps[0]``, its labels ``comps[1:]`` and the
+        other ``steps``, reached through the instances ``via`` (written as ``prefix``): a
+        reference to the definition the selection becomes (subexpr.define), defined now when Op
+        is this module's, else by the loader (modules.Loader.define_selections)."""
+        refused = self._refusal(node)
+        head = self.one(comps[0], "name") if comps[0].type == "bound_op" else comps[0]
+        name = ident(self.text(head))
+        args = tuple(self.expr(a) for a in self.fields(comps[0], "parameter")) if comps[0].type == "bound_op" else None
+        labels: list[subexpr.Step] = [
+            subexpr.LabelStep(ident(self.text(self.one(c, "name") if c.type == "bound_op" else c)),
+                              tuple(self.expr(a) for a in self.fields(c, "parameter")) if c.type == "bound_op" else ())
+            for c in comps[1:]]
+        steps = labels + steps
+        pos = self.pos(node)
+        call_args = (args or ()) + tuple(a for s in steps if isinstance(s, tuple | subexpr.LabelStep)
+                                         for a in (s.args if isinstance(s, subexpr.LabelStep) else s))
+        if subexpr.AT in steps and call_args or self._module is None:
+            raise refused()  # (Op!@ names an operator: T(V!@), no arguments)
+        sel = ast.Selection(pos, subexpr.selection_name(name, steps), via, name, tuple(steps))
+        if not via and self._earlier_definition(name):
+            if not any(d.name == sel.name for d, _ in self._selected):
+                self._selected.append(subexpr.define(self._module, sel, refused))
+        else:
+            self._module.selections.append(sel)
+        ref: ast.Expr = ast.Apply(pos, sel.name, call_args) if call_args else ast.Name(pos, sel.name)
+        return self._qualified(prefix or [], ref, node)
+
+    def _refusal(self, node: Node) -> Callable[[], Exception]:
+        return lambda: self.unsupported(node, f"the subexpression selector {self.text(node)}")
+
+    def _earlier_definition(self, name: str) -> bool:
+        """Whether the operator ``Op`` of ``Op!n`` is defined earlier in this module."""
+        return self._module is not None and any(isinstance(d, ast.OpDef) and d.name == name
+                                                for d in self._module.defs)
 
     def _precedence(self, node: Node, sym: str, lhs: Node, rhs: Node) -> None:
         """SANY's rule for operators written without parentheses (tla2sany OperatorStack): in
@@ -578,6 +668,8 @@ class _Converter:
             parts = self.named(item)
             items.append(self.expr(parts[-1]))
         if len(items) == 1:
+            if self._module is not None:
+                self._module.sole_items.add(items[0].pos)
             return items[0]
         return cls(self.pos(node), tuple(items), True)
 
@@ -901,23 +993,3 @@ def parse_module_file(path: str | Path) -> ast.Module:
                          "it contains.", mod.pos)
     return mod
 
-
-def _select(e: ast.Expr, n: int, refused: Callable[[], Exception]) -> ast.Expr:
-    """The n-th operand of ``e`` as SANY numbers it for ``Op!n``: an item of a bulleted list, of
-    a binary /\\ or \\/ (a chain a /\\ b /\\ c is (a /\\ b) /\\ c), an argument of an operator
-    application, a part of IF/THEN/ELSE. Other shapes, and numbers out of range, are refused."""
-    if isinstance(e, ast.And | ast.Or):
-        if e.bullets or len(e.items) == 2:
-            if 1 <= n <= len(e.items):
-                return e.items[n - 1]
-        elif n == 1:
-            return type(e)(e.pos, e.items[:-1]) if len(e.items) > 2 else e.items[0]
-        elif n == 2:
-            return e.items[-1]
-    elif isinstance(e, ast.Apply) and 1 <= n <= len(e.args):
-        return e.args[n - 1]
-    elif isinstance(e, ast.If) and 1 <= n <= 3:
-        return (e.cond, e.then, e.else_)[n - 1]
-    elif isinstance(e, ast.Prime | ast.Unchanged | ast.Enabled) and n == 1:
-        return e.expr
-    raise refused()

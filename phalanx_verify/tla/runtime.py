@@ -553,6 +553,16 @@ def trace() -> tuple:
     return t
 
 
+def pick_successor(condition: Any) -> bool:
+    """TLCExt!PickSuccessor(e) (TLCExt.pickSuccessor): TRUE where ``e`` holds; where it does not,
+    TLC asks on its standard input whether to keep the successor (TRUE for one it has seen, or
+    where no successor is being generated), which a run here cannot answer: exit 150."""
+    if _cmp.truth(condition, "the condition of TLCExt!PickSuccessor"):
+        return True
+    raise SemanticError("unsupported construct: PickSuccessor (module TLCExt) whose condition is FALSE: TLC "
+                        "asks on its standard input which successor states to keep")
+
+
 def _boolean(op: str, v: Any) -> bool:
     if type(v) is not bool:
         raise EvalError(f"Attempted to evaluate {op} on the non-boolean value {format_value(v)}")
@@ -705,10 +715,19 @@ successors' 2, ...), set by the search where the spec reads it; 0 in ASSUME, POS
 the initial predicate, as in TLC (TLCGetSet: INIT_LEVEL - 1)."""
 
 
+# Keys TLC answers (TLCGetSet.TLCGet) with values made of its own internals: exit 150, naming them.
+_TLC_INTERNAL_KEYS = {
+    "spec": "a record of TLC's split actions, properties and constraints with their source ranges",
+    "action": "the action TLC's extended states remember (a dummy record outside -simulate and -debugger)",
+    "revision": "the version and build date of the TLC that runs",
+}
+
+
 def tlc_get(key: Any) -> Any:
     """TLC!TLCGet for the documented keys the checker knows: "level", "stats" (a record of the
     search's figures) and its fields "distinct", "diameter" and so on, "config" (how the run was
-    started), a "-D" system property; and the registers TLCSet wrote."""
+    started), a "-D" system property; and the registers TLCSet wrote. "spec", "action" and
+    "revision" are refused (exit 150): a verdict would depend on values only TLC has."""
     if key in TLC_REGISTERS:
         return TLC_REGISTERS[key]
     if key == "level":
@@ -726,6 +745,8 @@ def tlc_get(key: Any) -> Any:
         named = key == "all:named"
         return Fcn({k: (v,) for k, v in TLC_REGISTERS.items()
                     if (type(k) is str and k.startswith("s:")) == named and (named or type(k) is int)})
+    if key in _TLC_INTERNAL_KEYS:
+        raise SemanticError(f"unsupported construct: TLCGet({format_value(key)}), {_TLC_INTERNAL_KEYS[key]}")
     if not TLC_STATS:
         raise EvalError(f"TLCGet({format_value(key)}) has no value outside a model-checking run")
     if key == "stats":

@@ -270,6 +270,17 @@ class Let(Expr):
 
 
 @dataclass(frozen=True, slots=True)
+class Label(Expr):
+    """``lab(x, y) :: expr``. Only in ``Module.labelled`` (a selector ``Op!lab`` names it): the
+    trees the toolkit evaluates have them removed (``unlabelled``)."""
+
+    pos: Pos
+    name: str
+    params: tuple[str, ...]
+    expr: Expr
+
+
+@dataclass(frozen=True, slots=True)
 class Lambda(Expr):
     pos: Pos
     params: tuple[str, ...]
@@ -349,6 +360,27 @@ class Module:
     units: list[tuple[str, object]] = field(default_factory=list)
     # Modules written inside this one (``---- MODULE Inner ----`` before this module ends).
     inner: list[Module] = field(default_factory=list)
+    # Where the item of a bulleted list of one item starts: SANY keeps such a list as an
+    # operator with one operand, which this tree drops, and a selector Op!1 counts it.
+    sole_items: set[Pos] = field(default_factory=set)
+    # Subexpression selectors into a definition of another module (EXTENDed or instantiated),
+    # made definitions of that module once it is loaded (modules.Loader).
+    selections: list[Selection] = field(default_factory=list)
+    # The bodies of the definitions written with labels, labels kept (their ``defs`` have none).
+    labelled: dict[str, Expr] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """``Init!1`` (``I!Op(a)!2!<<``) where Init (Op) is defined in another module: the reference
+    names the definition ``name`` that loading makes of the selected subexpression in the module
+    defining ``target`` (reached through the instances ``via``, none for an EXTENDed module)."""
+
+    pos: Pos
+    name: str
+    via: tuple[str, ...]
+    target: str
+    steps: tuple[Any, ...]  # subexpr.Step
 
 
 def renamed(node: Any, name: str, new: str) -> Any:
@@ -388,6 +420,13 @@ def mapped(node: Any, fn: Any) -> Any:
         if got is not value:
             changes[f.name] = got
     return dataclasses.replace(node, **changes) if changes else node
+
+
+def unlabelled(node: Any) -> Any:
+    """A copy of a syntax tree without its labels (``lab :: e`` is ``e``)."""
+    if isinstance(node, Label):
+        return unlabelled(node.expr)
+    return mapped(node, unlabelled)
 
 
 def names_in(node: Any) -> set[str]:

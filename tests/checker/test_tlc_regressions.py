@@ -438,6 +438,22 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         'INIT Init\nNEXT Next\nINVARIANT Inv',
         12, None, None, None, "Invariant Inv is violated",
         "Th!: is the statement of the named theorem Th, Ok(x)!: the body of Ok with a <- x (tlaplus/Examples' Paxos MCVoting; was 'unsupported construct: subexpression', exit 150)"),
+    'SubexpressionSelectors': ("EXTENDS Naturals, Sequences\nxx == <<11, <<22, 33>>, 33>>\nF(a) == /\\ TRUE\n        /\\ Len(xx[a]) > 0\nR == \\E u \\in {1}, v \\in {2} : u + v > 2\nM == LET Z == 23 IN Z\nZ == 44\nSole == /\\ 7 > 3\nK == CASE 1 = 1 -> 11 [] OTHER -> 33\nT(Op(_)) == Op(42)\nV == \\A w \\in {} : 2 * w\nASSUME F(2)!2!<<!<<!>> = 2 /\\ F(2)!2!1 = 2 /\\ R!(1, 2)!<< = 3 /\\ R!2 = {2} /\\ M!1 = 23 /\\ Sole!1!<< = 7 /\\ K!2!2 = 33 /\\ T(V!@) = 84\nVARIABLE x\nInit == x = 0\nNext == x' = (x + 1) % 4\nG(b) == /\\ b >= 0\n        /\\ b < 3\nInv == G(x)!2",
+        'INIT Init\nNEXT Next\nINVARIANT Inv',
+        12, None, None, None, "Invariant Inv is violated",
+        "selectors into a definition's body as SANY names them (TLC's suite/test209): Op(a)!n with Op's parameter given, !<< and !>>, Q!(1, 2) giving a quantifier's names, V!@ as an operator argument, a LET's body with its Z (not the later Z == 44), the item of a bulleted list of one item, CASE arms (was: exit 150, unsupported construct: the subexpression selector)"),
+    'PickSuccessorHolds': ("EXTENDS Naturals, TLCExt\nVARIABLE x\nInit == x = 0\nNext == x < 5 /\\ x' = x + 1\nKeep == PickSuccessor(x' < 10)",
+        'INIT Init\nNEXT Next\nACTION_CONSTRAINT Keep\nCHECK_DEADLOCK FALSE',
+        0, 6, 6, 6, None,
+        "TLCExt!PickSuccessor(e) as an ACTION_CONSTRAINT is TRUE where e holds (lemmy/BlockingQueueDebug: 30/14/6 as TLC; was: exit 150, unsupported construct: PickSuccessor)"),
+    'SubexpressionLabels': ("EXTENDS Naturals\nVARIABLE x\nOp(a) == /\\ lab :: a >= 0\n         /\\ a < 3\nQ(k) == \\A i \\in {1, 2} : lab2(i) :: i + k > LET m == 2 IN in2 :: m * i\nR == \\E u \\in {1}, v \\in {2} : P1(v, u) :: v - u = 1\nASSUME Q(5)!lab2(1)!<< = 6\nASSUME Q(5)!lab2(2)!>> = 4\nASSUME R!P1(2, 1)\nASSUME R!P1(2, 1)!<<!<< = 2\nASSUME Q(0)!lab2(3)!in2 = 6\nASSUME Q(0)!lab2(3)!in2!<< = 2\nInit == x = 0\nNext == x' = (x + 1) % 5\nInv == Op(x)!lab /\\ Op(x)!lab!<< = x /\\ Op(x)!1!2 = 0 /\\ Op(x)!2",
+        'INIT Init\nNEXT Next\nINVARIANT Inv',
+        12, None, None, None, "Invariant Inv is violated",
+        "labels as selectors (TLC's suite/test219): Op(x)!lab, Q(5)!lab2(1) giving the bound i, a label nested in another's LET (lab2(3)!in2 with m in scope), P1(v, u) with its arguments in the label's order, numbers through a label (Op(x)!1!2); was: exit 150"),
+    'SubexpressionSoleLabel': ("EXTENDS Naturals\nVARIABLE x\nOp(a) == /\\ lab :: a >= 1\nInit == x = 0\nNext == x' = (x + 1) % 3\nInv == Op(x)!1 \\/ Op(x)!lab!<< = 0",
+        'INIT Init\nNEXT Next\nINVARIANT Inv',
+        0, 4, 3, 3, None,
+        "a labelled item of a bulleted list of one item: Op(x)!1 is the item (the list counts), Op(x)!lab goes to the label inside it, whose !<< is a (was: exit 150)"),
 }
 
 
@@ -465,6 +481,14 @@ def assert_outcome_equals_tlc(tmp_path, name, case):
 # Models of several modules: name -> ({module: text}, the root's cfg, TLC's generated, distinct and
 # depth (all ended without error), what it shows). The root module is the last one written.
 MODULE_CASES: dict[str, tuple[dict[str, str], str, int, int, int, str]] = {
+    "SubexpressionOfExtendedAndInstance": (
+        {"BaseSel": "EXTENDS Naturals\nVARIABLES x, y\nInit == /\\ x \\in 0..2\n        /\\ y = 0\n"
+                    "Bounded(k) == /\\ x >= 0\n              /\\ x < k\nNext == x' = (x + 1) % 3 /\\ y' = 1 - y",
+         "TopSel": "EXTENDS BaseSel\nJ == INSTANCE BaseSel\nP(v) == INSTANCE BaseSel WITH x <- v\n"
+                   "TInit == Init!1 /\\ y = 1\nInv == J!Bounded(3)!2 /\\ P(x)!Bounded(4)!1 /\\ J!Init!2!<< = y"},
+        "INIT TInit\nNEXT Next\nINVARIANT Inv", 9, 6, 2,
+        "selectors into a definition of an EXTENDed module (tlaplus/Examples' EWD998ChanTrace: Init!1) and of "
+        "an instance, with and without arguments (J!Bounded(3)!2, P(x)!Bounded(4)!1); was: exit 150"),
     "InstanceWithArgumentsExtended": (
         {"Inner": "EXTENDS Naturals\nCONSTANT c\nVARIABLE y\nSpec == y = c /\\ [][y' = y]_y\nOk == y < 10",
          "Mid": "EXTENDS Naturals\nVARIABLE x\nP(n) == INSTANCE Inner WITH c <- n, y <- x",
@@ -604,12 +628,36 @@ def test_keyword_argument_refused(tmp_path, definition, phrase):
 
 
 def test_subexpression_selector_refused(tmp_path):
-    """A selector that navigates into a definition's body (``Op(a)!1``, which TLC accepts) is
+    """A selector naming an operator defined in a LET (``Op(x)!1!Inc(x)``, which TLC accepts) is
     not supported: exit 150 with one line naming it, never a verdict."""
     (tmp_path / "Sel.tla").write_text("---- MODULE Sel ----\nEXTENDS Naturals\nVARIABLE x\n"
-                                      "Op(a) == /\\ a >= 0\n          /\\ a < 3\nInit == x = 0 /\\ Op(x)!1\n"
+                                      "Op(a) == LET Inc(y) == y + 1 IN a < 3\nInit == x = 0 /\\ Op(x)!1!Inc(x) = 1\n"
                                       "Next == x' = x\n====\n")
     (tmp_path / "Sel.cfg").write_text("INIT Init\nNEXT Next\n")
     r = CliRunner().invoke(main, ["check", str(tmp_path / "Sel.tla"), "--workers", "1"])
     assert r.exit_code == 150, r.output
-    assert "unsupported construct: the subexpression selector Op(x)!1" in r.output, r.output
+    assert "unsupported construct: the subexpression selector Op(x)!1!Inc(x)" in r.output, r.output
+
+
+def test_pick_successor_false_refused(tmp_path):
+    """Where PickSuccessor's condition is FALSE TLC asks on its standard input which successors
+    to keep: a run here cannot answer, so it stops with exit 150 naming it, never a verdict."""
+    (tmp_path / "Pick.tla").write_text("---- MODULE Pick ----\nEXTENDS Naturals, TLCExt\nVARIABLE x\nInit == x = 0\n"
+                                       "Next == x < 5 /\\ x' = x + 1\nKeep == PickSuccessor(x' < 3)\n====\n")
+    (tmp_path / "Pick.cfg").write_text("INIT Init\nNEXT Next\nACTION_CONSTRAINT Keep\n")
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "Pick.tla"), "--workers", "1"])
+    assert r.exit_code == 150, r.output
+    assert "unsupported construct: PickSuccessor (module TLCExt) whose condition is FALSE" in r.output, r.output
+
+
+@pytest.mark.parametrize("key", ["spec", "action", "revision"])
+def test_tlcget_of_tlc_internals_refused(tmp_path, key):
+    """TLCGet("spec") (TLC's Alias model: TLCGet("spec").impliedtemporals # {}), "action" and
+    "revision" are values made of TLC's internals: exit 150 naming them, never a verdict (was an
+    evaluation error, exit 75, where TLC gives a verdict)."""
+    (tmp_path / "Get.tla").write_text(f'---- MODULE Get ----\nEXTENDS TLC\nVARIABLE x\nInit == x = 0\n'
+                                      f'Next == x\' = x\nInv == TLCGet("{key}") # {{}}\n====\n')
+    (tmp_path / "Get.cfg").write_text("INIT Init\nNEXT Next\nINVARIANT Inv\n")
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "Get.tla"), "--workers", "1"])
+    assert r.exit_code == 150, r.output
+    assert f'unsupported construct: TLCGet("{key}")' in r.output, r.output
