@@ -6,6 +6,7 @@ user-facing failure is one line on stderr; no traceback reaches the user.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 import time
@@ -194,6 +195,10 @@ def _print_report(report: Report) -> None:
         click.echo("Interrupted (Ctrl-C): the search stopped before it was complete. The figures so far:")
     elif report.verdict is Verdict.ERROR:
         click.echo(report.message, err=True)
+    elif report.verdict is Verdict.INVARIANT and report.trace is not None and len(report.trace.steps) == 1:
+        click.echo(f"Invariant {report.violated} is violated by the initial state:")  # TLC's words
+        click.echo(report.trace.render())
+        report = dataclasses.replace(report, trace=None)
     else:
         click.echo(report.summary())
         if report.verdict is Verdict.OK and "fingerprint_collision" in report.extra:

@@ -352,6 +352,12 @@ class Model:
             self.no_next = not cfg.next
             self.next_part = Part(self._def_expr(cfg.next, "next-state relation") if cfg.next
                                   else ast.Bool(where, False), self.scope, {}, cfg.next or "Next")
+            # TLC replaces a definition of constant level by its value before it reads INIT and
+            # NEXT (SpecProcessor.processConstantDefns; one that fails to evaluate is left as is)
+            for name, what, e in ((cfg.init, "initial predicate", self.init_expr),
+                                  (cfg.next, "next state action", self.next_part.expr)):
+                if name and self._constant_value(e) is not _UNEVALUATED:
+                    raise ConfigError(f"The {what} {name} cannot be a constant.", cfg.pos_of(name))
         self.init = self.compiler.initial_generator(self.init_expr, self.init_scope)
         self.next = self.compiler.successor_generator(self.next_part.expr, self.next_part.scope,
                                                       self.next_part.env)

@@ -590,7 +590,13 @@ class Actions(Expressions):
         pnames = []
         for p, a in zip(defn.params, args, strict=True):
             if p.arity:
-                inner = inner.bind(p.name, Local(self.val(a, ctx), "op", p.arity))
+                passed = ctx.lookup(a.name) if isinstance(a, ast.Name) else None
+                if passed is not None and passed.letdef is not None:
+                    # a LET operator that assigns variables (Pick(Cb) with Cb(i) == x' = i): the
+                    # body's Cb(i) is that definition, inlined where it is called
+                    inner = inner.bind(p.name, passed)
+                else:
+                    inner = inner.bind(p.name, Local(self.val(a, ctx), "op", p.arity))
                 continue
             if (mode == "next" and (self._target_var(a, ctx, "init") is not None
                                     or self._target_var(a, ctx, "next") is not None

@@ -716,8 +716,8 @@ class Expressions(Levels, StaticKinds):
         if loc.letdef is None or loc.level < LEVEL_ACTION or ctx.nxt is None:
             return None
         defn, dctx = loc.letdef
-        if any(p.arity for p in defn.params):
-            return None
+        if any(p.arity for p in defn.params) or len(defn.params) != len(args):
+            return None  # (an operator named as an argument, not called: its value)
         inner = replace(dctx, cur=ctx.cur, nxt=ctx.nxt)
         names, values = [], []
         for p, a in zip(defn.params, args, strict=True):

@@ -399,6 +399,23 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
                                         "a function of one integer against a set of one-field records: TLC's "
                                         "equality fails (was: TRUE, the model checked); of another size against "
                                         "a function of strings, FALSE"),
+    "ConstantInit": ("EXTENDS Naturals\nF(a, b) == a /= b\nInit == TRUE\nNext == TRUE\nInv == F(1, 2)",
+                     "INIT Init\nNEXT Next\nINVARIANT Inv",
+                     151, None, None, None, "The initial predicate Init cannot be a constant",
+                     "INIT naming a definition TLC evaluates to a value beforehand (SpecProcessor."
+                     "processConstantDefns) is a config error (apalache's test Bug1903; was: exit 0)"),
+    "ConstantNextAfterFailingInit": ("Init == FALSE = [a |-> 2].b\nNext == TRUE",
+                                     "INIT Init\nNEXT Next",
+                                     151, None, None, None, "The next state action Next cannot be a constant",
+                                     "a constant INIT whose evaluation fails is left to fail later: NEXT is "
+                                     "the one refused (apalache's test Bug874; was: exit 75)"),
+    "LetActionPassedAsOperator": ("EXTENDS Integers\nVARIABLE x\nPick(Cb(_)) == \\E i \\in 1..10 : Cb(i)\n"
+                                  "Init == LET Cb(i) == x = i IN Pick(Cb)\n"
+                                  "Next == LET Cb(i) == x' = i IN Pick(Cb)\nInv == x > 0",
+                                  "INIT Init\nNEXT Next\nINVARIANT Inv\nCHECK_DEADLOCK FALSE",
+                                  0, 110, 10, 1, None,
+                                  "a LET operator assigning x passed to an operator parameter and called "
+                                  "there (apalache's test Callback; was: a Python traceback)"),
     "LetActionOperators": ("EXTENDS Naturals\nVARIABLES x, y\n"
                            "Init == LET sx(v) == x = v\n            sy == y \\in {0, 1}\n        IN sx(0) /\\ sy\n"
                            "Next == LET inc(v) == x' = x + v\n            keep == UNCHANGED y\n"
