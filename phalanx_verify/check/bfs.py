@@ -218,6 +218,12 @@ class Interner:
         exec(f"def confirm(u, t):\n    {us or '_'} = u\n    {ts or '_'} = t\n    return {checks}\n", ns)
         self.confirm: Callable[[tuple, tuple], bool] | None = \
             None if exact.issuperset(range(nvars)) else ns["confirm"]
+        # same_key(stored, key): the same for the orbit representatives of SYMMETRY, which are
+        # not stored states (no component of theirs is known): a walk of the others
+        walks = " and ".join(f"(u{i} is t{i} or same(u{i}, t{i}))" for i in range(nvars) if i not in exact)
+        ns.update(same=same)
+        exec(f"def same_key(u, t):\n    {us or '_'} = u\n    {ts or '_'} = t\n    return {walks or 'True'}\n", ns)
+        self.same_key: Callable[[tuple, tuple], bool] | None = None if not walks else ns["same_key"]
 
     def __call__(self, t: tuple, parent: tuple | None = None) -> tuple:
         if parent is None:
@@ -395,7 +401,15 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
         depth = 1 if space.states else 0
         level = list(range(len(space.states)))
         nxt = model.next
-        confirm = intern.confirm
+        # confirm(stored, key): the state the index found by Python's == is key as a TLA+ value
+        confirm: Callable[[Any, Any], bool] | None
+        stored_key: Callable[[int], Any]
+        if exact:
+            confirm, stored_key = intern.confirm, space.states.__getitem__
+        elif model.view is None:  # SYMMETRY: keys are states too, their components permuted
+            confirm, stored_key = intern.same_key, space.key_of
+        else:
+            confirm, stored_key = same, space.key_of
         index = space.index
         states = space.states
         keep = fairness is not None
@@ -427,8 +441,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                                      queue=len(level) - pos - 1 + len(new_level))
                     key = t if exact else state_key(model, t)
                     tid = index.get(key)
-                    if tid is not None and not ((confirm is None or confirm(states[tid], key)) if exact
-                                                else same(space.key_of(tid), key)):
+                    if tid is not None and confirm is not None and not confirm(stored_key(tid), key):
                         tid = space.find_twin(key)
                     in_model = True
                     if constrained:

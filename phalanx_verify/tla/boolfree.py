@@ -156,8 +156,11 @@ class _Analysis:
             if p.arity:
                 inner[p.name] = ("op",)
             elif self.c.level(a, ctx) >= (LEVEL_STATE if mode == "init" else LEVEL_ACTION) or (
-                    isinstance(a, ast.Name | ast.Prime | ast.Let) and self.c.level(a, ctx) >= LEVEL_STATE):
-                raise _GiveUp  # passed by name: assigned through the parameter
+                    isinstance(a, ast.Prime | ast.Let) or isinstance(a, ast.Name) and a.name not in env) \
+                    and self.c.level(a, ctx) >= LEVEL_STATE:
+                # passed by name: assigned through the parameter (a name bound here, by a
+                # quantifier, parameter or LET, is passed by value)
+                raise _GiveUp
             else:
                 inner[p.name] = ("val", a, scope, env)
         ictx = bind_params(Ctx(dscope) if name not in env else env[name][4], defn.params)
