@@ -42,6 +42,9 @@ def proven(tmp_path: Path, body: str, c: str = "3") -> set[str]:
     # a parameter bound to a comparison, and one bound to an integer
     ("Set(v) == x' = <<v>>\nInit == x = <<1>> /\\ y = 0\nNext == Set(1 = 1) /\\ y' = y", {"y"}),
     ("Set(v) == x' = <<v>>\nInit == x = <<1>> /\\ y = 0\nNext == Set(1) /\\ y' = y", {"x", "y"}),
+    # a name bound at the call (LET, quantifier) is passed by value: what it is bound to counts
+    ("Set(v) == x' = <<v>>\nInit == x = <<1>> /\\ y = 0\nNext == LET w == y IN Set(w) /\\ y' = y", {"x", "y"}),
+    ("Set(v) == x' = <<v>>\nInit == x = <<1>> /\\ y = 0\nNext == \\E w \\in BOOLEAN : Set(w) /\\ y' = y", {"y"}),
     # x' \in S: the elements of S
     ("Init == x \\in SUBSET {1, 2} /\\ y = 0\nNext == x' \\in [1..2 -> BOOLEAN] /\\ y' \\in 1..3", {"y"}),
     # a LET definition, CHOOSE, a set filter
