@@ -158,10 +158,12 @@ class Interner:
     step left unchanged (the parent's, already shared) and looks up the others; it is generated
     unrolled for the model's number of variables, as a loop over components cost a third of it."""
 
-    def __init__(self, nvars: int) -> None:
+    def __init__(self, nvars: int, exact: frozenset[int] = frozenset()) -> None:
         # One table per variable, and a shared value only when it is confirmed the same TLA+
         # value: Python's 1 == True (and so [n |-> 1] == [n |-> TRUE]) must not make one value
-        # stand for another. Both Boolean-free (values.BOOL_FREE) confirms it without a walk.
+        # stand for another. Both Boolean-free (values.BOOL_FREE) confirms it without a walk,
+        # and so does a variable in ``exact``, proven never to hold a Boolean (tla.boolfree):
+        # for it Python's == is TLA+'s =.
         self.tables: list[dict[Any, Any]] = [{} for _ in range(nvars)]
         BOOL_FREE.clear()  # a new search: the last one's states are not kept alive by the table
         kn, free, remember = BOOL_FREE, bool_free, remember_bool_free
@@ -176,14 +178,22 @@ class Interner:
                 remember(t)
                 return t
             return look(u, t)
+
+        def keep(u: Any, t: Any) -> Any:
+            """pick for a variable in ``exact``: u is t as a TLA+ value."""
+            if u is t:
+                remember(t)
+            return u
         self._pick = pick
         ns: dict[str, Any] = {f"sd{i}": table.setdefault for i, table in enumerate(self.tables)}
         ns.update({f"get{i}": table.get for i, table in enumerate(self.tables)})
-        ns.update(pick=pick, look=look)
+        ns.update(pick=pick, look=look, keep=keep)
         ts = "".join(f"t{i}, " for i in range(nvars))
         ps = "".join(f"p{i}, " for i in range(nvars))
-        for name, each in [("with_parent", "pick(sd{i}(t{i}, t{i}), t{i})"), ("shared", "look(get{i}(t{i}), t{i})")]:
-            picks = "".join(f"t{i} if t{i} is p{i} else {each.format(i=i)}, " for i in range(nvars))
+        for name, each, each_exact in [("with_parent", "pick(sd{i}(t{i}, t{i}), t{i})", "keep(sd{i}(t{i}, t{i}), t{i})"),
+                                       ("shared", "look(get{i}(t{i}), t{i})", "get{i}(t{i}, t{i})")]:
+            picks = "".join(f"t{i} if t{i} is p{i} else {(each_exact if i in exact else each).format(i=i)}, "
+                            for i in range(nvars))
             exec(f"def {name}(t, p):\n    {ts or '_'} = t\n    {ps or '_'} = p\n    return ({picks})\n", ns)
         self._with_parent = ns["with_parent"]
         # shared(t, parent): t with the stored components equal to its own in their place, none
@@ -192,7 +202,8 @@ class Interner:
         self.shared: Callable[[tuple, tuple], tuple] = ns["shared"]
         # confirm(stored, t): a stored state the index found for t is t as a TLA+ value; a stored
         # component known unambiguous (by id: stored components live as long as the search) is
-        # not walked, nor one Boolean-free when t's is too
+        # not walked, nor one Boolean-free when t's is too, nor one of a variable in ``exact``.
+        # None when every variable is: the index's equality is then the state's.
         known: dict[int, bool] = {}
 
         def ok(u: Any, v: Any) -> bool:
@@ -202,10 +213,17 @@ class Interner:
             return p or same(u, v)
         us = "".join(f"u{i}, " for i in range(nvars))
         checks = " and ".join(f"(u{i} is t{i} or (id(u{i}) in kn and free(t{i})) or ok(u{i}, t{i}))"
-                              for i in range(nvars)) or "True"
+                              for i in range(nvars) if i not in exact) or "True"
         ns.update(ok=ok, kn=kn, free=free)
         exec(f"def confirm(u, t):\n    {us or '_'} = u\n    {ts or '_'} = t\n    return {checks}\n", ns)
-        self.confirm: Callable[[tuple, tuple], bool] = ns["confirm"]
+        self.confirm: Callable[[tuple, tuple], bool] | None = \
+            None if exact.issuperset(range(nvars)) else ns["confirm"]
+        # same_key(stored, key): the same for the orbit representatives of SYMMETRY, which are
+        # not stored states (no component of theirs is known): a walk of the others
+        walks = " and ".join(f"(u{i} is t{i} or same(u{i}, t{i}))" for i in range(nvars) if i not in exact)
+        ns.update(same=same)
+        exec(f"def same_key(u, t):\n    {us or '_'} = u\n    {ts or '_'} = t\n    return {walks or 'True'}\n", ns)
+        self.same_key: Callable[[tuple, tuple], bool] | None = None if not walks else ns["same_key"]
 
     def __call__(self, t: tuple, parent: tuple | None = None) -> tuple:
         if parent is None:
@@ -338,7 +356,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
     space = StateSpace()
     if fairness is not None:
         fairness.prepare(space)
-    intern = Interner(len(model.variables))
+    intern = Interner(len(model.variables), model.bool_free_variables())
     checks = StateChecks(model)
     constraints = model.constraints
     action_constraints = model.action_constraints
@@ -388,7 +406,15 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
         depth = 1 if space.states else 0
         level = list(range(len(space.states)))
         nxt = model.next
-        confirm = intern.confirm
+        # confirm(stored, key): the state the index found by Python's == is key as a TLA+ value
+        confirm: Callable[[Any, Any], bool] | None
+        stored_key: Callable[[int], Any]
+        if exact:
+            confirm, stored_key = intern.confirm, space.states.__getitem__
+        elif model.view is None:  # SYMMETRY: keys are states too, their components permuted
+            confirm, stored_key = intern.same_key, space.key_of
+        else:
+            confirm, stored_key = same, space.key_of
         index = space.index
         states = space.states
         keep = fairness is not None
@@ -420,7 +446,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                                      queue=len(level) - pos - 1 + len(new_level))
                     key = t if exact else state_key(model, t)
                     tid = index.get(key)
-                    if tid is not None and not (confirm(states[tid], key) if exact else same(space.key_of(tid), key)):
+                    if tid is not None and confirm is not None and not confirm(stored_key(tid), key):
                         tid = space.find_twin(key)
                     in_model = True
                     if constrained:

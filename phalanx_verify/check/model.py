@@ -39,6 +39,7 @@ from ..tla import (
     TautologyError,
     as_set,
     bindings,
+    bool_free_variables,
     format_value,
     interning,
     parse_config_file,
@@ -210,6 +211,16 @@ class Model:
         if level == LEVEL_ACTION:
             return Possible(name, self._body_pos(name), True, self.compiler.action_function(e))
         return Possible(name, self._body_pos(name), False, self._state_fn(e, {}))
+
+    def bool_free_variables(self) -> frozenset[int]:
+        """The variables proven never to hold a Boolean in a state the search stores (see
+        tla.boolfree): for them a duplicate state found by Python's == needs no confirming walk.
+        None without variables or under an instance parameter fixed per formula (the next-state
+        relation's env)."""
+        if not self.variables or self.next_part.env:
+            return frozenset()
+        return bool_free_variables(self.compiler, (self.init_expr, self.init_scope),
+                                   None if self.no_next else (self.next_part.expr, self.next_part.scope))
 
     def reads_level(self) -> bool:
         """Does the compiled spec call TLCGet? Then the search keeps TLCGet("level") current

@@ -130,26 +130,37 @@ def canonicaliser(perms: list[dict[ModelValue, ModelValue]]) -> Callable[[tuple]
     found: dict[int, tuple[Any, frozenset]] = {}
 
     def images(cache: dict[Any, tuple], x: Any) -> tuple:
+        """x's images under the permutations, and the hashes of x and of each image."""
         got = cache.get(x)
         if got is None:
             t = type(x)
             ms = (frozenset((x,)) if t is ModelValue else
                   model_values(x, found) if t is frozenset or t is tuple or t is Fcn else frozenset())
-            got = tuple([x if ms.isdisjoint(pi) else permute(x, pi, memo)
-                         for pi, memo in zip(perms, memos, strict=True)])
+            imgs = tuple([x if ms.isdisjoint(pi) else permute(x, pi, memo)
+                          for pi, memo in zip(perms, memos, strict=True)])
+            got = (imgs, (hash(x), *map(hash, imgs)))
             if len(cache) >= _IMAGES_PER_VARIABLE:
                 cache.clear()
             cache[x] = got
         return got
 
     def canonical(state: tuple) -> tuple:
+        # A candidate is ranked by the hash of its components' hashes, kept with the images:
+        # hashing a candidate tuple itself called each function's __hash__ again (a fifth of
+        # Percolator's canonicalisation). Still a function of the candidate, so of the orbit.
+        if not state:
+            return state
         if len(caches) != len(state):
             caches[:] = [{} for _ in state]
+        found = [images(c, x) for c, x in zip(caches, state, strict=True)]
+        by_perm = list(zip(*[f[1] for f in found], strict=True))  # the state's own first
         best = state
-        best_hash = hash(state)
-        for cand in zip(*[images(c, x) for c, x in zip(caches, state, strict=True)], strict=True):
-            h = hash(cand)
-            if h < best_hash or (h == best_hash and cand != best and tlc_key(cand) < tlc_key(best)):
-                best, best_hash = cand, h
+        best_hash = hash(by_perm[0])
+        for k in range(1, len(by_perm)):
+            h = hash(by_perm[k])
+            if h <= best_hash:
+                cand = tuple([f[0][k - 1] for f in found])
+                if h < best_hash or (cand != best and tlc_key(cand) < tlc_key(best)):
+                    best, best_hash = cand, h
         return best
     return canonical

@@ -8,6 +8,7 @@ that defines it (tests/test_import_rules.py enforces that nothing else is import
 from . import bindings, interning, runtime, setbound, syntax
 from .actions import UNDETERMINED
 from .bindings import resolve_def
+from .boolfree import bool_free_variables
 from .compile import (
     LEVEL_ACTION,
     LEVEL_CONSTANT,
@@ -94,6 +95,8 @@ __all__ = [
     "to_itf", "from_itf",
     # TLA+ equality where Python's True == 1 would merge values (the state store confirms finds)
     "same", "unambiguous",
+    # the state variables proven never to hold a Boolean (no walk confirms their duplicates)
+    "bool_free_variables",
     # the compiler, its contexts and expression levels; what an expression reads
     "Compiler", "Ctx", "Local", "ActionLabel", "UNDETERMINED", "std_arity", "LEVEL_CONSTANT", "LEVEL_STATE", "LEVEL_ACTION",
     "LEVEL_TEMPORAL", "ReadsAnalysis",

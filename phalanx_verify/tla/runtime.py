@@ -326,6 +326,9 @@ def except_path(f: Any, path: tuple, fn: Callable[[Any], Any]) -> Any:
         lst = list(f)
         lst[key - 1] = except_path(f[key - 1], path[1:], fn)
         return tuple(lst)
+    if type(f) is Fcn and key in f:  # network[q][p]: no closure per level either
+        _cmp.confirm_found(key, f)
+        return f.updated(key, except_path(f[key], path[1:], fn))
     return _update(f, key, lambda inner: except_path(inner, path[1:], fn))
 
 

@@ -172,6 +172,29 @@ def clear_shared_subsets() -> None:
 _MEMO_LIMIT = 1 << 16
 
 
+def _remembered(memo: dict[Any, tuple[Any, bool]], x: Any) -> bool | None:
+    """The answer ``memo`` holds for x (None if none). States share their sub-values
+    (bfs.Interner), so a type invariant asks about the same objects over and over (FcnSet,
+    SeqSet); each answer is kept with the value it was for, since Python's 1 == True finds
+    [n |-> TRUE]'s answer for [n |-> 1]."""
+    got = memo.get(x)
+    if got is None:
+        return None
+    asked, answer = got
+    if asked is x or (id(asked) in BOOL_FREE and bool_free(x)):
+        return answer
+    if same(asked, x):
+        if id(x) in BOOL_FREE:  # a stored value: later askers are confirmed without a walk
+            memo[x] = (x, answer)
+        return answer
+    return None
+
+
+def _remember(memo: dict[Any, tuple[Any, bool]], x: Any, answer: bool) -> None:
+    if len(memo) < _MEMO_LIMIT:
+        memo[x] = (x, answer)
+
+
 class LazySet:
     """A set that may be infinite or too large to build; subclasses answer membership."""
 
@@ -387,25 +410,15 @@ class FcnSet(LazySet):
         self._memo: dict[Any, tuple[Any, bool]] = {}
 
     def __contains__(self, f: object) -> bool:
-        # States share their sub-values (bfs.Interner), so a type invariant asks about the same
-        # function objects over and over: remember the answers (each with the function it was
-        # for: [n |-> 1] finds [n |-> TRUE]'s answer through Python's 1 == True).
         memo = self._memo
         try:
-            asked, answer = memo[f]
-            if asked is f or (id(asked) in BOOL_FREE and bool_free(f)):
-                return answer
-            if same(asked, f):
-                if id(f) in BOOL_FREE:  # a stored value: later askers are confirmed without a walk
-                    memo[f] = (f, answer)
-                return answer
-        except KeyError:
-            pass
+            known = _remembered(memo, f)
         except TypeError:  # an unhashable argument cannot be a function value
             return False
+        if known is not None:
+            return known
         answer = self._contains(f)
-        if len(memo) < _MEMO_LIMIT:
-            memo[f] = (f, answer)
+        _remember(memo, f, answer)
         return answer
 
     def _kind_ok(self, x: Any) -> bool:
@@ -481,9 +494,24 @@ class SeqSet(LazySet):
 
     def __init__(self, base: Any) -> None:
         self.base = base
+        self._memo: dict[Any, tuple[Any, bool]] = {}
 
     def __contains__(self, s: object) -> bool:
-        return type(s) is tuple and all(_in(e, self.base) for e in s)
+        return type(s) is tuple and all(map(self._has, s))
+
+    def _has(self, e: Any) -> bool:
+        """e \\in S, remembered per element: a queue that grew by one holds its elements
+        (ResolvedTS's chan \\in Seq(Messages), a union of record sets, asked at every state)."""
+        memo = self._memo
+        try:
+            known = _remembered(memo, e)
+        except TypeError:  # unhashable: not remembered
+            return _in(e, self.base)
+        if known is not None:
+            return known
+        answer = _in(e, self.base)
+        _remember(memo, e, answer)
+        return answer
 
     def _kind_ok(self, x: Any) -> bool:
         return type(x) is tuple

@@ -183,3 +183,23 @@ def test_unchanged_on_an_assigned_variable_compares_as_tlc_does(tmp_path: Path, 
     (tmp_path / "UC.cfg").write_text("INIT Init\nNEXT Next\n")
     r = CliRunner().invoke(main, ["check", str(tmp_path / "UC.tla"), "-c", str(tmp_path / "UC.cfg")])
     assert r.exit_code == 75 and "Attempted to check equality of integer 1 with non-integer: TRUE" in r.output, r.output
+
+
+def test_seq_membership_remembers_elements_apart_from_their_python_equals() -> None:
+    """Seq(S) remembers each element's answer (a queue that grew by one is asked about the same
+    elements again), kept with the element it was for: asked after <<TRUE>>, <<1>> gets the
+    answer (or TLC's error) a fresh Seq(S) gives, not TRUE's."""
+    from phalanx_verify.tla.errors import TLAError
+    from phalanx_verify.tla.values import Fcn, SeqSet
+
+    def answer(seqs: SeqSet, s: tuple) -> object:
+        try:
+            return s in seqs
+        except TLAError as e:
+            return type(e)
+
+    for base in [frozenset({True, False}), frozenset({0, 1}), frozenset({Fcn({"n": 1})}), frozenset({Fcn({"n": True})})]:
+        shared = SeqSet(base)
+        asked = [(True,), (1,), (0, False), (Fcn({"n": True}),), (Fcn({"n": 1}),), (1, True), ()]
+        for s in asked + asked[::-1]:
+            assert answer(shared, s) == answer(SeqSet(base), s), (base, s)
