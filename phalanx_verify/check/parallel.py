@@ -277,6 +277,7 @@ class _Worker:
                                 event = Event((g, k, phase), *bad, extra=[(t, label_text(model, (lab, args)))])
                                 break
                     if in_model:
+                        phase = PH_CONSTRAINT  # t is generated: an error fingerprinting it counts it
                         append(t, prow, s, key + k)
                         if canon is not None:  # found by its orbit, kept as found (bfs.state_key)
                             pack_fp(batch, len(batch) - record.itemsize, orbit_fingerprint(model, t, table.seed))

@@ -1086,6 +1086,10 @@ class Expressions(Levels, StaticKinds):
             raise SemanticError("Level error in applying operator ': the level of its argument exceeds the "
                                 "maximum level allowed (a primed expression primed again).", e.pos)
         if ctx.nxt is None:
+            if isinstance(e.expr, ast.Name) and e.expr.name in ctx.scope.variables and ctx.lookup(e.expr.name) is None:
+                # TLC looks x' up as a name of its own (n' = 0 in Init: apalache's Slicer5)
+                raise EvalError(f"In evaluation, the identifier {e.expr.name} is either undefined or not an "
+                                "operator.", e.pos)
             raise EvalError("In evaluation, a primed expression appears where no next state exists.", e.pos)
         return self.val(e.expr, replace(ctx, cur=ctx.nxt, nxt=None))
 

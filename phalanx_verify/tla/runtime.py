@@ -106,6 +106,12 @@ class RecFcn:
         memo[x] = (x, v)
         return v
 
+    def __hash__(self) -> int:
+        """A state or set holding a function over a domain that cannot be enumerated: TLC's
+        fingerprint (and a set's normal form) needs the function as a table, which fails."""
+        raise EvalError(f"Attempted to compute the number of elements in the overridden value "
+                        f"{format_value(self.domain)}.")
+
     def _deferred(self, x: Any) -> Any:
         """f[x] computed with function constructors deferred, then built: while it is built,
         f[x] is its deferred value."""

@@ -133,3 +133,16 @@ def test_an_initial_state_violating_an_invariant_is_named_in_tlcs_words(tmp_path
     assert code == 12 and report["violated"] == "Inv"
     assert "Invariant Inv is violated by the initial state:\nState 1: <Initial predicate>\n /\\ x = 0" in out
     assert "behavior up to this point" not in out
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_successor_that_cannot_be_fingerprinted_is_counted_not_stored(tmp_path: Path, workers: str) -> None:
+    """f' = [i \\in Nat |-> i]: TLC cannot fingerprint the successor (exit 75, 2 generated,
+    1 distinct, depth 1, recorded); the fingerprint search counts it as the sequential one does."""
+    (tmp_path / "G.tla").write_text(_spec("x = 0", "x' = [i \\in Nat |-> i]"))
+    (tmp_path / "G.cfg").write_text("INIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE\n")
+    out = tmp_path / "r.json"
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "G.tla"), "--json", str(out), "--workers", workers])
+    report = json.loads(out.read_text())
+    assert (r.exit_code, report["generated"], report["distinct"], report["depth"]) == (75, 2, 1, 1), r.output
+    assert "overridden value Nat" in report["message"]

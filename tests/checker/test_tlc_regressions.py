@@ -416,6 +416,20 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
                                   0, 110, 10, 1, None,
                                   "a LET operator assigning x passed to an operator parameter and called "
                                   "there (apalache's test Callback; was: a Python traceback)"),
+    "InfiniteDomainInInitialState": ("EXTENDS Integers\nVARIABLE f\nInit == f = [[i \\in Int |-> 0] EXCEPT ![0] = 42]\n"
+                                     "Next == UNCHANGED f\nInv == f[0] = 42",
+                                     "INIT Init\nNEXT Next\nINVARIANT Inv\nCHECK_DEADLOCK FALSE",
+                                     75, 1, 0, None, "Attempted to compute the number of elements in the overridden value Int",
+                                     "a state holding a function over Int cannot be fingerprinted (apalache's test "
+                                     "InfDomFun; was: exit 0)"),
+    "InfiniteDomainInSuccessor": ("EXTENDS Integers\nVARIABLE f\nInit == f = 0\nNext == f' = [i \\in Nat |-> i]",
+                                  "INIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE",
+                                  75, 2, 1, 1, "Attempted to compute the number of elements in the overridden value Nat",
+                                  "the same met on a successor: counted as generated, not stored"),
+    "PrimedVariableInInit": ("EXTENDS Integers\nVARIABLES s, n\nInit == s = 0 /\\ n' = 0\nNext == UNCHANGED <<s, n>>",
+                             "INIT Init\nNEXT Next",
+                             75, None, None, None, "the identifier n is either undefined or not an operator",
+                             "a primed variable in Init is TLC's undefined identifier (apalache's Slicer5)"),
     "LetActionOperators": ("EXTENDS Naturals\nVARIABLES x, y\n"
                            "Init == LET sx(v) == x = v\n            sy == y \\in {0, 1}\n        IN sx(0) /\\ sy\n"
                            "Next == LET inc(v) == x' = x + v\n            keep == UNCHANGED y\n"
