@@ -41,6 +41,7 @@ class Scope:
     # An instance hoisted from ``I(s)!Op`` under a quantifier binding s: the bound names its
     # substitutions read, passed to every operator compiled in it (see bindings.threaded).
     bound: tuple[str, ...] = ()
+    bound_kinds: dict[str, str] = field(default_factory=dict)  # InstanceDef.bound_kinds
 
     def is_variable(self, name: str) -> bool:
         return name in self.variables
@@ -263,6 +264,7 @@ class Loader:
         sub_scope = self.build_scope(mod, subst={}, parent=scope,
                                      prefix=f"{scope.prefix}{inst.name or mod.name}!")
         sub_scope.bound = inst.bound
+        sub_scope.bound_kinds = dict(inst.bound_kinds)
         explicit = dict(inst.subs)
         defaults = dict(inst.defaults)
         for name in [c.name for c in sub_scope.constants] + sub_scope.variables:
