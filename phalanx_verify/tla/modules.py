@@ -248,6 +248,11 @@ class Loader:
                     for name, entry in inst_scope.defs.items():
                         if not entry[0].local:
                             scope.defs[name] = entry
+                    # and its named instances: I!Op with I == INSTANCE M written in Inner (SANY;
+                    # TLC's suite/test216), read with Inner's substitutions
+                    for name, ientry in inst_scope.instances.items():
+                        if not ientry[0].local:
+                            scope.instances.setdefault(name, ientry)
                     # INSTANCE Inner imports what Inner EXTENDS too: Inner's Seq is the spec's
                     scope.std.update(inst_scope.std)
                 else:

@@ -565,6 +565,14 @@ MODULE_CASES: dict[str, tuple[dict[str, str], str, int, int, int, str]] = {
         "LET x == y + 1  k == 2  M == INSTANCE Inc59 IN M!xplusk: the implicit substitutions x <- x and k <- k "
         "mean the LET's definitions (TLC's suite/test59; was 'unsupported construct: an INSTANCE inside LET "
         "whose implicit substitution k <- k means a bound name')"),
+    "InstanceOfAnUnnamedInstance": (
+        {"Inner216b": "CONSTANT E, y\nTHEOREM Thm3 == y \\in {y} /\\ E = 42",
+         "Mid216a": "EXTENDS Naturals\nCONSTANT D\nI == INSTANCE Inner216b WITH E <- D, y <- 0",
+         "Top216": "EXTENDS Naturals\nINSTANCE Mid216a WITH D <- 42\nASSUME I!Thm3\nASSUME I!Thm3!2!2 = 42\n"
+                   "VARIABLE x\nInit == x \\in 1..2\nNext == x' = 3 - x /\\ I!Thm3!1"},
+        "INIT Init\nNEXT Next", 4, 2, 1,
+        "I!Thm3 with I == INSTANCE Inner216b written in a module instantiated without a name: the spec sees I, "
+        "with Mid216a's substitution D <- 42 (TLC's suite/test216; was 'unknown operator I!Thm3')"),
     "InstanceArgumentLetDefinition": (
         {"PM": "EXTENDS Naturals\nCONSTANT d\nVARIABLE v\nDouble == 2 * d\nTwice(n) == n * Double\nBig == v > 3 + d\nStep == v' = v + d\nSet == {i \\in 0..v : i > d}",
          "LTop": 'EXTENDS Naturals\nVARIABLE x\nR(k) == INSTANCE PM WITH v <- x, d <- k\nASSUME LET T == {1, 2} IN \\A s \\in T : LET u == s + 1 IN R(u)!Double = 2 * u\nInit == x = 0\nNext == LET step == 2 IN x < 6 /\\ R(step)!Step\nInv == LET c == 1 IN R(c)!Big => x > 4'},
