@@ -465,6 +465,15 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         "an operator's parameter, a LET definition and a LET operator's parameter read primed or under ENABLED "
         "mean the argument's expression there, as TLC passes it by name: Op(x) with Op(q) == q' > q is x' > x, "
         "d' with d == x + 1 is x' + 1 (was: the value passed, x > x, so no successor; ENABLED (5' = 5 + 1) FALSE)"),
+    "SelectorOfLetOperator": (
+        "EXTENDS Naturals\nT(Op(_)) == Op(42)\nU == /\\ LET Op(x) == x + 1\n        IN 44\n     /\\ TRUE\n"
+        "ASSUME T(U!1!Op) = 43\nASSUME U!1!Op(42) = 43\nASSUME U!1!Op(42)!: = 43\n"
+        "VARIABLE x\nInit == x = U!1!Op(1)\nNext == x' = U!1!Op(x) % 3",
+        "INIT Init\nNEXT Next",
+        0, 4, 3, 3, None,
+        "U!1!Op: the LET operator Op of U's first conjunct, applied (U!1!Op(42)), passed as an operator "
+        "(T(U!1!Op)) and with !: (TLC's suite/test209; was 'unsupported construct: the subexpression selector "
+        "U!1!Op')"),
     "InstanceArgumentParameterOrLet": (
         "EXTENDS Naturals\nVARIABLE x\n"
         "  ---- MODULE PM13 ----\n  EXTENDS Naturals\n  VARIABLE a\n  Inc == a' = a + 1\n  Bar == a < 3\n  Big(k) == a + k\n  ====\nP(p) == INSTANCE PM13 WITH a <- p\n"
