@@ -101,6 +101,10 @@ class Actions(Expressions):
         if not isinstance(e, ast.Name):
             return None
         loc = ctx.lookup(e.name)
+        if loc is not None and loc.redo is not None and loc.kind == "thunk":  # LET d == x IN d' = 1 assigns x
+            defn, dctx = loc.redo
+            inner = replace(dctx, cur=ctx.cur, nxt=ctx.nxt)
+            return self._target_var(ast.Prime(e.pos, defn.body) if mode == "next" else defn.body, inner, mode)
         if loc is not None:
             if loc.kind != "alias":
                 return None
@@ -174,8 +178,8 @@ class Actions(Expressions):
             # tested before the loop (\E x : A /\ B(x) is A /\ \E x : B(x)), so a step that
             # is not this action fails without enumerating, e.g., SUBSET Leaf.
             names = {n for b in e.bounds for n in b.names}
-            pre = tuple(x for x in e.body.items if not mentions_any(x, names))
-            rest = tuple(x for x in e.body.items if mentions_any(x, names))
+            pre = tuple(x for x in e.body.items if not self.mentions(x, names, ctx.scope))
+            rest = tuple(x for x in e.body.items if self.mentions(x, names, ctx.scope))
             if pre and rest:
                 body = rest[0] if len(rest) == 1 else ast.And(e.body.pos, rest)
                 hoisted = ast.And(e.pos, pre + (ast.Quant(e.pos, e.kind, e.bounds, body),))
@@ -586,7 +590,7 @@ class Actions(Expressions):
         inner = base
         for sc, n in threaded(scope):  # the body reads the hoisted instance's parameters by these names
             if not within(ctx.scope, sc):
-                code.emit(f"{thread_name(sc, n)} = {self.thread_value(n, ctx, e.pos)}")
+                code.emit(f"{thread_name(sc, n)} = {self.thread_value(sc, n, ctx, e.pos, (defn, scope))}")
         pnames = []
         for p, a in zip(defn.params, args, strict=True):
             if p.arity:
@@ -602,10 +606,12 @@ class Actions(Expressions):
                                     or self._target_var(a, ctx, "next") is not None
                                     or self.level(a, ctx) >= LEVEL_ACTION)
                     or mode == "init" and (self._target_var(a, ctx, "init") is not None
-                                           or self.level(a, ctx) >= LEVEL_STATE)):
+                                           or self.level(a, ctx) >= LEVEL_STATE)
+                    or self.level(a, ctx) >= LEVEL_STATE and self.by_name.reads_def(defn, scope, frozenset({p.name}))):
                 # Passed by name, as TLC substitutes arguments: a variable (assigned through
-                # the parameter), or a formula whose assignments happen where the body uses
-                # it (MyAction(a) == a called as MyAction(Next); MyInit(Init)).
+                # the parameter), a formula whose assignments happen where the body uses
+                # it (MyAction(a) == a called as MyAction(Next); MyInit(Init)), or what the body
+                # reads primed (Op(q) == q' > q called as Op(x) is x' > x).
                 inner = inner.bind(p.name, Local("_alias", "alias", alias=(a, ctx)))
                 continue
             py = self.fresh(p.name)

@@ -66,6 +66,12 @@ class Local:
     # so that the call is inlined as TLC evaluates it (``LET set(v) == x' = v IN set(1)`` assigns x).
     level: int = 0
     letdef: tuple[Any, Any] | None = field(default=None, compare=False, hash=False)
+    # A LET definition TLC's passing by name shows in: its definition and the context it was
+    # defined in. One without parameters of state level is evaluated again where it is read in
+    # another state (d' with d == x + 1 is x' + 1 in TLC), not the value remembered; an operator
+    # that reads a parameter by name (byname.py) is inlined with that argument by name where it
+    # is not constant (LET f(q) == q' > q IN f(x) is x' > x).
+    redo: tuple[Any, Any] | None = field(default=None, compare=False, hash=False)
 
 
 @dataclass(frozen=True)

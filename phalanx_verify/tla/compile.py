@@ -141,9 +141,11 @@ class Compiler(Actions):
         for sc, n in threaded(scope or self.root):
             key = thread_key(sc, n)
             if key not in (params or {}):
+                assert sc.parent is not None  # a hoisted instance
+                pos = next((d.pos for d, s in sc.parent.instances.values() if s is sc), None)
                 raise SemanticError(f"unsupported construct: a definition of the instance "
-                                    f"{sc.prefix[:-1].split('%')[0]}(...) whose argument mentions {n}, read where "
-                                    f"{n} has no value")
+                                    f"{sc.prefix[:-1].split('!')[-1].split('%')[0]}(...) whose argument mentions {n}, "
+                                    f"read where {n} has no value (a temporal formula)", pos)
             py = self.fresh(n)
             self.ns[py] = params[key]  # type: ignore[index]  # checked above
             out += f", {thread_name(sc, n)}={py}"

@@ -36,6 +36,7 @@ from .bindings import (
     threaded,
     within,
 )
+from .byname import ByName
 from .compilerbase import Code, emit_handlers, wrapped_def
 from .errors import EvalError, SemanticError
 from .formargs import FORMS
@@ -204,6 +205,7 @@ class Expressions(Levels, StaticKinds):
     _strict: dict[tuple[int, int], tuple[bool, ...]]  # (id(definition), id(scope)) -> strict in each parameter
     _observing: bool | None = None  # memo.observing of the model, once asked
     _threads_exist: bool | None = None  # does the model hoist an instance with parameters (Scope.bound)?
+    _by_name: ByName | None = None  # what the definitions read by name (byname.py), once asked
     _pending: list[FuncInfo]  # functions named by compiled code, not yet emitted
     _hoisted: dict[tuple[int, int], str]  # (id(expression or definition), id(scope)) -> its value's name
     _subst_names: dict[str, ast.Name]  # a constant -> the definition it is replaced by
@@ -476,6 +478,9 @@ class Expressions(Levels, StaticKinds):
             if (inlined := self._let_in_action(loc, (), ctx)) is not None:
                 return inlined
             if loc.kind == "thunk":
+                if loc.redo is not None and loc.redo[1].cur != ctx.cur:
+                    defn, dctx = loc.redo
+                    return self.val(defn.body, replace(dctx, cur=ctx.cur, nxt=ctx.nxt))
                 return f"{loc.pyname}()"
             if loc.kind == "alias":
                 aexpr, actx = loc.alias  # type: ignore[misc]
@@ -539,39 +544,108 @@ class Expressions(Levels, StaticKinds):
         if target is None:
             return None
         defn, scope = target
-        if not isinstance(defn, ast.OpDef) or defn.recursive or any(p.arity for p in defn.params) or len(defn.params) != len(e.args) \
-                or all(self.level(a, ctx) < LEVEL_ACTION for a in e.args):
+        if not isinstance(defn, ast.OpDef) or len(defn.params) != len(e.args):
+            return None
+        by_name = self.reads_by_name(defn, scope, e.args, ctx)
+        if defn.recursive and by_name:
+            raise SemanticError(f"unsupported construct: the RECURSIVE operator {defn.name} reading a parameter "
+                                "primed, in UNCHANGED, ENABLED or a temporal formula (TLC passes it by name)", e.pos)
+        if defn.recursive or any(p.arity for p in defn.params) \
+                or not by_name and all(self.level(a, ctx) < LEVEL_ACTION for a in e.args):
             return None
         inner = replace(ctx, scope=scope, locals=(), at=None)
         for p, a in zip(defn.params, e.args, strict=True):
             inner = inner.bind(p.name, Local("_alias", "alias", alias=(a, ctx)))
-        return self.entering(scope, ctx, e.pos, self.val(defn.body, inner))
+        return self.entering(target, ctx, e.pos, self.val(defn.body, inner))
 
-    def thread_args(self, scope: Scope, ctx: Ctx, pos: ast.Pos) -> list[str]:
-        """The values of the hoisted instances' parameters an operator of ``scope`` takes
+    def reads_by_name(self, defn: ast.OpDef, scope: Scope, args: tuple[ast.Expr, ...], ctx: Ctx) -> bool:
+        """Does ``defn`` read by name (primed, in UNCHANGED, ENABLED or a temporal formula:
+        byname.py) a parameter whose argument is not constant? TLC evaluates the argument
+        there (Op(q) == q' > q called as Op(x) is x' > x), so no value can be passed."""
+        names = frozenset(p.name for p, a in zip(defn.params, args, strict=True)
+                          if not p.arity and self.level(a, ctx) >= LEVEL_STATE)
+        return self.by_name.reads_def(defn, scope, names)
+
+    def thread_args(self, target: tuple[ast.Definition, Scope], ctx: Ctx, pos: ast.Pos) -> list[str]:
+        """The values of the hoisted instances' parameters the operator ``target`` takes
         (bindings.threaded), seen from code compiled in ``ctx``: the caller's own parameter
         where it lies in that instance, else the bound name where ``I(s)!Op`` is written."""
-        return [thread_name(sc, n) if within(ctx.scope, sc) else self.thread_value(n, ctx, pos)
-                for sc, n in threaded(scope)]
+        return [thread_name(sc, n) if within(ctx.scope, sc) else self.thread_value(sc, n, ctx, pos, target)
+                for sc, n in threaded(target[1])]
 
-    def thread_value(self, name: str, ctx: Ctx, pos: ast.Pos) -> str:
-        """The value passed for the parameter ``name`` of a hoisted instance where ``I(name)!Op``
-        is written: a quantifier's variable, or a LET definition of constant level (TLC reads
-        a state-level one by name, primed where the instance primes it: refused, exit 150)."""
-        loc = ctx.lookup(name)
-        if loc is not None and loc.kind == "thunk" and loc.level != LEVEL_CONSTANT:
-            raise SemanticError(f"unsupported construct: an instance argument that mentions the LET definition "
-                                f"{name}, which is not of constant level", pos)
-        return self.val(ast.Name(pos, name), ctx)
+    def thread_value(self, sc: Scope, name: str, ctx: Ctx, pos: ast.Pos, target: tuple[ast.Definition, Scope]) -> str:
+        """The value passed for the parameter ``name`` of the hoisted instance ``sc`` where
+        ``I(name)!Op`` is written, to the definition ``target`` (of ``sc`` or an instance in it).
+        A quantifier's variable is a value. An operator's parameter or a LET definition TLC
+        reads by name: its value is the same where the argument is constant, or where the
+        definition reads the instance's constants and variables it reaches neither primed nor
+        under UNCHANGED, ENABLED or a temporal operator (byname.py), and the state the value is
+        computed in is determined; elsewhere refused (exit 150)."""
+        code = self.val(ast.Name(pos, name), ctx)
+        kind = sc.bound_kinds.get(name)
+        if kind is None:
+            return code
+        level = self._bound_level(ctx.lookup(name), kind)
+        if level == LEVEL_CONSTANT:
+            return code
+        what = "operator parameter" if kind == "parameter" else "LET definition"
+        inst = sc.prefix[:-1].split("!")[-1].split("%")[0]
+        if level is not None and (level >= LEVEL_STATE and ctx.cur.whole(self.nvars) is None
+                                  or level >= LEVEL_ACTION and (ctx.nxt is None or ctx.nxt.whole(self.nvars) is None)):
+            raise SemanticError(f"unsupported construct: {inst}(...) with an argument that mentions the {what} "
+                                f"{name}, read while the state is being determined (TLC passes it by name)", pos)
+        defn, dscope = target
+        carried = self.by_name.into(dscope, sc, frozenset(c for c in (sc.subst or {}) if self._carries(sc, c, name)))
+        if self.by_name.reads_def(defn, dscope, carried):
+            raise SemanticError(f"unsupported construct: {inst}(...) with an argument that mentions the {what} "
+                                f"{name}, whose {defn.name or 'definition'} reads it primed, in UNCHANGED, ENABLED or "
+                                f"a temporal formula (TLC passes it by name)", pos)
+        return code
 
-    def entering(self, scope: Scope, ctx: Ctx, pos: ast.Pos, code: str) -> str:
-        """``code``, compiled in ``scope`` and inlined where ``ctx`` is compiled, with the
+    def _carries(self, sc: Scope, const: str, name: str) -> bool:
+        """Does the substitution of ``const`` in the hoisted instance ``sc`` mention its
+        parameter ``name``?"""
+        assert sc.subst is not None and sc.parent is not None  # a hoisted instance
+        return self.by_name.mentions(sc.subst[const], sc.parent, frozenset({name}))
+
+    def _bound_level(self, loc: Local | None, kind: str) -> int | None:
+        """The level of the argument an operator's parameter or LET definition stands for,
+        None where unknown (a parameter of an operator compiled as a function)."""
+        if loc is None:
+            return None
+        if loc.kind == "alias":
+            aexpr, actx = loc.alias  # type: ignore[misc]
+            return self.level(aexpr, actx)
+        if kind == "let" and loc.kind == "thunk":
+            return loc.level
+        return None
+
+    def mentions(self, e: Any, names: set[str], scope: Scope) -> bool:
+        """``mentions_any``, where a reference to a hoisted instance mentions the names it takes
+        as parameters (bindings.threaded): ``P(q)!Bar`` reads q, though written ``P%5_3!Bar``."""
+        found = ast.names_in(e)
+        if not names.isdisjoint(found):
+            return True
+        for n in found:
+            if "%" in n.split("!", 1)[0] and (target := self.resolve_def(n, scope)) is not None \
+                    and any(b in names for sc, b in threaded(target[1]) if not within(scope, sc)):
+                return True
+        return False
+
+    @property
+    def by_name(self) -> ByName:
+        if self._by_name is None:
+            self._by_name = ByName()
+        return self._by_name
+
+    def entering(self, target: tuple[ast.Definition, Scope], ctx: Ctx, pos: ast.Pos, code: str) -> str:
+        """``code``, the body of ``target`` inlined where ``ctx`` is compiled, with the
         parameters of the hoisted instances it reads and the caller lies outside bound."""
-        outside = [(thread_name(sc, n), n) for sc, n in threaded(scope) if not within(ctx.scope, sc)]
+        outside = [(sc, n) for sc, n in threaded(target[1]) if not within(ctx.scope, sc)]
         if not outside:
             return code
-        values = ", ".join(self.thread_value(n, ctx, pos) for _, n in outside)
-        return f"(lambda {', '.join(py for py, _ in outside)}: {code})({values})"
+        values = ", ".join(self.thread_value(sc, n, ctx, pos, target) for sc, n in outside)
+        return f"(lambda {', '.join(thread_name(sc, n) for sc, n in outside)}: {code})({values})"
 
     def _call_def(self, target: tuple[ast.Definition, Scope], args: tuple[str, ...], ctx: Ctx,
                   pos: ast.Pos, name: str, kinds: tuple[str | None, ...] = ()) -> str:
@@ -588,7 +662,7 @@ class Expressions(Levels, StaticKinds):
         if args and isinstance(defn, ast.OpDef):
             # TLC passes arguments unevaluated: one the body never mentions is never evaluated,
             # so an error in it is never raised; one it may not read is passed as a thunk.
-            args = tuple(a if p.arity or mentions_any(defn.body, {p.name}) else "None"
+            args = tuple(a if p.arity or self.mentions(defn.body, {p.name}, scope) else "None"
                          for p, a in zip(defn.params, args, strict=True))
             if not defn.recursive:
                 lazy = frozenset(p.name for i, (p, a) in enumerate(zip(defn.params, args, strict=True))
@@ -619,7 +693,7 @@ class Expressions(Levels, StaticKinds):
                     raise SemanticError(f"action {name} used where no next state exists", pos)
                 return self._inline_action(defn, scope, args, ctx)
             call_args.append(nxt)
-        call_args += self.thread_args(scope, ctx, pos)
+        call_args += self.thread_args(target, ctx, pos)
         if lazy:
             assert isinstance(defn, ast.OpDef)
             args = tuple(self._thunk(a) if p.name in lazy else a for p, a in zip(defn.params, args, strict=True))
@@ -696,7 +770,7 @@ class Expressions(Levels, StaticKinds):
                 raise SemanticError("unsupported construct: a recursive function definition read where the "
                                     "next state is only partly determined", defn.pos)
             inner = Ctx(scope, cur=ctx.cur, nxt=ctx.nxt, enabled_outside=ctx.enabled_outside)
-            return self.entering(scope, ctx, defn.pos, self.val(ast.FuncLit(defn.pos, defn.bounds, defn.body), inner))
+            return self.entering((defn, scope), ctx, defn.pos, self.val(ast.FuncLit(defn.pos, defn.bounds, defn.body), inner))
         assert isinstance(defn, ast.OpDef)
         inner = Ctx(scope, cur=ctx.cur, nxt=ctx.nxt, enabled_outside=ctx.enabled_outside)
         names = []
@@ -704,8 +778,22 @@ class Expressions(Levels, StaticKinds):
             py = self.fresh(p.name)
             names.append(py)
             inner = inner.bind(p.name, Local(py, "value" if p.arity == 0 else "op", p.arity))
-        body = self.entering(scope, ctx, defn.pos, self.val(defn.body, inner))
+        body = self.entering((defn, scope), ctx, defn.pos, self.val(defn.body, inner))
         return f"(lambda {', '.join(names)}: {body})({', '.join(args)})"
+
+    def _let_by_name(self, redo: tuple[ast.OpDef, Ctx], args: tuple[ast.Expr, ...], ctx: Ctx) -> str | None:
+        """A call of a LET operator that reads a parameter by name whose argument is not
+        constant (Local.redo): its body where it is used, that argument passed by name."""
+        defn, dctx = redo
+        names = frozenset(p.name for p, a in zip(defn.params, args, strict=True)
+                          if not p.arity and self.level(a, ctx) >= LEVEL_STATE)
+        if not self.by_name.reads(defn.body, dctx.scope, names):
+            return None
+        inner = replace(dctx, cur=ctx.cur, nxt=ctx.nxt, at=None)
+        for p, a in zip(defn.params, args, strict=True):
+            inner = inner.bind(p.name, Local(self.val(a, ctx), "op", p.arity) if p.arity
+                               else Local("_alias", "alias", alias=(a, ctx)))
+        return self.val(defn.body, inner)
 
     def _let_in_action(self, loc: Local, args: tuple[ast.Expr, ...], ctx: Ctx) -> str | None:
         """A LET definition of an action that reads primed variables, used as a value in it: its
@@ -734,7 +822,7 @@ class Expressions(Levels, StaticKinds):
         cur = ctx.cur.whole(self.nvars) or "None"
         if info.level >= LEVEL_ACTION:
             raise SemanticError(f"action operator {defn.name} passed as an argument", pos)
-        threads = "".join(a + ", " for a in self.thread_args(scope, ctx, pos))
+        threads = "".join(a + ", " for a in self.thread_args(target, ctx, pos))
         return f"(lambda *_a: {info.pyname}({cur}, {threads}*_a))"
 
     def v_Apply(self, e: ast.Apply, ctx: Ctx) -> str:
@@ -742,6 +830,9 @@ class Expressions(Levels, StaticKinds):
             raise SemanticError(f"unsupported construct: {e.args[0].value}", e.pos)  # type: ignore[attr-defined]
         loc = ctx.lookup(e.op)
         if loc is None and e.args and (by_name := self._by_name_call(e, ctx)) is not None:
+            return by_name
+        if loc is not None and loc.redo is not None and e.args \
+                and (by_name := self._let_by_name(loc.redo, e.args, ctx)) is not None:
             return by_name
         if loc is not None and (inlined := self._let_in_action(loc, e.args, ctx)) is not None:
             return inlined
@@ -1140,7 +1231,7 @@ class Expressions(Levels, StaticKinds):
             # TLC passes arguments unevaluated: those the body may not read are passed as thunks
             strict = (True,) * len(d.params) if d.recursive else self.strictness(d, ctx.scope, ctx)
             lazy = tuple(i for i, p in enumerate(d.params) if not p.arity and not strict[i]
-                         and mentions_any(d.body, {p.name}))
+                         and self.mentions(d.body, {p.name}, ctx.scope))
             for i, p in enumerate(d.params):
                 pp = self.fresh(p.name)
                 pnames.append(pp)
@@ -1152,9 +1243,13 @@ class Expressions(Levels, StaticKinds):
                 value = f"_rt.fix(lambda {py}: {value})"
             elif not d.params and (not shared or self.level(d.body, ctx) < LEVEL_ACTION):
                 value = f"_rt.Once({value})"
-            unused = tuple(i for i, p in enumerate(d.params) if not p.arity and not mentions_any(d.body, {p.name}))
+            unused = tuple(i for i, p in enumerate(d.params) if not p.arity and not self.mentions(d.body, {p.name}, ctx.scope))
             level = self.level(d.body, pctx)
-            return ctx.bind(d.name, Local(py, kind, len(d.params), unused=unused, level=level, lazy=lazy)), py, value
+            params = frozenset(p.name for p in d.params if not p.arity)
+            redo = (d, ctx) if not d.recursive and (level == LEVEL_STATE if not d.params
+                                                    else self.by_name.reads(d.body, ctx.scope, params)) else None
+            return ctx.bind(d.name, Local(py, kind, len(d.params), unused=unused, level=level, lazy=lazy,
+                                          redo=redo)), py, value
         if isinstance(d, ast.FunDef):
             value = f"lambda: {self._fundef_value(d, ctx, py)}"
             return ctx.bind(d.name, Local(py, "thunk", level=self.let_def_level(d, ctx))), py, value

@@ -88,6 +88,25 @@ def _binders(node: Any) -> set[str]:
     return out
 
 
+@dataclasses.dataclass(frozen=True)
+class _Bound:
+    """The names bound where the walk is. ``closed``: the LET definitions without parameters
+    whose body mentions nothing bound, with that body (what a LET instance's implicit
+    substitution of the name means). ``ops``: the names no hoisted instance can take as a
+    parameter (operators' parameters that are operators, LET operators, LAMBDA's and a
+    recursive function's own name). ``kinds``: the names TLC reads by name, not as a value,
+    "parameter" (an operator's) or "let" (a LET definition without parameters); any other is
+    a quantifier's variable, a value."""
+
+    names: frozenset[str] = frozenset()
+    closed: dict[str, ast.Expr] = dataclasses.field(default_factory=dict)
+    ops: frozenset[str] = frozenset()
+    kinds: dict[str, str] = dataclasses.field(default_factory=dict)
+
+    def kinds_of(self, names: Any) -> tuple[tuple[str, str], ...]:
+        return tuple((n, self.kinds[n]) for n in names if n in self.kinds)
+
+
 class _Hoister:
     """Rewrites one module: instance calls become references to hoisted instances."""
 
@@ -98,42 +117,46 @@ class _Hoister:
         self.lets = {d.name for d in mod.defs if isinstance(d, ast.InstanceDef) and d.name and "%" in d.name}
         self.shadowed: dict[str, set[str]] = {}
         self.let_defaults: dict[str, dict[str, ast.Expr]] = {}
+        self.let_env: dict[str, list[_Bound]] = {}  # a LET instance -> what is bound where it is used
         self.new: list[ast.InstanceDef] = []
         self.threaded: dict[str, tuple[str, ...]] = {}  # a hoisted instance -> its bound names
 
-    def walk(self, node: Any, bound: frozenset[str], closed: dict[str, ast.Expr] | None = None,
-             ops: frozenset[str] = frozenset()) -> Any:
-        """``closed``: the bound names that are LET definitions without parameters whose body
-        mentions nothing bound, with that body (what a LET instance's implicit substitution of
-        the name means). ``ops``: the bound names that are neither a quantifier's variable nor a
-        LET definition without parameters (operator parameters, LET operators and their parameters)."""
-        closed = closed or {}
+    def walk(self, node: Any, env: _Bound) -> Any:
         if isinstance(node, ast.Name | ast.Apply):
             name = node.name if isinstance(node, ast.Name) else node.op
             head = name.split("!", 1)[0]
             if head in self.lets:
-                self.shadowed.setdefault(head, set()).update(bound - closed.keys())
-                self.let_defaults.setdefault(head, {}).update({n: closed[n] for n in bound & closed.keys()})
+                self.shadowed.setdefault(head, set()).update(env.names - env.closed.keys())
+                self.let_defaults.setdefault(head, {}).update({n: env.closed[n] for n in env.names & env.closed.keys()})
+                self.let_env.setdefault(head, []).append(env)
             if ARGS_MARK in head:
                 assert isinstance(node, ast.Apply)
-                return self.call(node, bound, ops)
+                return self.call(node, env)
         binders = _binders(node)
-        inner = bound | binders
-        inner_ops = ops | (binders if isinstance(node, ast.Lambda) else frozenset())
-        if isinstance(node, ast.Let):  # a LET definition without parameters may be an argument (thread_value)
-            inner_ops |= binders - {d.name for d in node.defs if isinstance(d, ast.OpDef) and not d.params}
-        inner_closed = {n: e for n, e in closed.items() if n not in binders}
+        if not binders:
+            return ast.mapped(node, lambda child: self.walk(child, env))
+        ops, kinds = env.ops, {n: k for n, k in env.kinds.items() if n not in binders}
+        closed = {n: e for n, e in env.closed.items() if n not in binders}
+        if isinstance(node, ast.Lambda):
+            ops |= binders
         if isinstance(node, ast.Let):
-            inner_closed.update({d.name: d.body for d in node.defs if isinstance(d, ast.OpDef) and not d.params
-                                 and d.name is not None and not ast.names_in(d.body) & (bound | binders)
-                                 and not any("!" in n for n in ast.names_in(d.body))})
-        return ast.mapped(node, lambda child: self.walk(child, inner, inner_closed, inner_ops))
+            # A LET definition without parameters, or an operator's parameter, may be an
+            # argument (passed as the hoisted instance's parameter, expressions.thread_value).
+            lets = {d.name for d in node.defs if isinstance(d, ast.OpDef) and not d.params and d.name is not None}
+            params = {p.name for d in node.defs if isinstance(d, ast.OpDef) for p in d.params if not p.arity}
+            ops |= binders - lets - params
+            kinds.update(dict.fromkeys(params, "parameter") | dict.fromkeys(lets, "let"))
+            closed.update({d.name: d.body for d in node.defs if isinstance(d, ast.OpDef) and not d.params
+                           and d.name is not None and not ast.names_in(d.body) & (env.names | binders)
+                           and not any("!" in n for n in ast.names_in(d.body))})
+        inner = _Bound(env.names | binders, closed, ops, kinds)
+        return ast.mapped(node, lambda child: self.walk(child, inner))
 
-    def call(self, e: ast.Apply, bound: frozenset[str], ops: frozenset[str]) -> ast.Expr:
+    def call(self, e: ast.Apply, env: _Bound) -> ast.Expr:
         head, _, rest = e.op.partition("!")
         name, _, count = head.partition(ARGS_MARK)
         k = int(count)
-        args = tuple(self.walk(a, bound, None, ops) for a in e.args)
+        args = tuple(self.walk(a, env) for a in e.args)
         inst = self.params.get(name)
         if inst is None and not self.final:
             return ast.Apply(e.pos, e.op, args)  # perhaps an EXTENDed module's (Loader.hoist_inherited)
@@ -149,17 +172,17 @@ class _Hoister:
         mentioned = set().union(*(ast.names_in(a) for a in inst_args))
         # P(Q(s)!X)!Y: the instance hoisted for Q(s) reads s, so P's does too
         mentioned.update(*(self.threaded.get(n.split("!", 1)[0], ()) for n in list(mentioned)))
-        clash = sorted(mentioned & bound)
-        if set(clash) & ops:  # refused where it is compiled: a definition nobody uses must not stop the run
+        clash = sorted(mentioned & env.names)
+        if set(clash) & env.ops:  # refused where it is compiled: a definition nobody uses must not stop the run
             return unsupported(f"{name}(...)!{rest} with an argument that mentions the operator parameter or LET "
-                               f"operator {sorted(set(clash) & ops)[0]}", e.pos)
+                               f"operator {sorted(set(clash) & env.ops)[0]}", e.pos)
         mapping = {p.name: a for p, a in zip(inst.params, inst_args, strict=True)}
 
         def put(x: ast.Name | ast.Apply) -> ast.Expr | None:
             return mapping.get(x.name) if isinstance(x, ast.Name) else None
         new = ast.InstanceDef(e.pos, hoisted_name(name, e.pos), inst.module, (),
                               tuple((n, ast.rewritten(s, put)) for n, s in inst.subs), inst.local,
-                              tuple(mapping.items()), bound=tuple(clash))
+                              tuple(mapping.items()), bound=tuple(clash), bound_kinds=env.kinds_of(clash))
         self.threaded[new.name] = new.bound  # type: ignore[index]  # hoisted: named
         self.new.append(new)
         target = f"{new.name}!{rest}"
@@ -179,16 +202,17 @@ def hoist_calls(mod: ast.Module, inherited: dict[str, ast.InstanceDef] | None = 
     units: list[tuple[str, object]] = []
     for kind, unit in mod.units:
         if kind in ("definition", "assume") and not isinstance(unit, ast.InstanceDef):
-            ops = frozenset(p.name for p in getattr(unit, "params", ()))
-            bound = ops
+            params = getattr(unit, "params", ())
+            env = _Bound(frozenset(p.name for p in params), ops=frozenset(p.name for p in params if p.arity),
+                         kinds={p.name: "parameter" for p in params if not p.arity})
             if isinstance(unit, ast.FunDef):
-                ops |= {unit.name}
-                bound = ops | {n for b in unit.bounds for n in b.names}
+                env = _Bound(env.names | {unit.name} | {n for b in unit.bounds for n in b.names},
+                             ops=env.ops | {unit.name}, kinds=env.kinds)
             h.new = []
             if isinstance(unit, ast.OpDef | ast.FunDef):
-                new_unit: Any = dataclasses.replace(unit, body=h.walk(unit.body, bound, None, ops))
+                new_unit: Any = dataclasses.replace(unit, body=h.walk(unit.body, env))
             else:  # an ASSUME's expression
-                new_unit = h.walk(unit, bound)
+                new_unit = h.walk(unit, env)
             units += [("definition", d) for d in h.new]
             units.append((kind, new_unit))
         else:
@@ -196,15 +220,29 @@ def hoist_calls(mod: ast.Module, inherited: dict[str, ast.InstanceDef] | None = 
     units = [(k, dataclasses.replace(u, shadowed=frozenset(h.shadowed.get(u.name, ())),
                                      defaults=u.defaults + tuple(h.let_defaults.get(u.name, {}).items()))
               if isinstance(u, ast.InstanceDef) and u.name in h.shadowed else u) for k, u in units]
-    for d in (u for k, u in units if k == "definition" and isinstance(u, ast.InstanceDef)
-              and u.name in h.lets):
-        clash = sorted(set().union(*(ast.names_in(e) for _, e in d.subs)) & d.shadowed)
-        if clash:
-            raise SemanticError(f"unsupported construct: an INSTANCE inside LET whose WITH mentions the bound "
-                                f"name {clash[0]}", d.pos)
+    units = [(k, _let_instance_bound(u, h.let_env.get(u.name, [])))
+             if isinstance(u, ast.InstanceDef) and u.name in h.lets else (k, u) for k, u in units]
     mod.units[:] = units
     mod.defs[:] = [u for k, u in units if k == "definition"]  # type: ignore[misc]
     mod.assumes[:] = [u for k, u in units if k == "assume"]  # type: ignore[misc]
+
+
+def _let_instance_bound(inst: ast.InstanceDef, uses: list[_Bound]) -> ast.InstanceDef:
+    """A LET instance whose ``WITH`` mentions names bound at the LET (``LET d == x + 1
+    I == INSTANCE M WITH a <- d IN I!Foo``): they become the hoisted instance's parameters, as
+    for ``I(d)!Foo``, passed where it is used; an operator among them is refused."""
+    mentioned = set().union(*(ast.names_in(e) for _, e in inst.subs))
+    clash = sorted(mentioned & set().union(*(u.names for u in uses)))
+    if not clash:
+        return inst
+    ops = sorted(set(clash) & set().union(*(u.ops for u in uses)))
+    if ops:
+        raise SemanticError(f"unsupported construct: an INSTANCE inside LET whose WITH mentions the operator "
+                            f"{ops[0]} bound there", inst.pos)
+    kinds: dict[str, str] = {}
+    for u in uses:
+        kinds.update(u.kinds_of(clash))
+    return dataclasses.replace(inst, bound=tuple(clash), bound_kinds=tuple(kinds.items()))
 
 
 def calls_left(mod: ast.Module) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from . import syntax as ast
-from .bindings import Ctx, Local, substitution_ctx
+from .bindings import Ctx, Local, substitution_ctx, threaded, within
 from .compilerbase import CompilerBase
 from .errors import SemanticError
 from .modules import Scope
@@ -103,7 +103,7 @@ class Levels(CompilerBase):
                 return max(args, loc.level)
             target = self.resolve_def(e.op, ctx.scope)
             if target is not None:
-                return self.call_level(e, ctx, target, args)
+                return max(self.call_level(e, ctx, target, args), self.thread_level(target[1], ctx, e.op, e.pos))
             if e.op in _STATE_LEVEL_BUILTINS:
                 return max(args, LEVEL_STATE)
             return args
@@ -201,5 +201,27 @@ class Levels(CompilerBase):
             return LEVEL_STATE
         target = self.resolve_def(name, scope)
         if target is not None:
-            return self.def_level(*target)
+            return max(self.def_level(*target), self.thread_level(target[1], ctx, name, pos))
         return LEVEL_STATE if name in _STATE_LEVEL_BUILTINS else LEVEL_CONSTANT
+
+    def thread_level(self, scope: Scope, ctx: Ctx, name: str, pos: ast.Pos) -> int:
+        """The most level of the operators' parameters and LET definitions that ``scope``'s
+        hoisted instances take as parameters (bindings.threaded), where ``ctx`` gives them:
+        ``P(d)!Bar`` is as level as d (its definitions are leveled with d a constant). With
+        SANY's rule for INSTANCE on what they replace: a CONSTANT's must be constant-level, a
+        VARIABLE's at most state-level (``Op(q) == P(q)!Bar`` called as Op(x'))."""
+        lv = LEVEL_CONSTANT
+        for sc, b in threaded(scope):
+            if b not in sc.bound_kinds or within(ctx.scope, sc) or ctx.lookup(b) is None:
+                continue
+            got = self._name_level(b, ctx, pos)
+            lv = max(lv, got)
+            assert sc.subst is not None  # a hoisted instance
+            limits = {c.name: LEVEL_CONSTANT for c in sc.constants} | dict.fromkeys(sc.variables, LEVEL_STATE)
+            for c, expr in sc.subst.items():
+                if got > limits.get(c, LEVEL_TEMPORAL) and b in ast.names_in(expr):
+                    shown = ".".join(part.split("%")[0] for part in name.split("!")).replace(".", "!")
+                    raise SemanticError(f"Level error in applying operator {shown}: the level of the argument {b} "
+                                        f"exceeds the maximum level allowed by the operator ({c} must be at most "
+                                        f"level {limits[c]}).", pos)
+        return lv

@@ -41,6 +41,7 @@ class Scope:
     # An instance hoisted from ``I(s)!Op`` under a quantifier binding s: the bound names its
     # substitutions read, passed to every operator compiled in it (see bindings.threaded).
     bound: tuple[str, ...] = ()
+    bound_kinds: dict[str, str] = field(default_factory=dict)  # InstanceDef.bound_kinds
 
     def is_variable(self, name: str) -> bool:
         return name in self.variables
@@ -247,6 +248,11 @@ class Loader:
                     for name, entry in inst_scope.defs.items():
                         if not entry[0].local:
                             scope.defs[name] = entry
+                    # and its named instances: I!Op with I == INSTANCE M written in Inner (SANY;
+                    # TLC's suite/test216), read with Inner's substitutions
+                    for name, ientry in inst_scope.instances.items():
+                        if not ientry[0].local:
+                            scope.instances.setdefault(name, ientry)
                     # INSTANCE Inner imports what Inner EXTENDS too: Inner's Seq is the spec's
                     scope.std.update(inst_scope.std)
                 else:
@@ -263,6 +269,7 @@ class Loader:
         sub_scope = self.build_scope(mod, subst={}, parent=scope,
                                      prefix=f"{scope.prefix}{inst.name or mod.name}!")
         sub_scope.bound = inst.bound
+        sub_scope.bound_kinds = dict(inst.bound_kinds)
         explicit = dict(inst.subs)
         defaults = dict(inst.defaults)
         for name in [c.name for c in sub_scope.constants] + sub_scope.variables:

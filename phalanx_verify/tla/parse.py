@@ -424,6 +424,9 @@ class _Converter:
 
     def x_prefixed_op(self, node: Node) -> ast.Expr:
         prefix = self.named(self.one(node, "prefix"))
+        if any(c.type == "subexpr_tree_nav" for c in prefix):  # U!1!Op(42): a LET's operator
+            comps, steps = self._selector_parts(prefix, node)
+            return self._select(node, comps, [*steps, self._label_step(self.one(node, "op"))])
         if prefix and self._earlier_definition(self._component_name(prefix[0])):
             # Op!lab, Op(x)!lab(1): a label of the operator Op (Op!1!Def, a LET's operator: refused)
             if any(c.type != "subexpr_component" for c in prefix):
@@ -484,13 +487,18 @@ class _Converter:
         it is that expression, with Op's parameters and the names bound on the way given the
         arguments written; of one defined in another module (EXTENDed, or reached through an
         instance, ``I(x)!Op!1``) it is a definition that module gets (subexpr.define). So are
-        labels of an operator of this module (``Op!lab(1)!2``). Labels of another module's,
-        LET definitions selected by name, and names after a selector are refused (exit 150),
-        naming the form, where the module is read, as SANY refuses a selector that does not
-        fit its definition even where nothing uses it."""
+        labels of an operator of this module (``Op!lab(1)!2``), and a LET's operator named after
+        the steps that select the LET (``U!1!Op(42)``). Labels of another module's are refused
+        (exit 150), naming the form, where the module is read, as SANY refuses a selector that
+        does not fit its definition even where nothing uses it."""
+        comps, steps = self._selector_parts(self.named(node), node)
+        return self._select(node, comps, steps)
+
+    def _selector_parts(self, nodes: list[Node], node: Node) -> tuple[list[Node], list[subexpr.Step]]:
+        """The components (``I``, ``Op(a)``) and the steps after them of a selector's parts."""
         comps: list[Node] = []
         steps: list[subexpr.Step] = []
-        todo = list(reversed(self.named(node)))
+        todo = list(reversed(nodes))
         refused = self._refusal(node)
         while todo:
             c = todo.pop()
@@ -499,6 +507,8 @@ class _Converter:
                 todo.extend(reversed(self.named(c)))
             elif c.type == "subexpr_component" and not steps:
                 comps.append(c)
+            elif c.type == "subexpr_component":  # U!1!Op: the LET's operator Op (subexpr.select)
+                steps.append(self._label_step(self._component(c)))
             elif kind == "colon" and not todo:
                 pass  # Op!: and Op!2!: : the selected expression itself
             elif kind == "child_id":
@@ -509,6 +519,11 @@ class _Converter:
                 steps.append(tuple(self.expr(a) for a in self.named(self.named(c)[0])))
             else:
                 raise refused()
+        return comps, steps
+
+    def _select(self, node: Node, comps: list[Node], steps: list[subexpr.Step]) -> ast.Expr:
+        """The selector of ``comps`` (the last the operator) and ``steps``, as x_subexpression."""
+        refused = self._refusal(node)
         if (len(comps) > 1 or steps) and self._earlier_definition(self._component_name(comps[0])):
             return self._selection(node, [self._component(c) for c in comps], steps)
         op = self.named(comps[-1])
@@ -529,10 +544,7 @@ class _Converter:
         head = self.one(comps[0], "name") if comps[0].type == "bound_op" else comps[0]
         name = ident(self.text(head))
         args = tuple(self.expr(a) for a in self.fields(comps[0], "parameter")) if comps[0].type == "bound_op" else None
-        labels: list[subexpr.Step] = [
-            subexpr.LabelStep(ident(self.text(self.one(c, "name") if c.type == "bound_op" else c)),
-                              tuple(self.expr(a) for a in self.fields(c, "parameter")) if c.type == "bound_op" else ())
-            for c in comps[1:]]
+        labels: list[subexpr.Step] = [self._label_step(c) for c in comps[1:]]
         steps = labels + steps
         pos = self.pos(node)
         call_args = (args or ()) + tuple(a for s in steps if isinstance(s, tuple | subexpr.LabelStep)
@@ -547,6 +559,11 @@ class _Converter:
             self._module.selections.append(sel)
         ref: ast.Expr = ast.Apply(pos, sel.name, call_args) if call_args else ast.Name(pos, sel.name)
         return self._qualified(prefix or [], ref, node)
+
+    def _label_step(self, c: Node) -> subexpr.LabelStep:
+        """``lab`` or ``lab(a, b)`` in a selector: a label, or after a step a LET's operator."""
+        return subexpr.LabelStep(ident(self.text(self.one(c, "name") if c.type == "bound_op" else c)),
+                                 tuple(self.expr(a) for a in self.fields(c, "parameter")) if c.type == "bound_op" else ())
 
     def _refusal(self, node: Node) -> Callable[[], Exception]:
         return lambda: self.unsupported(node, f"the subexpression selector {self.text(node)}")

@@ -11,7 +11,9 @@ project's tree, which has the semantic tree's shape where it matters (bulleted l
 and the selection becomes an ordinary definition, written just after Op and taking those
 parameters, which the reference applies to the arguments (define). Labels (``Op!lab(1, 2)``) are read from the
 definition's body as written (``Module.labelled``). What this walk cannot tell from the tree
-(selecting a LET definition by name, a tuple of bound names) is refused, never guessed."""
+(a tuple of bound names, a recursive LET operator named by a selector) is refused, never guessed. A LET
+operator named after the LET is selected (``U!1!Op``, the LET being U's first conjunct) is its
+body, taking the names in scope and then its own parameters."""
 
 from __future__ import annotations
 
@@ -143,9 +145,19 @@ def select(body: ast.Expr, params: tuple[ast.Param, ...], steps: Sequence[Step],
         step = steps[i]
         is_sole = sole(cur.pos) and unwrapped != cur.pos
         binder = None if is_sole else _binder(cur)
-        if isinstance(step, LabelStep):
-            if i > 0 and not isinstance(steps[i - 1], LabelStep):  # (Op!1!Def: a LET's operator)
+        if isinstance(step, LabelStep) and i > 0 and not isinstance(steps[i - 1], LabelStep):
+            # U!1!Op: the LET's operator Op, in the LET selected so far (TLC's suite/test209)
+            let = cur if isinstance(cur, ast.Let) and not is_sole else None
+            d = next((x for x in let.defs if isinstance(x, ast.OpDef) and x.name == step.name), None) \
+                if let is not None else None
+            if let is None or d is None or d.recursive or len(step.args) not in (0, len(d.params)) \
+                    or any(p.arity for p in d.params):  # (no arguments: T(U!1!Op) passes the operator)
                 raise refused()
+            lets.append(let.defs)
+            names += d.params
+            cur, i = d.body, i + 1
+            continue
+        if isinstance(step, LabelStep):
             found = _find_label(cur.expr if i > 0 and isinstance(cur, ast.Label) else cur, step.name)
             if found is None or len(step.args) != len(found[0].params):
                 raise refused()

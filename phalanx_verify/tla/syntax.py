@@ -337,6 +337,9 @@ class InstanceDef:
     defaults: tuple[tuple[str, Expr], ...] = ()
     shadowed: frozenset[str] = frozenset()
     bound: tuple[str, ...] = ()
+    # Those of ``bound`` that TLC reads by name, not as values: an operator's parameter
+    # ("parameter") or a LET definition without parameters ("let"), with their kind.
+    bound_kinds: tuple[tuple[str, str], ...] = ()
 
 
 Definition = OpDef | FunDef | InstanceDef

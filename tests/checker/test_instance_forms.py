@@ -62,7 +62,10 @@ def run(tmp_path: Path, spec: str, cfg: str) -> tuple[int, dict, str]:
     # the argument a variable bound by \E: a parameter of the hoisted instance's operators
     (P1.replace("\\/ I(3)!Step(1)", "\\/ \\E k \\in 1..2 : I(k)!Step(1)"),
      "INIT Init\nNEXT Next\nINVARIANT Inv\nCHECK_DEADLOCK FALSE\n", (0, "ok", None, 12, 9, 7, 0)),
-], ids=["instance-arguments", "instance-arguments-violation", "instance-in-let", "bound-argument"])
+    # the argument an operator's parameter, of constant level as the instance requires: a value
+    (P1.replace("\\/ I(3)!Step(1)", "\\/ S(3)").replace("Init ==", "S(k) == I(k)!Step(1)\nInit =="),
+     "INIT Init\nNEXT Next\nINVARIANT Inv\n", (11, "deadlock", None, 6, 6, 6, 0)),
+], ids=["instance-arguments", "instance-arguments-violation", "instance-in-let", "bound-argument", "parameter-argument"])
 def test_instance_forms_agree_with_tlc(tmp_path: Path, spec: str, cfg: str, tlc: tuple) -> None:
     code, rep, out = run(tmp_path, spec, cfg)
     assert (code, rep["verdict"], rep.get("violated"), rep["generated"], rep["distinct"], rep["depth"],
@@ -82,9 +85,10 @@ def test_an_instance_argument_changes_the_answer(tmp_path: Path) -> None:
     # SANY: "Level error in instantiating module 'Inner': ... substituted for 'c' must be at most 0."
     (P1.replace("I(v) == INSTANCE Inner WITH c <- v, y <- x", "I(v) == INSTANCE Inner WITH c <- x, y <- x"),
      "substituted for 'c' must be at most 0"),
-    # An argument naming an operator's parameter (whose level is the call's): refused, not guessed.
-    (P1.replace("\\/ I(3)!Step(1)", "\\/ S(3)").replace("Init ==", "S(k) == I(k)!Step(1)\nInit =="),
-     "unsupported construct: I(...)!Step with an argument that mentions the operator parameter or LET operator k"),
+    # An argument naming an operator's parameter whose instance reads it primed: by name in TLC.
+    (P1.replace("\\/ I(3)!Step(1)", "\\/ S(x)").replace("Init ==", "S(k) == I2(k)!Step(1)\nInit ==")
+       .replace("Init ==", "I2(a) == INSTANCE Inner WITH c <- 1, y <- a\nInit =="),
+     "unsupported construct: I2(...) with an argument that mentions the operator parameter k, whose Step reads it"),
     # A LET instance whose implicit substitution would mean an operator's parameter.
     (P2.replace("CONSTANT c\n", "").replace("Ok(n) == LET K", "Ok(c) == LET K")
        .replace("K!AddC(n) = n + c", "K!AddC(1) = 1 + c").replace("WITH c <- 5", "WITH c <- 5, y <- y")
@@ -92,8 +96,9 @@ def test_an_instance_argument_changes_the_answer(tmp_path: Path) -> None:
     # A state-level LET definition as the argument: TLC reads it by name (z' is x'), not by value.
     (P1.replace("\\/ I(3)!Step(1)", "\\/ LET z == x IN I2(z)!Step(1)")
        .replace("Init ==", "I2(a) == INSTANCE Inner WITH c <- 1, y <- a\nInit =="),
-     "unsupported construct: an instance argument that mentions the LET definition z, which is not of constant level"),
-], ids=["state-level-argument", "state-level-with", "parameter-argument", "let-implicit-bound", "state-level-let"])
+     "unsupported construct: I2(...) with an argument that mentions the LET definition z, whose Step reads it primed"),
+], ids=["state-level-argument", "state-level-with", "primed-parameter-argument", "let-implicit-bound",
+        "state-level-let"])
 def test_refused_forms_stop_with_150(tmp_path: Path, spec: str, needle: str) -> None:
     code, _rep, out = run(tmp_path, spec, "CONSTANT c = 3\nINIT Init\nNEXT Next\n" if "CONSTANT c" in spec
                           else "INIT Init\nNEXT Next\n")

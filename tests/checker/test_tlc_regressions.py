@@ -485,6 +485,47 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         'INIT Init\nNEXT Next\nINVARIANT Inv',
         0, 4, 3, 3, None,
         "a labelled item of a bulleted list of one item: Op(x)!1 is the item (the list counts), Op(x)!lab goes to the label inside it, whose !<< is a (was: exit 150)"),
+    "ParameterAndLetReadPrimed": (
+        "EXTENDS Naturals\nVARIABLE x\nOp(q) == q' > q\nEn(q) == ENABLED (q' = q + 1)\nInit == x = 0\n"
+        "Next == /\\ x < 5 /\\ x' = x + 1 /\\ Op(x) /\\ (LET d == x + 1 IN d' > d)\n"
+        "        /\\ LET f(q) == q' > q IN f(x)\n"
+        "Inv == En(x) /\\ (LET d == x IN ENABLED (d' = d + 1)) /\\ LET g(q) == ENABLED (q' = q + 1) IN g(x)\n"
+        "AP == [][Op(x)]_x",
+        "INIT Init\nNEXT Next\nINVARIANT Inv\nPROPERTY AP\nCHECK_DEADLOCK FALSE",
+        0, 6, 6, 6, None,
+        "an operator's parameter, a LET definition and a LET operator's parameter read primed or under ENABLED "
+        "mean the argument's expression there, as TLC passes it by name: Op(x) with Op(q) == q' > q is x' > x, "
+        "d' with d == x + 1 is x' + 1 (was: the value passed, x > x, so no successor; ENABLED (5' = 5 + 1) FALSE)"),
+    "SelectorOfLetOperator": (
+        "EXTENDS Naturals\nT(Op(_)) == Op(42)\nU == /\\ LET Op(x) == x + 1\n        IN 44\n     /\\ TRUE\n"
+        "ASSUME T(U!1!Op) = 43\nASSUME U!1!Op(42) = 43\nASSUME U!1!Op(42)!: = 43\n"
+        "VARIABLE x\nInit == x = U!1!Op(1)\nNext == x' = U!1!Op(x) % 3",
+        "INIT Init\nNEXT Next",
+        0, 4, 3, 3, None,
+        "U!1!Op: the LET operator Op of U's first conjunct, applied (U!1!Op(42)), passed as an operator "
+        "(T(U!1!Op)) and with !: (TLC's suite/test209; was 'unsupported construct: the subexpression selector "
+        "U!1!Op')"),
+    "InstanceArgumentParameterOrLet": (
+        "EXTENDS Naturals\nVARIABLE x\n"
+        "  ---- MODULE PM13 ----\n  EXTENDS Naturals\n  VARIABLE a\n  Inc == a' = a + 1\n  Bar == a < 3\n  Big(k) == a + k\n  ====\nP(p) == INSTANCE PM13 WITH a <- p\n"
+        "Op(q) == P(q)!Bar\nInit == x = 0\nNext == x < 5 /\\ x' = x + 1 /\\ (Op(x) \\/ x >= 3)\n"
+        "Inv == /\\ (LET d == x + 1 IN P(d)!Big(1)) < 8\n"
+        "       /\\ (LET e == x  I == INSTANCE PM13 WITH a <- e IN I!Big(x)) = 2 * x",
+        "INIT Init\nNEXT Next\nINVARIANT Inv\nCHECK_DEADLOCK FALSE",
+        0, 6, 6, 6, None,
+        "an instance argument that is an operator's parameter (Op(q) == P(q)!Bar), a state-level LET definition "
+        "(LET d == x + 1 IN P(d)!Big(1)), or a LET definition in a LET instance's WITH: passed as a value, the "
+        "instance reading it unprimed (was exit 150: 'unsupported construct: ... the operator parameter or LET "
+        "operator q', '... LET definition d, which is not of constant level', '... whose WITH mentions the bound "
+        "name e')"),
+    "InstanceArgumentParameterLevel": (
+        "EXTENDS Naturals\nVARIABLE x\n"
+        "  ---- MODULE PM13 ----\n  EXTENDS Naturals\n  VARIABLE a\n  Inc == a' = a + 1\n  Bar == a < 3\n  Big(k) == a + k\n  ====\nP(p) == INSTANCE PM13 WITH a <- p\n"
+        "Op(q) == P(q)!Big(1)\nInit == x = 0\nNext == x < 5 /\\ x' = x + 1 /\\ Op(x') < 7",
+        "INIT Init\nNEXT Next",
+        150, None, None, None, "Level error in applying operator",
+        "an operator's parameter passed on to an instance as what replaces its VARIABLE must be at most of state "
+        "level: Op(x') is SANY's level error"),
 }
 
 
@@ -564,6 +605,14 @@ MODULE_CASES: dict[str, tuple[dict[str, str], str, int, int, int, str]] = {
         "LET x == y + 1  k == 2  M == INSTANCE Inc59 IN M!xplusk: the implicit substitutions x <- x and k <- k "
         "mean the LET's definitions (TLC's suite/test59; was 'unsupported construct: an INSTANCE inside LET "
         "whose implicit substitution k <- k means a bound name')"),
+    "InstanceOfAnUnnamedInstance": (
+        {"Inner216b": "CONSTANT E, y\nTHEOREM Thm3 == y \\in {y} /\\ E = 42",
+         "Mid216a": "EXTENDS Naturals\nCONSTANT D\nI == INSTANCE Inner216b WITH E <- D, y <- 0",
+         "Top216": "EXTENDS Naturals\nINSTANCE Mid216a WITH D <- 42\nASSUME I!Thm3\nASSUME I!Thm3!2!2 = 42\n"
+                   "VARIABLE x\nInit == x \\in 1..2\nNext == x' = 3 - x /\\ I!Thm3!1"},
+        "INIT Init\nNEXT Next", 4, 2, 1,
+        "I!Thm3 with I == INSTANCE Inner216b written in a module instantiated without a name: the spec sees I, "
+        "with Mid216a's substitution D <- 42 (TLC's suite/test216; was 'unknown operator I!Thm3')"),
     "InstanceArgumentLetDefinition": (
         {"PM": "EXTENDS Naturals\nCONSTANT d\nVARIABLE v\nDouble == 2 * d\nTwice(n) == n * Double\nBig == v > 3 + d\nStep == v' = v + d\nSet == {i \\in 0..v : i > d}",
          "LTop": 'EXTENDS Naturals\nVARIABLE x\nR(k) == INSTANCE PM WITH v <- x, d <- k\nASSUME LET T == {1, 2} IN \\A s \\in T : LET u == s + 1 IN R(u)!Double = 2 * u\nInit == x = 0\nNext == LET step == 2 IN x < 6 /\\ R(step)!Step\nInv == LET c == 1 IN R(c)!Big => x > 4'},

@@ -1,0 +1,142 @@
+"""Where TLC's passing of names, not values, shows: does an expression read some names primed,
+under UNCHANGED or ENABLED, or under a temporal operator?
+
+TLC substitutes an operator's argument, or a hoisted instance's (``P(d)!Foo`` with
+``P(a) == INSTANCE M WITH v <- a``), as an expression: where M's Foo reads ``v'``, TLC
+evaluates ``d'``, which for ``d == x + 1`` is ``x' + 1``. The compiler passes values, which
+is the same wherever the name is read in the state the value was computed in; ``reads`` says
+where it is not, over-approximating (a name that may be read by name counts as read), so that
+a value is passed only where that is exact.
+
+The names followed are, in the scope an expression is read in, local names (an operator's
+parameters) and constants or variables of an instance substituted by something that mentions
+a followed name (``carriers``); they are followed into the definitions the expression calls,
+at any depth of instances, into LET definitions, and into the parameters that receive them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from . import syntax as ast
+from .bindings import resolve_def
+from .modules import Scope
+
+_BY_NAME = (ast.Prime, ast.Unchanged, ast.Enabled, ast.StepAction, ast.Fairness, ast.Temporal)
+
+Names = frozenset[str]
+
+
+class ByName:
+    """Memoised ``mentions`` and ``reads`` over one model's scopes."""
+
+    def __init__(self) -> None:
+        self._mentions: dict[tuple[int, int, Names], bool] = {}
+        self._reads: dict[tuple[int, int, Names], bool] = {}
+
+    def reads(self, node: Any, scope: Scope, names: Names) -> bool:
+        """Does evaluating ``node`` in ``scope`` read one of ``names`` by name?"""
+        return bool(names) and _Walk(self, scope, names, {}, frozenset()).go(node, reading=True)
+
+    def mentions(self, node: Any, scope: Scope, names: Names) -> bool:
+        """Does the value of ``node`` in ``scope`` depend on one of ``names``?"""
+        return bool(names) and _Walk(self, scope, names, {}, frozenset()).go(node, reading=False)
+
+    def reads_def(self, defn: ast.Definition, scope: Scope, names: Names) -> bool:
+        """Does evaluating the definition ``defn`` of ``scope`` read by name one of ``names``,
+        its own parameters or substituted constants and variables of ``scope``?"""
+        return bool(names) and not isinstance(defn, ast.InstanceDef) and self._defn(defn, scope, names, True)
+
+    def into(self, inner: Scope, outer: Scope, names: Names) -> Names:
+        """The names that carry ``names`` of ``outer`` into the definitions of ``inner``
+        (``outer`` or an instance within it, at any depth): in ``outer`` itself its substituted
+        constants and variables among them (an operator's parameters stay in its body), in an
+        instance the constants and variables whose substitution mentions a carrier."""
+        chain = []
+        s: Scope | None = inner
+        while s is not None and s is not outer:
+            chain.append(s)
+            s = s.parent
+        if s is None:  # not within outer: nothing of outer reaches it
+            return frozenset()
+        if not chain:
+            return names & frozenset((outer.subst or {}).keys())
+        carried = names
+        for sc in reversed(chain):
+            assert sc.parent is not None and sc.subst is not None  # an instance within outer
+            carried = frozenset(c for c, e in sc.subst.items() if self.mentions(e, sc.parent, carried))
+        return carried
+
+    def _defn(self, defn: ast.OpDef | ast.FunDef, scope: Scope, names: Names, reading: bool) -> bool:
+        memo = self._reads if reading else self._mentions
+        key = (id(defn), id(scope), names)
+        if key not in memo:
+            memo[key] = False  # a recursive definition: what its other paths say
+            ops = frozenset(p.name for p in getattr(defn, "params", ()) if p.arity)
+            body = (getattr(defn, "bounds", ()), defn.body)
+            memo[key] = _Walk(self, scope, names, {}, ops).go(body, reading)
+        return memo[key]
+
+
+class _Walk:
+    """One walk of an expression in ``scope``: the followed ``names``, the LET operators in
+    reach (``lets``) and the names bound to operators (``ops``: an operator parameter A(_),
+    which may read its argument by name)."""
+
+    def __init__(self, by: ByName, scope: Scope, names: Names, lets: dict[str, ast.OpDef], ops: Names) -> None:
+        self.by, self.scope, self.names, self.lets, self.ops = by, scope, names, lets, ops
+
+    def inner(self, names: Names, lets: dict[str, ast.OpDef] | None = None, ops: Names = frozenset()) -> _Walk:
+        return _Walk(self.by, self.scope, names, self.lets if lets is None else lets, self.ops | ops)
+
+    def go(self, node: Any, reading: bool) -> bool:
+        if isinstance(node, tuple):
+            return any(self.go(x, reading) for x in node)
+        if not dataclasses.is_dataclass(node) or isinstance(node, ast.Pos | type):
+            return False
+        if reading and isinstance(node, _BY_NAME):
+            return self.go(node, reading=False)
+        if isinstance(node, ast.Let):
+            return self._let(node, reading)
+        if isinstance(node, ast.Name | ast.Apply):
+            return self._use(node, reading)
+        return any(self.go(getattr(node, f.name), reading) for f in dataclasses.fields(node) if f.name != "pos")
+
+    def _let(self, node: ast.Let, reading: bool) -> bool:
+        w = self.inner(self.names, dict(self.lets))
+        for d in node.defs:
+            if not isinstance(d, ast.OpDef | ast.FunDef) or d.name is None:
+                continue
+            ops = frozenset(p.name for p in getattr(d, "params", ()) if p.arity)
+            body = (getattr(d, "bounds", ()), d.body)
+            if w.inner(w.names, ops=ops).go(body, reading):
+                return True
+            if isinstance(d, ast.OpDef):
+                w.lets[d.name] = d
+            if w.inner(w.names, ops=ops).go(body, reading=False):
+                w = w.inner(w.names | {d.name}, w.lets)
+        return w.go(node.body, reading)
+
+    def _use(self, node: ast.Name | ast.Apply, reading: bool) -> bool:
+        name = node.name if isinstance(node, ast.Name) else node.op
+        args = node.args if isinstance(node, ast.Apply) else ()
+        if not reading and name in self.names:
+            return True
+        if self.go(args, reading):
+            return True
+        hit = [self.go(a, reading=False) for a in args]
+        if name in self.lets:
+            d = self.lets[name]
+            params = frozenset(p.name for p, h in zip(d.params, hit, strict=False) if h)
+            ops = frozenset(p.name for p in d.params if p.arity)
+            return bool(params) and self.inner(self.names | params, ops=ops).go(d.body, reading)
+        target = resolve_def(name, self.scope)
+        if target is None or not isinstance(target[0], ast.OpDef | ast.FunDef):
+            # An operator parameter, or a constant operator an instance substitutes, may read
+            # its argument by name; a built-in reads values.
+            subst = self.scope.subst or {}
+            return reading and any(hit) and (name in self.ops or name in subst)
+        defn, dscope = target[0], target[1]
+        params = frozenset(p.name for p, h in zip(getattr(defn, "params", ()), hit, strict=False) if h)
+        return self.by._defn(defn, dscope, self.by.into(dscope, self.scope, self.names) | params, reading)
