@@ -568,7 +568,9 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
             _finish(report, space, generated, _reached(depth, new_level), start_time,
                     _left(level, pos, new_level, unqueued))
         elif initialising:  # TLC enqueues an initial state before it checks it (DoInitFunctor)
-            _finish(report, space, report.generated, 1 if space.states else 0, start_time, len(space.states))
+            # TLC's depth is 1 once an initial state was generated, stored or not (one it could
+            # not fingerprint: a function over Nat)
+            _finish(report, space, report.generated, 1 if report.generated else 0, start_time, len(space.states))
         else:
             _finish(report, space, generated, depth, start_time)
         return None

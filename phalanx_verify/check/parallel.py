@@ -766,7 +766,7 @@ class _Search:
             if self.initialising:  # as the sequential search: TLC enqueues an initial state before its checks
                 stored = len(self.init_space.states)
                 self.generated = report.generated
-                self.finish(1 if stored else 0, queue=stored, distinct=stored)
+                self.finish(1 if report.generated else 0, queue=stored, distinct=stored)
             else:
                 self.finish(0)
         except KeyboardInterrupt:
