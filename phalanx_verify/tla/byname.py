@@ -34,6 +34,7 @@ class ByName:
     def __init__(self) -> None:
         self._mentions: dict[tuple[int, int, Names], bool] = {}
         self._reads: dict[tuple[int, int, Names], bool] = {}
+        self.walking: set[tuple[int, Names, bool]] = set()  # LET operators being walked (LET RECURSIVE)
 
     def reads(self, node: Any, scope: Scope, names: Names) -> bool:
         """Does evaluating ``node`` in ``scope`` read one of ``names`` by name?"""
@@ -130,7 +131,14 @@ class _Walk:
             d = self.lets[name]
             params = frozenset(p.name for p, h in zip(d.params, hit, strict=False) if h)
             ops = frozenset(p.name for p in d.params if p.arity)
-            return bool(params) and self.inner(self.names | params, ops=ops).go(d.body, reading)
+            key = (id(d), self.names | params, reading)
+            if not params or key in self.by.walking:
+                return False  # (a LET RECURSIVE operator calling itself: what its other paths say)
+            self.by.walking.add(key)
+            try:
+                return self.inner(self.names | params, ops=ops).go(d.body, reading)
+            finally:
+                self.by.walking.discard(key)
         target = resolve_def(name, self.scope)
         if target is None or not isinstance(target[0], ast.OpDef | ast.FunDef):
             # An operator parameter, or a constant operator an instance substitutes, may read
