@@ -6,7 +6,6 @@ user-facing failure is one line on stderr; no traceback reaches the user.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import sys
 import time
@@ -190,23 +189,29 @@ def check(spec: str, config: str | None, json_path: str | None, no_liveness: boo
     sys.exit(EXIT_INTERRUPTED if interrupted else report.exit_code)
 
 
+def _violated_initially(report: Report) -> bool:
+    """An invariant violated by an initial state: TLC names the state in its violation line."""
+    return report.verdict is Verdict.INVARIANT and report.trace is not None and len(report.trace.steps) == 1
+
+
 def _print_report(report: Report) -> None:
     if report.extra.get("interrupted"):
         click.echo("Interrupted (Ctrl-C): the search stopped before it was complete. The figures so far:")
     elif report.verdict is Verdict.ERROR:
         click.echo(report.message, err=True)
-    elif report.verdict is Verdict.INVARIANT and report.trace is not None and len(report.trace.steps) == 1:
+    elif _violated_initially(report):
         click.echo(f"Invariant {report.violated} is violated by the initial state:")  # TLC's words
-        click.echo(report.trace.render())
-        report = dataclasses.replace(report, trace=None)
     else:
         click.echo(report.summary())
         if report.verdict is Verdict.OK and "fingerprint_collision" in report.extra:
             click.echo(collision_text(report.extra["fingerprint_collision"]))
     if report.trace is not None:
-        click.echo("While working on the initial state:" if report.extra.get("initial_state_error")
-                   else "The behavior up to this point is:" if report.verdict is not Verdict.TEMPORAL_PROPERTY
-                   else "The following behavior constitutes a counter-example:")
+        if report.extra.get("initial_state_error"):
+            click.echo("While working on the initial state:")
+        elif report.verdict is Verdict.TEMPORAL_PROPERTY:
+            click.echo("The following behavior constitutes a counter-example:")
+        elif not _violated_initially(report):
+            click.echo("The behavior up to this point is:")
         click.echo(report.trace.render())
     if report.extra.get("coverage"):
         click.echo(coverage_text(report.extra["coverage"]))

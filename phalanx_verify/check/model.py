@@ -215,7 +215,7 @@ class Model:
     def bool_free_variables(self) -> frozenset[int]:
         """The variables proven never to hold a Boolean in a state the search stores (see
         tla.boolfree): for them a duplicate state found by Python's == needs no confirming walk.
-        None without variables or under an instance parameter fixed per formula (the next-state
+        None proven without variables or under an instance parameter fixed per formula (the next-state
         relation's env)."""
         if not self.variables or self.next_part.env:
             return frozenset()
