@@ -16,6 +16,7 @@ from __future__ import annotations
 import base64
 import json
 import queue
+import socket
 import threading
 from collections.abc import Sequence
 from typing import Any
@@ -144,12 +145,19 @@ class _EtcdWatch(Watch):
         self._client = httpx.Client(base_url=endpoint, timeout=httpx.Timeout(5.0, read=None))
         body = {"create_request": {**_range_body(prefix, True), "start_revision": str(start_revision)}}
         self._closed = threading.Event()
+        self._lock = threading.Lock()
+        self._socket: socket.socket | None = None  # the stream's, once open: close() shuts it down
         self._thread = threading.Thread(target=self._pump, args=(body,), daemon=True)
         self._thread.start()
 
     def _pump(self, body: dict[str, Any]) -> None:
         try:
             with self._client.stream("POST", "/v3/watch", json=body) as r:
+                with self._lock:
+                    if self._closed.is_set():
+                        return
+                    stream = r.extensions.get("network_stream")
+                    self._socket = stream.get_extra_info("socket") if stream is not None else None
                 for line in r.iter_lines():
                     if self._closed.is_set():
                         return
@@ -174,5 +182,16 @@ class _EtcdWatch(Watch):
         return item
 
     def close(self) -> None:
-        self._closed.set()
+        """Stop the reading thread. It is blocked in a read without timeout (a watch is quiet for
+        as long as the keys are), which closing the client does not wake: shutting the socket
+        down does. A thread left behind would also be a hazard to any fork() of this process
+        (a lock it holds stays held in the child)."""
+        with self._lock:
+            self._closed.set()
+            if self._socket is not None:
+                try:
+                    self._socket.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass  # already closed by the server
+        self._thread.join(timeout=5.0)
         self._client.close()

@@ -3,6 +3,7 @@ revisions, leases and watch (the semantics the RRP engine relies on)."""
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
@@ -75,6 +76,20 @@ def test_watch_sees_later_writes(any_store, prefix):
         s.put(prefix + "k", "v")
         batch = w.next_batch(5.0)
     assert batch is not None and batch[0].kv.value == "v"
+
+
+def test_closing_a_quiet_watch_stops_its_reader(any_store, prefix):
+    """A watch with nothing to report is blocked in a read; close() must still end it. Leaked
+    readers piled up over the test run, and a thread alive at a fork() (the parallel search's
+    workers) can leave a lock held in the child."""
+    before = set(threading.enumerate())
+    w = any_store.watch(prefix, any_store.revision() + 1)
+    assert w.next_batch(0.2) is None
+    w.close()
+    deadline = time.monotonic() + 5.0
+    while set(threading.enumerate()) - before and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert set(threading.enumerate()) - before == set()
 
 
 def test_memory_lease_expiry_on_logical_clock():
