@@ -50,6 +50,7 @@ def test_mistranslated_commit_is_caught(l6: tuple[Model, list[tuple]]) -> None:
 
 
 @pytest.mark.hours
+@pytest.mark.timeout(0)  # hours by design: no hang guard
 def test_every_edge_of_the_six_leaf_graph(l6: tuple[Model, list[tuple]]) -> None:
     model, states = l6
     a = agreement(model, states)
@@ -73,6 +74,7 @@ def _random_walks(model: Model, walks: int, length: int, seed: int) -> list[tupl
 
 
 @pytest.mark.hours
+@pytest.mark.timeout(0)  # hours by design: no hang guard
 def test_sampled_edges_of_the_seven_leaf_graph() -> None:
     model = load_model(SPEC / "RRP.tla", SPEC / "RRP.cfg")
     a = agreement(model, _random_walks(model, walks=20, length=25, seed=7), seed=7)

@@ -117,6 +117,7 @@ def test_inputs_the_long_budget_found(name, muts, code):
 
 
 @pytest.mark.fuzz
+@pytest.mark.timeout(0)  # its length is PHALANX_FUZZ_EXAMPLES: no hang guard
 @pytest.mark.parametrize("name", sorted(KINDS))
 def test_fuzz_long_budget(name):
     ran, problems = fuzz(name, LONG, derandomize=False, report_every=250)
