@@ -775,10 +775,23 @@ def permutations(s: Any) -> frozenset:
 
 
 def sort_seq(s: Any, less: Callable[[Any, Any], Any]) -> tuple:
-    import functools
+    """TLC's SortSeq (tlc2.module.TLC.SortSeq): an insertion sort that moves each element before
+    the sorted ones it is ``less`` than, from the last back. With a relation that is not a strict
+    order the result depends on the algorithm, so it is TLC's, comparison for comparison."""
+    out: list = []
+    for e in _seq(s):
+        j = len(out)
+        while j > 0 and _sort_less(less(e, out[j - 1])):
+            j -= 1
+        out.insert(j, e)
+    return tuple(out)
 
-    return tuple(sorted(_seq(s), key=functools.cmp_to_key(
-        lambda a, b: -1 if less(a, b) else (1 if less(b, a) else 0))))
+
+def _sort_less(answer: Any) -> bool:
+    if type(answer) is not bool:
+        raise EvalError("The second argument of SortSeq should be a boolean function, but instead it is: "
+                        f"{format_value(answer)}")
+    return answer
 
 
 def narrowed_subsets(base: Any, narrowers: tuple[Callable[[frozenset], frozenset], ...]) -> Iterable:

@@ -150,6 +150,23 @@ Sym == Permutations(A) \cup Permutations(B)""",
            'INIT Init\nNEXT Next\nSYMMETRY Sym\nCHECK_DEADLOCK FALSE',
            0, 193, 46, None,
            "SYMMETRY reduces by the group the listed permutations generate (without SYMMETRY: 820/200)"),
+    "SortSeqOrder": (r"""EXTENDS Integers, Sequences, TLC
+VARIABLE x
+Init == x = SortSeq(<<3, 1, 2, 1, 3>>, LAMBDA a, b : a <= b)
+Next == UNCHANGED x
+Inv == x = <<1, 1, 2, 3, 3>> /\ SortSeq(<<"a", "b", "c">>, LAMBDA a, b : a # b) = <<"c", "b", "a">>
+       /\ SortSeq(<<"ab", "hi", "ab">>, LAMBDA a, b : a # b) = <<"hi", "ab", "ab">>
+       /\ SortSeq(<<1, 2, 3, 4>>, LAMBDA a, b : a % 2 = 0) = <<4, 2, 1, 3>>""",
+           'INIT Init\nNEXT Next\nINVARIANT Inv',
+           0, 2, 1, None,
+           "SortSeq with a relation that is not a strict order gives TLC's insertion sort's order"),
+    "SortSeqNotBoolean": (r"""EXTENDS Integers, Sequences, TLC
+VARIABLE x
+Init == x = SortSeq(<<3, 1>>, LAMBDA a, b : a + b)
+Next == UNCHANGED x""",
+           'INIT Init\nNEXT Next',
+           75, None, None, "The second argument of SortSeq should be a boolean function, but instead it is",
+           "SortSeq's relation must give Booleans"),
 }
 
 
