@@ -1005,6 +1005,35 @@ class _Search:
         self.finish(depth, queue, distinct)
 
 
+def available_cores(cgroup: Path = Path("/sys/fs/cgroup")) -> int:
+    """The cores this process may use, as Java's availableProcessors() (TLC's ``-workers auto``)
+    counts them in a container: the CPUs it is allowed to run on, capped by a cgroup CPU quota
+    (v2 ``cpu.max``, v1 ``cpu.cfs_quota_us``). ``os.cpu_count()`` is the host's count: on a
+    2-core container of a 64-core host, ``auto`` would start 64 workers."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    quota = _cgroup_quota(cgroup)
+    return max(1, min(cores, quota) if quota is not None else cores)
+
+
+def _cgroup_quota(root: Path) -> int | None:
+    """The CPU quota in whole cores (rounded up), or None where there is none or none can be read."""
+    try:
+        if (root / "cpu.max").exists():
+            limit, period = (root / "cpu.max").read_text().split()[:2]
+            if limit == "max":
+                return None
+            return -(-int(limit) // int(period))
+        v1 = root / "cpu"
+        if (v1 / "cpu.cfs_quota_us").exists():
+            limit_us = int((v1 / "cpu.cfs_quota_us").read_text())
+            if limit_us <= 0:
+                return None
+            return -(-limit_us // int((v1 / "cpu.cfs_period_us").read_text()))
+    except (OSError, ValueError):
+        return None
+    return None
+
+
 def workers_option(text: str | int) -> int:
     """The value of ``--workers``: a positive number, or ``auto`` (TLC's spelling) for the
     machine's cores. A bad value is a usage error (exit 2, from click)."""
@@ -1013,7 +1042,7 @@ def workers_option(text: str | int) -> int:
     if isinstance(text, int):
         return text
     if text == "auto":
-        return os.cpu_count() or 1
+        return available_cores()
     if not text.isdigit() or int(text) < 1:
         raise click.BadParameter(f"{text!r} is neither a positive number nor auto")
     return int(text)
