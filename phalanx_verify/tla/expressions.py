@@ -203,6 +203,7 @@ class Expressions(Levels, StaticKinds):
 
     _funcs: dict[tuple[int, int, frozenset[str]], FuncInfo]  # (id(definition), id(scope), lazy) -> its function
     _strict: dict[tuple[int, int], tuple[bool, ...]]  # (id(definition), id(scope)) -> strict in each parameter
+    _assumed: dict[tuple[int, int], tuple[bool, ...]]  # _strict of the definitions being decided (strict_in)
     _observing: bool | None = None  # memo.observing of the model, once asked
     _threads_exist: bool | None = None  # does the model hoist an instance with parameters (Scope.bound)?
     _by_name: ByName | None = None  # what the definitions read by name (byname.py), once asked
@@ -265,9 +266,10 @@ class Expressions(Levels, StaticKinds):
     def _memo_table(self, info: FuncInfo) -> str | None:
         """The name of the table keeping the results of this operator (see memo.py), made
         here, or None where they are not kept: a RECURSIVE operator of constant level with
-        value parameters, in a model that cannot observe its evaluations."""
+        value parameters, none passed as a thunk (no key: a thunk is compared by identity), in
+        a model that cannot observe its evaluations."""
         defn = info.defn
-        if not isinstance(defn, ast.OpDef) or not defn.recursive or not defn.params \
+        if not isinstance(defn, ast.OpDef) or not defn.recursive or not defn.params or info.lazy \
                 or any(p.arity for p in defn.params) or info.level != LEVEL_CONSTANT:
             return None
         if self._observing is None:
@@ -664,9 +666,7 @@ class Expressions(Levels, StaticKinds):
             # so an error in it is never raised; one it may not read is passed as a thunk.
             args = tuple(a if p.arity or self.mentions(defn.body, {p.name}, scope) else "None"
                          for p, a in zip(defn.params, args, strict=True))
-            if not defn.recursive:
-                lazy = frozenset(p.name for i, (p, a) in enumerate(zip(defn.params, args, strict=True))
-                                 if not p.arity and not SIMPLE.fullmatch(a) and not self.strict_in(defn, scope, i))
+            lazy = self.lazy_params(defn, scope, args)
         inlined = None if lazy else self._try_inline(defn, scope, args, ctx, kinds)
         if inlined is not None:
             return inlined
@@ -681,7 +681,7 @@ class Expressions(Levels, StaticKinds):
                 # Read where the state is only partly built (vars' in ENABLED, or before every
                 # variable is assigned): TLC looks each variable up by name, so the body is
                 # inlined and fails only on a variable it reads that is not yet determined.
-                return self._inline_action(defn, scope, args, ctx)
+                return self._inline_action(defn, scope, args, ctx, lazy)
             else:
                 missing = [self.variables[i] for i in range(self.nvars) if ctx.cur.read(i) is None]
                 return f"_rt_unbound({', '.join(missing)!r}, {self.pos_index(pos)})"
@@ -691,13 +691,23 @@ class Expressions(Levels, StaticKinds):
             if nxt is None:
                 if ctx.nxt is None:
                     raise SemanticError(f"action {name} used where no next state exists", pos)
-                return self._inline_action(defn, scope, args, ctx)
+                return self._inline_action(defn, scope, args, ctx, lazy)
             call_args.append(nxt)
         call_args += self.thread_args(target, ctx, pos)
-        if lazy:
-            assert isinstance(defn, ast.OpDef)
-            args = tuple(self._thunk(a) if p.name in lazy else a for p, a in zip(defn.params, args, strict=True))
-        return f"{info.pyname}({', '.join(call_args + list(args))})"
+        return f"{info.pyname}({', '.join(call_args + list(self._passed(defn, args, lazy)))})"
+
+    def lazy_params(self, defn: ast.OpDef, scope: Scope, args: tuple[str, ...]) -> frozenset[str]:
+        """The parameters of ``defn`` to pass the compiled ``args`` to as thunks: those the body
+        may not read (strictness.py) whose argument may fail (not a name or a literal)."""
+        return frozenset(p.name for i, (p, a) in enumerate(zip(defn.params, args, strict=True))
+                         if not p.arity and not SIMPLE.fullmatch(a) and not self.strict_in(defn, scope, i))
+
+    def _passed(self, defn: ast.Definition, args: tuple[str, ...], lazy: frozenset[str]) -> tuple[str, ...]:
+        """The compiled ``args`` of a call of ``defn``, those of the ``lazy`` parameters as thunks."""
+        if not lazy:
+            return args
+        assert isinstance(defn, ast.OpDef)
+        return tuple(self._thunk(a) if p.name in lazy else a for p, a in zip(defn.params, args, strict=True))
 
     def _thunk(self, code: str) -> str:
         """An argument passed unevaluated: evaluated when first read, then remembered (TLC's
@@ -708,18 +718,35 @@ class Expressions(Levels, StaticKinds):
         return f"_rt.Once({self._bound_now(f'lambda: {code}')})"
 
     def strict_in(self, defn: ast.OpDef, scope: Scope, i: int) -> bool:
-        """Does every evaluation of ``defn``'s body read its ``i``-th parameter (strictness.py)?"""
+        """Does every evaluation of ``defn``'s body read its ``i``-th parameter (strictness.py)?
+
+        A RECURSIVE operator's calls of itself are first taken as strict in every parameter,
+        then as strict in those its body was found to read, until that no longer changes (the
+        greatest fixed point: ``Swap(a, b, n) == IF n = 0 THEN a ELSE Swap(b, a, n - 1)`` reads
+        a in one round, in the next no longer, since the call passes b there). A call closing
+        a cycle through another definition (mutual recursion) is taken as lazy, which is
+        always right."""
         key = (id(defn), id(scope))
         got = self._strict.get(key)
         if got is None:
-            self._strict[key] = (True,) * len(defn.params)  # a cycle: only RECURSIVE ones, eager
-            got = self._strict[key] = self.strictness(defn, scope)
+            if key in self._assumed:
+                return next(reversed(self._assumed)) == key and self._assumed[key][i]
+            got = (True,) * len(defn.params)
+            try:
+                while True:
+                    self._assumed[key] = got
+                    found = self.strictness(defn, scope)
+                    if found == got:
+                        break
+                    got = found
+            finally:
+                del self._assumed[key]
+            self._strict[key] = got
         return got[i]
 
     def strictness(self, defn: ast.OpDef, scope: Scope, ctx: Ctx | None = None) -> tuple[bool, ...]:
         """For each parameter of ``defn`` (a LET definition where ``ctx`` is where it is
-        written), is it read on every evaluation of the body? A call to a RECURSIVE operator
-        evaluates its arguments first, as compiled."""
+        written), is it read on every evaluation of the body?"""
         params = {p.name for p in defn.params}
 
         def callee(op: str, j: int, nargs: int) -> bool:
@@ -731,7 +758,7 @@ class Expressions(Levels, StaticKinds):
             d, sc = target
             if not isinstance(d, ast.OpDef) or len(d.params) != nargs or d.params[j].arity:
                 return False
-            return d.recursive or self.strict_in(d, sc, j)
+            return self.strict_in(d, sc, j)
 
         return tuple(evaluates(defn.body, p.name, callee) for p in defn.params)
 
@@ -760,11 +787,13 @@ class Expressions(Levels, StaticKinds):
         finally:
             self._inline_depth -= 1
 
-    def _inline_action(self, defn: ast.Definition, scope: Scope, args: tuple[str, ...], ctx: Ctx) -> str:
+    def _inline_action(self, defn: ast.Definition, scope: Scope, args: tuple[str, ...], ctx: Ctx,
+                       lazy: frozenset[str] = frozenset()) -> str:
         """An operator evaluated while a state is only partly built (an action's next state, or
         a state-level definition read primed before every variable is assigned): inline its
-        body as a lambda so it reads the variables determined so far. A function definition
-        (f[i \\in S] == x' + i) is inlined as its function constructor."""
+        body as a lambda so it reads the variables determined so far, the ``lazy`` parameters
+        as thunks. A function definition (f[i \\in S] == x' + i) is inlined as its function
+        constructor."""
         if isinstance(defn, ast.FunDef):
             if mentions_any(defn.body, {defn.name}):
                 raise SemanticError("unsupported construct: a recursive function definition read where the "
@@ -777,9 +806,9 @@ class Expressions(Levels, StaticKinds):
         for p in defn.params:
             py = self.fresh(p.name)
             names.append(py)
-            inner = inner.bind(p.name, Local(py, "value" if p.arity == 0 else "op", p.arity))
+            inner = inner.bind(p.name, Local(py, "op" if p.arity else "thunk" if p.name in lazy else "value", p.arity))
         body = self.entering((defn, scope), ctx, defn.pos, self.val(defn.body, inner))
-        return f"(lambda {', '.join(names)}: {body})({', '.join(args)})"
+        return f"(lambda {', '.join(names)}: {body})({', '.join(self._passed(defn, args, lazy))})"
 
     def _let_by_name(self, redo: tuple[ast.OpDef, Ctx], args: tuple[ast.Expr, ...], ctx: Ctx) -> str | None:
         """A call of a LET operator that reads a parameter by name whose argument is not
