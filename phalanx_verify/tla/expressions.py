@@ -234,12 +234,15 @@ class Expressions(Levels, StaticKinds):
                   nxt=StateRef("t") if info.level >= LEVEL_ACTION else None)
         params = ["s"] + (["t"] if info.level >= LEVEL_ACTION else [])
         params += [thread_name(sc, n) for sc, n in threaded(info.scope)]
+        thunks: set[str] = set()
         if isinstance(defn, ast.OpDef):
             for p in defn.params:
                 py = self.fresh(p.name)
                 params.append(py)
                 kind = "op" if p.arity else "thunk" if p.name in info.lazy else "value"
                 ctx = ctx.bind(p.name, Local(py, kind, p.arity))
+                if kind == "thunk":
+                    thunks.add(py)
             body = self.val(defn.body, ctx)
         else:
             assert isinstance(defn, ast.FunDef)
@@ -249,7 +252,10 @@ class Expressions(Levels, StaticKinds):
         code.depth += 1
         table = self._memo_table(info)
         if table is not None:
-            code.emit(f"_key = ({''.join(p + ', ' for p in params[1:])})")
+            key = f"({''.join(p + ', ' for p in params[1:])})"
+            if thunks:  # the thunks' values, where they can be had
+                key = f"_memo.forced({key}, {tuple(i for i, p in enumerate(params[1:]) if p in thunks)!r})"
+            code.emit(f"_key = {key}")
             code.emit(f"_v = _memo.remembered({table}, _key)")
             code.emit("if _v is not _memo.MISSING:")
             code.emit("    return _v")
@@ -266,10 +272,9 @@ class Expressions(Levels, StaticKinds):
     def _memo_table(self, info: FuncInfo) -> str | None:
         """The name of the table keeping the results of this operator (see memo.py), made
         here, or None where they are not kept: a RECURSIVE operator of constant level with
-        value parameters, none passed as a thunk (no key: a thunk is compared by identity), in
-        a model that cannot observe its evaluations."""
+        value parameters, in a model that cannot observe its evaluations."""
         defn = info.defn
-        if not isinstance(defn, ast.OpDef) or not defn.recursive or not defn.params or info.lazy \
+        if not isinstance(defn, ast.OpDef) or not defn.recursive or not defn.params \
                 or any(p.arity for p in defn.params) or info.level != LEVEL_CONSTANT:
             return None
         if self._observing is None:
