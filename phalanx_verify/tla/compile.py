@@ -61,7 +61,6 @@ class Compiler(Actions):
             self.ns["_" + helper] = getattr(rt, helper)
         self._funcs = {}
         self._strict = {}
-        self._assumed = {}
         self._pending = []
         self._levels = {}
         self._call_levels = {}

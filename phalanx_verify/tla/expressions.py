@@ -203,7 +203,6 @@ class Expressions(Levels, StaticKinds):
 
     _funcs: dict[tuple[int, int, frozenset[str]], FuncInfo]  # (id(definition), id(scope), lazy) -> its function
     _strict: dict[tuple[int, int], tuple[bool, ...]]  # (id(definition), id(scope)) -> strict in each parameter
-    _assumed: dict[tuple[int, int], tuple[bool, ...]]  # _strict of the definitions being decided (strict_in)
     _observing: bool | None = None  # memo.observing of the model, once asked
     _threads_exist: bool | None = None  # does the model hoist an instance with parameters (Scope.bound)?
     _by_name: ByName | None = None  # what the definitions read by name (byname.py), once asked
@@ -725,37 +724,32 @@ class Expressions(Levels, StaticKinds):
     def strict_in(self, defn: ast.OpDef, scope: Scope, i: int) -> bool:
         """Does every evaluation of ``defn``'s body read its ``i``-th parameter (strictness.py)?
 
-        A RECURSIVE operator's calls of itself are first taken as strict in every parameter,
-        then as strict in those its body was found to read, until that no longer changes (the
-        greatest fixed point: ``Swap(a, b, n) == IF n = 0 THEN a ELSE Swap(b, a, n - 1)`` reads
-        a in one round, in the next no longer, since the call passes b there). A call closing
-        a cycle through another definition (mutual recursion) is taken as lazy, which is
-        always right."""
+        A call closing a cycle through another definition (mutual recursion) is taken as lazy,
+        which is always right."""
         key = (id(defn), id(scope))
         got = self._strict.get(key)
         if got is None:
-            if key in self._assumed:
-                return next(reversed(self._assumed)) == key and self._assumed[key][i]
-            got = (True,) * len(defn.params)
-            try:
-                while True:
-                    self._assumed[key] = got
-                    found = self.strictness(defn, scope)
-                    if found == got:
-                        break
-                    got = found
-            finally:
-                del self._assumed[key]
-            self._strict[key] = got
+            self._strict[key] = (False,) * len(defn.params)
+            got = self._strict[key] = self.strictness(defn, scope)
         return got[i]
 
     def strictness(self, defn: ast.OpDef, scope: Scope, ctx: Ctx | None = None) -> tuple[bool, ...]:
         """For each parameter of ``defn`` (a LET definition where ``ctx`` is where it is
-        written), is it read on every evaluation of the body?"""
+        written), is it read on every evaluation of the body?
+
+        A RECURSIVE definition's calls of itself are first taken as strict in every parameter,
+        then as strict in those its body was found to read, until that no longer changes (the
+        greatest fixed point: ``Swap(a, b, n) == IF n = 0 THEN a ELSE Swap(b, a, n - 1)`` reads
+        a in one round, in the next no longer, since the call passes b there)."""
         params = {p.name for p in defn.params}
+        itself = (True,) * len(defn.params)
 
         def callee(op: str, j: int, nargs: int) -> bool:
-            if op in params or op in self.substitutions or (ctx is not None and ctx.lookup(op) is not None):
+            if op in params:
+                return False
+            if defn.recursive and op == defn.name:
+                return nargs == len(itself) and itself[j]
+            if op in self.substitutions or (ctx is not None and ctx.lookup(op) is not None):
                 return False
             target = self.resolve_def(op, scope)
             if target is None:
@@ -765,7 +759,11 @@ class Expressions(Levels, StaticKinds):
                 return False
             return self.strict_in(d, sc, j)
 
-        return tuple(evaluates(defn.body, p.name, callee) for p in defn.params)
+        while True:
+            found = tuple(evaluates(defn.body, p.name, callee) for p in defn.params)
+            if not defn.recursive or found == itself:
+                return found
+            itself = found
 
     def _try_inline(self, defn: ast.Definition, scope: Scope, args: tuple[str, ...], ctx: Ctx,
                     kinds: tuple[str | None, ...] = ()) -> str | None:
@@ -1260,12 +1258,12 @@ class Expressions(Levels, StaticKinds):
         py = self.fresh(d.name if not isinstance(d, ast.InstanceDef) else "inst")
         if isinstance(d, ast.OpDef):
             kind = "thunk" if not d.params else "op"
-            pctx = ctx.bind(d.name, Local(py, kind, len(d.params))) if d.recursive else ctx
-            pnames = []
             # TLC passes arguments unevaluated: those the body may not read are passed as thunks
-            strict = (True,) * len(d.params) if d.recursive else self.strictness(d, ctx.scope, ctx)
+            strict = self.strictness(d, ctx.scope, ctx)
             lazy = tuple(i for i, p in enumerate(d.params) if not p.arity and not strict[i]
                          and self.mentions(d.body, {p.name}, ctx.scope))
+            pctx = ctx.bind(d.name, Local(py, kind, len(d.params), lazy=lazy)) if d.recursive else ctx
+            pnames = []
             for i, p in enumerate(d.params):
                 pp = self.fresh(p.name)
                 pnames.append(pp)

@@ -395,11 +395,13 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
                                "RECURSIVE Count(_, _)\nCount(v, n) == IF n = 0 THEN 0 ELSE Count(v, n - 1) + 1\n"
                                "RECURSIVE Swap(_, _, _)\nSwap(a, b, n) == IF n = 0 THEN a ELSE Swap(b, a, n - 1)\n"
                                "Init == x = 0\n"
-                               "Next == x < 3 /\\ x' = Count(<<>>[1], x + 1) * Swap(1, CHOOSE e \\in {} : TRUE, 2)",
+                               "Next == x < 3 /\\ x' = Count(<<>>[1], x + 1) * Swap(1, CHOOSE e \\in {} : TRUE, 2)\n"
+                               "                    * Swap(<<>>[1], 1, 1)",
                                "INIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE",
                                0, 4, 4, 4, None,
                                "a RECURSIVE operator's argument is evaluated only where its body reads it, as any "
-                               "operator's: Count never reads v, Swap(a, b, 2) reads a, not b (was: exit 75)"),
+                               "operator's: Count never reads v, Swap(a, b, 2) reads a, not b, Swap(a, b, 1) b, not a (was: exit "
+                               "75)"),
     "LazyRecursiveArgumentRead": ("EXTENDS Naturals, Sequences\nVARIABLE x\n"
                                   "RECURSIVE Swap(_, _, _)\nSwap(a, b, n) == IF n = 0 THEN a ELSE Swap(b, a, n - 1)\n"
                                   "Init == x = 0\nNext == x < 3 /\\ x' = x + Swap(1, <<>>[x], x)",
@@ -407,6 +409,22 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
                                   75, 2, 2, 2, "<<>>",
                                   "Swap(1, <<>>[x], x) reads <<>>[x] first with x = 1, in the second state (was: "
                                   "in the first, evaluated before the call)"),
+    "LazyLetRecursiveArguments": ("EXTENDS Naturals, Sequences\nVARIABLE x\nInit == x = 0\n"
+                                  "Next == x < 3 /\\ x' = LET RECURSIVE Swap(_, _, _)\n"
+                                  "                        Swap(a, b, n) == IF n = 0 THEN a ELSE Swap(b, a, n - 1)\n"
+                                  "                    IN  x + Swap(1, <<>>[x], 2 * (x % 2))",
+                                  "INIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE",
+                                  0, 4, 4, 4, None,
+                                  "a LET RECURSIVE operator's argument too is evaluated only where its body reads "
+                                  "it: Swap(a, b, 0) and Swap(a, b, 2) read a, not b (was: exit 75)"),
+    "LazyLetRecursiveArgumentRead": ("EXTENDS Naturals, Sequences\nVARIABLE x\nInit == x = 0\n"
+                                     "Next == x < 3 /\\ x' = LET RECURSIVE Swap(_, _, _)\n"
+                                     "                        Swap(a, b, n) == IF n = 0 THEN a ELSE Swap(b, a, n - 1)\n"
+                                     "                    IN  x + Swap(1, <<>>[x], x)",
+                                     "INIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE",
+                                     75, 2, 2, 2, "<<>>",
+                                     "LET RECURSIVE Swap(1, <<>>[x], x) reads <<>>[x] first with x = 1, in the second "
+                                     "state (was: in the first)"),
     "LazyActionArguments": ("EXTENDS Naturals, Sequences\nVARIABLES s, x\n"
                             "A(v) == IF x < 3 THEN x' = x + 1 ELSE x' = v\n"
                             "B(v) == x = 3 /\\ (x > 5 => v = 1) /\\ x' = 0\n"
