@@ -592,7 +592,8 @@ class Actions(Expressions):
             if not within(ctx.scope, sc):
                 code.emit(f"{thread_name(sc, n)} = {self.thread_value(sc, n, ctx, e.pos, (defn, scope))}")
         pnames = []
-        for p, a in zip(defn.params, args, strict=True):
+        labeled = split and mode == "next" and loc is None
+        for i, (p, a) in enumerate(zip(defn.params, args, strict=True)):
             if p.arity:
                 passed = ctx.lookup(a.name) if isinstance(a, ast.Name) else None
                 if passed is not None and passed.letdef is not None:
@@ -615,12 +616,21 @@ class Actions(Expressions):
                 inner = inner.bind(p.name, Local("_alias", "alias", alias=(a, ctx)))
                 continue
             py = self.fresh(p.name)
-            code.emit(f"{py} = {self.val(a, ctx)}")
+            value = self.val(a, ctx)
+            # Passed unevaluated where the body may not read it (as TLC passes arguments), unless
+            # the call is a sub-action of Next with a constant argument, which TLC evaluates when
+            # it splits Next; one with another argument passed so is not split, as in TLC.
+            lazy = not SIMPLE.fullmatch(value) and (i in loc.lazy or i in loc.unused if loc is not None
+                                                    else not self.strict_in(defn, scope, i))
+            if lazy and labeled and self.level(a, ctx) == LEVEL_CONSTANT:
+                lazy = False
+            labeled = labeled and not lazy
+            code.emit(f"{py} = {self._thunk(value) if lazy else value}")
             pnames.append(py)
-            inner = inner.bind(p.name, Local(py, "value", vkind=self.static_kind(a, ctx)))
+            inner = inner.bind(p.name, Local(py, "thunk") if lazy else Local(py, "value", vkind=self.static_kind(a, ctx)))
         k = _Restore(k, ctx)  # what follows the call is compiled in the caller's scope again
         new_label = label
-        if split and mode == "next" and loc is None:
+        if labeled:
             idx = self._label(defn, scope)
             self._emitted_labels.add(idx)
             self.label_guarded[idx] = self.label_guarded.get(idx, False) or ctx.guarded

@@ -233,12 +233,15 @@ class Expressions(Levels, StaticKinds):
                   nxt=StateRef("t") if info.level >= LEVEL_ACTION else None)
         params = ["s"] + (["t"] if info.level >= LEVEL_ACTION else [])
         params += [thread_name(sc, n) for sc, n in threaded(info.scope)]
+        thunks: set[str] = set()
         if isinstance(defn, ast.OpDef):
             for p in defn.params:
                 py = self.fresh(p.name)
                 params.append(py)
                 kind = "op" if p.arity else "thunk" if p.name in info.lazy else "value"
                 ctx = ctx.bind(p.name, Local(py, kind, p.arity))
+                if kind == "thunk":
+                    thunks.add(py)
             body = self.val(defn.body, ctx)
         else:
             assert isinstance(defn, ast.FunDef)
@@ -248,7 +251,10 @@ class Expressions(Levels, StaticKinds):
         code.depth += 1
         table = self._memo_table(info)
         if table is not None:
-            code.emit(f"_key = ({''.join(p + ', ' for p in params[1:])})")
+            key = f"({''.join(p + ', ' for p in params[1:])})"
+            if thunks:  # the thunks' values, where they can be had
+                key = f"_memo.forced({key}, {tuple(i for i, p in enumerate(params[1:]) if p in thunks)!r})"
+            code.emit(f"_key = {key}")
             code.emit(f"_v = _memo.remembered({table}, _key)")
             code.emit("if _v is not _memo.MISSING:")
             code.emit("    return _v")
@@ -664,9 +670,7 @@ class Expressions(Levels, StaticKinds):
             # so an error in it is never raised; one it may not read is passed as a thunk.
             args = tuple(a if p.arity or self.mentions(defn.body, {p.name}, scope) else "None"
                          for p, a in zip(defn.params, args, strict=True))
-            if not defn.recursive:
-                lazy = frozenset(p.name for i, (p, a) in enumerate(zip(defn.params, args, strict=True))
-                                 if not p.arity and not SIMPLE.fullmatch(a) and not self.strict_in(defn, scope, i))
+            lazy = self.lazy_params(defn, scope, args)
         inlined = None if lazy else self._try_inline(defn, scope, args, ctx, kinds)
         if inlined is not None:
             return inlined
@@ -681,7 +685,7 @@ class Expressions(Levels, StaticKinds):
                 # Read where the state is only partly built (vars' in ENABLED, or before every
                 # variable is assigned): TLC looks each variable up by name, so the body is
                 # inlined and fails only on a variable it reads that is not yet determined.
-                return self._inline_action(defn, scope, args, ctx)
+                return self._inline_action(defn, scope, args, ctx, lazy)
             else:
                 missing = [self.variables[i] for i in range(self.nvars) if ctx.cur.read(i) is None]
                 return f"_rt_unbound({', '.join(missing)!r}, {self.pos_index(pos)})"
@@ -691,13 +695,23 @@ class Expressions(Levels, StaticKinds):
             if nxt is None:
                 if ctx.nxt is None:
                     raise SemanticError(f"action {name} used where no next state exists", pos)
-                return self._inline_action(defn, scope, args, ctx)
+                return self._inline_action(defn, scope, args, ctx, lazy)
             call_args.append(nxt)
         call_args += self.thread_args(target, ctx, pos)
-        if lazy:
-            assert isinstance(defn, ast.OpDef)
-            args = tuple(self._thunk(a) if p.name in lazy else a for p, a in zip(defn.params, args, strict=True))
-        return f"{info.pyname}({', '.join(call_args + list(args))})"
+        return f"{info.pyname}({', '.join(call_args + list(self._passed(defn, args, lazy)))})"
+
+    def lazy_params(self, defn: ast.OpDef, scope: Scope, args: tuple[str, ...]) -> frozenset[str]:
+        """The parameters of ``defn`` to pass the compiled ``args`` to as thunks: those the body
+        may not read (strictness.py) whose argument may fail (not a name or a literal)."""
+        return frozenset(p.name for i, (p, a) in enumerate(zip(defn.params, args, strict=True))
+                         if not p.arity and not SIMPLE.fullmatch(a) and not self.strict_in(defn, scope, i))
+
+    def _passed(self, defn: ast.Definition, args: tuple[str, ...], lazy: frozenset[str]) -> tuple[str, ...]:
+        """The compiled ``args`` of a call of ``defn``, those of the ``lazy`` parameters as thunks."""
+        if not lazy:
+            return args
+        assert isinstance(defn, ast.OpDef)
+        return tuple(self._thunk(a) if p.name in lazy else a for p, a in zip(defn.params, args, strict=True))
 
     def _thunk(self, code: str) -> str:
         """An argument passed unevaluated: evaluated when first read, then remembered (TLC's
@@ -708,22 +722,34 @@ class Expressions(Levels, StaticKinds):
         return f"_rt.Once({self._bound_now(f'lambda: {code}')})"
 
     def strict_in(self, defn: ast.OpDef, scope: Scope, i: int) -> bool:
-        """Does every evaluation of ``defn``'s body read its ``i``-th parameter (strictness.py)?"""
+        """Does every evaluation of ``defn``'s body read its ``i``-th parameter (strictness.py)?
+
+        A call closing a cycle through another definition (mutual recursion) is taken as lazy,
+        which is always right."""
         key = (id(defn), id(scope))
         got = self._strict.get(key)
         if got is None:
-            self._strict[key] = (True,) * len(defn.params)  # a cycle: only RECURSIVE ones, eager
+            self._strict[key] = (False,) * len(defn.params)
             got = self._strict[key] = self.strictness(defn, scope)
         return got[i]
 
     def strictness(self, defn: ast.OpDef, scope: Scope, ctx: Ctx | None = None) -> tuple[bool, ...]:
         """For each parameter of ``defn`` (a LET definition where ``ctx`` is where it is
-        written), is it read on every evaluation of the body? A call to a RECURSIVE operator
-        evaluates its arguments first, as compiled."""
+        written), is it read on every evaluation of the body?
+
+        A RECURSIVE definition's calls of itself are first taken as strict in every parameter,
+        then as strict in those its body was found to read, until that no longer changes (the
+        greatest fixed point: ``Swap(a, b, n) == IF n = 0 THEN a ELSE Swap(b, a, n - 1)`` reads
+        a in one round, in the next no longer, since the call passes b there)."""
         params = {p.name for p in defn.params}
+        itself = (True,) * len(defn.params)
 
         def callee(op: str, j: int, nargs: int) -> bool:
-            if op in params or op in self.substitutions or (ctx is not None and ctx.lookup(op) is not None):
+            if op in params:
+                return False
+            if defn.recursive and op == defn.name:
+                return nargs == len(itself) and itself[j]
+            if op in self.substitutions or (ctx is not None and ctx.lookup(op) is not None):
                 return False
             target = self.resolve_def(op, scope)
             if target is None:
@@ -731,9 +757,13 @@ class Expressions(Levels, StaticKinds):
             d, sc = target
             if not isinstance(d, ast.OpDef) or len(d.params) != nargs or d.params[j].arity:
                 return False
-            return d.recursive or self.strict_in(d, sc, j)
+            return self.strict_in(d, sc, j)
 
-        return tuple(evaluates(defn.body, p.name, callee) for p in defn.params)
+        while True:
+            found = tuple(evaluates(defn.body, p.name, callee) for p in defn.params)
+            if not defn.recursive or found == itself:
+                return found
+            itself = found
 
     def _try_inline(self, defn: ast.Definition, scope: Scope, args: tuple[str, ...], ctx: Ctx,
                     kinds: tuple[str | None, ...] = ()) -> str | None:
@@ -760,11 +790,13 @@ class Expressions(Levels, StaticKinds):
         finally:
             self._inline_depth -= 1
 
-    def _inline_action(self, defn: ast.Definition, scope: Scope, args: tuple[str, ...], ctx: Ctx) -> str:
+    def _inline_action(self, defn: ast.Definition, scope: Scope, args: tuple[str, ...], ctx: Ctx,
+                       lazy: frozenset[str] = frozenset()) -> str:
         """An operator evaluated while a state is only partly built (an action's next state, or
         a state-level definition read primed before every variable is assigned): inline its
-        body as a lambda so it reads the variables determined so far. A function definition
-        (f[i \\in S] == x' + i) is inlined as its function constructor."""
+        body as a lambda so it reads the variables determined so far, the ``lazy`` parameters
+        as thunks. A function definition (f[i \\in S] == x' + i) is inlined as its function
+        constructor."""
         if isinstance(defn, ast.FunDef):
             if mentions_any(defn.body, {defn.name}):
                 raise SemanticError("unsupported construct: a recursive function definition read where the "
@@ -777,9 +809,9 @@ class Expressions(Levels, StaticKinds):
         for p in defn.params:
             py = self.fresh(p.name)
             names.append(py)
-            inner = inner.bind(p.name, Local(py, "value" if p.arity == 0 else "op", p.arity))
+            inner = inner.bind(p.name, Local(py, "op" if p.arity else "thunk" if p.name in lazy else "value", p.arity))
         body = self.entering((defn, scope), ctx, defn.pos, self.val(defn.body, inner))
-        return f"(lambda {', '.join(names)}: {body})({', '.join(args)})"
+        return f"(lambda {', '.join(names)}: {body})({', '.join(self._passed(defn, args, lazy))})"
 
     def _let_by_name(self, redo: tuple[ast.OpDef, Ctx], args: tuple[ast.Expr, ...], ctx: Ctx) -> str | None:
         """A call of a LET operator that reads a parameter by name whose argument is not
@@ -1226,12 +1258,12 @@ class Expressions(Levels, StaticKinds):
         py = self.fresh(d.name if not isinstance(d, ast.InstanceDef) else "inst")
         if isinstance(d, ast.OpDef):
             kind = "thunk" if not d.params else "op"
-            pctx = ctx.bind(d.name, Local(py, kind, len(d.params))) if d.recursive else ctx
-            pnames = []
             # TLC passes arguments unevaluated: those the body may not read are passed as thunks
-            strict = (True,) * len(d.params) if d.recursive else self.strictness(d, ctx.scope, ctx)
+            strict = self.strictness(d, ctx.scope, ctx)
             lazy = tuple(i for i, p in enumerate(d.params) if not p.arity and not strict[i]
                          and self.mentions(d.body, {p.name}, ctx.scope))
+            pctx = ctx.bind(d.name, Local(py, kind, len(d.params), lazy=lazy)) if d.recursive else ctx
+            pnames = []
             for i, p in enumerate(d.params):
                 pp = self.fresh(p.name)
                 pnames.append(pp)

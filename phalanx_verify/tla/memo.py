@@ -63,10 +63,21 @@ def _cheap(v: Any) -> bool:
     return False
 
 
-def remembered(table: dict, key: tuple) -> Any:
+def forced(args: tuple, thunks: tuple[int, ...]) -> tuple | None:
+    """The key of a call whose arguments at ``thunks`` are passed unevaluated: their values,
+    or None where one fails to evaluate. Such a call is not kept, and its body evaluates them
+    only where it reads them, as TLC; a thunk remembers the value it evaluated to, so the
+    body does not evaluate it again."""
+    try:
+        return tuple(a() if i in thunks else a for i, a in enumerate(args))
+    except Exception:  # any failure: the body meets it again only where it reads the argument
+        return None
+
+
+def remembered(table: dict, key: tuple | None) -> Any:
     """The value kept for these arguments, or MISSING (also for arguments not _cheap to hash,
-    which are not kept)."""
-    if not all(map(_cheap, key)):
+    or no key, which are not kept)."""
+    if key is None or not all(map(_cheap, key)):
         return MISSING
     hit = table.get(key)
     if hit is not None and (hit[0] is key or same(hit[0], key)):
@@ -74,8 +85,8 @@ def remembered(table: dict, key: tuple) -> Any:
     return MISSING
 
 
-def remember(table: dict, key: tuple, value: Any) -> None:
-    if all(map(_cheap, key)):
+def remember(table: dict, key: tuple | None, value: Any) -> None:
+    if key is not None and all(map(_cheap, key)):
         if len(table) >= LIMIT:
             table.clear()
         table[key] = (key, value)

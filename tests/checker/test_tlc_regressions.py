@@ -19,8 +19,8 @@ ALIAS_PRIMED = ("EXTENDS Integers, TLC, TLCExt\nVARIABLES x, y\nvars == <<x, y>>
                 "Alias == [yy |-> y, x |-> x, a |-> x' - x, b |-> x' = x, te |-> ENABLED Next, lvl |-> TLCGet(\"level\"), "
                 "trc |-> Trace]")
 
-# name: (module text after the header line, model, TLC exit, generated, distinct, depth,
-#        a phrase of the error (exit != 0), what it shows)
+# name: (module text after the header line, model, TLC exit, generated, distinct, depth (where recorded
+#        on exit != 0), a phrase of the error (exit != 0), what it shows)
 FAIR_SUBSETS = ("EXTENDS Naturals, FiniteSets\nVARIABLES sent, rcvd\nInit == sent = {1, 2} /\\ rcvd = {}\n"
                 "Recv == \\E m \\in SUBSET sent : m # {} /\\ rcvd' = rcvd \\cup m /\\ UNCHANGED sent\n"
                 "Next == Recv \\/ UNCHANGED <<sent, rcvd>>\n"
@@ -391,6 +391,73 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
                       0, 5, 5, 5, None,
                       "an operator's argument is evaluated only where its body reads it (TLC passes "
                       "arguments as LazyValues): IfThen(i > 0, s[i], 0) with i = 0 (was: exit 75 or 76)"),
+    "LazyRecursiveArguments": ("EXTENDS Naturals, Sequences\nVARIABLE x\n"
+                               "RECURSIVE Count(_, _)\nCount(v, n) == IF n = 0 THEN 0 ELSE Count(v, n - 1) + 1\n"
+                               "RECURSIVE Swap(_, _, _)\nSwap(a, b, n) == IF n = 0 THEN a ELSE Swap(b, a, n - 1)\n"
+                               "Init == x = 0\n"
+                               "Next == x < 3 /\\ x' = Count(<<>>[1], x + 1) * Swap(1, CHOOSE e \\in {} : TRUE, 2)\n"
+                               "                    * Swap(<<>>[1], 1, 1)",
+                               "INIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE",
+                               0, 4, 4, 4, None,
+                               "a RECURSIVE operator's argument is evaluated only where its body reads it, as any "
+                               "operator's: Count never reads v, Swap(a, b, 2) reads a, not b, Swap(a, b, 1) b, not a (was: exit "
+                               "75)"),
+    "LazyRecursiveArgumentRead": ("EXTENDS Naturals, Sequences\nVARIABLE x\n"
+                                  "RECURSIVE Swap(_, _, _)\nSwap(a, b, n) == IF n = 0 THEN a ELSE Swap(b, a, n - 1)\n"
+                                  "Init == x = 0\nNext == x < 3 /\\ x' = x + Swap(1, <<>>[x], x)",
+                                  "INIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE",
+                                  75, 2, 2, 2, "<<>>",
+                                  "Swap(1, <<>>[x], x) reads <<>>[x] first with x = 1, in the second state (was: "
+                                  "in the first, evaluated before the call)"),
+    "LazyLetRecursiveArguments": ("EXTENDS Naturals, Sequences\nVARIABLE x\nInit == x = 0\n"
+                                  "Next == x < 3 /\\ x' = LET RECURSIVE Swap(_, _, _)\n"
+                                  "                        Swap(a, b, n) == IF n = 0 THEN a ELSE Swap(b, a, n - 1)\n"
+                                  "                    IN  x + Swap(1, <<>>[x], 2 * (x % 2))",
+                                  "INIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE",
+                                  0, 4, 4, 4, None,
+                                  "a LET RECURSIVE operator's argument too is evaluated only where its body reads "
+                                  "it: Swap(a, b, 0) and Swap(a, b, 2) read a, not b (was: exit 75)"),
+    "LazyLetRecursiveArgumentRead": ("EXTENDS Naturals, Sequences\nVARIABLE x\nInit == x = 0\n"
+                                     "Next == x < 3 /\\ x' = LET RECURSIVE Swap(_, _, _)\n"
+                                     "                        Swap(a, b, n) == IF n = 0 THEN a ELSE Swap(b, a, n - 1)\n"
+                                     "                    IN  x + Swap(1, <<>>[x], x)",
+                                     "INIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE",
+                                     75, 2, 2, 2, "<<>>",
+                                     "LET RECURSIVE Swap(1, <<>>[x], x) reads <<>>[x] first with x = 1, in the second "
+                                     "state (was: in the first)"),
+    "LazyActionArguments": ("EXTENDS Naturals, Sequences\nVARIABLES s, x\n"
+                            "A(v) == IF x < 3 THEN x' = x + 1 ELSE x' = v\n"
+                            "B(v) == x = 3 /\\ (x > 5 => v = 1) /\\ x' = 0\n"
+                            "Init == s = <<>> /\\ x = 0\n"
+                            "Next == \\/ x < 3 /\\ A(s[1]) /\\ UNCHANGED s\n"
+                            "        \\/ B(CHOOSE e \\in {} : TRUE) /\\ s' = <<x>>",
+                            "INIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE",
+                            0, 9, 8, 8, None,
+                            "an action operator called in Next is passed its arguments unevaluated where it may "
+                            "not read them: A never reads s[1] while s = <<>>, B never reads its CHOOSE (was: "
+                            "exit 75)"),
+    "LazyActionArgumentRead": ("EXTENDS Naturals, Sequences\nVARIABLES s, x\n"
+                               "A(v) == IF x < 2 THEN x' = x + 1 ELSE x' = v\n"
+                               "Init == s = <<>> /\\ x = 0\nNext == A(s[1]) /\\ UNCHANGED s",
+                               "INIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE",
+                               75, 3, 3, 3, "<<>>",
+                               "A(s[1]) reads s[1] first with x = 2, in the third state (was: in the first)"),
+    "LazyArgumentsPartlyBuilt": ("EXTENDS Naturals, Sequences\nVARIABLES x, y\n"
+                                 "G(b) == IF x = 0 THEN 0 ELSE b\nH(b) == IF x' > 0 THEN x' ELSE b\n"
+                                 "Init == x = 0 /\\ y = G(<<>>[1])\n"
+                                 "Next == x < 3 /\\ x' = x + 1 /\\ y' = H(CHOOSE e \\in {} : TRUE)",
+                                 "INIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE",
+                                 0, 4, 4, 4, None,
+                                 "an operator read while the state is only partly built (G before y is assigned in "
+                                 "Init, H before y' in Next: inlined) is passed its arguments unevaluated where it "
+                                 "may not read them (was: exit 75)"),
+    "LazyArgumentPartlyBuiltRead": ("EXTENDS Naturals, Sequences\nVARIABLES x, y\n"
+                                    "H(b) == IF x' < 2 THEN x' ELSE b\n"
+                                    "Init == x = 0 /\\ y = 0\nNext == x < 3 /\\ x' = x + 1 /\\ y' = H(<<>>[1])",
+                                    "INIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE",
+                                    75, 2, 2, 2, "<<>>",
+                                    "H(<<>>[1]) before y' is assigned reads <<>>[1] first with x' = 2, from the "
+                                    "second state (was: from the first)"),
     "RecordAgainstFunctionMembership": ("EXTENDS Naturals, TLC\nVARIABLE x\nInit == x = 0\nNext == x' = x\n"
                                         "ASSUME <<\"a\", \"a\">> \\notin Permutations({\"b\"})\n"
                                         "ASSUME (1 :> 2) \\notin {[a |-> 1]}",
@@ -548,6 +615,10 @@ def assert_outcome_equals_tlc(tmp_path, name, case):
         assert f"The depth of the complete state graph search is {depth}." in r.output, r.output
     else:
         assert phrase is not None and phrase in r.output, r.output
+        if generated is not None:  # where the error happens: the states generated before it
+            assert f"{generated} states generated, {distinct} distinct states found" in r.output, r.output
+        if depth is not None:
+            assert f"The depth of the complete state graph search is {depth}." in r.output, r.output
 
 
 # Models of several modules: name -> ({module: text}, the root's cfg, TLC's generated, distinct and
