@@ -610,12 +610,16 @@ _no_next_state_actions.labels = frozenset()  # type: ignore[attr-defined]  # as 
 
 def _opened_let(e: ast.Let) -> ast.Expr | None:
     """A temporal LET with its body opened one step, the definitions kept around each piece
-    (``with_lets``): a conjunction becomes one of LETs, and a call of a LET-defined operator
+    (``with_lets``): a conjunction becomes one of LETs, ``[]P`` the box of a LET, and a call of a LET-defined operator
     (``LET id(a) == a IN id(Init /\\ [][Next]_v)``) its body with the arguments substituted
     (by name, as TLC passes them). None when the body is neither."""
     body = e.body
     if isinstance(body, ast.And):
         return ast.And(body.pos, tuple(with_lets(x, e.defs) for x in body.items))
+    if isinstance(body, ast.Temporal) and body.op == "always" and not isinstance(body.args[0], ast.StepAction):
+        # LET d == ... IN [](P): TLC's processConfigProps peels the LET (LetInNode: its body), so
+        # a state-level P is checked as an invariant, not as a liveness property after the search.
+        return dataclasses.replace(body, args=(with_lets(body.args[0], e.defs),))
     if isinstance(body, ast.Name | ast.Apply):
         name = body.name if isinstance(body, ast.Name) else body.op
         args = body.args if isinstance(body, ast.Apply) else ()

@@ -29,6 +29,13 @@ FAIR_SUBSETS = ("EXTENDS Naturals, FiniteSets\nVARIABLES sent, rcvd\nInit == sen
 TAUT_BASE = "EXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = 1 - x\nSpec == Init /\\ [][Next]_x /\\ WF_x(Next)\n"
 
 CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | None, str]] = {
+    "LetBox": ('EXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x < 5 /\\ x\' = x + 1\nSpec == Init /\\ [][Next]_x\n'
+               'Prop == LET bound == 3\n            ok(v) == v <= bound\n        IN [](ok(x) /\\ x # 4)',
+               "SPECIFICATION Spec\nPROPERTY Prop",
+               12, 5, 5, 5, "Invariant Prop is violated",
+               "a PROPERTY LET ... IN []P with P a state predicate is checked as an invariant during the "
+               "search (TLC's processConfigProps peels the LET), not as liveness after it: it was exit 11 "
+               "(the deadlock at x = 5) with 6 states (tlaplus/Examples' MCEWD687a: TreeWithRoot)"),
     "TabStops": ('EXTENDS Naturals, Sequences\nVARIABLE x\nInit == x = 0\nNext == x\' = 1 - x\n'
                  'Inv ==\n  \t/\\ IF x = 0 THEN TRUE ELSE x = \n\t\t\t1\n'
                  '  \t/\\ Len("a\tb") = 3 (* a\tcomment *)',
