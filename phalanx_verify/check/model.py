@@ -612,7 +612,7 @@ def _opened_let(e: ast.Let) -> ast.Expr | None:
     """A temporal LET with its body opened one step, the definitions kept around each piece
     (``with_lets``): a conjunction becomes one of LETs, ``[]P`` the box of a LET, and a call of a LET-defined operator
     (``LET id(a) == a IN id(Init /\\ [][Next]_v)``) its body with the arguments substituted
-    (by name, as TLC passes them). None when the body is neither."""
+    (by name, as TLC passes them). None when the body is none of these."""
     body = e.body
     if isinstance(body, ast.And):
         return ast.And(body.pos, tuple(with_lets(x, e.defs) for x in body.items))
