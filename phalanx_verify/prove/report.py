@@ -13,6 +13,7 @@ obligation would hold for no reason). A statement expected to fail (a naive lemm
 from __future__ import annotations
 
 import json
+import threading
 from dataclasses import asdict, dataclass, field
 from enum import Enum, StrEnum
 from typing import Any
@@ -109,12 +110,39 @@ everything drops it; the note stays, and :func:`solve` stops the run at the next
 
 
 def solve(solver: z3.Solver) -> z3.CheckSatResult:
-    """``solver.check()`` with Ctrl-C kept: z3 takes SIGINT during a check (it cancels the query
-    and answers unknown, "interrupted from keyboard"), so a proof run would go on with the next
-    obligation; the interrupt is raised again here, as is one that did not propagate (CTRL_C)."""
+    """``solver.check()`` with every Ctrl-C kept. Left to itself, z3 takes SIGINT during a check:
+    it cancels the query and answers unknown, or, when the query finishes first, the interrupt is
+    simply gone and the proof runs on. So the check runs in a worker thread with z3's own handler
+    off (``ctrl_c``), and this thread waits in short slices, where Python's handler runs: on Ctrl-C
+    it cuts the query short (``Context.interrupt``) and raises KeyboardInterrupt here. One that did
+    not propagate (CTRL_C) stops the run at the next query."""
     if CTRL_C:
         raise KeyboardInterrupt
-    res = solver.check()
-    if res == z3.unknown and solver.reason_unknown() == "interrupted from keyboard":
+    solver.set(ctrl_c=False)
+    answer: list[z3.CheckSatResult] = []
+    failure: list[BaseException] = []
+
+    def check() -> None:
+        try:
+            answer.append(solver.check())
+        except BaseException as err:  # handed to the waiting thread, raised there
+            failure.append(err)
+
+    worker = threading.Thread(target=check, name="z3-check", daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(0.05)
+    except KeyboardInterrupt:
+        interrupted = True
+    else:
+        interrupted = False
+    if interrupted:
+        solver.ctx.interrupt()
+        worker.join()
         raise KeyboardInterrupt
-    return res
+    if failure:
+        raise failure[0]
+    if CTRL_C:  # noted by a handler whose raise was swallowed while this thread waited
+        raise KeyboardInterrupt
+    return answer[0]

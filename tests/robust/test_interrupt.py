@@ -204,6 +204,31 @@ def test_a_z3_query_interrupted_raises_keyboard_interrupt():
     assert caught.traceback[-1].name == "solve"  # raised by solve, not by the signal between two lines
 
 
+def test_a_ctrl_c_during_a_query_reaches_python_s_handler():
+    """z3's own SIGINT handler, installed for the length of a check, cancels the query and keeps
+    the signal from Python; when the query finishes anyway, the Ctrl-C was lost and the proof ran
+    on (a prove run went on for a minute after it, exit 0). The check must leave SIGINT to
+    Python's handler, which then sees every Ctrl-C."""
+    seen: list[int] = []
+
+    def handler(signum: int, frame: object) -> None:
+        seen.append(signum)
+        raise KeyboardInterrupt
+
+    x, y, z = z3.Ints("x y z")
+    solver = z3.Solver()
+    solver.set("timeout", 60_000)
+    solver.add(x > 1, y > 1, z > 1, x * x * x + y * y * y == z * z * z)
+    previous = signal.signal(signal.SIGINT, handler)
+    try:
+        threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT)).start()
+        with pytest.raises(KeyboardInterrupt):
+            solve(solver)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert seen == [signal.SIGINT]
+
+
 def test_a_ctrl_c_a_destructor_swallowed_stops_the_proof_at_the_next_query(capsys):
     """Python cannot raise an interrupt that lands in a destructor (z3's ``__del__``): it only
     reports it, as a traceback, and the proof went on to the end with exit 0 (or ran on for
