@@ -259,13 +259,14 @@ class Actions(Expressions):
                 ref = self._building(ctx, mode)
                 if ref.read(i) is None:
                     py = self.fresh("n_" + self._var_name(i))
-                    rhs = self.val(e.args[1], ctx)
+                    walk = self._filter_walk(e.args[1], ctx) if e.op == "in" else None
+                    rhs = walk or self.val(e.args[1], ctx)
                     bound = self._with_building(ctx, mode, ref.bind(i, py))
                     if e.op == "eq":
                         code.emit(f"{py} = {rhs}")
                         k(code, bound)
                     else:
-                        code.emit(f"for {py} in _members({rhs}):")
+                        code.emit(f"for {py} in {rhs if walk else f'_members({rhs})'}:")
                         code.depth += 1
                         k(code, bound)
                         code.depth -= 1
@@ -658,6 +659,18 @@ class Actions(Expressions):
             self.labels.append(ActionLabel(scope.prefix + defn.name, defn.pos,
                                            tuple(p.name for p in defn.params), scope.module.name))
         return self._label_index[key]
+
+    def _filter_walk(self, e: ast.Expr, ctx: Ctx) -> str | None:
+        """For ``y \\in {x \\in S : P}`` assigning y: the elements as TLC enumerates them there
+        (runtime.filter_members: S walked, not built, unless TLC builds S), else None."""
+        found = self._set_filter(e, ctx)
+        if found is None:
+            return None
+        flt, fctx = found
+        py = self.fresh(flt.bound.names[0])
+        inner = fctx.bind(flt.bound.names[0], Local(py, "value", vkind=self.elem_kind(flt.bound.set, fctx)))
+        pred = self._bound_now(f"lambda {py}: {self.cond(flt.pred, inner, 'filter')}")
+        return f"_rt.filter_members({self.val(flt.bound.set, fctx)}, {pred})"  # type: ignore[arg-type]
 
     def _unchanged_vars(self, e: ast.Expr, ctx: Ctx) -> list[tuple[int, str]] | None:
         """The variables of UNCHANGED e when e is a variable or a (nested) tuple of them, each

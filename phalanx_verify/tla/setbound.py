@@ -9,6 +9,8 @@ a set it sizes up front never fails. Which sets TLC grows, probed with real TLC 
 
 - ``{e : x \\in S}`` (every value computed, duplicates included), ``{x \\in S : P}`` (the
   elements kept), ``\\cup``, ``\\cap``, ``\\``, ``UNION``: the set built;
+- but ``{x \\in S : P}`` as the right side of ``y \\in`` or ``y' \\in``, S neither ``a..b`` nor
+  ``{a, b, c}``: TLC walks S and tests P without building either set (SetPredValue);
 - sets of records, functions and tuples when a quantifier or CHOOSE ranges over them (TLC
   enumerates them in normal order), but not as the right side of ``x \\in S`` or ``x' \\in S``,
   which TLC walks without building;
