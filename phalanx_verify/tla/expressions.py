@@ -891,12 +891,17 @@ class Expressions(Levels, StaticKinds):
             # x \\in {y \\in S : P(y)} is decided without building the set: x \\in S /\\ P(x), as
             # TLC's SetPredValue does, also behind a definition (UV \\in DomainPartitions with
             # DomainPartitions == {DP \\in SUBSET SUBSET (1..n) : ...}: 65,536 sets per state).
+            # Over a set TLC builds (a..b, {a, b, c}: Reducible) it builds the filtered set
+            # first, P evaluated on every element; runtime.in_filter does the same.
             flt, fctx = behind
             py = self.fresh(flt.bound.names[0])
             inner = fctx.bind(flt.bound.names[0], Local(py, "value", vkind=self.elem_kind(flt.bound.set, fctx)))
-            within = self._in_code(e.args[0], flt.bound.set, py, self.val(flt.bound.set, fctx), ctx, fctx)  # type: ignore[arg-type]
-            test = f"({within} and {self.cond(flt.pred, inner, 'filter')})"
-            lazy = f"(lambda {py}: {test})({args[0]})"
+            base = self.fresh("s")
+            within = self._in_code(e.args[0], flt.bound.set, py, base, ctx, fctx)
+            pred = self.cond(flt.pred, inner, 'filter')
+            test = self._bound_now(f"lambda {py}: {pred}")
+            lazy = (f"_rt.in_filter({args[0]}, {self.val(flt.bound.set, fctx)}, "  # type: ignore[arg-type]
+                    f"{test}, lambda {py}, {base}: {within})")
             return lazy if e.op == "in" else f"(not {lazy})"
         if e.op in ("in", "notin") and isinstance(e.args[1], ast.SetEnum) and 0 < len(e.args[1].items) <= 4 \
                 and not args[1].startswith("(_K"):

@@ -178,6 +178,16 @@ def filter_set(base: Any, pred: Callable[[Any], Any]) -> Any:
     return setbound.built([x for x in iterate(base) if pred(x)])
 
 
+def in_filter(x: Any, base: Any, pred: Callable[[Any], bool], within: Callable[[Any, Any], bool]) -> bool:
+    """x \\in {y \\in S : P}, ``within(x, S)`` deciding x \\in S. TLC builds the filtered set of
+    a..b or an enumerated S (P evaluated on every element; x compared with the elements kept:
+    tests/conformance exprs #1222), and over any other S (SetPredValue) decides x \\in S /\\ P(x)
+    without building it (65,536 sets per state for a filter of SUBSET SUBSET S)."""
+    if isinstance(base, frozenset):
+        return _cmp.member(x, filter_set(base, pred))
+    return within(x, base) and pred(x)
+
+
 def filter_members(base: Any, pred: Callable[[Any], Any]) -> Iterable:
     """The elements of {x \\in S : P} for ``y \\in {x \\in S : P}`` in an initial predicate or
     ``y' \\in ...`` in an action, in TLC's order. Over a set TLC builds (SetEnumValue,

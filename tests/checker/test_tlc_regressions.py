@@ -36,6 +36,18 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
                "a PROPERTY LET ... IN []P with P a state predicate is checked as an invariant during the "
                "search (TLC's processConfigProps peels the LET), not as liveness after it: it was exit 11 "
                "(the deadlock at x = 5) with 6 states (tlaplus/Examples' MCEWD687a: TreeWithRoot)"),
+    "FilterOfIntervalBuilt": ("EXTENDS Integers\nVARIABLE x\nInit == x = 2\nNext == x' = x\n"
+                              "Inv == x \\in {y \\in 0..3 : 6 \\div y > 1}",
+                              "INIT Init\nNEXT Next\nINVARIANT Inv",
+                              75, 1, 1, None, "The second argument of \\div is 0",
+                              "x \\in {y \\in a..b : P} builds the filtered set as TLC does for a..b and "
+                              "enumerated sets (Reducible), so P is evaluated at y = 0 too: was TRUE, x \\in S /\\ P(x)"),
+    "FilterOfRecordsLazy": ("EXTENDS Integers\nVARIABLE x\nInit == x = [a |-> 2]\nNext == x' = x\n"
+                            "Inv == x \\in {r \\in [a : 0..3] : 6 \\div r.a > 1}",
+                            "INIT Init\nNEXT Next\nINVARIANT Inv",
+                            0, 2, 1, 1, None,
+                            "over a set of records TLC's SetPredValue decides x \\in S /\\ P(x): P is not "
+                            "evaluated at r.a = 0"),
     "TabStops": ('EXTENDS Naturals, Sequences\nVARIABLE x\nInit == x = 0\nNext == x\' = 1 - x\n'
                  'Inv ==\n  \t/\\ IF x = 0 THEN TRUE ELSE x = \n\t\t\t1\n'
                  '  \t/\\ Len("a\tb") = 3 (* a\tcomment *)',

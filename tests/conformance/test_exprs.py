@@ -30,7 +30,6 @@ KNOWN: dict[int, str] = {
     157: _ORIGIN, 427: _ORIGIN, 430: _ORIGIN, 1330: _ORIGIN, 1663: _ORIGIN, 1666: _ORIGIN, 2020: _ORIGIN,
     2206: _ORIGIN, 2351: _ORIGIN, 2927: _ORIGIN, 3377: _ORIGIN, 3416: _ORIGIN,
     551: "equality of a record with a function whose domain is integers inside \\notin: TLC errors, the built-in answers",
-    1222: "membership of a set in a set of functions: TLC answers TRUE, the built-in errors on the comparison",
 }
 
 
