@@ -897,7 +897,7 @@ class Expressions(Levels, StaticKinds):
             py = self.fresh(flt.bound.names[0])
             inner = fctx.bind(flt.bound.names[0], Local(py, "value", vkind=self.elem_kind(flt.bound.set, fctx)))
             base = self.fresh("s")
-            within = self._in_code(e.args[0], flt.bound.set, py, base, ctx, fctx)
+            within = self._in_code(e.args[0], flt.bound.set, py, base, ctx, fctx)  # type: ignore[arg-type]
             pred = self.cond(flt.pred, inner, 'filter')
             test = self._bound_now(f"lambda {py}: {pred}")
             lazy = (f"_rt.in_filter({args[0]}, {self.val(flt.bound.set, fctx)}, "  # type: ignore[arg-type]
