@@ -577,9 +577,25 @@ def truth(v: Any, what: str) -> bool:
     integer) was used as the condition of an IF")."""
     if v is True or v is False:
         return v
-    raise EvalError(f"A non-boolean expression ({_article(v)}) was used as {what}.")
+    raise EvalError(f"A non-boolean expression ({kind_string(v)}) was used as {what}.")
 
 
-def _article(v: Any) -> str:
-    k = kind(v)
-    return ("an " if k[0] in "aeiou" else "a ") + k
+_IMAGES = {bool: "a Boolean value", int: "an integer", str: "a string", frozenset: "a set of the form {e1, ... ,eN}",
+           Interval: "a set of the form i..j", tuple: "a tuple", ModelValue: "a model value",
+           TypedModelValue: "a model value"}
+
+
+def kind_string(v: Any) -> str:
+    """What TLC's messages call a value's kind (Value.getKindString: "an integer", "a record",
+    "a set of the form {e1, ... ,eN}"). A function of strings is named a record, as the
+    records that are most of them (TLC would name one built by [x \\in S |-> e] a function)."""
+    image = _IMAGES.get(type(v))
+    if image is not None:
+        return image
+    if type(v) is Fcn:
+        return ("a record" if v and all(type(k) is str for k in v)
+                else "a function  of the form (d1 :> e1 @@ ... @@ dN :> eN)")
+    image = getattr(v, "image", None)  # a LazySet's, a RecFcn's
+    if image is not None:
+        return image
+    return "an operator" if callable(v) else "a value"

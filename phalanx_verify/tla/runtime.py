@@ -67,6 +67,7 @@ class RecFcn:
     (``deferred``, see DEFERRED), built when the value holding it is."""
 
     __slots__ = ("domain", "body", "memo", "name", "deferred")
+    image = "a function of the form  [x \\in S |-> expr]"  # TLC's FcnLambdaValue (compare.kind_string)
     memo: dict[Any, Any]
 
     def __init__(self, name: str, domain: Any, body: Callable[[Any], Any], deferred: bool = False) -> None:
@@ -241,20 +242,28 @@ def ap(f: Any, x: Any) -> Any:
     if t is tuple:  # first: the compiled code applies a function (Fcn) itself where it can
         if type(x) is int and 1 <= x <= len(f):
             return f[x - 1]
+        if type(x) is int:  # TLC's TupleValue (a sequence made by <<...>>, Append, \\o, Tail, SubSeq)
+            raise EvalError(f"Attempted to access index {x} of tuple {format_value(f)} which is out of bounds.")
         raise EvalError(f"In applying the function {format_value(f)}, the first argument is: "
-                        f"{format_value(x)}, which is not in its domain.")
+                        f"{format_value(x)} which is not in its domain.")
     if t is Fcn:
         try:
             v = f[x]
         except KeyError:
-            raise EvalError(f"{format_value(x)} is not in the domain of {format_value(f)}") from None
+            raise EvalError(_not_in_domain(f, x)) from None
         _cmp.confirm_found(x, f)  # f[1] may have found the key TRUE
         return v
     if t is RecFcn:
         return f(x)
-    if t is str:
-        raise EvalError("A non-function (a string) was applied as a function.")
-    raise EvalError(f"A non-function ({format_value(f)}) was applied as a function to {format_value(x)}.")
+    raise EvalError(f"A non-function ({_cmp.kind_string(f)}) was applied as a function.")
+
+
+def _not_in_domain(f: Fcn, x: Any) -> str:
+    """TLC's message for f[x], x outside DOMAIN f, as FcnRcdValue gives it: the form a function
+    has once stored in a state or defined as a constant (one just built by [y \\in S |-> e] says
+    "In applying the function ...", a value that does not record how it was made)."""
+    return (f"Attempted to apply function: {format_value(f)} to argument {format_value(x)}, which is not "
+            "in the domain of the function.")
 
 
 def field(r: Any, name: str) -> Any:
@@ -263,7 +272,7 @@ def field(r: Any, name: str) -> Any:
             return r[name]
         except KeyError:
             pass
-    raise EvalError(f"record {format_value(r)} has no field {name}")
+    raise EvalError(f"Attempted to select nonexistent field {format_value(name)} from the record {format_value(r)}")
 
 
 def in_domain(f: Any, key: Any) -> bool:
@@ -475,6 +484,10 @@ def tlc_order(elems: frozenset) -> list:
     return ordered
 
 
+_NO_CHOICE = ("Attempted to compute the value of an expression of form CHOOSE x \\in S: P, but no element of S "
+              "satisfied P.")
+
+
 def choose(s: Any, pred: Callable[[Any], Any]) -> Any:
     """CHOOSE x \\in S : P, deterministic in TLC's order of S."""
     if type(s) in _BUILT_TO_RANGE:
@@ -485,7 +498,7 @@ def choose(s: Any, pred: Callable[[Any], Any]) -> Any:
         ordered = hit[1]
     else:
         if not elems:
-            raise EvalError("CHOOSE found no value satisfying its predicate")
+            raise EvalError(_NO_CHOICE)
         first = min_tlc(elems)  # most CHOOSEs take the first element: no sort needed then
         if pred(first):
             return first
@@ -493,7 +506,7 @@ def choose(s: Any, pred: Callable[[Any], Any]) -> Any:
     for x in ordered:
         if pred(x):
             return x
-    raise EvalError("CHOOSE found no value satisfying its predicate")
+    raise EvalError(_NO_CHOICE)
 
 
 def product_of_ways(parts: Any) -> int:
@@ -645,7 +658,7 @@ def assert_eq(a: Any, b: Any) -> bool:
 
 
 def case_fail() -> Any:
-    raise EvalError("no CASE arm is true and there is no OTHER")
+    raise EvalError("Attempted to evaluate a CASE with no conditions true.")
 
 
 # -- Sequences -------------------------------------------------------------------------
@@ -673,14 +686,14 @@ def seq_len(s: Any) -> int:
 def head(s: Any) -> Any:
     s = _seq(s)
     if not s:
-        raise ModuleEvalError("Head of the empty sequence")
+        raise ModuleEvalError("Attempted to apply Head to the empty sequence.")
     return s[0]
 
 
 def tail(s: Any) -> tuple:
     s = _seq(s)
     if not s:
-        raise ModuleEvalError("Tail of the empty sequence")
+        raise ModuleEvalError("Attempted to apply Tail to the empty sequence.")
     return s[1:]
 
 
@@ -692,15 +705,21 @@ def subseq(s: Any, m: int, n: int) -> Any:
     if type(s) is str:  # TLC allows Len, \\o and SubSeq on strings, and nothing else of Sequences
         if m > n:
             return ""
-        if m < 1 or n > len(s):
-            raise ModuleEvalError(f"SubSeq indices {m}..{n} out of range for a string of length {len(s)}")
+        _subseq_bounds(s, len(s), m, n)
         return s[m - 1:n]
     s = _seq(s)
     if m > n:
         return ()
-    if m < 1 or n > len(s):
-        raise ModuleEvalError(f"SubSeq indices {m}..{n} out of range for a sequence of length {len(s)}")
+    _subseq_bounds(s, len(s), m, n)
     return s[m - 1:n]
+
+
+def _subseq_bounds(s: Any, length: int, m: int, n: int) -> None:
+    """TLC's checks of SubSeq(s, m, n), m <= n, in its order: m, then n."""
+    for which, i in (("second", m), ("third", n)):
+        if i < 1 or i > length:
+            raise ModuleEvalError(f"The {which} argument of SubSeq must be in the domain of its first argument: "
+                                  f"{format_value(s)} , but instead it is {i}")
 
 
 def select_seq(s: Any, test: Callable[[Any], Any]) -> tuple:

@@ -198,6 +198,8 @@ def _remember(memo: dict[Any, tuple[Any, bool]], x: Any, answer: bool) -> None:
 class LazySet:
     """A set that may be infinite or too large to build; subclasses answer membership."""
 
+    image = "a set"  # what TLC's getKindString says of the value class this set stands for
+
     def __contains__(self, x: object) -> bool:  # pragma: no cover - abstract
         raise NotImplementedError
 
@@ -286,6 +288,10 @@ class LazySet:
 class IntRange(LazySet):
     """Nat (lo=0, hi=None), Int (lo=None) and large intervals."""
 
+    @property
+    def image(self) -> str:  # type: ignore[override]
+        return "a special set constant" if self.hi is None else "a set of the form i..j"
+
     def __init__(self, lo: int | None, hi: int | None, name: str) -> None:
         self.lo, self.hi, self.name = lo, hi, name
         if hi is None:  # Nat, Int: TLC's Java code answers (a large a..b is TLC's IntervalValue)
@@ -322,6 +328,7 @@ INT = IntRange(None, None, "Int")
 
 
 class StringSet(LazySet):
+    image = "a special set constant"
     def __contains__(self, x: object) -> bool:
         return type(x) is str
 
@@ -340,6 +347,8 @@ STRING = StringSet()
 
 class PowerSet(LazySet):
     """SUBSET S: membership is ``x \\subseteq S``; enumerated only when asked."""
+
+    image = "a set of the form SUBSET S"
 
     def __init__(self, base: Any) -> None:
         self.base = base
@@ -404,6 +413,8 @@ class PowerSet(LazySet):
 class FcnSet(LazySet):
     """[D -> R]: membership checks domain and range pointwise."""
 
+    image = "a set of the form [S -> T]"
+
     def __init__(self, domain: Any, rng: Any) -> None:
         self.domain, self.rng = domain, rng
         self._dom = as_set(domain)
@@ -458,6 +469,8 @@ class FcnSet(LazySet):
 class RecordSet(LazySet):
     """[a : S, b : T]."""
 
+    image = "a set of the form [d1 : S1, ... , dN : SN]"
+
     _empty_first = True
 
     def _parts(self) -> Iterable[Any]:
@@ -491,6 +504,8 @@ class RecordSet(LazySet):
 
 class SeqSet(LazySet):
     """Seq(S): finite sequences over S."""
+
+    image = "a special set constant"
 
     def __init__(self, base: Any) -> None:
         self.base = base
@@ -526,6 +541,8 @@ class SeqSet(LazySet):
 class ProductSet(LazySet):
     """S1 \\X S2 \\X ... : tuples."""
 
+    image = "a cartesian product"
+
     _empty_first = True
 
     def _parts(self) -> Iterable[Any]:
@@ -558,6 +575,8 @@ class ProductSet(LazySet):
 class UnionSet(LazySet):
     """UNION S where some member of S cannot be enumerated: membership asks each member."""
 
+    image = "a set of the form UNION  S"
+
     def __init__(self, sets: frozenset) -> None:
         self.sets = sets
 
@@ -584,6 +603,10 @@ class DiffSet(LazySet):
     """S \\ T (or S \\cap T) with S a set that cannot be enumerated (Nat \\ {0}): membership
     only, as TLC's SetDiffValue/SetCapValue until something enumerates them."""
 
+    @property
+    def image(self) -> str:  # type: ignore[override]
+        return "a set of the form S \\cap T" if self.keep else "a set of the form S \\ T"
+
     def __init__(self, left: Any, right: Any, keep: bool) -> None:
         self.left, self.right, self.keep = left, right, keep
 
@@ -609,6 +632,8 @@ class DiffSet(LazySet):
 class FilterSet(LazySet):
     """{x \\in S : P(x)} with S a set that cannot be enumerated ({n \\in Nat : n > 0}): TLC's
     SetPredValue answers membership as x \\in S /\\ P(x) without enumerating S."""
+
+    image = "a set of the form {x \\in S : expr}"
 
     def __init__(self, base: LazySet, pred: Any) -> None:
         self.base, self.pred = base, pred

@@ -242,4 +242,7 @@ f == [l \\in 1..3 |-> l % 2]
 Init == x = {}
 Next == \\E P \\in SUBSET (1..4) : (\\A l \\in P : f[l] = 1) /\\ P \\subseteq {1, 2, 3} /\\ x' = P""",
               "INIT Init\nNEXT Next\n")
-    assert r.verdict == "error" and "not in its domain" in r.message
+    # TLC: "Attempted to apply function: <<1, 0, 1>> to argument 4, which is not in the domain of
+    # the function." (f a constant, stored as a function); a sequence here is a tuple, TLC's
+    # TupleValue: "Attempted to access index 4 of tuple <<1, 0, 1>> which is out of bounds."
+    assert r.verdict == "error" and "index 4 of tuple <<1, 0, 1>>" in r.message, r.message
