@@ -268,10 +268,11 @@ class Model:
         return False
 
     def _constant_value(self, e: ast.Expr) -> Any:
-        """The value of a constant-level formula, computed before the search as TLC's
-        SpecProcessor does; _UNEVALUATED when it is not constant or its evaluation fails there
-        (TLC then evaluates it where it is used, e.g. TLCGet("stats") in a POSTCONDITION)."""
-        if self.compiler.level(e, Ctx(self.scope)) != LEVEL_CONSTANT:
+        """The value of a constant-level formula (by TLC's bound of levels: Levels.level_bound),
+        computed before the search as TLC's SpecProcessor does; _UNEVALUATED when it is not
+        constant or its evaluation fails there (TLC then evaluates it where it is used, e.g.
+        TLCGet("stats") in a POSTCONDITION)."""
+        if self.compiler.level_bound(e, Ctx(self.scope)) != LEVEL_CONSTANT:
             return _UNEVALUATED
         try:
             return self._state_fn(e, {})(())

@@ -252,7 +252,7 @@ class Actions(Expressions):
         if isinstance(e, ast.FuncApp) and mode == "next" and (opened := self._opened_fundef(e, ctx)) is not None:
             self.gen(code, opened[0], opened[1], _Restore(k, ctx), label, mode, split)
             return
-        if isinstance(e, ast.Apply) and e.op in ("eq", "in") and ctx.lookup(e.op) is None:
+        if isinstance(e, ast.Apply) and e.op in ("eq", "in", "subseteq") and ctx.lookup(e.op) is None:
             tv = self._target_var(e.args[0], ctx, mode)
             if tv is not None:
                 i, _ = tv
@@ -261,6 +261,8 @@ class Actions(Expressions):
                     py = self.fresh("n_" + self._var_name(i))
                     walk = self._filter_walk(e.args[1], ctx) if e.op == "in" else None
                     rhs = walk or self.val(e.args[1], ctx)
+                    if e.op == "subseteq":  # x' \\subseteq S assigns as x' \\in SUBSET S (TLC's OPCODE_subseteq)
+                        rhs = f"_rt.powerset({rhs})"
                     bound = self._with_building(ctx, mode, ref.bind(i, py))
                     if e.op == "eq":
                         code.emit(f"{py} = {rhs}")

@@ -95,7 +95,7 @@ _STD_CALLS = {
     "RandomSetOfSubsets": ("Randomization", 3, "_rt.random_set_of_subsets({0}, {1}, {2})"),
     "AssertEq": ("TLCExt", 2, "_rt.assert_eq({0}, {1})"),
     "TLCNoOp": ("TLCExt", 1, "{0}"),
-    "TLCCache": ("TLCExt", 2, "{0}"),
+    "TLCCache": ("TLCExt", 2, "{0}"),  # of a non-constant expression; a constant one: runtime.tlc_cache
     "TLCGetOrDefault": ("TLCExt", 2, "_rt.tlc_get_or_default({0}, {1})"),
     "TLCGetAndSet": ("TLCExt", 4, "_rt.tlc_get_and_set({0}, {1}, {2}, {3})"),  # TLCExt: TLCCache(expression, closure) == expression
     "TLCModelValue": ("TLCExt", 1, "_ModelValue({0})"),
@@ -948,6 +948,9 @@ class Expressions(Levels, StaticKinds):
             return _UNARY[e.op].format(*args)
         if e.op == "times":
             return f"_rt.product(({', '.join(args)},))"
+        if e.op == "TLCCache" and len(args) == 2 and "TLCExt" in ctx.scope.std \
+                and self.sany_level(e.args[0], ctx) == LEVEL_CONSTANT:
+            return f"_rt.tlc_cache({str(e.pos)!r}, {args[1]}, lambda: {args[0]})"
         if e.op in _STD_CALLS:
             module, arity, template = _STD_CALLS[e.op]
             if module not in ctx.scope.std:

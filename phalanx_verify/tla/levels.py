@@ -32,6 +32,33 @@ class Levels(CompilerBase):
 
     _levels: dict[tuple[int, int], int]  # (id(definition), id(scope)) -> its level
     _call_levels: dict[tuple[int, int, tuple[int, ...]], int]  # ... and arguments' levels -> a call's
+    _state_builtins: frozenset[str] = _STATE_LEVEL_BUILTINS  # empty while sany_level computes
+    _bounding = False  # True while level_bound computes
+
+    def sany_level(self, e: ast.Expr, ctx: Ctx) -> int:
+        """SANY's level of ``e``, as TLC's Java operators read it (TLCExt!TLCCache caches a
+        constant-level expression): TLCGet and the register writers count as constant there,
+        since module TLC defines them so."""
+        return self._level_apart(e, ctx, "_state_builtins", frozenset())
+
+    def level_bound(self, e: ast.Expr, ctx: Ctx) -> int:
+        """TLC's upper bound of the level of ``e`` (getLevelBound), which decides what TLC
+        evaluates once before the search (constant definitions, a constant INVARIANT): an
+        operator call is as level as its arguments whether or not the body reads them, so
+        ``Op(t) == FALSE`` called with a variable is checked in every state."""
+        return self._level_apart(e, ctx, "_bounding", True)
+
+    def _level_apart(self, e: ast.Expr, ctx: Ctx, switch: str, value: object) -> int:
+        """self.level(e, ctx) with the class attribute ``switch`` set to ``value`` and memos of
+        its own (the memoised levels of definitions hold under the usual rules only)."""
+        saved = self._levels, self._call_levels
+        self._levels, self._call_levels = {}, {}
+        setattr(self, switch, value)
+        try:
+            return self.level(e, ctx)
+        finally:
+            self._levels, self._call_levels = saved
+            delattr(self, switch)  # the class's again
 
     def _check_instance_levels(self, root: Scope) -> None:
         """SANY's level rule for INSTANCE: what replaces a CONSTANT must be constant-level and
@@ -103,8 +130,9 @@ class Levels(CompilerBase):
                 return max(args, loc.level)
             target = self.resolve_def(e.op, ctx.scope)
             if target is not None:
-                return max(self.call_level(e, ctx, target, args), self.thread_level(target[1], ctx, e.op, e.pos))
-            if e.op in _STATE_LEVEL_BUILTINS:
+                called = self.call_level(e, ctx, target, args)
+                return max(called, self.thread_level(target[1], ctx, e.op, e.pos), args if self._bounding else 0)
+            if e.op in self._state_builtins:
                 return max(args, LEVEL_STATE)
             return args
         if isinstance(e, ast.Prime | ast.Unchanged | ast.StepAction):
@@ -202,7 +230,7 @@ class Levels(CompilerBase):
         target = self.resolve_def(name, scope)
         if target is not None:
             return max(self.def_level(*target), self.thread_level(target[1], ctx, name, pos))
-        return LEVEL_STATE if name in _STATE_LEVEL_BUILTINS else LEVEL_CONSTANT
+        return LEVEL_STATE if name in self._state_builtins else LEVEL_CONSTANT
 
     def thread_level(self, scope: Scope, ctx: Ctx, name: str, pos: ast.Pos) -> int:
         """The most level of the operators' parameters and LET definitions that ``scope``'s

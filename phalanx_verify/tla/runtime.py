@@ -22,6 +22,7 @@ from .values import (
     Fcn,
     FcnSet,
     FilterSet,
+    IntRange,
     LazySet,
     PowerSet,
     ProductSet,
@@ -323,6 +324,7 @@ def clear_memos() -> None:
     run holds none of its values and the next model in the process (a campaign, a test) starts
     as TLC does: the checker calls it when a run ends."""
     _EXCEPT_MEMO.clear()
+    _TLC_CACHE.clear()
     clear_shared_subsets()
     TLC_STATS.clear()
     TLC_REGISTERS.clear()
@@ -380,7 +382,20 @@ def subseteq(a: Any, b: Any) -> bool:
     (with its errors); a lazy a (SUBSET S) is enumerated in its own order."""
     if isinstance(a, frozenset) and isinstance(b, frozenset):
         return subset_of(a, b)
+    if type(a) is PowerSet and type(b) is PowerSet and _known_enumerable(a.base):
+        # SUBSET A \\subseteq SUBSET B is A \\subseteq B (SubsetValue.isSubsetEq): 2^42 sets unbuilt
+        return subseteq(a.base, b.base)
     return all(_cmp.member(x, b) for x in (sorted_tlc(a) if isinstance(a, frozenset) else as_set(a)))
+
+
+def _known_enumerable(s: Any) -> bool:
+    """Is ``s`` a set TLC can enumerate (Enumerable), known without enumerating it (as
+    _enumerable finds out)? Not Nat, Int, STRING or Seq(S), nor a set built from one."""
+    if isinstance(s, frozenset) or type(s) in (RecordSet, FcnSet, ProductSet):
+        return True
+    if type(s) is PowerSet:
+        return _known_enumerable(s.base)
+    return type(s) is IntRange and s.lo is not None and s.hi is not None
 
 
 def union(s: Any) -> Any:
@@ -565,6 +580,21 @@ def random_set_of_subsets(k: Any, n: Any, s: Any) -> frozenset:
 
 # TLCGet/TLCSet: registers (integer keys) and what the checker publishes ("level", "distinct", ...).
 TLC_REGISTERS: dict[Any, Any] = {}
+_TLC_CACHE: dict[tuple[str, Any], Any] = {}
+
+
+def tlc_cache(where: str, closure: Any, expression: Callable[[], Any]) -> Any:
+    """TLCExt!TLCCache(expression, closure) with a constant expression: its value is computed
+    once per value of the closure (TLCExt.tlcEval2 keeps a table per expression), so side
+    effects in it (TLCSet, Print) happen once. ``where``: the expression's position (the same
+    in every compiler of the model: the assumptions', the search's)."""
+    key = (where, closure)
+    if key in _TLC_CACHE:
+        return _TLC_CACHE[key]
+    value = _TLC_CACHE[key] = expression()
+    return value
+
+
 
 
 def tlc_set(key: Any, value: Any) -> bool:

@@ -48,6 +48,41 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
                             0, 2, 1, 1, None,
                             "over a set of records TLC's SetPredValue decides x \\in S /\\ P(x): P is not "
                             "evaluated at r.a = 0"),
+    "TLCCacheOnce": ("EXTENDS Integers, TLC, TLCExt\nASSUME TLCSet(1, 0)\n"
+                     "inc(v) == CASE TLCSet(1, TLCGet(1) + 1) -> v\n"
+                     "defn == TLCCache(inc({x : x \\in 1..5}), {1})\n"
+                     "derived == TLCCache(inc({i \\in 1..5 : i + 1 \\in defn}), {2})\n"
+                     "VARIABLE x, y\nASSUME 5 \\in defn\nASSUME 5 \\notin derived\n"
+                     "Init == y = defn /\\ x = derived\n"
+                     "Next == 1 \\in defn /\\ 1 \\in derived /\\ Assert(TLCGet(1) = 2, TLCGet(1)) /\\ UNCHANGED <<x, y>>",
+                     "INIT Init\nNEXT Next",
+                     0, 2, 1, 1, None,
+                     "TLCCache of a constant expression computes it once per closure value, in the "
+                     "assumptions and the search alike (TLC's ConstantContextTLCCache reduced): it was "
+                     "computed at every use, the register counted 21 and the Assert failed"),
+    "InvariantIgnoresArgument": ("EXTENDS Integers\nVARIABLE t\nInit == t = 1\nNext == t' = t\n"
+                                 "Never(arr, emp) == FALSE\nInv == Never(t, -1)",
+                                 "INIT Init\nNEXT Next\nINVARIANT Inv",
+                                 12, 1, 1, 1, "Invariant Inv is violated by the initial state",
+                                 "an INVARIANT calling an operator with a variable is checked on states even "
+                                 "where the body ignores it (TLC's getLevelBound counts the arguments; TLC's "
+                                 "ModuleOverwrites reduced): it was the config error 'equal to FALSE', exit 151"),
+    "SubseteqAssigns": ("EXTENDS TLC\nVARIABLES x, y\nTypeOK == x \\subseteq {1, 2, 3}\n"
+                        "Inv == ENABLED (x' \\subseteq {1}) /\\ y = {1, 2, 3}\n"
+                        "Init == x \\subseteq {1, 2} /\\ y = {1, 2, 3}\nNext == UNCHANGED y /\\ x' \\subseteq y'",
+                        "INIT Init\nNEXT Next\nINVARIANTS TypeOK Inv",
+                        0, 68, 8, 2, None,
+                        "x \\subseteq S with x (or x') not yet determined assigns it each subset of S, as "
+                        "x \\in SUBSET S (TLC's OPCODE_subseteq; its SubseteqNextState): it was "
+                        "'x is not determined', exit 75"),
+    "SubsetOfSubsets": ("EXTENDS Integers\nVARIABLE b\nInit == b = TRUE\n"
+                        "Next == b' = /\\ (SUBSET (1..23) \\subseteq SUBSET (1..42))\n"
+                        "             /\\ ~(SUBSET (1..42) \\subseteq SUBSET (2..42))\n"
+                        "             /\\ (SUBSET {1} \\subseteq SUBSET Nat)",
+                        "INIT Init\nNEXT Next",
+                        0, 2, 1, 1, None,
+                        "SUBSET A \\subseteq SUBSET B is decided as A \\subseteq B (SubsetValue.isSubsetEq; "
+                        "TLC's SubsetEq reduced): 2^23 subsets were enumerated"),
     "TabStops": ('EXTENDS Naturals, Sequences\nVARIABLE x\nInit == x = 0\nNext == x\' = 1 - x\n'
                  'Inv ==\n  \t/\\ IF x = 0 THEN TRUE ELSE x = \n\t\t\t1\n'
                  '  \t/\\ Len("a\tb") = 3 (* a\tcomment *)',
