@@ -827,6 +827,19 @@ class Expressions(Levels, StaticKinds):
                                else Local("_alias", "alias", alias=(a, ctx)))
         return self.val(defn.body, inner)
 
+    def _let_elsewhere(self, redo: tuple[ast.OpDef, Ctx], args: tuple[ast.Expr, ...], ctx: Ctx) -> str:
+        """A call of a LET operator that reads the state, made where another state is current
+        (``LET Op(a) == x + a IN Op(1)'``: x' + 1, as TLC evaluates the body in the context of
+        the call): its body compiled for that state, the arguments bound to their values."""
+        defn, dctx = redo
+        inner = replace(dctx, cur=ctx.cur, nxt=ctx.nxt, at=None)
+        names, values = [], []
+        for p, a in zip(defn.params, args, strict=True):
+            names.append(self.fresh(p.name))
+            values.append(self.val(a, ctx))
+            inner = inner.bind(p.name, Local(names[-1], "value"))
+        return f"(lambda {', '.join(names)}: {self.val(defn.body, inner)})({', '.join(values)})"
+
     def _let_in_action(self, loc: Local, args: tuple[ast.Expr, ...], ctx: Ctx) -> str | None:
         """A LET definition of an action that reads primed variables, used as a value in it: its
         body compiled where it is used, so that it reads the next state as determined there, as
@@ -868,6 +881,9 @@ class Expressions(Levels, StaticKinds):
             return by_name
         if loc is not None and (inlined := self._let_in_action(loc, e.args, ctx)) is not None:
             return inlined
+        if loc is not None and loc.redo is not None and loc.redo[1].cur != ctx.cur \
+                and len(e.args) == len(loc.redo[0].params) and not any(p.arity for p in loc.redo[0].params):
+            return self._let_elsewhere(loc.redo, e.args, ctx)
         args = tuple(self.val(a, ctx) for a in e.args)
         if loc is not None:
             if loc.kind == "value":
@@ -1120,7 +1136,12 @@ class Expressions(Levels, StaticKinds):
     def v_FuncLit(self, e: ast.FuncLit, ctx: Ctx) -> str:
         gens, inner = self._gens(e.bounds, ctx, e.pos)
         names = [inner.lookup(n).pyname for b in e.bounds for n in b.names]  # type: ignore[union-attr]
-        key = names[0] if len(names) == 1 else "(" + ", ".join(names) + ",)"
+        # one argument per bound name, and per tuple pattern the tuple it matched: the domain of
+        # [<<y>> \\in S |-> e] is S, 1-tuples, not their components
+        parts = [("(" + "".join(inner.lookup(n).pyname + ", " for n in b.names) + ")")  # type: ignore[union-attr]
+                 if b.tuple_pattern else inner.lookup(n).pyname  # type: ignore[union-attr]
+                 for b in e.bounds for n in (b.names[:1] if b.tuple_pattern else b.names)]
+        key = parts[0] if len(parts) == 1 else "(" + ", ".join(parts) + ",)"
         body = self.val(e.body, inner)
         built = f"_mkfcn({{{key}: {body} {' '.join(gens)}}})"
         if any(b.tuple_pattern for b in e.bounds):
@@ -1286,8 +1307,8 @@ class Expressions(Levels, StaticKinds):
             unused = tuple(i for i, p in enumerate(d.params) if not p.arity and not self.mentions(d.body, {p.name}, ctx.scope))
             level = self.level(d.body, pctx)
             params = frozenset(p.name for p in d.params if not p.arity)
-            redo = (d, ctx) if not d.recursive and (level == LEVEL_STATE if not d.params
-                                                    else self.by_name.reads(d.body, ctx.scope, params)) else None
+            redo = (d, ctx) if not d.recursive and (level == LEVEL_STATE or bool(d.params)
+                                                    and self.by_name.reads(d.body, ctx.scope, params)) else None
             return ctx.bind(d.name, Local(py, kind, len(d.params), unused=unused, level=level, lazy=lazy,
                                           redo=redo)), py, value
         if isinstance(d, ast.FunDef):

@@ -713,7 +713,11 @@ class _Converter:
 
     def _fields(self, node: Node) -> tuple[tuple[str, ast.Expr], ...]:
         kids = [c for c in self.named(node) if c.type not in ("all_map_to", "colon")]
-        return tuple((self.text(kids[i]), self.expr(kids[i + 1])) for i in range(0, len(kids), 2))
+        names = [self.text(kids[i]) for i in range(0, len(kids), 2)]
+        for i, name in enumerate(names):
+            if name in names[:i]:  # SANY's Generator: [a |-> 1, a |-> 2] and [a : S, a : T]
+                raise SemanticError("Non-unique fields in constructor.", self.pos(kids[2 * i]))
+        return tuple((name, self.expr(kids[2 * i + 1])) for i, name in enumerate(names))
 
     def x_record_literal(self, node: Node) -> ast.Expr:
         return ast.RecordLit(self.pos(node), self._fields(node))

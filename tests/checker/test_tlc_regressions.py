@@ -83,6 +83,30 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
                         0, 2, 1, 1, None,
                         "SUBSET A \\subseteq SUBSET B is decided as A \\subseteq B (SubsetValue.isSubsetEq; "
                         "TLC's SubsetEq reduced): 2^23 subsets were enumerated"),
+    "TuplePatternDomain": ("EXTENDS Naturals\nVARIABLE x\nS == {<<y>> : y \\in {1, 2, 3, 4}}\n"
+                           "Init == x = [<<y>> \\in S |-> y + 1][<<2>>]\nNext == x' = x\n"
+                           "Inv == [<<y, z>> \\in {<<1, 3>>}, w \\in {7} |-> y + z + w][<<<<1, 3>>, 7>>] = 11",
+                           "INIT Init\nNEXT Next\nINVARIANT Inv",
+                           0, 2, 1, 1, None,
+                           "[<<y>> \\in S |-> e] is a function of the 1-tuples of S, applied to <<2>> (TLC's "
+                           "test16, etest15): its arguments were y, so f[<<2>>] failed and f[2] answered"),
+    "TuplePatternNotUnpacked": ("EXTENDS Naturals\nVARIABLE x\nS == {<<y>> : y \\in {1, 2, 3, 4}}\n"
+                                "ASSUME [<<y>> \\in S |-> y + 1][2] = 3\nInit == x = 0\nNext == x' = x",
+                                "INIT Init\nNEXT Next",
+                                10, None, None, None, "Evaluating assumption",
+                                "2 is no argument of [<<y>> \\in S |-> e] (TLC's etest15): it was 3, exit 0"),
+    "PrimedLetOperatorCall": ("EXTENDS Naturals, TLC\nVARIABLE x\nInit == x = 1\n"
+                              "Next == x = 1 /\\ x' = x + 1 /\\ LET LetOp(a) == x + a IN LetOp(1)' = 3",
+                              "INIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE",
+                              0, 2, 2, 2, None,
+                              "LetOp(1)' with LetOp(a) == x + a a LET operator is x' + 1 (TLC's test21, Test 10): "
+                              "the body read the current state, so the step did not exist"),
+    "DuplicateRecordField": ("EXTENDS Naturals\nVARIABLE x\nFoo == [a |-> 1, b |-> 2, a |-> 1]\n"
+                             "Init == x = 0\nNext == x' = x",
+                             "INIT Init\nNEXT Next",
+                             150, None, None, None, "Non-unique fields in constructor",
+                             "a record constructor naming a field twice is SANY's semantic error (TLC's etest16): "
+                             "the last one was kept"),
     "TabStops": ('EXTENDS Naturals, Sequences\nVARIABLE x\nInit == x = 0\nNext == x\' = 1 - x\n'
                  'Inv ==\n  \t/\\ IF x = 0 THEN TRUE ELSE x = \n\t\t\t1\n'
                  '  \t/\\ Len("a\tb") = 3 (* a\tcomment *)',
