@@ -358,7 +358,14 @@ def except_path(f: Any, path: tuple, fn: Callable[[Any], Any]) -> Any:
     key = path[0]
     if type(f) is tuple and type(key) is int and 0 < key <= len(f):  # req[p][q]: no closure per level
         lst = list(f)
-        lst[key - 1] = except_path(f[key - 1], path[1:], fn)
+        inner = f[key - 1]
+        last = path[1]
+        if len(path) == 2 and type(inner) is tuple and type(last) is int and 0 < last <= len(inner):
+            row = list(inner)  # the last level in place too: _update's tuple case, without the calls
+            row[last - 1] = fn(inner[last - 1])
+            lst[key - 1] = tuple(row)
+        else:
+            lst[key - 1] = except_path(inner, path[1:], fn)
         return tuple(lst)
     if type(f) is Fcn and key in f:  # network[q][p]: no closure per level either
         _cmp.confirm_found(key, f)
@@ -665,12 +672,16 @@ def concat(a: Any, b: Any) -> Any:
 
 
 def seq_len(s: Any) -> int:
+    if type(s) is tuple:  # the common case first, without the call to _seq
+        return len(s)
     if type(s) is str:
         return len(s)
     return len(_seq(s))
 
 
 def head(s: Any) -> Any:
+    if type(s) is tuple and s:  # the common case first, without the call to _seq
+        return s[0]
     s = _seq(s)
     if not s:
         raise ModuleEvalError("Head of the empty sequence")
@@ -678,6 +689,8 @@ def head(s: Any) -> Any:
 
 
 def tail(s: Any) -> tuple:
+    if type(s) is tuple and s:  # the common case first, without the call to _seq
+        return s[1:]
     s = _seq(s)
     if not s:
         raise ModuleEvalError("Tail of the empty sequence")
@@ -685,6 +698,8 @@ def tail(s: Any) -> tuple:
 
 
 def append(s: Any, e: Any) -> tuple:
+    if type(s) is tuple:  # the common case first, without the call to _seq
+        return s + (e,)
     return _seq(s) + (e,)
 
 
