@@ -868,7 +868,12 @@ def iterate(s: Any) -> Iterable:
     set order follows string hashes, which differ from process to process). TLC builds a set of
     records, functions or tuples in normal order to range over it, which -maxSetSize bounds."""
     if isinstance(s, frozenset):  # the common case, without a second call
-        return s if len(s) < 2 else tlc_order(s)
+        if len(s) < 2:
+            return s
+        hit = _ORDERED.get(id(s))  # tlc_order's lookup, in place: mostly the same set again
+        if hit is not None and hit[0] is s:
+            return hit[1]
+        return tlc_order(s)
     if type(s) in _BUILT_TO_RANGE:
         setbound.enumerated(_product_size(s))
     return members(s)
