@@ -25,6 +25,9 @@ _IMAGES_PER_VARIABLE = 1 << 15
 _MEMO_PER_PERMUTATION = 1 << 16
 
 
+_COMPOUND = frozenset({frozenset, tuple, Fcn})  # the values permute looks into (not Interval)
+
+
 def permute(v: Any, pi: dict[ModelValue, ModelValue], memo: dict[int, tuple[Any, Any]] | None = None) -> Any:
     """v with its model values renamed by pi. ``memo`` (for this pi) keeps the images of the
     compound values met, by identity: a successor's sets and functions mostly hold the very
@@ -39,14 +42,20 @@ def permute(v: Any, pi: dict[ModelValue, ModelValue], memo: dict[int, tuple[Any,
         got = memo.get(id(v))
         if got is not None:
             return got[1]
+    # The members that are leaves (strings, integers: most of a record) are mapped in place,
+    # without a call each: a message set's records are mostly such leaves.
     if t is frozenset:
-        out: Any = frozenset([permute(x, pi, memo) for x in v])
+        out: Any = frozenset([permute(x, pi, memo) if type(x) in _COMPOUND
+                              else pi.get(x, x) if type(x) is ModelValue else x for x in v])
     elif t is tuple:
-        out = tuple([permute(x, pi, memo) for x in v])
+        out = tuple([permute(x, pi, memo) if type(x) in _COMPOUND
+                     else pi.get(x, x) if type(x) is ModelValue else x for x in v])
     else:
         # The keys keep their kind, so the result is a function of the same shape: no need to
         # renormalise it (make_fcn) as a new value would be.
-        out = Fcn({permute(k, pi, memo): permute(x, pi, memo) for k, x in v.items()})
+        out = Fcn({(permute(k, pi, memo) if type(k) in _COMPOUND else pi.get(k, k) if type(k) is ModelValue else k):
+                   (permute(x, pi, memo) if type(x) in _COMPOUND else pi.get(x, x) if type(x) is ModelValue else x)
+                   for k, x in v.items()})
     if memo is not None:
         if len(memo) >= _MEMO_PER_PERMUTATION:
             memo.clear()

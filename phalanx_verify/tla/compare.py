@@ -497,8 +497,8 @@ def _fit(r: int, text: str) -> int:
     raise ModuleEvalError(f"Overflow when computing {text}")
 
 
-# The fast path is the first line of each: two integers whose result fits. The message of an
-# error is built only when there is one.
+# The fast path is the first line of each (here and in the comparisons below): two integers
+# whose result fits. The message of an error is built only when there is one.
 
 def plus(a: Any, b: Any) -> int:
     if type(a) is int and type(b) is int and INT_MIN <= (r := a + b) <= INT_MAX:
@@ -535,18 +535,26 @@ def power(a: Any, b: Any) -> int:
 
 
 def less(a: Any, b: Any) -> bool:
+    if type(a) is int and type(b) is int:
+        return a < b
     return _int_arg(a, "<", "first", ModuleEvalError) < _int_arg(b, "<", "second", ModuleEvalError)
 
 
 def less_eq(a: Any, b: Any) -> bool:
+    if type(a) is int and type(b) is int:
+        return a <= b
     return _int_arg(a, "<=", "first", ModuleEvalError) <= _int_arg(b, "<=", "second", ModuleEvalError)
 
 
 def greater(a: Any, b: Any) -> bool:
+    if type(a) is int and type(b) is int:
+        return a > b
     return _int_arg(a, ">", "first", ModuleEvalError) > _int_arg(b, ">", "second", ModuleEvalError)
 
 
 def greater_eq(a: Any, b: Any) -> bool:
+    if type(a) is int and type(b) is int:
+        return a >= b
     return _int_arg(a, ">=", "first", ModuleEvalError) >= _int_arg(b, ">=", "second", ModuleEvalError)
 
 

@@ -1017,6 +1017,10 @@ class Expressions(Levels, StaticKinds):
         for x, kx, ky in ((a, ka, kb), (b, kb, ka)):
             if ky in _PY_TYPE and kx is None and SIMPLE.fullmatch(x):
                 return f"(({a} == {b}) if type({x}) is {_PY_TYPE[ky]} else _eq({a}, {b}))"
+        for x, ey in ((a, eb), (b, ea)):
+            if isinstance(ey, ast.Tuple) and not ey.items and SIMPLE.fullmatch(x):
+                # q = <<>> (a queue is empty): between two sequences only the lengths decide.
+                return f"(({x} == ()) if type({x}) is tuple else _eq({a}, {b}))"
         if SIMPLE.fullmatch(a) and SIMPLE.fullmatch(b):
             # Python's == is TLC's = when both have one exact type (see compare.EXACT).
             return f"(({a} == {b}) if type({a}) is type({b}) and type({a}) in _EXACT else _eq({a}, {b}))"
@@ -1167,6 +1171,8 @@ class Expressions(Levels, StaticKinds):
         if len(e.args) == 1:
             x = self.val(e.args[0], ctx)
             arg = e.args[0]
+            if (nested := self._nested_tuple_app(e, f, x, ctx)) is not None:
+                return nested
             if SIMPLE.fullmatch(f) and isinstance(arg, ast.Num) and arg.value >= 1:
                 # t[1], e[2]: a tuple (a function over 1..n is one, values.make_fcn) indexed in
                 # place; anything else, or an index past its end, is _ap's to apply or refuse.
@@ -1186,6 +1192,26 @@ class Expressions(Levels, StaticKinds):
                         f"({in_tuple} if type({x}) is int else _ap({f}, {x}))")
             return f"_ap({f}, {x})"
         return f"_ap({f}, ({', '.join(self.val(a, ctx) for a in e.args)},))"
+
+    def _nested_tuple_app(self, e: ast.FuncApp, f: str, x: str, ctx: Ctx) -> str | None:
+        """g[a][b] (``e``, compiled as ``f``, its argument as ``x``) with g, a and b names or
+        literals: both levels indexed in place when g and g[a] are tuples (functions over 1..n,
+        network[q][p] over Proc == 1..N) and a and b integers within them; anything else takes
+        the general path (``f``), so the value and the errors are those of applying twice. The
+        names are evaluated again in the test, which costs less than the call to _ap."""
+        inner = e.func
+        if not (isinstance(inner, ast.FuncApp) and len(inner.args) == 1):
+            return None
+        g = self.val(inner.func, ctx)
+        a = self.val(inner.args[0], ctx)
+        if not (SIMPLE.fullmatch(g) and SIMPLE.fullmatch(a) and SIMPLE.fullmatch(x)):
+            return None
+        checks = [f"type({v}) is int" for v, arg in ((a, inner.args[0]), (x, e.args[0]))
+                  if self.static_kind(arg, ctx) != "int"]
+        row = f"{g}[{a} - 1]"
+        checks += [f"type({g}) is tuple", f"0 < {a} <= len({g})", f"type({row}) is tuple",
+                   f"0 < {x} <= len({row})"]
+        return f"({row}[{x} - 1] if {' and '.join(checks)} else _ap({f}, {x}))"
 
     def v_FuncSet(self, e: ast.FuncSet, ctx: Ctx) -> str:
         return f"_rt.fcnset({self.val(e.domain, ctx)}, {self.val(e.range, ctx)})"

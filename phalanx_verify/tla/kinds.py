@@ -128,8 +128,29 @@ class StaticKinds(CompilerBase):
                 return "mv" if kinds == {"mv"} else None
             if e.op in ("cap", "setminus"):
                 return self.elem_kind(e.args[0], ctx, depth + 1)
+            if e.op == "dots_2":  # a..b: integers (compare.interval refuses anything else)
+                return "int"
             return None
         if isinstance(e, ast.Name):
             kind = self.static_kind(e, ctx, depth + 1)
-            return "mv" if kind == "mvset" else None
+            if kind == "mvset":
+                return "mv"
+            return self._named_elem_kind(e.name, ctx, depth)
+        return None
+
+    def _named_elem_kind(self, name: str, ctx: Ctx, depth: int) -> str | None:
+        """elem_kind of a set named by a constant or a definition without parameters (``Proc ==
+        1..N``), looked through as static_kind looks through them: "int" when every element is
+        certainly an integer, so that ``\\E p \\in Proc`` binds p as one."""
+        if ctx.lookup(name) is not None:
+            return None
+        scope = ctx.scope
+        if scope.subst is None and name not in self.substitutions \
+                and any(c.name == name for c in scope.constants):
+            v = self.ns.get(f"C_{name}")
+            return "int" if isinstance(v, frozenset) and v and all(type(x) is int for x in v) else None
+        target = self.resolve_def(name, scope)
+        if target is not None and isinstance(target[0], ast.OpDef) and not target[0].params:
+            kind = self.elem_kind(target[0].body, Ctx(target[1]), depth + 1)
+            return kind if kind == "int" else None
         return None

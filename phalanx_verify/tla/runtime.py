@@ -369,7 +369,14 @@ def except_path(f: Any, path: tuple, fn: Callable[[Any], Any]) -> Any:
     key = path[0]
     if type(f) is tuple and type(key) is int and 0 < key <= len(f):  # req[p][q]: no closure per level
         lst = list(f)
-        lst[key - 1] = except_path(f[key - 1], path[1:], fn)
+        inner = f[key - 1]
+        last = path[1]
+        if len(path) == 2 and type(inner) is tuple and type(last) is int and 0 < last <= len(inner):
+            row = list(inner)  # the last level in place too: _update's tuple case, without the calls
+            row[last - 1] = fn(inner[last - 1])
+            lst[key - 1] = tuple(row)
+        else:
+            lst[key - 1] = except_path(inner, path[1:], fn)
         return tuple(lst)
     if type(f) is Fcn and key in f:  # network[q][p]: no closure per level either
         _cmp.confirm_found(key, f)
@@ -708,12 +715,16 @@ def concat(a: Any, b: Any) -> Any:
 
 
 def seq_len(s: Any) -> int:
+    if type(s) is tuple:  # the common case first, without the call to _seq
+        return len(s)
     if type(s) is str:
         return len(s)
     return len(_seq(s))
 
 
 def head(s: Any) -> Any:
+    if type(s) is tuple and s:  # the common case first, without the call to _seq
+        return s[0]
     s = _seq(s)
     if not s:
         raise ModuleEvalError("Attempted to apply Head to the empty sequence.")
@@ -721,6 +732,8 @@ def head(s: Any) -> Any:
 
 
 def tail(s: Any) -> tuple:
+    if type(s) is tuple and s:  # the common case first, without the call to _seq
+        return s[1:]
     s = _seq(s)
     if not s:
         raise ModuleEvalError("Attempted to apply Tail to the empty sequence.")
@@ -728,6 +741,8 @@ def tail(s: Any) -> tuple:
 
 
 def append(s: Any, e: Any) -> tuple:
+    if type(s) is tuple:  # the common case first, without the call to _seq
+        return s + (e,)
     return _seq(s) + (e,)
 
 
@@ -902,7 +917,12 @@ def iterate(s: Any) -> Iterable:
     set order follows string hashes, which differ from process to process). TLC builds a set of
     records, functions or tuples in normal order to range over it, which -maxSetSize bounds."""
     if isinstance(s, frozenset):  # the common case, without a second call
-        return s if len(s) < 2 else tlc_order(s)
+        if len(s) < 2:
+            return s
+        hit = _ORDERED.get(id(s))  # tlc_order's lookup, in place: mostly the same set again
+        if hit is not None and hit[0] is s:
+            return hit[1]
+        return tlc_order(s)
     if type(s) in _BUILT_TO_RANGE:
         setbound.enumerated(_product_size(s))
     return members(s)
