@@ -827,18 +827,16 @@ class Expressions(Levels, StaticKinds):
                                else Local("_alias", "alias", alias=(a, ctx)))
         return self.val(defn.body, inner)
 
-    def _let_elsewhere(self, redo: tuple[ast.OpDef, Ctx], args: tuple[ast.Expr, ...], ctx: Ctx) -> str:
-        """A call of a LET operator that reads the state, made where another state is current
-        (``LET Op(a) == x + a IN Op(1)'``: x' + 1, as TLC evaluates the body in the context of
-        the call): its body compiled for that state, the arguments bound to their values."""
-        defn, dctx = redo
-        inner = replace(dctx, cur=ctx.cur, nxt=ctx.nxt, at=None)
+    def _let_body_at(self, defn: ast.OpDef, inner: Ctx, args: tuple[ast.Expr, ...], ctx: Ctx) -> str:
+        """The body of the LET operator ``defn`` compiled in ``inner`` (its definition's context
+        with the states of the call), its parameters bound to the values of ``args`` in ``ctx``."""
         names, values = [], []
         for p, a in zip(defn.params, args, strict=True):
             names.append(self.fresh(p.name))
             values.append(self.val(a, ctx))
             inner = inner.bind(p.name, Local(names[-1], "value"))
-        return f"(lambda {', '.join(names)}: {self.val(defn.body, inner)})({', '.join(values)})"
+        body = self.val(defn.body, inner)
+        return f"(lambda {', '.join(names)}: {body})({', '.join(values)})" if names else f"({body})"
 
     def _let_in_action(self, loc: Local, args: tuple[ast.Expr, ...], ctx: Ctx) -> str | None:
         """A LET definition of an action that reads primed variables, used as a value in it: its
@@ -851,14 +849,7 @@ class Expressions(Levels, StaticKinds):
         defn, dctx = loc.letdef
         if any(p.arity for p in defn.params) or len(defn.params) != len(args):
             return None  # (an operator named as an argument, not called: its value)
-        inner = replace(dctx, cur=ctx.cur, nxt=ctx.nxt)
-        names, values = [], []
-        for p, a in zip(defn.params, args, strict=True):
-            names.append(self.fresh(p.name))
-            values.append(self.val(a, ctx))
-            inner = inner.bind(p.name, Local(names[-1], "value"))
-        body = self.val(defn.body, inner)
-        return f"(lambda {', '.join(names)}: {body})({', '.join(values)})" if names else f"({body})"
+        return self._let_body_at(defn, replace(dctx, cur=ctx.cur, nxt=ctx.nxt), args, ctx)
 
     def _op_as_value(self, target: tuple[ast.Definition, Scope], ctx: Ctx, pos: ast.Pos) -> str:
         defn, scope = target
@@ -883,7 +874,10 @@ class Expressions(Levels, StaticKinds):
             return inlined
         if loc is not None and loc.redo is not None and loc.redo[1].cur != ctx.cur \
                 and len(e.args) == len(loc.redo[0].params) and not any(p.arity for p in loc.redo[0].params):
-            return self._let_elsewhere(loc.redo, e.args, ctx)
+            # A LET operator reading the state, called where another state is current (LET Op(a)
+            # == x + a IN Op(1)': x' + 1): TLC evaluates its body in the context of the call.
+            defn, dctx = loc.redo
+            return self._let_body_at(defn, replace(dctx, cur=ctx.cur, nxt=ctx.nxt, at=None), e.args, ctx)
         args = tuple(self.val(a, ctx) for a in e.args)
         if loc is not None:
             if loc.kind == "value":

@@ -101,14 +101,12 @@ class StaticKinds(CompilerBase):
             loc = ctx.lookup(e.name)
             if loc is not None:
                 return loc.vkind
-            scope = ctx.scope
-            if scope.subst is None and e.name not in self.substitutions \
-                    and any(c.name == e.name for c in scope.constants):
-                return value_kind(self.ns.get(f"C_{e.name}"))
-            target = self.resolve_def(e.name, scope)
-            if target is not None and isinstance(target[0], ast.OpDef) and not target[0].params:
-                return self.static_kind(target[0].body, Ctx(target[1]), depth + 1)
-            return None
+            meaning = self._named(e.name, ctx)
+            if meaning is None:
+                return None
+            if meaning[0] is None:  # a constant
+                return value_kind(meaning[1])
+            return self.static_kind(meaning[0], meaning[1], depth + 1)
         if isinstance(e, ast.SetEnum | ast.Apply) and self.elem_kind(e, ctx, depth) == "mv":
             return "mvset"
         return None
@@ -142,15 +140,23 @@ class StaticKinds(CompilerBase):
         """elem_kind of a set named by a constant or a definition without parameters (``Proc ==
         1..N``), looked through as static_kind looks through them: "int" when every element is
         certainly an integer, so that ``\\E p \\in Proc`` binds p as one."""
-        if ctx.lookup(name) is not None:
+        meaning = self._named(name, ctx) if ctx.lookup(name) is None else None
+        if meaning is None:
             return None
-        scope = ctx.scope
-        if scope.subst is None and name not in self.substitutions \
-                and any(c.name == name for c in scope.constants):
-            v = self.ns.get(f"C_{name}")
+        if meaning[0] is None:  # a constant
+            v = meaning[1]
             return "int" if isinstance(v, frozenset) and v and all(type(x) is int for x in v) else None
+        kind = self.elem_kind(meaning[0], meaning[1], depth + 1)
+        return kind if kind == "int" else None
+
+    def _named(self, name: str, ctx: Ctx) -> tuple[None, Any] | tuple[ast.Expr, Ctx] | None:
+        """What a name no local binds stands for, for static_kind and elem_kind: (None, its
+        value) for a constant the model gives a value, (body, context to read it in) for a
+        definition without parameters, else None."""
+        scope = ctx.scope
+        if scope.subst is None and name not in self.substitutions and any(c.name == name for c in scope.constants):
+            return None, self.ns.get(f"C_{name}")
         target = self.resolve_def(name, scope)
         if target is not None and isinstance(target[0], ast.OpDef) and not target[0].params:
-            kind = self.elem_kind(target[0].body, Ctx(target[1]), depth + 1)
-            return kind if kind == "int" else None
+            return target[0].body, Ctx(target[1])
         return None

@@ -602,8 +602,6 @@ def tlc_cache(where: str, closure: Any, expression: Callable[[], Any]) -> Any:
     return value
 
 
-
-
 def tlc_set(key: Any, value: Any) -> bool:
     TLC_REGISTERS[key] = value
     return True
