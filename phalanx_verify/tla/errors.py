@@ -91,6 +91,12 @@ class ModuleEvalError(EvalError):
     code maps to exit 255 (tlc2.output.EC.ExitStatus); in Init or an invariant it is 75."""
 
 
+class SetSizeOverflow(EvalError):
+    """A set with more elements than TLC's sizes (Java ints) hold: TLC's "Overflow when
+    computing the number of elements", raised where it counts them. Never taken for the
+    infinite set a lazy set's hash falls back from (values.LazySet.__hash__)."""
+
+
 class LivenessEvalError(EvalError):
     """An evaluation error while the liveness graph is built or checked (the ENABLED of a
     fairness condition, a property's state predicate): TLC's worker stops with a general error,

@@ -514,6 +514,11 @@ def choose(s: Any, pred: Callable[[Any], Any]) -> Any:
     """CHOOSE x \\in S : P, deterministic in TLC's order of S."""
     if type(s) in _BUILT_TO_RANGE:
         setbound.enumerated(_product_size(s))
+    if type(s) is PowerSet:  # its subsets come in TLC's order, made one by one as needed
+        for x in s:
+            if pred(x):
+                return x
+        raise EvalError(_NO_CHOICE)
     elems = as_set(s)
     hit = _ORDERED.get(id(elems))
     if hit is not None and hit[0] is elems:

@@ -17,7 +17,7 @@ from operator import xor
 from typing import Any
 
 from . import interning
-from .errors import EvalError, ModuleEvalError
+from .errors import EvalError, ModuleEvalError, SetSizeOverflow
 from .interning import RANK as _NAME_RANK
 from .interning import key as _name_key
 
@@ -260,6 +260,8 @@ class LazySet:
     def __hash__(self) -> int:
         try:
             return hash(self.enumerate())
+        except SetSizeOverflow:
+            raise
         except EvalError:  # an infinite set (a member of {[Nat -> S]}): hashed by its form
             return hash(self.key())
 
@@ -353,6 +355,9 @@ class PowerSet(LazySet):
     def __init__(self, base: Any) -> None:
         self.base = base
         self._subsets: tuple[frozenset, ...] | None = None
+        # the enumeration, once made: a SUBSET held by a state is hashed at every look-up of
+        # the state (InitStateBug: set' = SUBSET (1..20), 2^20 subsets, enumerated six times)
+        self._enumerated: frozenset | None = None
 
     def __contains__(self, x: object) -> bool:
         if not isinstance(x, frozenset):
@@ -368,9 +373,13 @@ class PowerSet(LazySet):
         return is_set(x)
 
     def enumerate(self) -> frozenset:
-        elems = sorted(as_set(self.base), key=tlc_key)
-        return frozenset(frozenset(c) for r in range(len(elems) + 1)
-                         for c in itertools.combinations(elems, r))
+        done = self._enumerated
+        if done is None:
+            len(self)  # SUBSET of 31 elements or more is TLC's overflow, not a hang
+            elems = sorted(as_set(self.base), key=tlc_key)
+            done = self._enumerated = frozenset(frozenset(c) for r in range(len(elems) + 1)
+                                                for c in itertools.combinations(elems, r))
+        return done
 
     def __iter__(self) -> Iterator:
         # A hoisted SUBSET S is iterated once per state (\E P \in SUBSET Leaf): keep the
@@ -401,7 +410,11 @@ class PowerSet(LazySet):
         return subsets
 
     def __len__(self) -> int:
-        return 2 ** len(as_set(self.base))
+        base = self.base
+        n = len(base) if isinstance(base, LazySet) else len(as_set(base))
+        if n >= 31:  # as TLC's SubsetValue.size: its sizes are Java ints
+            raise SetSizeOverflow("Overflow when computing the number of elements in:\n" + format_value(self))
+        return 2 ** n
 
     def key(self) -> tuple:
         return ("SUBSET", self.base)
@@ -938,7 +951,7 @@ def _order_key(vals: frozenset | list) -> Callable[[Any], Any] | None:
     """The sort key that puts vals in TLC's order: None where Python's < is TLC's (integers
     only, or tuples of one length holding integers only: grid points, pairs), the strings'
     token order for strings only, kept keys for tuples without Booleans (see _KeptKeys),
-    tlc_key otherwise. Checked with C-speed loops."""
+    size and sorted elements for sets of integers, tlc_key otherwise. Checked with C-speed loops."""
     kinds = set(map(type, vals))
     if kinds == {int}:
         return None
@@ -949,7 +962,15 @@ def _order_key(vals: frozenset | list) -> Callable[[Any], Any] | None:
             return None
         if tuples_without_booleans(vals):
             return _KEPT_KEY
+    if kinds == {frozenset} and set(map(type, itertools.chain.from_iterable(vals))) <= {int}:
+        return _int_set_key
     return tlc_key
+
+
+def _int_set_key(v: frozenset) -> tuple:
+    """tlc_key's order among sets of integers (by size, then elements), with C-speed sorts:
+    printing SUBSET (1..20) sorts a million of them."""
+    return len(v), sorted(v)
 
 
 _KEPT_KEY = _KEPT_KEYS.__getitem__  # one object, so that sorted_tlc can tell it by identity
@@ -1003,6 +1024,8 @@ def format_value(v: Any, normalized: bool = False) -> str:
     if t is ModelValue or t is TypedModelValue:
         return v.name
     if t is frozenset:
+        if set(map(type, v)) == {int}:  # the common case, at C speed
+            return "{" + ", ".join(map(str, sorted(v))) + "}"
         return "{" + ", ".join(format_value(x, True) for x in sorted_tlc(v)) + "}"
     if t is Interval:
         return f"{min(v)}..{max(v)}" if v else "{}"
@@ -1019,6 +1042,13 @@ def format_value(v: Any, normalized: bool = False) -> str:
                                  for k in keys) + ")"
     if isinstance(v, PowerSet | FcnSet | RecordSet | ProductSet):
         try:  # TLC enumerates these when it prints them
+            if type(v) is PowerSet:
+                base = as_set(v.base)
+                if len(base) >= 7:  # TLC prints SUBSET of 7 or more elements as it stands
+                    shown = format_value(v.base if type(v.base) is Interval else base, True)
+                    return f"SUBSET ({shown})" if type(v.base) is Interval else f"SUBSET {shown}"
+                # its subsets come in TLC's order: no sort
+                return "{" + ", ".join(format_value(x, True) for x in v) + "}"
             return format_value(v.enumerate())
         except EvalError:
             return repr(v)

@@ -671,6 +671,28 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         150, None, None, None, "Level error in applying operator",
         "an operator's parameter passed on to an instance as what replaces its VARIABLE must be at most of state "
         "level: Op(x') is SANY's level error"),
+    "SubsetOverflowInit": (
+        "EXTENDS Integers\nVARIABLE x\nInit == x = SUBSET(SUBSET(1..36))\nNext == x' = x",
+        "INIT Init\nNEXT Next",
+        75, 1, 0, None, "Overflow when computing the number of elements in:\nSUBSET (1..36)",
+        "a state holding SUBSET SUBSET (1..36) cannot be fingerprinted: TLC counts the elements (a Java int) and "
+        "overflows (FingerprintExceptionInit); it hung enumerating 2^36 subsets"),
+    "SubsetOverflowNext": (
+        "EXTENDS Integers\nVARIABLE x\nInit == x = 0\n"
+        "Next == IF {1} \\in SUBSET(1..31) THEN x' = SUBSET(SUBSET(1..32)) ELSE x' = 2",
+        "INIT Init\nNEXT Next",
+        75, 2, 1, None, "Overflow when computing the number of elements in:\nSUBSET (1..32)",
+        "the same for a successor (FingerprintExceptionNext); membership in SUBSET (1..31) needs no count"),
+    "ChooseInLargeSubset": (
+        "EXTENDS Naturals\nRECURSIVE Sum(_)\nSum(S) == IF S = {} THEN 0 ELSE LET c == CHOOSE c \\in S : TRUE "
+        "IN c + Sum(S \\ {c})\nVARIABLE pc, set, fun\nInit == pc = 0 /\\ set = {} /\\ fun = {}\n"
+        "Next == \\/ pc = 0 /\\ pc' = 1 /\\ set' = SUBSET (1..20) /\\ fun' = CHOOSE v \\in set' : Sum(v) > 4\n"
+        "        \\/ pc = 1 /\\ fun = {5} /\\ pc' = 2 /\\ UNCHANGED <<set, fun>>",
+        "INIT Init\nNEXT Next",
+        11, 3, 3, 3, "/\\ set = SUBSET (1..20)",
+        "CHOOSE in SUBSET (1..20) takes the subsets in TLC's order (by size) one by one, and TLC prints a SUBSET of "
+        "7 or more elements as it stands (Bug279's InitStateBug, which timed out enumerating and sorting 2^20 "
+        "subsets several times)"),
 }
 
 
