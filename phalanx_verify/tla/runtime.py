@@ -571,19 +571,29 @@ ANY = AnySet()
 _RANDOM = random.Random(0)  # reproducible runs; TLC's choice depends on its own seed
 
 
+def _drawable(s: Any) -> Any:
+    """S itself where its members can be made one by one by index (a set of functions, whose
+    size can be far beyond what can be enumerated), else its members in TLC's order."""
+    return s if type(s) is FcnSet else sorted_tlc(as_set(s))
+
+
+def _member(elems: Any, i: int) -> Any:
+    return elems.nth(i) if type(elems) is FcnSet else elems[i]
+
+
 def random_element(s: Any) -> Any:
-    elems = sorted_tlc(as_set(s))
-    if not elems:
+    elems = _drawable(s)
+    if not len(elems):
         raise ModuleEvalError("Attempted to apply RandomElement to the empty set.")
-    return elems[_RANDOM.randrange(len(elems))]
+    return _member(elems, _RANDOM.randrange(len(elems)))
 
 
 def random_subset(k: Any, s: Any) -> frozenset:
-    elems = sorted_tlc(as_set(s))
+    elems = _drawable(s)
     if type(k) is not int or not 0 <= k <= len(elems):
         raise EvalError(f"The first argument of RandomSubset should be a number between 0 and {len(elems)}, "
                         f"but instead it is: {format_value(k)}")
-    return frozenset(_RANDOM.sample(elems, k))
+    return frozenset(_member(elems, i) for i in _RANDOM.sample(range(len(elems)), k))
 
 
 def random_set_of_subsets(k: Any, n: Any, s: Any) -> frozenset:

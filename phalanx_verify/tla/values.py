@@ -469,6 +469,18 @@ class FcnSet(LazySet):
     def enumerate(self) -> frozenset:
         return frozenset(self)
 
+    def nth(self, i: int) -> Any:
+        """The i-th function in the order of iteration, made without the ones before it:
+        RandomSubset(1000, [S -> T]) of 10^9 functions draws 1000 indices (as TLC's
+        SetOfFcnsValue draws its functions)."""
+        dom = sorted(as_set(self.domain), key=tlc_key)
+        rng = sorted(as_set(self.rng), key=tlc_key)
+        picked = []
+        for _ in dom:
+            i, r = divmod(i, len(rng))
+            picked.append(rng[r])
+        return make_fcn(dict(zip(dom, reversed(picked), strict=True)))
+
     def __len__(self) -> int:
         return len(as_set(self.rng)) ** len(as_set(self.domain))
 

@@ -683,6 +683,13 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         "INIT Init\nNEXT Next",
         75, 2, 1, None, "Overflow when computing the number of elements in:\nSUBSET (1..32)",
         "the same for a successor (FingerprintExceptionNext); membership in SUBSET (1..31) needs no count"),
+    "RandomSubsetOfHugeFunctionSet": (
+        "EXTENDS Integers, TLC, Randomization\nVARIABLE x\nInit == x \\in RandomSubset(1000, [1..9 -> 1..10])\n"
+        "Next == UNCHANGED x\nInv == x \\in [1..9 -> 1..10] /\\ RandomElement([1..9 -> 1..10]) \\in [1..9 -> 1..10]",
+        "INIT Init\nNEXT Next\nINVARIANT Inv",
+        0, 2000, 1000, 1, None,
+        "RandomSubset and RandomElement of [S -> T] with 10^9 functions draw functions without enumerating the set "
+        "(TLC's RandomSubsetSetOfFcns; was a timeout)"),
     "ChooseInLargeSubset": (
         "EXTENDS Naturals\nRECURSIVE Sum(_)\nSum(S) == IF S = {} THEN 0 ELSE LET c == CHOOSE c \\in S : TRUE "
         "IN c + Sum(S \\ {c})\nVARIABLE pc, set, fun\nInit == pc = 0 /\\ set = {} /\\ fun = {}\n"
