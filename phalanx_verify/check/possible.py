@@ -15,12 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..tla import EvalError, format_value
 from ..tla import runtime as rt
 from ..tla import syntax as ast
-from ..tla.values import Fcn
-
-KEY = "s:_possible"
 
 
 @dataclass
@@ -35,23 +31,10 @@ class Possible:
         name, fn = self.name, self.fn
 
         def track(*state: tuple) -> bool:
-            value = fn(*state)
-            if type(value) is not bool:
-                raise EvalError(f"A non-boolean expression ({format_value(value)}) was used as a condition "
-                                f"of an IF (_POSSIBLE {name}).", self.pos)
-            old = rt.TLC_REGISTERS.get(KEY)
-            counts = dict(old) if isinstance(old, Fcn) else {}
-            counts[name] = counts.get(name, 0) + value
-            rt.TLC_REGISTERS[KEY] = Fcn(counts)
-            return True
+            return rt.possible_track(fn(*state), name, self.pos)
         return track
 
     def postcondition(self, _state: tuple) -> bool:
         """The postcondition TLC adds (_Possible!_CheckName): TRUE when the predicate held
         somewhere; otherwise the counts are printed (PrintT) and it is FALSE."""
-        counts = rt.TLC_REGISTERS.get(KEY)
-        counts = counts if isinstance(counts, Fcn) else Fcn({})
-        if counts.get(self.name, 0):
-            return True
-        rt.tlc_printt(counts)
-        return False
+        return rt.possible_check_name(self.name)

@@ -22,7 +22,7 @@ _OBSERVING = frozenset({
     "TLCGetAndSet", "CounterExample", "ToTrace", "RandomSubset", "RandomSetOfSubsets",
     "RandomSubsetSet", "TestRandomSetOfSubsets", "IOExec", "IOExecTemplate", "IOEnvExec",
     "IOEnvExecTemplate", "IOEnv", "Serialize", "Deserialize", "JsonSerialize", "JsonDeserialize",
-    "ndJsonSerialize", "ndJsonDeserialize",
+    "ndJsonSerialize", "ndJsonDeserialize", "_Track", "_Counts", "_CheckName", "_PrintCounts",
 })
 
 LIMIT = 1 << 14  # results kept per operator; the table is emptied when full

@@ -20,7 +20,8 @@ _NONE: frozenset[int] = frozenset()
 # Standard operators whose evaluation is an effect or varies between evaluations: an expression
 # using them must be evaluated each time TLC would (PrintT in an invariant prints on every state;
 # TLCGet("level") differs between two states with the same variables).
-IMPURE = frozenset({"Print", "PrintT", "JavaTime", "TLCGet", "TLCGetOrDefault", "TLCGetAndSet"})
+IMPURE = frozenset({"Print", "PrintT", "JavaTime", "TLCGet", "TLCGetOrDefault", "TLCGetAndSet",
+                    "_Track", "_Counts", "_CheckName", "_PrintCounts"})
 
 
 class ReadsAnalysis:

@@ -38,6 +38,8 @@ STD_EXPORTS: dict[str, frozenset[str]] = {
                          "TLCCache", "TLCFP", "TLCEvalDefinition"}),
     "Randomization": frozenset({"RandomSubset", "RandomSetOfSubsets", "TestRandomSetOfSubsets"}),
     "RealTime": frozenset({"RTBound", "RTnow", "now"}),
+    # TLC's module behind the cfg's _POSSIBLE (check/possible.py), which a spec may EXTEND to read the counts
+    "_Possible": frozenset({"_Track", "_Counts", "_CheckName", "_PrintCounts"}),
 }
 # What a standard module EXTENDS (its LOCAL INSTANCEs are not exported, as in TLC's own files).
 STD_EXTENDS: dict[str, tuple[str, ...]] = {"Integers": ("Naturals",), "Reals": ("Integers",), "Bags": ("TLC",)}
@@ -47,6 +49,7 @@ _STD_ARITY = {
     "Seq": 1, "Len": 1, "Append": 2, "Head": 1, "Tail": 1, "SubSeq": 3, "SelectSeq": 2,
     "IsFiniteSet": 1, "Cardinality": 1, "Print": 2, "PrintT": 1, "Assert": 2, "JavaTime": 0, "TLCGet": 1,
     "TLCSet": 2, "Permutations": 1, "SortSeq": 2, "RandomElement": 1, "Any": 0, "ToString": 1, "TLCEval": 1,
+    "_Track": 2, "_Counts": 0, "_CheckName": 1, "_PrintCounts": 0,
     "Nat": 0, "Int": 0, "Real": 0,
 }
 # Standard operators that take an operator argument: (name, argument index) -> its arity.

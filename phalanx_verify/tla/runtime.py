@@ -870,6 +870,38 @@ def tlc_get(key: Any) -> Any:
     raise EvalError(f"TLCGet({format_value(key)}): unsupported key")
 
 
+POSSIBLE_KEY = "s:_possible"  # the named register of _Possible's counts
+
+
+def possible_counts() -> Fcn:
+    """_Possible!_Counts: how often each _POSSIBLE predicate held (one worker's counts here)."""
+    counts = TLC_REGISTERS.get(POSSIBLE_KEY)
+    return counts if isinstance(counts, Fcn) else Fcn({})
+
+
+def possible_track(held: Any, name: Any, pos: Any = None) -> bool:
+    """_Possible!_Track(expr, name): count ``name`` once more where ``held``, else keep it at
+    its count (0 the first time); TRUE as TLCSet. ``pos``: of the predicate, for the cfg's
+    _POSSIBLE (check/possible.py)."""
+    if type(held) is not bool:
+        raise EvalError(f"A non-boolean expression ({format_value(held)}) was used as a condition of an IF "
+                        f"(_POSSIBLE {name if type(name) is str else format_value(name)}).", pos)
+    counts = dict(possible_counts())
+    counts[name] = counts.get(name, 0) + held
+    TLC_REGISTERS[POSSIBLE_KEY] = Fcn(counts)
+    return True
+
+
+def possible_check_name(name: Any) -> bool:
+    """_Possible!_CheckName(name): TRUE where ``name`` held somewhere, else the counts are
+    printed (PrintT) and it is FALSE."""
+    counts = possible_counts()
+    if counts.get(name, 0):
+        return True
+    tlc_printt(counts)
+    return False
+
+
 def java_time() -> int:
     return int(time.time() * 1000) & 0x7FFFFFFF
 

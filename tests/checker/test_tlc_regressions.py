@@ -690,6 +690,19 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         0, 2000, 1000, 1, None,
         "RandomSubset and RandomElement of [S -> T] with 10^9 functions draw functions without enumerating the set "
         "(TLC's RandomSubsetSetOfFcns; was a timeout)"),
+    "PossibleCountsRead": (
+        "EXTENDS Naturals, TLC, _Possible\nVARIABLE x\nInit == x = 0\nNext == x' = (x + 1) % 3\nAtOne == x = 1\n"
+        "Wrap == x = 2 /\\ x' = 0\nSpec == Init /\\ [][Next]_x\nPost == _Counts[\"AtOne\"] = 1 /\\ _Counts[\"Wrap\"] = 1",
+        "SPECIFICATION Spec\n_POSSIBLE AtOne Wrap\nPOSTCONDITION Post",
+        0, 4, 3, 3, None,
+        "a spec EXTENDS TLC's _Possible module and reads the _POSSIBLE counts with _Counts (TLC's DieHardTLA; was "
+        "'cannot find module _Possible', exit 150)"),
+    "PossibleCountsWrong": (
+        "EXTENDS Naturals, TLC, _Possible\nVARIABLE x\nInit == x = 0\nNext == x' = (x + 1) % 3\nAtOne == x = 1\n"
+        "Spec == Init /\\ [][Next]_x\nPost == _Counts[\"AtOne\"] = 2",
+        "SPECIFICATION Spec\n_POSSIBLE AtOne\nPOSTCONDITION Post",
+        10, None, None, None, "Postcondition Post",
+        "the counts _Counts reads are the ones TLC counts: AtOne held once, so the postcondition is false"),
     "ChooseInLargeSubset": (
         "EXTENDS Naturals\nRECURSIVE Sum(_)\nSum(S) == IF S = {} THEN 0 ELSE LET c == CHOOSE c \\in S : TRUE "
         "IN c + Sum(S \\ {c})\nVARIABLE pc, set, fun\nInit == pc = 0 /\\ set = {} /\\ fun = {}\n"
