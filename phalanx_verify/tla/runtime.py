@@ -406,15 +406,19 @@ def _known_enumerable(s: Any) -> bool:
 
 
 def union(s: Any) -> Any:
+    """UNION S: built where every member of S is an enumerated set, else kept as a UnionSet
+    until something enumerates it, as TLC's UnionValue.union (a member of
+    {f \\in UNION {[S -> T] : S \\in ...} : P} is then decided as f \\in UNION ... /\\ P(f),
+    TLC's suite/test9)."""
     sets = as_set(s)
+    if not all(type(x) is frozenset for x in sets):
+        for x in sets:
+            if not is_set(x):
+                raise EvalError(f"Attempted to apply UNION to a set containing a non-set: {format_value(x)}")
+        return UnionSet(sets)
     out: set = set()
     for x in sets:
-        try:
-            out.update(as_set(x))
-        except EvalError:
-            if isinstance(x, LazySet):  # UNION {[0..N -> Int]}: only asked for membership
-                return UnionSet(sets)
-            raise
+        out.update(x)
     return setbound.checked(frozenset(out))
 
 

@@ -16,7 +16,7 @@ from functools import reduce
 from operator import xor
 from typing import Any
 
-from . import interning
+from . import interning, setbound
 from .errors import EvalError, ModuleEvalError, SetSizeOverflow
 from .interning import RANK as _NAME_RANK
 from .interning import key as _name_key
@@ -598,12 +598,14 @@ class ProductSet(LazySet):
 
 
 class UnionSet(LazySet):
-    """UNION S where some member of S cannot be enumerated: membership asks each member."""
+    """UNION S where some member of S is not an enumerated set ([S -> T], 0..N, Nat): membership
+    asks each member; enumerated when something needs its elements (TLC's UnionValue)."""
 
     image = "a set of the form UNION  S"
 
     def __init__(self, sets: frozenset) -> None:
         self.sets = sets
+        self._enumerated: frozenset | None = None
 
     def __contains__(self, x: object) -> bool:
         return any(x in s for s in self.sets)
@@ -612,10 +614,13 @@ class UnionSet(LazySet):
         return any(s.member(x) if isinstance(s, LazySet) else x in s for s in self.sets)
 
     def enumerate(self) -> frozenset:
-        out: set = set()
-        for s in self.sets:
-            out.update(as_set(s))
-        return frozenset(out)
+        done = self._enumerated
+        if done is None:  # made once, as TLC's UnionValue keeps its realSet
+            out: set = set()
+            for s in self.sets:
+                out.update(as_set(s))
+            done = self._enumerated = setbound.checked(frozenset(out))
+        return done
 
     def key(self) -> tuple:
         return ("UNION", self.sets)
@@ -901,6 +906,11 @@ def tlc_key(v: Any) -> tuple:
         key = (6, len(items), tuple(items))
         v._key = (gen, key)
         return key
+    if isinstance(v, LazySet):  # a set not built yet (UNION {{}, -1..0}) sorts as its elements
+        try:
+            return tlc_key(v.enumerate())
+        except EvalError:
+            pass
     return (9, repr(v))
 
 
@@ -1052,7 +1062,7 @@ def format_value(v: Any, normalized: bool = False) -> str:
         keys = sorted_tlc(v)
         return "(" + " @@ ".join(f"{format_value(k, normalized)} :> {format_value(v[k], normalized)}"
                                  for k in keys) + ")"
-    if isinstance(v, PowerSet | FcnSet | RecordSet | ProductSet):
+    if isinstance(v, PowerSet | FcnSet | RecordSet | ProductSet | UnionSet):
         try:  # TLC enumerates these when it prints them
             if type(v) is PowerSet:
                 base = as_set(v.base)

@@ -703,6 +703,13 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         "SPECIFICATION Spec\n_POSSIBLE AtOne\nPOSTCONDITION Post",
         10, None, None, None, "Postcondition Post",
         "the counts _Counts reads are the ones TLC counts: AtOne held once, so the postcondition is false"),
+    "FilterOfLazyUnion": (
+        "EXTENDS Integers\nVARIABLE x\nInit == x = 0\nNext == x' = x\n"
+        "Inv == <<1, 2>> \\in {f \\in UNION {[S -> {1, 2, 3}] : S \\in SUBSET {1, 2, 3}} : f[2] = 2}",
+        "INIT Init\nNEXT Next\nINVARIANT Inv",
+        0, 2, 1, 1, None,
+        "UNION of sets that are not enumerated ([S -> T]) stays lazy, as TLC's UnionValue, so membership in a filter "
+        "of it tests the predicate on the candidate only (TLC's suite/test9: f[2] on <<>> failed, exit 75)"),
     "ChooseInLargeSubset": (
         "EXTENDS Naturals\nRECURSIVE Sum(_)\nSum(S) == IF S = {} THEN 0 ELSE LET c == CHOOSE c \\in S : TRUE "
         "IN c + Sum(S \\ {c})\nVARIABLE pc, set, fun\nInit == pc = 0 /\\ set = {} /\\ fun = {}\n"
