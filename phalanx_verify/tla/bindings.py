@@ -94,6 +94,7 @@ class Ctx:
     # variable of such an instance is not its substitution but a free variable of the partial
     # successor, bound by name: under WITH b <- x + y, ENABLED (b' = b + 1) asks for some b'.
     enabled_outside: frozenset[int] = frozenset()
+    primed: bool = False  # under a prime: cur is the successor (TLCGet("level")' reads its level)
 
     def lookup(self, name: str) -> Local | None:
         for n, loc in reversed(self.locals):

@@ -971,6 +971,8 @@ class Expressions(Levels, StaticKinds):
                 raise SemanticError(f"unknown operator {e.op} (EXTENDS {module} is missing)", e.pos)
             if arity != len(args):
                 raise SemanticError(f"{e.op} takes {arity} arguments, {len(args)} given", e.pos)
+            if e.op == "TLCGet" and ctx.primed:
+                return f"_rt.tlc_get_next({args[0]})"  # TLCGet(k)' reads the successor: its level
             return template.format(*args)
         raise _unknown(e.op, ctx.scope, e.pos)
 
@@ -1267,7 +1269,7 @@ class Expressions(Levels, StaticKinds):
                 raise EvalError(f"In evaluation, the identifier {e.expr.name} is either undefined or not an "
                                 "operator.", e.pos)
             raise EvalError("In evaluation, a primed expression appears where no next state exists.", e.pos)
-        return self.val(e.expr, replace(ctx, cur=ctx.nxt, nxt=None))
+        return self.val(e.expr, replace(ctx, cur=ctx.nxt, nxt=None, primed=True))
 
     def v_Unchanged(self, e: ast.Unchanged, ctx: Ctx) -> str:
         """UNCHANGED e is e' = e, with TLC's comparability errors (x' = 1 against x = TRUE)."""

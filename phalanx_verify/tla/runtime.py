@@ -906,6 +906,14 @@ def possible_check_name(name: Any) -> bool:
     return False
 
 
+def tlc_get_next(key: Any) -> Any:
+    """TLCGet(key) evaluated on the successor (TLCGet("level")'): TLC reads the level from the
+    state it evaluates on, the successor's one more than the current state's."""
+    if key == "level" and key not in TLC_REGISTERS:
+        return LEVEL[0] + 1
+    return tlc_get(key)
+
+
 def java_time() -> int:
     return int(time.time() * 1000) & 0x7FFFFFFF
 

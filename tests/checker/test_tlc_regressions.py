@@ -710,6 +710,14 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         0, 2, 1, 1, None,
         "UNION of sets that are not enumerated ([S -> T]) stays lazy, as TLC's UnionValue, so membership in a filter "
         "of it tests the predicate on the candidate only (TLC's suite/test9: f[2] on <<>> failed, exit 75)"),
+    "TLCGetLevelPrimed": (
+        "EXTENDS Integers, TLC\nVARIABLES x, z\nInit == x = 0 /\\ z = 1 /\\ TLCGet(\"level\") = 0\n"
+        "Next == /\\ x < 3 /\\ Assert(TLCGet(\"level\") + 1 = TLCGet(\"level\")', \"pre\")\n"
+        "        /\\ x' = x + 1 /\\ z' = TLCGet(\"level\")'\nInv == z = TLCGet(\"level\") /\\ x + 1 = TLCGet(\"level\")",
+        "INIT Init\nNEXT Next\nINVARIANT Inv",
+        11, 4, 4, 4, "Deadlock reached",
+        "TLCGet(\"level\")' is the successor's level, one more than the current state's (TLC's TLCGetLevel: a false "
+        "assertion failure, exit 14)"),
     "ChooseInLargeSubset": (
         "EXTENDS Naturals\nRECURSIVE Sum(_)\nSum(S) == IF S = {} THEN 0 ELSE LET c == CHOOSE c \\in S : TRUE "
         "IN c + Sum(S \\ {c})\nVARIABLE pc, set, fun\nInit == pc = 0 /\\ set = {} /\\ fun = {}\n"
