@@ -132,6 +132,10 @@ def main() -> None:
 @click.option("--continue", "keep_going", is_flag=True,
               help="TLC's -continue: report every invariant or action-property violation and keep going.")
 @click.option("--no-deadlock", is_flag=True, help="TLC's -deadlock: do not check for deadlock.")
+@click.option("--lncheck", type=click.Choice(["default", "final", "seqfinal", "off"], case_sensitive=False),
+              default="default", show_default=True, callback=lambda _c, _p, v: v.lower(),
+              help="TLC's -lncheck: temporal properties checked now and then during the search (default), only "
+                   "at its end (final, seqfinal), or only their safety part, as states are found (off).")
 @click.option("--max-set-size", type=click.IntRange(min=0),
               help="TLC's -maxSetSize (accepted for TLC scripts; the built-in does not bound set enumeration).")
 @click.option("--fp", type=click.IntRange(0, FP_POLYNOMIALS - 1),

@@ -27,6 +27,7 @@ RENAMED: dict[str, tuple[str, int]] = {
     "-maxSetSize": ("--max-set-size", 1),
     "-fp": ("--fp", 1),
     "-workers": ("--workers", 1),
+    "-lncheck": ("--lncheck", 1),
 }
 # Not mapped: TLC's -checkpoint takes minutes and -recover one of TLC's own checkpoint folders, so
 # they are usage errors rather than guesses at the built-in's --checkpoint/--recover.

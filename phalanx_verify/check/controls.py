@@ -48,6 +48,7 @@ class CheckOptions:
     no_deadlock: bool = False  # -deadlock
     max_set_size: int | None = None
     fp: int | None = None
+    lncheck: str = "default"  # -lncheck: when temporal properties are checked (run.check_model)
 
 
 _HEADS = {
@@ -92,7 +93,8 @@ def _run(model: Model, opts: CheckOptions, liveness: bool, progress: Callable[[d
 
     report = check_model(model, progress=progress, check_liveness_props=liveness,
                          observer=_Observers(observers) if len(observers) > 1 else (observers[0] if observers else None),
-                         on_violation=on_violation if opts.keep_going else None, search=search)
+                         on_violation=on_violation if opts.keep_going else None, search=search,
+                         lncheck=opts.lncheck)
     if opts.keep_going:
         report.extra["violations"] = [{"verdict": v, "violated": n, "trace": t.to_json()} for v, n, t in violations]
     if coverage is not None:

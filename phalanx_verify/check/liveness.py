@@ -183,11 +183,14 @@ class _Search:
 
 
 def check_liveness(model: Model, space: StateSpace | LiveGraph, obligation: Liveness,
-                   tracker_kinds: list[str], extra: dict | None = None) -> Trace | None:
-    """None when the obligation holds on the explored graph; otherwise a lasso."""
+                   tracker_kinds: list[str], extra: dict | None = None, safety_only: bool = False) -> Trace | None:
+    """None when the obligation holds on the explored graph; otherwise a lasso. ``safety_only``
+    (TLC's -lncheck off): only a finite prefix that violates the property counts, no cycle."""
     if obligation.kind == "general":
         assert isinstance(space, StateSpace), "the parallel search leaves these to the sequential one (livegraph.py)"
-        return check_general(model, space, obligation, tracker_kinds)
+        return check_general(model, space, obligation, tracker_kinds, safety_only)
+    if safety_only:
+        return None
     n, size = space.explored, space.size
     explored = bytearray(b"\x01" * n) + bytearray(size - n)
     accept = None
@@ -486,9 +489,11 @@ class _GeneralSearch:
         raise AssertionError("component is not strongly connected")  # pragma: no cover
 
 
-def check_general(model: Model, space: StateSpace, obligation: Liveness, kinds: list[str]) -> Trace | None:
+def check_general(model: Model, space: StateSpace, obligation: Liveness, kinds: list[str],
+                  safety_only: bool = False) -> Trace | None:
     """None when no behaviour of the explored graph satisfies a disjunct of the negated
-    property under the spec's fairness; otherwise a lasso."""
+    property under the spec's fairness; otherwise a lasso (or, ``safety_only``, only a bad
+    prefix: TLC's -lncheck off skips the search for cycles)."""
     general = obligation.general
     assert general is not None
     for i, d in enumerate(general.disjuncts):
@@ -503,6 +508,8 @@ def check_general(model: Model, space: StateSpace, obligation: Liveness, kinds: 
             prefix = search.first_sink()
             if prefix is not None:
                 return _prefix_trace(model, space, prefix)
+        if safety_only:
+            continue
         found = search.find()
         if found is not None:
             entry, walk = found

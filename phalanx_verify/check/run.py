@@ -60,6 +60,7 @@ class _LivenessRunner:
         # what the parallel search's workers compute for the graph (check/livegraph.py)
         self.inputs = LiveInputs.of(self.tracker, [ob for _, ob, _ in self.obligations])
         self.processes = 1  # the parallel search's workers: its graph's checks may use as many
+        self.safety_only = False  # TLC's -lncheck off: no search for cycles, only bad prefixes
 
     def run(self, space: StateSpace | LiveGraph) -> bool:
         """Check every obligation; record the first violation. True when none is violated."""
@@ -87,7 +88,7 @@ class _LivenessRunner:
         n = min(self.processes, len(self.obligations))
         if n > 1 and isinstance(space, LiveGraph) and space.explored >= FORK_CHECKS_FROM and fork_safe():
             global _FORKED
-            _FORKED = (self.model, space, self.obligations, self.kinds)
+            _FORKED = (self.model, space, self.obligations, self.kinds, self.safety_only)
             try:
                 with multiprocessing.get_context("fork").Pool(n, initializer=_default_sigterm) as pool:
                     outcomes = pool.map(_check_forked, range(len(self.obligations)), chunksize=1)
@@ -96,7 +97,7 @@ class _LivenessRunner:
             yield from outcomes
             return
         for obligation in self.obligations:
-            yield _check(self.model, space, obligation, self.kinds)
+            yield _check(self.model, space, obligation, self.kinds, self.safety_only)
 
     def periodic(self, space: StateSpace | LiveGraph) -> bool:
         if space.explored >= max(PERIODIC_FIRST, 2 * self.checked_at):
@@ -107,10 +108,11 @@ class _LivenessRunner:
 _FORKED: tuple | None = None  # what the forked obligation checks inherit (_LivenessRunner._outcomes)
 
 
-def _check(model: Model, space: StateSpace | LiveGraph, obligation: Obligation, kinds: list[str]) -> Outcome:
+def _check(model: Model, space: StateSpace | LiveGraph, obligation: Obligation, kinds: list[str],
+           safety_only: bool) -> Outcome:
     _, ob, extra = obligation
     try:
-        return check_liveness(model, space, ob, kinds, extra), None
+        return check_liveness(model, space, ob, kinds, extra, safety_only), None
     except TLAError as err:
         return None, err
 
@@ -126,13 +128,14 @@ def _default_sigterm() -> None:
 
 def _check_forked(i: int) -> Outcome:
     assert _FORKED is not None
-    model, space, obligations, kinds = _FORKED
-    return _check(model, space, obligations[i], kinds)
+    model, space, obligations, kinds, safety_only = _FORKED
+    return _check(model, space, obligations[i], kinds, safety_only)
 
 
 def check_model(model: Model, name: str | None = None, progress: ProgressFn | None = None,
                 check_liveness_props: bool = True, observer: SearchObserver | None = None,
-                on_violation: ViolationHook | None = None, search: SearchOptions | None = None) -> Report:
+                on_violation: ViolationHook | None = None, search: SearchOptions | None = None,
+                lncheck: str = "default") -> Report:
     """Check ``model``. ``observer`` watches every step (coverage, -dump dot); ``on_violation``
     makes the search go on past invariant and action-property violations (TLC's -continue),
     see bfs.explore. With ``search.workers`` > 1 the search runs on that many processes
@@ -156,6 +159,9 @@ def check_model(model: Model, name: str | None = None, progress: ProgressFn | No
             return _done(report, start)
         if check_liveness_props and any(p.liveness for p in model.properties):
             live = _LivenessRunner(model, report)
+            live.safety_only = lncheck == "off"
+        # TLC's -lncheck final, seqfinal, off: no check while the search runs
+        periodic = live.periodic if live is not None and lncheck == "default" else None
         why = parallel_supported(model, live.inputs if live else None) if search.fingerprint_search else "one worker"
         if why is None and (observer is not None or on_violation is not None):
             why = "coverage, -dump or -continue watch the sequential search"
@@ -167,7 +173,7 @@ def check_model(model: Model, name: str | None = None, progress: ProgressFn | No
             if live is not None:
                 live.processes = search.workers
             graph = explore_parallel(model, report, search, progress=progress, live=live.inputs if live else None,
-                                     on_level=live.periodic if live else None)
+                                     on_level=periodic)
             completed = report.complete
             if graph is not None and live is not None:
                 live.run(graph)
@@ -178,7 +184,7 @@ def check_model(model: Model, name: str | None = None, progress: ProgressFn | No
             if search.workers > 1:
                 report.extra["sequential"] = why
             space = explore(model, report, fairness=live.tracker if live else None, progress=progress,
-                            on_level=live.periodic if live else None, observer=observer,
+                            on_level=periodic, observer=observer,
                             on_violation=on_violation)
             completed = space is not None
             if space is not None and live is not None:
