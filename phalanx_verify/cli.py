@@ -44,7 +44,7 @@ from .plugins import PluginGroup
 from .progress import ProgressLine
 from .project import find_project
 from .prove import prove
-from .tla.errors import EXIT_INTERRUPTED, EXIT_USAGE, EvalError, TLAError, UsageError
+from .tla.errors import EXIT_INTERRUPTED, EXIT_USAGE, StackOverflow, TLAError, UsageError
 from .tla.syntax import Pos
 from .tlc.locate import locate_jar
 from .tlc.run import TLCOptions
@@ -178,7 +178,7 @@ def check(spec: str, config: str | None, json_path: str | None, no_liveness: boo
         _fail(err)
         return
     except RecursionError:
-        _fail(EvalError("evaluation nested too deeply", Pos(spec, 1, 1)))
+        _fail(StackOverflow(StackOverflow.MESSAGE, Pos(spec, 1, 1)))
         return
     except MemoryError:
         _fail(OutOfMemory("the search used all the memory (a state space or a set too large)", Pos(spec, 1, 1)))

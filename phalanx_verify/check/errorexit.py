@@ -12,6 +12,7 @@ tests/checker/test_error_exit_codes.py):
 - in an invariant checked on a successor: 76 (TLC_INVARIANT_EVALUATION_FAILED), unless the
   successor is outside the model (a CONSTRAINT or ACTION_CONSTRAINT fails on it): then as in
   the successors (TLC prints "unable to fingerprint" there: the state was never fingerprinted);
+- a stack overflow (StackOverflow) after the initial states: 255 wherever it happens;
 - while the liveness graph is built or checked (ENABLED of a fairness condition, a property's
   predicate): 255, whatever the error; those sites raise a LivenessEvalError, which says so.
 """
@@ -27,6 +28,7 @@ from ..tla.errors import (
     AssertionFailure,
     EvalError,
     ModuleEvalError,
+    StackOverflow,
     TLAError,
 )
 
@@ -41,6 +43,8 @@ def error_exit(err: TLAError, where: Where) -> int:
     """The exit code TLC gives ``err`` raised at ``where`` after the initial states."""
     if not isinstance(err, EvalError):  # a configuration or level problem found late
         return err.exit_code
+    if isinstance(err, StackOverflow):
+        return EXIT_TLC_ERROR
     if where is Where.INVARIANT:
         return EXIT_SAFETY_EVAL
     if isinstance(err, AssertionFailure):

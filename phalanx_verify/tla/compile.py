@@ -28,7 +28,7 @@ from . import syntax as ast
 from .actions import UNDETERMINED, ActionLabel, Actions
 from .bindings import Ctx, Local, StateRef, thread_key, thread_name, threaded
 from .compilerbase import Code, wrapped_def
-from .errors import EvalError, IllegalStateError, SemanticError, TLAError
+from .errors import EvalError, IllegalStateError, SemanticError, StackOverflow, TLAError
 from .expressions import NOT_YET
 from .kinds import value_kind
 from .levels import LEVEL_ACTION, LEVEL_CONSTANT, LEVEL_STATE, LEVEL_TEMPORAL
@@ -190,7 +190,7 @@ def _attach_pos_factory(positions: list[ast.Pos]) -> Callable[[TLAError, int], T
 def _wrap_factory(positions: list[ast.Pos]) -> Callable[[Exception, int], EvalError]:
     def wrap(err: Exception, idx: int) -> EvalError:
         if isinstance(err, RecursionError):
-            return EvalError("recursion too deep", positions[idx])
+            return StackOverflow(StackOverflow.MESSAGE, positions[idx])
         if isinstance(err, KeyError):
             # Compiled code indexes functions directly (see v_FuncApp).
             return EvalError(f"function applied to {format_value(err.args[0])}, which is outside its "

@@ -97,6 +97,17 @@ class SetSizeOverflow(EvalError):
     infinite set a lazy set's hash falls back from (values.LazySet.__hash__)."""
 
 
+class StackOverflow(EvalError):
+    """Evaluation nested deeper than the interpreter allows, TLC's StackOverflowError (an
+    operator that calls itself through a cfg substitution, a recursive function without a base
+    case): an evaluation error (75) in the initial states, TLC's general error (255) after them,
+    invariants on successors included (check/errorexit.py)."""
+
+    MESSAGE = ("This was a Java StackOverflowError. It was probably the result of an incorrect recursive function "
+               "definition that caused TLC to enter an infinite loop when trying to compute the function or its "
+               "application to an element in its putative domain.")
+
+
 class LivenessEvalError(EvalError):
     """An evaluation error while the liveness graph is built or checked (the ENABLED of a
     fairness condition, a property's state predicate): TLC's worker stops with a general error,

@@ -718,6 +718,29 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         11, 4, 4, 4, "Deadlock reached",
         "TLCGet(\"level\")' is the successor's level, one more than the current state's (TLC's TLCGetLevel: a false "
         "assertion failure, exit 14)"),
+    "CyclicRedefinition": (
+        "EXTENDS TLC\nVARIABLE x\nInit == x = FALSE\nOp(b) == ~b\nNext == x' = Op(FALSE)\n"
+        "Other(s, b, P(_)) == P(b)\nReDefOp(b) == Other(\"r\", b, Op)",
+        "INIT Init\nNEXT Next\nCONSTANT Op <- ReDefOp",
+        255, 1, 1, 1, "StackOverflowError",
+        "Op <- ReDefOp where ReDefOp calls Op: evaluation never ends; TLC's stack overflow is its general error, "
+        "exit 255 (TLC's CyclicRedefineOp; was 'recursion too deep', exit 75)"),
+    "RecursionWithoutBase": (
+        "EXTENDS Integers\nRECURSIVE F(_)\nF(n) == F(n + 1)\nVARIABLE x\nInit == x = 0\nNext == x' = F(x)",
+        "INIT Init\nNEXT Next",
+        255, 1, 1, 1, "StackOverflowError",
+        "a recursive operator without a base case, evaluated in Next"),
+    "RecursionWithoutBaseInInit": (
+        "EXTENDS Integers\nRECURSIVE F(_)\nF(n) == F(n + 1)\nVARIABLE x\nInit == x = F(0)\nNext == x' = 1 - x",
+        "INIT Init\nNEXT Next",
+        75, 0, 0, None, "StackOverflowError",
+        "the same in Init is an evaluation error of the initial states, exit 75"),
+    "RecursionWithoutBaseInInvariant": (
+        "EXTENDS Integers\nRECURSIVE F(_)\nF(n) == F(n + 1)\nVARIABLE x\nInit == x = 0\nNext == x' = 1 - x\n"
+        "Inv == x = 0 \\/ F(x) = 0",
+        "INIT Init\nNEXT Next\nINVARIANT Inv",
+        255, 2, 2, None, "StackOverflowError",
+        "in an invariant on a successor it is TLC's general error, 255 (any other evaluation error there is 76)"),
     "ChooseInLargeSubset": (
         "EXTENDS Naturals\nRECURSIVE Sum(_)\nSum(S) == IF S = {} THEN 0 ELSE LET c == CHOOSE c \\in S : TRUE "
         "IN c + Sum(S \\ {c})\nVARIABLE pc, set, fun\nInit == pc = 0 /\\ set = {} /\\ fun = {}\n"
