@@ -1148,13 +1148,27 @@ class Expressions(Levels, StaticKinds):
         key = parts[0] if len(parts) == 1 else "(" + ", ".join(parts) + ",)"
         body = self.val(e.body, inner)
         built = f"_mkfcn({{{key}: {body} {' '.join(gens)}}})"
-        if any(b.tuple_pattern for b in e.bounds):
-            return built
-        sets = [self.val(b.set, ctx) for b in e.bounds for _ in b.names]  # type: ignore[arg-type]
-        if len(sets) == 1:
+        # the domain's factors, one per argument, and where each bound name sits in an argument
+        sets: list[str] = []
+        where: list[tuple[int, int | None]] = []
+        for b in e.bounds:
+            for j, _n in enumerate(b.names):
+                if b.tuple_pattern:
+                    if j == 0:
+                        sets.append(self.val(b.set, ctx))  # type: ignore[arg-type]
+                    where.append((len(sets) - 1, j))
+                else:
+                    sets.append(self.val(b.set, ctx))  # type: ignore[arg-type]
+                    where.append((len(sets) - 1, None))
+        if len(sets) == 1 and where == [(0, None)]:
             dom, fn = sets[0], f"lambda {key}: {body}"
-        else:
+        elif all(j is None for _, j in where):
             dom, fn = f"_rt.product(({', '.join(sets)},))", f"lambda _k: (lambda {', '.join(names)}: {body})(*_k)"
+        else:  # [<<k, l>> \in Int \X Int |-> e]: the names taken from the argument's components
+            one = len(sets) == 1
+            picks = ", ".join(("_k" if one else f"_k[{i}]") + ("" if j is None else f"[{j}]") for i, j in where)
+            dom = sets[0] if one else f"_rt.product(({', '.join(sets)},))"
+            fn = f"lambda _k: (lambda {', '.join(names)}: {body})({picks})"
         out = built
         if all(SIMPLE.fullmatch(d) or d.startswith("(_K") for d in sets):
             # [n \\in Nat |-> e] and [i \\in Nat, s \\in STRING |-> e] are functions TLC

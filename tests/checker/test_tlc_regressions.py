@@ -741,6 +741,14 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         "INIT Init\nNEXT Next\nINVARIANT Inv",
         255, 2, 2, None, "StackOverflowError",
         "in an invariant on a successor it is TLC's general error, 255 (any other evaluation error there is 76)"),
+    "TuplePatternOverInfiniteDomain": (
+        "EXTENDS Integers\nf[i, j \\in Int, <<k, l>> \\in Int \\X Int, m \\in {5, 7}] == i + j + k + l + m\n"
+        "g == [<<a, b>> \\in Int \\X Int |-> a * b]\nVARIABLE x\nInit == x = 0\nNext == x' = x\n"
+        "Inv == f[1, 2, <<3, 4>>, 5] = 15 /\\ g[<<2, 3>>] = 6 /\\ g[2, 3] = 6",
+        "INIT Init\nNEXT Next\nINVARIANT Inv",
+        0, 2, 1, 1, None,
+        "a function with a tuple-pattern bound over an infinite set is applied pointwise, as TLC, not built: "
+        "'cannot enumerate the infinite set Int', exit 75 (TLC's suite/test10)"),
     "ChooseInLargeSubset": (
         "EXTENDS Naturals\nRECURSIVE Sum(_)\nSum(S) == IF S = {} THEN 0 ELSE LET c == CHOOSE c \\in S : TRUE "
         "IN c + Sum(S \\ {c})\nVARIABLE pc, set, fun\nInit == pc = 0 /\\ set = {} /\\ fun = {}\n"
