@@ -114,32 +114,48 @@ def solve(solver: z3.Solver) -> z3.CheckSatResult:
     it cancels the query and answers unknown, or, when the query finishes first, the interrupt is
     simply gone and the proof runs on. So the check runs in a worker thread with z3's own handler
     off (``ctrl_c``), and this thread waits in short slices, where Python's handler runs: on Ctrl-C
-    it cuts the query short (``Context.interrupt``) and raises KeyboardInterrupt here. One that did
+    it cuts the query short (``Solver.interrupt``) and raises KeyboardInterrupt here. One that did
     not propagate (CTRL_C) stops the run at the next query."""
     if CTRL_C:
         raise KeyboardInterrupt
     solver.set(ctrl_c=False)
     answer: list[z3.CheckSatResult] = []
     failure: list[BaseException] = []
+    running, done = threading.Event(), threading.Event()
 
     def check() -> None:
+        running.set()
         try:
             answer.append(solver.check())
         except BaseException as err:  # handed to the waiting thread, raised there
             failure.append(err)
+        finally:
+            done.set()
 
-    worker = threading.Thread(target=check, name="z3-check", daemon=True)
-    worker.start()
+    # Completion is an Event, not Thread.join/is_alive: on Python 3.11 a Ctrl-C landing in
+    # Thread.join releases the running thread's own lock and marks it stopped, and a check left
+    # running races with the next query on the context and crashes the process.
+    interrupted = False
     try:
-        while worker.is_alive():
-            worker.join(0.05)
+        threading.Thread(target=check, name="z3-check", daemon=True).start()
+        while not done.wait(0.05):
+            pass
     except KeyboardInterrupt:
         interrupted = True
-    else:
-        interrupted = False
+    finally:
+        # Never leave a check running. A Ctrl-C landing anywhere here (even a second one) cuts
+        # it short with the solver's own interrupt, sent again until it has returned (it applies
+        # only to a check under way). A thread a Ctrl-C kept from starting never sets running.
+        while not done.is_set():
+            try:
+                if not running.wait(1.0):
+                    break
+                if interrupted:
+                    solver.interrupt()
+                done.wait(0.05)
+            except KeyboardInterrupt:
+                interrupted = True
     if interrupted:
-        solver.ctx.interrupt()
-        worker.join()
         raise KeyboardInterrupt
     if failure:
         raise failure[0]

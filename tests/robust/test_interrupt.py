@@ -253,3 +253,37 @@ def test_a_ctrl_c_a_destructor_swallowed_stops_the_proof_at_the_next_query(capsy
 
     assert collect(work) is True and asked == ["before"]
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_quick_ctrl_cs_leave_no_check_running(monkeypatch):
+    """A Ctrl-C can land anywhere in solve (in Thread.join, which on Python 3.11 then takes a
+    running thread for stopped); a check left running raced with the next query on the context
+    and crashed the process (a CI run died of a segmentation fault). When solve returns or
+    raises, no check may still run."""
+    running = [0]
+    check = z3.Solver.check
+
+    def counted(self: z3.Solver, *args: object) -> z3.CheckSatResult:
+        running[0] += 1
+        try:
+            return check(self, *args)
+        finally:
+            running[0] -= 1
+
+    def handler(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(z3.Solver, "check", counted)
+    previous = signal.signal(signal.SIGINT, handler)
+    try:
+        for i in range(40):
+            x, y, z = z3.Ints("x y z")
+            solver = z3.Solver()
+            solver.set("timeout", 60_000)
+            solver.add(x > 1, y > 1, z > 1, x * x * x + y * y * y == z * z * z)
+            threading.Timer(0.05 + 0.01 * (i % 7), os.kill, (os.getpid(), signal.SIGINT)).start()
+            with pytest.raises(KeyboardInterrupt):
+                solve(solver)
+            assert running[0] == 0, f"a check still runs after query {i}"
+    finally:
+        signal.signal(signal.SIGINT, previous)
