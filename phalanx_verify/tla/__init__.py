@@ -44,6 +44,7 @@ from .errors import (
     ModuleEvalError,
     ParseError,
     SemanticError,
+    StackOverflow,
     TautologyError,
     TLAError,
     UsageError,
@@ -81,7 +82,7 @@ __all__ = [
     "setbound", "interning",
     # errors, each with its TLC exit code
     "TLAError", "ParseError", "SemanticError", "ConfigError", "ConfigSyntaxError", "EvalError", "AssertionFailure",
-    "ModuleEvalError", "LivenessEvalError", "CannotHandleError",
+    "ModuleEvalError", "LivenessEvalError", "StackOverflow", "CannotHandleError",
     "LevelError", "TautologyError", "UsageError",
     "EXIT_OK", "EXIT_USAGE", "EXIT_ASSUMPTION", "EXIT_DEADLOCK", "EXIT_INVARIANT", "EXIT_PROPERTY",
     "EXIT_ASSERT", "EXIT_EVAL", "EXIT_SAFETY_EVAL", "EXIT_PARSE", "EXIT_CONFIG", "EXIT_TLC_ERROR",
