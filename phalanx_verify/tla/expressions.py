@@ -1152,19 +1152,16 @@ class Expressions(Levels, StaticKinds):
         sets: list[str] = []
         where: list[tuple[int, int | None]] = []
         for b in e.bounds:
-            for j, _n in enumerate(b.names):
-                if b.tuple_pattern:
-                    if j == 0:
-                        sets.append(self.val(b.set, ctx))  # type: ignore[arg-type]
-                    where.append((len(sets) - 1, j))
-                else:
+            if b.tuple_pattern:  # [<<k, l>> \in Int \X Int |-> e]: the names are the argument's components
+                sets.append(self.val(b.set, ctx))  # type: ignore[arg-type]
+                where += [(len(sets) - 1, j) for j in range(len(b.names))]
+            else:
+                for _ in b.names:
                     sets.append(self.val(b.set, ctx))  # type: ignore[arg-type]
                     where.append((len(sets) - 1, None))
-        if len(sets) == 1 and where == [(0, None)]:
+        if where == [(0, None)]:
             dom, fn = sets[0], f"lambda {key}: {body}"
-        elif all(j is None for _, j in where):
-            dom, fn = f"_rt.product(({', '.join(sets)},))", f"lambda _k: (lambda {', '.join(names)}: {body})(*_k)"
-        else:  # [<<k, l>> \in Int \X Int |-> e]: the names taken from the argument's components
+        else:
             one = len(sets) == 1
             picks = ", ".join(("_k" if one else f"_k[{i}]") + ("" if j is None else f"[{j}]") for i, j in where)
             dom = sets[0] if one else f"_rt.product(({', '.join(sets)},))"

@@ -15,13 +15,13 @@ from . import syntax as ast
 from .bindings import Ctx, Local, substitution_ctx, threaded, within
 from .compilerbase import CompilerBase
 from .errors import SemanticError
-from .modules import Scope
+from .modules import STANDARD_MODULES, Scope
 
 LEVEL_CONSTANT, LEVEL_STATE, LEVEL_ACTION, LEVEL_TEMPORAL = 0, 1, 2, 3
 
 
-_STATE_LEVEL_BUILTINS = frozenset({"TLCGet", "TLCSet", "TLCGetOrDefault", "TLCGetAndSet", "CounterExample", "Trace",
-                                   "_Track", "_Counts", "_CheckName", "_PrintCounts"})
+_STATE_LEVEL_BUILTINS = frozenset({"TLCGet", "TLCSet", "TLCGetOrDefault", "TLCGetAndSet", "CounterExample",
+                                   "Trace"}) | STANDARD_MODULES["_Possible"]
 """Built-ins never computed once and kept, however constant their arguments: TLCGet's value
 depends on the state evaluated (TLC's @Evaluation minLevel = 1), and the register writers fail
 where TLC evaluates constant definitions at startup (no checker yet), so TLC keeps no value of a

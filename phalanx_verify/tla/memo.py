@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import syntax as ast
-from .modules import Scope
+from .modules import STANDARD_MODULES, Scope
 from .values import Fcn, Interval, ModelValue, TypedModelValue, same
 
 # Built-ins whose evaluation has an effect or a varying value.
@@ -22,8 +22,8 @@ _OBSERVING = frozenset({
     "TLCGetAndSet", "CounterExample", "ToTrace", "RandomSubset", "RandomSetOfSubsets",
     "RandomSubsetSet", "TestRandomSetOfSubsets", "IOExec", "IOExecTemplate", "IOEnvExec",
     "IOEnvExecTemplate", "IOEnv", "Serialize", "Deserialize", "JsonSerialize", "JsonDeserialize",
-    "ndJsonSerialize", "ndJsonDeserialize", "_Track", "_Counts", "_CheckName", "_PrintCounts",
-})
+    "ndJsonSerialize", "ndJsonDeserialize",
+}) | STANDARD_MODULES["_Possible"]  # the counters of _POSSIBLE
 
 LIMIT = 1 << 14  # results kept per operator; the table is emptied when full
 MISSING = object()

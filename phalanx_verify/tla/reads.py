@@ -13,15 +13,15 @@ from __future__ import annotations
 
 from . import syntax as ast
 from .compile import Compiler, Ctx, Local
-from .modules import Scope
+from .modules import STANDARD_MODULES, Scope
 
 Reads = frozenset[int] | None
 _NONE: frozenset[int] = frozenset()
 # Standard operators whose evaluation is an effect or varies between evaluations: an expression
 # using them must be evaluated each time TLC would (PrintT in an invariant prints on every state;
 # TLCGet("level") differs between two states with the same variables).
-IMPURE = frozenset({"Print", "PrintT", "JavaTime", "TLCGet", "TLCGetOrDefault", "TLCGetAndSet",
-                    "_Track", "_Counts", "_CheckName", "_PrintCounts"})
+IMPURE = frozenset({"Print", "PrintT", "JavaTime", "TLCGet", "TLCGetOrDefault", "TLCGetAndSet"}) \
+    | STANDARD_MODULES["_Possible"]
 
 
 class ReadsAnalysis:

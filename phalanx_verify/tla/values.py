@@ -376,9 +376,7 @@ class PowerSet(LazySet):
         done = self._enumerated
         if done is None:
             len(self)  # SUBSET of 31 elements or more is TLC's overflow, not a hang
-            elems = sorted(as_set(self.base), key=tlc_key)
-            done = self._enumerated = frozenset(frozenset(c) for r in range(len(elems) + 1)
-                                                for c in itertools.combinations(elems, r))
+            done = self._enumerated = frozenset(self)
         return done
 
     def __iter__(self) -> Iterator:
@@ -409,9 +407,13 @@ class PowerSet(LazySet):
             return iter(self._subsets)
         return subsets
 
-    def __len__(self) -> int:
+    def base_size(self) -> int:
+        """The number of elements of S, without enumerating a lazy S."""
         base = self.base
-        n = len(base) if isinstance(base, LazySet) else len(as_set(base))
+        return len(base) if isinstance(base, LazySet) else len(as_set(base))
+
+    def __len__(self) -> int:
+        n = self.base_size()
         if n >= 31:  # as TLC's SubsetValue.size: its sizes are Java ints
             raise SetSizeOverflow("Overflow when computing the number of elements in:\n" + format_value(self))
         return 2 ** n
@@ -1065,10 +1067,10 @@ def format_value(v: Any, normalized: bool = False) -> str:
     if isinstance(v, PowerSet | FcnSet | RecordSet | ProductSet | UnionSet):
         try:  # TLC enumerates these when it prints them
             if type(v) is PowerSet:
-                base = as_set(v.base)
-                if len(base) >= 7:  # TLC prints SUBSET of 7 or more elements as it stands
-                    shown = format_value(v.base if type(v.base) is Interval else base, True)
-                    return f"SUBSET ({shown})" if type(v.base) is Interval else f"SUBSET {shown}"
+                if v.base_size() >= 7:  # TLC prints SUBSET of 7 or more elements as it stands
+                    if type(v.base) is Interval:
+                        return f"SUBSET ({format_value(v.base)})"
+                    return f"SUBSET {format_value(as_set(v.base), True)}"
                 # its subsets come in TLC's order: no sort
                 return "{" + ", ".join(format_value(x, True) for x in v) + "}"
             return format_value(v.enumerate())
