@@ -274,20 +274,27 @@ class Expressions(Levels, StaticKinds):
 
     def _memo_table(self, info: FuncInfo) -> str | None:
         """The name of the table keeping the results of this operator (see memo.py), made
-        here, or None where they are not kept: a RECURSIVE operator of constant level with
-        value parameters, in a model that cannot observe its evaluations."""
-        defn = info.defn
-        if not isinstance(defn, ast.OpDef) or not defn.recursive or not defn.params \
-                or any(p.arity for p in defn.params) or info.level != LEVEL_CONSTANT:
-            return None
-        if self._observing is None:
-            self._observing = memo.observing(self.root)
-        if self._observing:
+        here, or None where they are not kept: an operator of constant level with value
+        parameters, RECURSIVE or ranging over a set (a non-recursive one only when no argument
+        is passed unevaluated, as the key would evaluate it), in a model that cannot observe
+        its evaluations. Such an operator is not inlined (_try_inline)."""
+        if not self._remembers(info.defn, info.level, info.lazy):
             return None
         name = f"_memo_{info.pyname}"
         self.ns[name] = {}
         self.ns["_memo"] = memo
         return name
+
+    def _remembers(self, defn: ast.Definition, level: int, lazy: frozenset[str]) -> bool:
+        """Are the results of ``defn`` kept (see _memo_table)?"""
+        if not isinstance(defn, ast.OpDef) or not defn.params \
+                or any(p.arity for p in defn.params) or level != LEVEL_CONSTANT:
+            return False
+        if not defn.recursive and (lazy or not memo.ranges(defn.body)):
+            return False
+        if self._observing is None:
+            self._observing = memo.observing(self.root)
+        return not self._observing
 
     def _fundef_value(self, defn: ast.FunDef, ctx: Ctx, pyname: str) -> str:
         recursive = mentions_any(defn.body, {defn.name})
@@ -780,7 +787,8 @@ class Expressions(Levels, StaticKinds):
             return None
         if ctx.cur.tuple_name is None or _size(defn.body) > _INLINE_MAX_NODES:
             return None
-        if self.def_level(defn, scope) > LEVEL_STATE or mentions_any(defn.body, {defn.name}):
+        level = self.def_level(defn, scope)
+        if level > LEVEL_STATE or mentions_any(defn.body, {defn.name}) or self._remembers(defn, level, frozenset()):
             return None
         if any(not within(ctx.scope, sc) for sc, _ in threaded(scope)):
             return None

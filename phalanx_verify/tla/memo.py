@@ -1,8 +1,11 @@
-"""Remembered results of RECURSIVE operators of constant level, per model.
+"""Remembered results of operators of constant level, per model.
 
 Such an operator reads no variable, so its value is a function of its arguments, and specs call
 it again and again on the same arguments: TLCSailfish's Linearize(dag, l) walks sub-DAGs that
-stay the same from state to state, and every successor of a state linearizes the state's DAG.
+stay the same from state to state, and every successor of a state linearizes the state's DAG;
+MacroQuicksort's PermsOf(A) filters [S -> S] for every state, on the few arrays A can be. Kept:
+a RECURSIVE operator, and one whose body ranges over a set (``ranges``); a cheap body (a record,
+arithmetic) costs less than the look-up. TLC keeps none of them; the value is the same.
 An argument tuple found by Python equality is confirmed with values.same (Python's 1 == TRUE).
 A model that can observe how often an operator is evaluated (printing, TLC's registers, random
 choices, the clock, I/O) remembers nothing: TLC evaluates every call.
@@ -10,6 +13,7 @@ choices, the clock, I/O) remembers nothing: TLC evaluates every call.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from . import syntax as ast
@@ -50,6 +54,25 @@ def observing(root: Scope) -> bool:
 # members were hashed when it was built. A lazy set ([S -> T], SUBSET S) is hashed by
 # enumerating it, which TLC may never do.
 _HASHED = frozenset({int, str, bool, ModelValue, TypedModelValue, frozenset, Interval})
+
+
+# Constructs that evaluate their body once per element of a set.
+_RANGING = (ast.SetFilter, ast.SetMap, ast.Quant, ast.Choose, ast.FuncLit)
+
+
+def ranges(node: Any) -> bool:
+    """Does the tree range over a set anywhere (a filter, a map, a quantifier, a CHOOSE, a
+    function literal)? Calls of other operators are not followed: each is remembered itself."""
+    todo = [node]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, _RANGING):
+            return True
+        if isinstance(x, tuple):
+            todo.extend(x)
+        elif dataclasses.is_dataclass(x) and not isinstance(x, ast.Pos | type):
+            todo.extend(getattr(x, f.name) for f in dataclasses.fields(x))
+    return False
 
 
 def _cheap(v: Any) -> bool:

@@ -1,0 +1,126 @@
+"""Results of operators of constant level, RECURSIVE or ranging over a set, are remembered
+(tla/memo.py): the remembered value answers only arguments that are the same TLA+ values
+(Python's 1 == TRUE: F(<<TRUE>>) is not F(<<1>>)), a model that prints evaluates every call, as
+TLC does, and the counts are TLC's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from phalanx_verify.cli import main
+
+SPEC = """---- MODULE M ----
+EXTENDS Naturals, Sequences, TLC
+RECURSIVE F(_)
+F(s) == IF s = <<>> THEN "" ELSE ToString(Head(s)) \\o F(Tail(s))
+VARIABLE x
+Init == x = 0
+Next == x < 2 /\\ x' = x + 1
+Inv == F(IF x = 0 THEN <<1, 1>> ELSE <<TRUE, TRUE>>) = IF x = 0 THEN "11" ELSE "TRUETRUE"
+====
+"""
+
+PRINTING = """---- MODULE P ----
+EXTENDS Naturals, TLC
+RECURSIVE G(_)
+G(n) == IF n = 0 THEN Print("g", 0) ELSE G(n - 1)
+VARIABLE x
+Init == x = 0
+Next == x < 2 /\\ x' = x + 1
+Inv == G(x) = 0
+====
+"""
+
+
+def _check(tmp_path: Path, name: str, spec: str) -> tuple[int, str]:
+    (tmp_path / f"{name}.tla").write_text(spec)
+    (tmp_path / f"{name}.cfg").write_text("INIT Init\nNEXT Next\nINVARIANT Inv\n")
+    r = CliRunner().invoke(main, ["check", str(tmp_path / f"{name}.tla"), "-q", "--no-deadlock", "--workers", "1"])
+    return r.exit_code, r.output
+
+
+def test_a_remembered_result_answers_only_the_same_arguments(tmp_path: Path) -> None:
+    code, out = _check(tmp_path, "M", SPEC)
+    assert code == 0, out
+
+
+def test_a_printing_model_evaluates_every_call(tmp_path: Path) -> None:
+    code, out = _check(tmp_path, "P", PRINTING)
+    assert code == 0, out
+    assert out.count('"g"') == 3, out  # G(0) from each of the three states
+
+
+LAZY = """---- MODULE L ----
+EXTENDS Naturals
+RECURSIVE H(_, _)
+H(S, n) == IF n = 0 THEN 0 ELSE H(S, n - 1)
+VARIABLE x
+Init == x = 0
+Next == x < 2 /\\ x' = x + 1
+Inv == H([1..20 -> 1..20], x) = 0
+====
+"""
+
+
+def test_a_lazy_argument_is_not_enumerated_to_be_kept(tmp_path: Path) -> None:
+    code, out = _check(tmp_path, "L", LAZY)  # [1..20 -> 1..20] has 20^20 members
+    assert code == 0, out
+
+
+RANGING = """---- MODULE R ----
+EXTENDS Naturals, TLC
+Elems(s) == {s[i] : i \\in DOMAIN s}
+VARIABLE x
+Init == x = 0
+Next == x < 2 /\\ x' = x + 1
+Inv == Elems(IF x = 0 THEN <<1, 1>> ELSE <<TRUE, TRUE>>) = IF x = 0 THEN {1} ELSE {TRUE}
+====
+"""
+
+RANGING_PRINTS = """---- MODULE Q ----
+EXTENDS Naturals, TLC
+G(n) == {Print("g", i) : i \\in {n}}
+VARIABLE x
+Init == x = 0
+Next == x < 2 /\\ x' = 1
+Inv == G(x - x) = {0}
+====
+"""
+
+
+def test_a_ranging_operator_answers_only_the_same_arguments(tmp_path: Path) -> None:
+    code, out = _check(tmp_path, "R", RANGING)
+    assert code == 0, out
+
+
+def test_a_printing_model_evaluates_every_call_of_a_ranging_operator(tmp_path: Path) -> None:
+    code, out = _check(tmp_path, "Q", RANGING_PRINTS)
+    assert code == 0, out
+    assert out.count('"g"') == 2, out  # G(0) on each of the two states
+
+
+# MacroQuicksort's PermsOf (TLC's test-model/pcal), called in the next-state relation on the state's
+# array: 4,120 generated, 256 distinct, depth 1 from TLC (tlaplus/tlaplus rev cc6b616).
+PERMS = """---- MODULE PM ----
+EXTENDS Naturals, Sequences
+CONSTANT N
+PermsOf(Arr) == LET Automorphism(S) == {f \\in [S -> S] : \\A y \\in S : \\E x \\in S : f[x] = y}
+                    f ** g == [x \\in DOMAIN g |-> f[g[x]]]
+                IN {Arr ** f : f \\in Automorphism(DOMAIN Arr)}
+VARIABLE A
+Init == A \\in [1..N -> 1..N]
+Next == \\E i \\in 1..N-1 : \\E Ap \\in {AA \\in PermsOf(A) : AA[i] < AA[i+1] \\/ AA = A} : A' = Ap
+Inv == A \\in PermsOf(A)
+====
+"""
+
+
+def test_perms_of_the_state_s_array_gives_tlc_s_counts(tmp_path: Path) -> None:
+    (tmp_path / "PM.tla").write_text(PERMS)
+    (tmp_path / "PM.cfg").write_text("CONSTANT N = 4\nINIT Init\nNEXT Next\nINVARIANT Inv\n")
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "PM.tla"), "--workers", "1"])
+    assert r.exit_code == 0, r.output
+    assert "4120 states generated, 256 distinct states found, 0 states left on queue." in r.output, r.output
+    assert "The depth of the complete state graph search is 1." in r.output, r.output
