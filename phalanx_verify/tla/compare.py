@@ -435,6 +435,25 @@ def _shared_alike(a: frozenset, b: frozenset) -> None:
                 eq(x, y)  # raises where they differ
 
 
+def _asked_of(a: frozenset, b: frozenset) -> None:
+    """TLC's S \\ T and S \\cap T ask T about each member of S (SetEnumValue.diff and cap: T's
+    member, its members' equals), so members of another kind are TLC's error ({1, 2} \\ {"a"},
+    {1} \\cap {TRUE}), not a miss. The sets are homogeneous but for untyped model values, which
+    compare with anything: one member of each tells. Only kinds are compared: a tuple and a
+    function of strings (Permutations) are both functions, which TLC's FcnRcdValue compares
+    without error; deeper differences are _shared_alike's."""
+    for x in a:
+        for y in b:
+            if type(x) is type(y) and type(x) is not TypedModelValue:
+                return
+            break
+        break
+    xs = [v for v in a if type(v) is not ModelValue]
+    ys = [v for v in b if type(v) is not ModelValue]
+    if xs and ys and kind(xs[0]) != kind(ys[0]):  # two functions: compared as _shared_alike does
+        eq(min(ys, key=tlc_key), min(xs, key=tlc_key))  # raises, as TLC's comparison does
+
+
 def _same_kind(a: frozenset, b: frozenset) -> None:
     for x in a:
         if not isinstance(x, ModelValue):
@@ -463,6 +482,8 @@ def _lazy_binary(a: Any, b: Any, op: str) -> Any:
 
 def intersect(a: Any, b: Any) -> Any:
     if isinstance(a, frozenset) and isinstance(b, frozenset):
+        if a and b:
+            _asked_of(a, b)
         _shared_alike(a, b)
         r = a & b
         if len(r) > setbound.allowed:  # TLC's -maxSetSize (tla/setbound.py)
@@ -473,6 +494,8 @@ def intersect(a: Any, b: Any) -> Any:
 
 def setminus(a: Any, b: Any) -> Any:
     if isinstance(a, frozenset) and isinstance(b, frozenset):
+        if a and b:
+            _asked_of(a, b)
         _shared_alike(a, b)
         r = a - b
         if len(r) > setbound.allowed:  # TLC's -maxSetSize (tla/setbound.py)

@@ -203,3 +203,39 @@ def test_seq_membership_remembers_elements_apart_from_their_python_equals() -> N
         asked = [(True,), (1,), (0, False), (Fcn({"n": True}),), (Fcn({"n": 1}),), (1, True), ()]
         for s in asked + asked[::-1]:
             assert answer(shared, s) == answer(SeqSet(base), s), (base, s)
+
+
+# S \ T and S \cap T ask T about each member of S with TLC's equals: a member of another kind is
+# TLC's error, not a miss. Messages recorded from real TLC (tlaplus/tlaplus rev cc6b616) on
+# ASSUME PrintT(expression); the checker answered {1, 2}, {"a"}, {}, {TRUE} ... and went on.
+SET_OF_OTHER_KIND = [
+    ('{1, 2} \\ {"a"}', 'Attempted to check equality of string "a" with non-string: 1'),
+    ('{"a"} \\ {1}', 'Attempted to check equality of integer 1 with non-integer: "a"'),
+    ("{1} \\ {TRUE}", "Attempted to compare equality of boolean TRUE with non-boolean: 1"),
+    ("{TRUE} \\ {1}", "Attempted to check equality of integer 1 with non-integer: TRUE"),
+    ("{3} \\ {TRUE}", "Attempted to compare equality of boolean TRUE with non-boolean: 3"),
+    ("{1, 2} \\cap {TRUE}", "Attempted to compare equality of boolean TRUE with non-boolean: 1"),
+    ("{1, 2} \\ {<<1>>}", "Attempted to check equality of the function <<1>> with the value: 1"),
+]
+
+
+@pytest.mark.parametrize("expr,message", SET_OF_OTHER_KIND)
+def test_set_difference_and_intersection_compare_kinds(tmp_path: Path, expr: str, message: str) -> None:
+    (tmp_path / "SD.tla").write_text(f"---- MODULE SD ----\nEXTENDS Naturals, TLC\nASSUME PrintT({expr})\n====\n")
+    (tmp_path / "SD.cfg").write_text("")
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "SD.tla"), "-c", str(tmp_path / "SD.cfg")])
+    assert r.exit_code == 10 and message in r.output, r.output  # TLC: an assumption failed
+
+
+def test_set_difference_over_a_bound_compares_kinds(tmp_path: Path) -> None:
+    """\\A q \\in {1, 2} \\ {e}, whose e is 1 in one state and TRUE in the next (the quantifier's
+    set is remembered per element, runtime.iterate_without): TLC fails in the second state,
+    "Evaluating invariant Inv failed" (exit 76, 2 generated, 2 distinct, recorded)."""
+    (tmp_path / "W.tla").write_text(
+        "---- MODULE W ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x < 2 /\\ x' = x + 1\n"
+        "Inv == \\A q \\in {1, 2} \\ {IF x = 0 THEN 1 ELSE TRUE} : q > 0\n====\n")
+    (tmp_path / "W.cfg").write_text("INIT Init\nNEXT Next\nINVARIANT Inv\n")
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "W.tla"), "-c", str(tmp_path / "W.cfg"), "--workers", "1"])
+    assert r.exit_code == 76, r.output
+    assert "Attempted to compare equality of boolean TRUE with non-boolean: 1" in r.output, r.output
+    assert "2 states generated, 2 distinct states found" in r.output, r.output
