@@ -1253,17 +1253,30 @@ class Expressions(Levels, StaticKinds):
     def v_Field(self, e: ast.Field, ctx: Ctx) -> str:
         return f"_field({self.val(e.record, ctx)}, {e.name!r})"
 
+    def _except_keys(self, path: tuple[ast.ExceptStep, ...], ctx: Ctx) -> list[str]:
+        keys = []
+        for st in path:
+            if st.field is not None:
+                keys.append(repr(st.field))
+            elif len(st.args) == 1:  # type: ignore[arg-type]
+                keys.append(self.val(st.args[0], ctx))  # type: ignore[index]
+            else:
+                keys.append("(" + ", ".join(self.val(a, ctx) for a in st.args) + ",)")  # type: ignore[union-attr]
+        return keys
+
     def v_Except(self, e: ast.Except, ctx: Ctx) -> str:
         out = self.val(e.func, ctx)
+        if len(e.updates) > 1:  # one copy of each function on the paths (runtime.except_many)
+            clauses = []
+            for path, value in e.updates:
+                keys = self._except_keys(path, ctx)
+                tup = f"({''.join(k + ', ' for k in keys)})"
+                at = self.fresh("at")
+                clauses.append(tup if all(SIMPLE.fullmatch(k) for k in keys) else f"lambda: {tup}")
+                clauses.append(f"lambda {at}: {self.val(value, replace(ctx, at=at))}")
+            return f"_rt.except_many({out}, ({''.join(c + ', ' for c in clauses)}))"
         for path, value in e.updates:
-            keys = []
-            for st in path:
-                if st.field is not None:
-                    keys.append(repr(st.field))
-                elif len(st.args) == 1:  # type: ignore[arg-type]
-                    keys.append(self.val(st.args[0], ctx))  # type: ignore[index]
-                else:
-                    keys.append("(" + ", ".join(self.val(a, ctx) for a in st.args) + ",)")  # type: ignore[union-attr]
+            keys = self._except_keys(path, ctx)
             uses_at = _mentions_at(value)
             # TLC evaluates the new value only for a key in the domain: elsewhere the EXCEPT
             # leaves the function as it is, and an error in the value is never raised.
