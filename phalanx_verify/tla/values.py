@@ -161,7 +161,7 @@ def fcn_as_dict(f: Any) -> dict:
 _CACHE_SUBSETS_UP_TO = 16
 _SHARE_SUBSETS_UP_TO = 10
 _SHARED_SUBSETS_LIMIT = 1 << 16  # subsets held in all, over every base
-_SHARED_SUBSETS: dict[frozenset, tuple[frozenset, ...]] = {}
+_SHARED_SUBSETS: dict[frozenset, tuple[frozenset, tuple[frozenset, ...]]] = {}  # base -> (base, subsets)
 _shared_count = [0]
 
 
@@ -390,14 +390,17 @@ class PowerSet(LazySet):
             # A state-dependent SUBSET (narrowed by the quantifier's body) is a new PowerSet per
             # state over one of few bases: share the subsets across states, which also hands
             # the same set objects to the successors (cheaper to intern, hash and compare).
-            shared = _SHARED_SUBSETS.get(base)
+            # Kept with the base it was made for: Python's {1} == {TRUE} would find one
+            # base's subsets for the other.
+            hit = _SHARED_SUBSETS.get(base)
+            shared = hit[1] if hit is not None and (hit[0] is base or same(hit[0], base)) else None
             if shared is None:
                 elems = sorted(base, key=tlc_key)
                 shared = tuple(frozenset(c) for r in range(len(elems) + 1)
                                for c in itertools.combinations(elems, r))
                 if _shared_count[0] + len(shared) > _SHARED_SUBSETS_LIMIT:
                     clear_shared_subsets()
-                _SHARED_SUBSETS[base] = shared
+                _SHARED_SUBSETS[base] = (base, shared)
                 _shared_count[0] += len(shared)
             return iter(shared)
         elems = sorted(as_set(base), key=tlc_key)

@@ -239,3 +239,17 @@ def test_set_difference_over_a_bound_compares_kinds(tmp_path: Path) -> None:
     assert r.exit_code == 76, r.output
     assert "Attempted to compare equality of boolean TRUE with non-boolean: 1" in r.output, r.output
     assert "2 states generated, 2 distinct states found" in r.output, r.output
+
+
+def test_subsets_of_true_are_not_those_of_1(tmp_path: Path) -> None:
+    """SUBSET {TRUE} after SUBSET {1}: the subsets shared across states (values.PowerSet) were
+    found by Python's {1} == {TRUE}, so UNION {y \\in SUBSET {TRUE} : TRUE} was {1} and the
+    invariant failed ("Attempted to check equality of integer 1 with non-integer: TRUE").
+    Real TLC: deadlock, 3 generated, 3 distinct (recorded)."""
+    (tmp_path / "R.tla").write_text(
+        "---- MODULE R ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x < 2 /\\ x' = x + 1\n"
+        "Inv == UNION {y \\in SUBSET (IF x = 0 THEN {1} ELSE {TRUE}) : TRUE} = IF x = 0 THEN {1} ELSE {TRUE}\n====\n")
+    (tmp_path / "R.cfg").write_text("INIT Init\nNEXT Next\nINVARIANT Inv\n")
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "R.tla"), "-c", str(tmp_path / "R.cfg"), "--workers", "1"])
+    assert r.exit_code == 11, r.output
+    assert "3 states generated, 3 distinct states found" in r.output, r.output
