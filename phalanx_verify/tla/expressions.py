@@ -258,10 +258,11 @@ class Expressions(Levels, StaticKinds):
             key = f"({''.join(p + ', ' for p in params[1:])})"
             if thunks:  # the thunks' values, where they can be had
                 key = f"_memo.forced({key}, {tuple(i for i, p in enumerate(params[1:]) if p in thunks)!r})"
-            code.emit(f"_key = {key}")
-            code.emit(f"_v = _memo.remembered({table}, _key)")
-            code.emit("if _v is not _memo.MISSING:")
-            code.emit("    return _v")
+            code.emit(f"_key = _memo.key_for({key}) if {table}.on else None")
+            code.emit("if _key is not None:")
+            code.emit(f"    _v = _memo.remembered({table}, _key)")
+            code.emit("    if _v is not _memo.MISSING:")
+            code.emit("        return _v")
         code.emit("try:")
         if unpack:
             code.emit("    " + self.unpack_line())
@@ -281,7 +282,7 @@ class Expressions(Levels, StaticKinds):
         if not self._remembers(info.defn, info.level, info.lazy):
             return None
         name = f"_memo_{info.pyname}"
-        self.ns[name] = {}
+        self.ns[name] = memo.Table()
         self.ns["_memo"] = memo
         return name
 

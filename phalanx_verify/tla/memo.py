@@ -4,8 +4,9 @@ Such an operator reads no variable, so its value is a function of its arguments,
 it again and again on the same arguments: TLCSailfish's Linearize(dag, l) walks sub-DAGs that
 stay the same from state to state, and every successor of a state linearizes the state's DAG;
 MacroQuicksort's PermsOf(A) filters [S -> S] for every state, on the few arrays A can be. Kept:
-a RECURSIVE operator, and one whose body ranges over a set (``ranges``); a cheap body (a record,
-arithmetic) costs less than the look-up. TLC keeps none of them; the value is the same.
+a RECURSIVE operator, and one whose body ranges over a set of functions or subsets (``ranges``);
+a table that seldom answers is switched off (Table). TLC keeps none of them; the value is the
+same.
 An argument tuple found by Python equality is confirmed with values.same (Python's 1 == TRUE).
 A model that can observe how often an operator is evaluated (printing, TLC's registers, random
 choices, the clock, I/O) remembers nothing: TLC evaluates every call.
@@ -14,6 +15,7 @@ choices, the clock, I/O) remembers nothing: TLC evaluates every call.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from typing import Any
 
 from . import syntax as ast
@@ -56,23 +58,31 @@ def observing(root: Scope) -> bool:
 _HASHED = frozenset({int, str, bool, ModelValue, TypedModelValue, frozenset, Interval})
 
 
-# Constructs that evaluate their body once per element of a set.
-_RANGING = (ast.SetFilter, ast.SetMap, ast.Quant, ast.Choose, ast.FuncLit)
-
-
 def ranges(node: Any) -> bool:
-    """Does the tree range over a set anywhere (a filter, a map, a quantifier, a CHOOSE, a
-    function literal)? Calls of other operators are not followed: each is remembered itself."""
+    """Does the tree range over a set of functions, records, tuples or subsets ([S -> T],
+    [a : S], S \\X T, SUBSET S: exponential in S) anywhere, in a quantifier, a filter, a map,
+    a CHOOSE or a function literal? Calls of other operators are not followed: each is
+    remembered itself. Ranging over a plain set is not enough: such a call is cheap, and
+    specs call it on ever-new arguments (TLCSailfish's Children(dag, v), 92% misses), where
+    the look-up costs more than it saves."""
+    return any(b.set is not None and _builds(b.set) for b in _walk(node) if isinstance(b, ast.Bound))
+
+
+def _builds(node: Any) -> bool:
+    return any(isinstance(x, ast.FuncSet | ast.RecordSet)
+               or (isinstance(x, ast.Apply) and x.op in ("powerset", "times")) for x in _walk(node))
+
+
+def _walk(node: Any) -> Iterator[Any]:
+    """Every syntax node of the tree (and the tuples holding them)."""
     todo = [node]
     while todo:
         x = todo.pop()
-        if isinstance(x, _RANGING):
-            return True
+        yield x
         if isinstance(x, tuple):
             todo.extend(x)
         elif dataclasses.is_dataclass(x) and not isinstance(x, ast.Pos | type):
             todo.extend(getattr(x, f.name) for f in dataclasses.fields(x))
-    return False
 
 
 def _cheap(v: Any) -> bool:
@@ -97,19 +107,45 @@ def forced(args: tuple, thunks: tuple[int, ...]) -> tuple | None:
         return None
 
 
-def remembered(table: dict, key: tuple | None) -> Any:
-    """The value kept for these arguments, or MISSING (also for arguments not _cheap to hash,
-    or no key, which are not kept)."""
+class Table(dict):
+    """The results kept for one operator, and how often they answered. A table that answers
+    fewer than one call in ten of its first TRIAL is switched off for the run (TLCSailfish's
+    Children(dag, v) on ever-new sub-DAGs: 92% misses), so its keys are no longer built,
+    checked and hashed for nothing."""
+
+    __slots__ = ("asked", "found", "on")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked = self.found = 0
+        self.on = True
+
+
+TRIAL = 2048
+
+
+def key_for(key: tuple | None) -> tuple | None:
+    """``key`` if it can be kept (every argument _cheap to hash), else None."""
     if key is None or not all(map(_cheap, key)):
-        return MISSING
+        return None
+    return key
+
+
+def remembered(table: Table, key: tuple) -> Any:
+    """The value kept for these arguments (a key_for), or MISSING."""
+    table.asked += 1
     hit = table.get(key)
     if hit is not None and (hit[0] is key or same(hit[0], key)):
+        table.found += 1
         return hit[1]
+    if table.asked == TRIAL and table.found * 10 < TRIAL:
+        table.on = False
+        table.clear()
     return MISSING
 
 
-def remember(table: dict, key: tuple | None, value: Any) -> None:
-    if key is not None and all(map(_cheap, key)):
+def remember(table: Table, key: tuple | None, value: Any) -> None:
+    if key is not None and table.on:
         if len(table) >= LIMIT:
             table.clear()
         table[key] = (key, value)

@@ -1,7 +1,7 @@
 """Results of operators of constant level, RECURSIVE or ranging over a set, are remembered
 (tla/memo.py): the remembered value answers only arguments that are the same TLA+ values
 (Python's 1 == TRUE: F(<<TRUE>>) is not F(<<1>>)), a model that prints evaluates every call, as
-TLC does, and the counts are TLC's."""
+TLC does, a table that seldom answers is switched off, and the counts are TLC's."""
 
 from __future__ import annotations
 
@@ -71,7 +71,7 @@ def test_a_lazy_argument_is_not_enumerated_to_be_kept(tmp_path: Path) -> None:
 
 RANGING = """---- MODULE R ----
 EXTENDS Naturals, TLC
-Elems(s) == {s[i] : i \\in DOMAIN s}
+Elems(s) == UNION {x \\in SUBSET {s[i] : i \\in DOMAIN s} : TRUE}
 VARIABLE x
 Init == x = 0
 Next == x < 2 /\\ x' = x + 1
@@ -81,11 +81,11 @@ Inv == Elems(IF x = 0 THEN <<1, 1>> ELSE <<TRUE, TRUE>>) = IF x = 0 THEN {1} ELS
 
 RANGING_PRINTS = """---- MODULE Q ----
 EXTENDS Naturals, TLC
-G(n) == {Print("g", i) : i \\in {n}}
+G(n) == {Print("g", i) : i \\in SUBSET {n}}
 VARIABLE x
 Init == x = 0
 Next == x < 2 /\\ x' = 1
-Inv == G(x - x) = {0}
+Inv == G(x - x) = {{}, {0}}
 ====
 """
 
@@ -98,7 +98,7 @@ def test_a_ranging_operator_answers_only_the_same_arguments(tmp_path: Path) -> N
 def test_a_printing_model_evaluates_every_call_of_a_ranging_operator(tmp_path: Path) -> None:
     code, out = _check(tmp_path, "Q", RANGING_PRINTS)
     assert code == 0, out
-    assert out.count('"g"') == 2, out  # G(0) on each of the two states
+    assert out.count('"g"') == 4, out  # G(0) on each of the two states, a print per subset (TLC: 4)
 
 
 # MacroQuicksort's PermsOf (TLC's test-model/pcal), called in the next-state relation on the state's
@@ -124,3 +124,26 @@ def test_perms_of_the_state_s_array_gives_tlc_s_counts(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     assert "4120 states generated, 256 distinct states found, 0 states left on queue." in r.output, r.output
     assert "The depth of the complete state graph search is 1." in r.output, r.output
+
+
+def test_a_table_that_seldom_answers_is_switched_off() -> None:
+    from phalanx_verify.tla import memo
+    table = memo.Table()
+    for n in range(memo.TRIAL):
+        key = memo.key_for((n,))
+        assert key is not None and memo.remembered(table, key) is memo.MISSING
+        memo.remember(table, key, n)
+    assert not table.on and not table
+    memo.remember(table, (0,), 0)
+    assert not table  # nothing is kept any more
+
+
+def test_a_table_that_answers_stays_on() -> None:
+    from phalanx_verify.tla import memo
+    table = memo.Table()
+    for n in range(2 * memo.TRIAL):
+        key = memo.key_for((n % 8,))
+        assert key is not None
+        if memo.remembered(table, key) is memo.MISSING:
+            memo.remember(table, key, n % 8)
+    assert table.on and table.found == 2 * memo.TRIAL - 8
