@@ -211,6 +211,8 @@ def member(x: Any, s: Any) -> bool:
             # the first member and of x's type (Children's <<v, c>> \in Edges, mostly not
             # found), it has nothing to say.
             for e in s:
+                if type(e) is t and t is tuple:  # <<v, c>> \\in Edges: nothing to check
+                    break
                 if type(e) is not t or t is TypedModelValue:
                     check_member(x, s)
                 if (t is tuple or t is Fcn) and (type(e) is tuple or type(e) is Fcn) and len(e) == len(x) \

@@ -698,6 +698,7 @@ class FilterSet(LazySet):
 
 
 _tla_member: Callable[[Any, Any], bool] | None = None
+_plain_set: Callable[[frozenset], bool] | None = None
 
 
 def subset_of(a: frozenset, b: frozenset) -> bool:
@@ -707,12 +708,23 @@ def subset_of(a: frozenset, b: frozenset) -> bool:
     order, a member it cannot compare with b's comes before one b lacks (SUBSET (1..3)
     \\subseteq 1..4: {} is not compared with integers); members all of b's one kind cannot."""
     if a <= b:
-        return all(map(unambiguous, a)) or all(_in(x, b) for x in a)
+        return all(map(unambiguous, a)) or (_plain(a) and _plain(b)) or all(_in(x, b) for x in a)
     kinds = {type(x) for x in a}
     if len(kinds) == 1 and kinds <= {int, str} and (
             type(b) is Interval and kinds == {int} or all(type(y) in kinds for y in b)):
         return False
     return all(_in(x, b) for x in sorted_tlc(a))
+
+
+def _plain(s: frozenset) -> bool:
+    """Tuples only, no Boolean at any depth (compare._plain_set, remembered per set): Python's
+    == between such members is TLA+'s (the pairs <<n, r>> of a DAG's edges, whose rounds are 0
+    and 1 as often as not, are not unambiguous)."""
+    global _plain_set
+    if _plain_set is None:
+        from .compare import _plain_set as plain_set
+        _plain_set = plain_set
+    return _plain_set(s)
 
 
 def _in(x: Any, s: Any) -> bool:
