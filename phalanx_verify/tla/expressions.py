@@ -1084,22 +1084,13 @@ class Expressions(Levels, StaticKinds):
             else:
                 new = []
                 ek = self.elem_kind(b.set, ctx)
-                over = self._without_one(b.set, ctx) or f"_iterate({s})"
                 for n in b.names:
                     py = self.fresh(n)
-                    clauses.append(f"for {py} in {over}")
+                    clauses.append(f"for {py} in _iterate({s})")
                     new.append((n, py))
                 for n, py in new:
                     ctx = ctx.bind(n, Local(py, "value", vkind=ek))
         return clauses, ctx
-
-    def _without_one(self, e: ast.Expr, ctx: Ctx) -> str | None:
-        """The elements of ``S \\ {x}`` to range over, remembered (runtime.iterate_without)."""
-        if not (isinstance(e, ast.Apply) and e.op == "setminus" and isinstance(e.args[1], ast.SetEnum)
-                and len(e.args[1].items) == 1) or ctx.lookup(e.op) is not None \
-                or self.resolve_def(e.op, ctx.scope) is not None:
-            return None
-        return f"_rt.iterate_without({self.val(e.args[0], ctx)}, {self.val(e.args[1].items[0], ctx)})"
 
     def v_Quant(self, e: ast.Quant, ctx: Ctx) -> str:
         gens, inner = self._gens(e.bounds, ctx, e.pos)

@@ -339,7 +339,6 @@ def clear_memos() -> None:
     run holds none of its values and the next model in the process (a campaign, a test) starts
     as TLC does: the checker calls it when a run ends."""
     _EXCEPT_MEMO.clear()
-    _WITHOUT.clear()
     _TLC_CACHE.clear()
     clear_shared_subsets()
     TLC_STATS.clear()
@@ -1077,28 +1076,6 @@ def iterate(s: Any) -> Iterable:
     if type(s) in _BUILT_TO_RANGE:
         setbound.enumerated(_product_size(s))
     return members(s)
-
-
-_WITHOUT: dict[tuple, tuple[frozenset, Iterable]] = {}
-interning.on_change(_WITHOUT.clear)
-
-
-def iterate_without(s: Any, x: Any) -> Iterable:
-    """iterate(S \\ {x}): ``\\E q \\in Proc \\ {p}`` makes the same few sets again and again,
-    each sorted into TLC's order. Kept per set object, element and -maxSetSize (the set's
-    error, if any, comes from the first making); the element's type is part of the key, as
-    Python's 1 == True."""
-    if isinstance(s, frozenset) and type(x) in _cmp.EXACT:
-        key = (id(s), type(x), x, setbound.allowed)
-        hit = _WITHOUT.get(key)
-        if hit is not None and hit[0] is s:
-            return hit[1]
-        out = iterate(_cmp.setminus(s, frozenset((x,))))
-        if len(_WITHOUT) >= _ORDERED_LIMIT:
-            _WITHOUT.clear()
-        _WITHOUT[key] = (s, out)
-        return out
-    return iterate(_cmp.setminus(s, frozenset((x,))))
 
 
 def members(s: Any) -> Iterable:
