@@ -228,9 +228,8 @@ def test_set_difference_and_intersection_compare_kinds(tmp_path: Path, expr: str
 
 
 def test_set_difference_over_a_bound_compares_kinds(tmp_path: Path) -> None:
-    """\\A q \\in {1, 2} \\ {e}, whose e is 1 in one state and TRUE in the next (the quantifier's
-    set is remembered per element, runtime.iterate_without): TLC fails in the second state,
-    "Evaluating invariant Inv failed" (exit 76, 2 generated, 2 distinct, recorded)."""
+    """\\A q \\in {1, 2} \\ {e}, whose e is 1 in one state and TRUE in the next: TLC fails in the
+    second state, "Evaluating invariant Inv failed" (exit 76, 2 generated, 2 distinct, recorded)."""
     (tmp_path / "W.tla").write_text(
         "---- MODULE W ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x < 2 /\\ x' = x + 1\n"
         "Inv == \\A q \\in {1, 2} \\ {IF x = 0 THEN 1 ELSE TRUE} : q > 0\n====\n")
