@@ -227,14 +227,20 @@ def test_set_difference_and_intersection_compare_kinds(tmp_path: Path, expr: str
     assert r.exit_code == 10 and message in r.output, r.output  # TLC: an assumption failed
 
 
+def _check_counter(tmp_path: Path, name: str, inv: str):
+    """x counts 0, 1, 2 (and deadlocks there) under the invariant ``inv``."""
+    (tmp_path / f"{name}.tla").write_text(
+        f"---- MODULE {name} ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x < 2 /\\ x' = x + 1\n"
+        f"Inv == {inv}\n====\n")
+    (tmp_path / f"{name}.cfg").write_text("INIT Init\nNEXT Next\nINVARIANT Inv\n")
+    return CliRunner().invoke(main, ["check", str(tmp_path / f"{name}.tla"), "-c", str(tmp_path / f"{name}.cfg"),
+                                     "--workers", "1"])
+
+
 def test_set_difference_over_a_bound_compares_kinds(tmp_path: Path) -> None:
     """\\A q \\in {1, 2} \\ {e}, whose e is 1 in one state and TRUE in the next: TLC fails in the
     second state, "Evaluating invariant Inv failed" (exit 76, 2 generated, 2 distinct, recorded)."""
-    (tmp_path / "W.tla").write_text(
-        "---- MODULE W ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x < 2 /\\ x' = x + 1\n"
-        "Inv == \\A q \\in {1, 2} \\ {IF x = 0 THEN 1 ELSE TRUE} : q > 0\n====\n")
-    (tmp_path / "W.cfg").write_text("INIT Init\nNEXT Next\nINVARIANT Inv\n")
-    r = CliRunner().invoke(main, ["check", str(tmp_path / "W.tla"), "-c", str(tmp_path / "W.cfg"), "--workers", "1"])
+    r = _check_counter(tmp_path, "W", "\\A q \\in {1, 2} \\ {IF x = 0 THEN 1 ELSE TRUE} : q > 0")
     assert r.exit_code == 76, r.output
     assert "Attempted to compare equality of boolean TRUE with non-boolean: 1" in r.output, r.output
     assert "2 states generated, 2 distinct states found" in r.output, r.output
@@ -245,10 +251,7 @@ def test_subsets_of_true_are_not_those_of_1(tmp_path: Path) -> None:
     found by Python's {1} == {TRUE}, so UNION {y \\in SUBSET {TRUE} : TRUE} was {1} and the
     invariant failed ("Attempted to check equality of integer 1 with non-integer: TRUE").
     Real TLC: deadlock, 3 generated, 3 distinct (recorded)."""
-    (tmp_path / "R.tla").write_text(
-        "---- MODULE R ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x < 2 /\\ x' = x + 1\n"
-        "Inv == UNION {y \\in SUBSET (IF x = 0 THEN {1} ELSE {TRUE}) : TRUE} = IF x = 0 THEN {1} ELSE {TRUE}\n====\n")
-    (tmp_path / "R.cfg").write_text("INIT Init\nNEXT Next\nINVARIANT Inv\n")
-    r = CliRunner().invoke(main, ["check", str(tmp_path / "R.tla"), "-c", str(tmp_path / "R.cfg"), "--workers", "1"])
+    r = _check_counter(tmp_path, "R", "UNION {y \\in SUBSET (IF x = 0 THEN {1} ELSE {TRUE}) : TRUE} = "
+                                      "IF x = 0 THEN {1} ELSE {TRUE}")
     assert r.exit_code == 11, r.output
     assert "3 states generated, 3 distinct states found" in r.output, r.output
