@@ -410,7 +410,7 @@ def union2(a: Any, b: Any) -> Any:
     """a \\cup b: both sets, and their elements comparable."""
     if isinstance(a, frozenset) and isinstance(b, frozenset):
         if a and b:
-            _same_kind(a, b)
+            _asked_of(b, a)  # TLC's cup compares S's members with T's: {1, 2} \\cup {TRUE} fails
         _shared_alike(a, b)
         r = a | b
         if len(r) > setbound.allowed:  # TLC's -maxSetSize (tla/setbound.py)
@@ -440,10 +440,11 @@ def _shared_alike(a: frozenset, b: frozenset) -> None:
 def _asked_of(a: frozenset, b: frozenset) -> None:
     """TLC's S \\ T and S \\cap T ask T about each member of S (SetEnumValue.diff and cap: T's
     member, its members' equals), so members of another kind are TLC's error ({1, 2} \\ {"a"},
-    {1} \\cap {TRUE}), not a miss. The sets are homogeneous but for untyped model values, which
-    compare with anything: one member of each tells. Only kinds are compared: a tuple and a
-    function of strings (Permutations) are both functions, which TLC's FcnRcdValue compares
-    without error; deeper differences are _shared_alike's."""
+    {1} \\cap {TRUE}), not a miss; S \\cup T is _asked_of(T, S), S's members compared first.
+    The sets are homogeneous but for untyped model values, which compare with anything: one
+    member of each tells. Only kinds are compared: a tuple and a function of strings
+    (Permutations) are both functions, which TLC's FcnRcdValue compares without error; deeper
+    differences are _shared_alike's."""
     for x in a:
         for y in b:
             if type(x) is type(y) and type(x) is not TypedModelValue:
@@ -454,13 +455,6 @@ def _asked_of(a: frozenset, b: frozenset) -> None:
     ys = [v for v in b if type(v) is not ModelValue]
     if xs and ys and kind(xs[0]) != kind(ys[0]):  # two functions: compared as _shared_alike does
         eq(min(ys, key=tlc_key), min(xs, key=tlc_key))  # raises, as TLC's comparison does
-
-
-def _same_kind(a: frozenset, b: frozenset) -> None:
-    for x in a:
-        if not isinstance(x, ModelValue):
-            check_member(x, b)
-            return
 
 
 def _lazy_binary(a: Any, b: Any, op: str) -> Any:

@@ -206,7 +206,7 @@ def test_seq_membership_remembers_elements_apart_from_their_python_equals() -> N
 
 
 # S \ T and S \cap T ask T about each member of S with TLC's equals: a member of another kind is
-# TLC's error, not a miss. Messages recorded from real TLC (tlaplus/tlaplus rev cc6b616) on
+# TLC's error, not a miss; S \cup T compares S's members with T's. Messages recorded from real TLC (tlaplus/tlaplus rev cc6b616) on
 # ASSUME PrintT(expression); the checker answered {1, 2}, {"a"}, {}, {TRUE} ... and went on.
 SET_OF_OTHER_KIND = [
     ('{1, 2} \\ {"a"}', 'Attempted to check equality of string "a" with non-string: 1'),
@@ -216,6 +216,11 @@ SET_OF_OTHER_KIND = [
     ("{3} \\ {TRUE}", "Attempted to compare equality of boolean TRUE with non-boolean: 3"),
     ("{1, 2} \\cap {TRUE}", "Attempted to compare equality of boolean TRUE with non-boolean: 1"),
     ("{1, 2} \\ {<<1>>}", "Attempted to check equality of the function <<1>> with the value: 1"),
+    # S \cup T: S's members compared with T's (the checker named T's first)
+    ("{1, 2} \\cup {TRUE}", "Attempted to check equality of integer 1 with non-integer: TRUE"),
+    ("{TRUE} \\cup {1, 2}", "Attempted to compare equality of boolean TRUE with non-boolean: 1"),
+    ('{1} \\cup {"a", "b"}', 'Attempted to check equality of integer 1 with non-integer: "a"'),
+    ("{<<1>>} \\cup {1}", "Attempted to check equality of the function <<1>> with the value: 1"),
 ]
 
 
