@@ -55,7 +55,7 @@ def collect(work: Callable[[], object]) -> bool:
     previous_hook = sys.unraisablehook
 
     def quiet(unraisable: sys.UnraisableHookArgs) -> None:
-        if not isinstance(unraisable.exc_value, KeyboardInterrupt):
+        if not _is_ctrl_c(unraisable.exc_value):
             previous_hook(unraisable)
 
     def on_ctrl_c(signum: int, frame: object) -> None:
@@ -70,8 +70,7 @@ def collect(work: Callable[[], object]) -> bool:
     except KeyboardInterrupt:
         stopped = True
     except ctypes.ArgumentError as err:
-        # Ctrl-C while z3's bindings convert a call's arguments: ctypes wraps the interrupt.
-        if "KeyboardInterrupt" not in str(err):
+        if not _is_ctrl_c(err):
             raise
         stopped = True
     finally:
@@ -80,6 +79,14 @@ def collect(work: Callable[[], object]) -> bool:
     stopped = stopped or bool(CTRL_C)  # one that did not propagate, after the last query
     CTRL_C.clear()
     return stopped
+
+
+def _is_ctrl_c(exc: BaseException | None) -> bool:
+    """A Ctrl-C, also as ctypes wraps one that lands while z3's bindings convert a call's
+    arguments (ArgumentError "argument 2: KeyboardInterrupt"), in a query or in a destructor
+    (AstRef.__del__'s Z3_dec_ref: a CI run printed its traceback)."""
+    return isinstance(exc, KeyboardInterrupt) or (
+        isinstance(exc, ctypes.ArgumentError) and "KeyboardInterrupt" in str(exc))
 
 
 def exit_code(results: list[Result]) -> int:
