@@ -441,16 +441,13 @@ def _asked_of(a: frozenset, b: frozenset) -> None:
     """TLC's S \\ T and S \\cap T ask T about each member of S (SetEnumValue.diff and cap: T's
     member, its members' equals), so members of another kind are TLC's error ({1, 2} \\ {"a"},
     {1} \\cap {TRUE}), not a miss; S \\cup T is _asked_of(T, S), S's members compared first.
-    The sets are homogeneous but for untyped model values, which compare with anything: one
-    member of each tells. Only kinds are compared: a tuple and a function of strings
+    Both sets are non-empty and homogeneous but for untyped model values, which compare with
+    anything: one member of each tells. Only kinds are compared: a tuple and a function of strings
     (Permutations) are both functions, which TLC's FcnRcdValue compares without error; deeper
     differences are _shared_alike's."""
-    for x in a:
-        for y in b:
-            if type(x) is type(y) and type(x) is not TypedModelValue:
-                return
-            break
-        break
+    t = type(next(iter(a)))  # both are not empty
+    if t is type(next(iter(b))) and t is not TypedModelValue:
+        return
     xs = [v for v in a if type(v) is not ModelValue]
     ys = [v for v in b if type(v) is not ModelValue]
     if xs and ys and kind(xs[0]) != kind(ys[0]):  # two functions: compared as _shared_alike does

@@ -14,8 +14,6 @@ choices, the clock, I/O) remembers nothing: TLC evaluates every call.
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Iterator
 from typing import Any
 
 from . import syntax as ast
@@ -65,24 +63,12 @@ def ranges(node: Any) -> bool:
     remembered itself. Ranging over a plain set is not enough: such a call is cheap, and
     specs call it on ever-new arguments (TLCSailfish's Children(dag, v), 92% misses), where
     the look-up costs more than it saves."""
-    return any(b.set is not None and _builds(b.set) for b in _walk(node) if isinstance(b, ast.Bound))
+    return any(b.set is not None and _builds(b.set) for b in ast.nodes(node) if isinstance(b, ast.Bound))
 
 
 def _builds(node: Any) -> bool:
     return any(isinstance(x, ast.FuncSet | ast.RecordSet)
-               or (isinstance(x, ast.Apply) and x.op in ("powerset", "times")) for x in _walk(node))
-
-
-def _walk(node: Any) -> Iterator[Any]:
-    """Every syntax node of the tree (and the tuples holding them)."""
-    todo = [node]
-    while todo:
-        x = todo.pop()
-        yield x
-        if isinstance(x, tuple):
-            todo.extend(x)
-        elif dataclasses.is_dataclass(x) and not isinstance(x, ast.Pos | type):
-            todo.extend(getattr(x, f.name) for f in dataclasses.fields(x))
+               or (isinstance(x, ast.Apply) and x.op in ("powerset", "times")) for x in ast.nodes(node))
 
 
 def _cheap(v: Any) -> bool:

@@ -10,6 +10,7 @@ Unicode spellings together.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -432,19 +433,26 @@ def unlabelled(node: Any) -> Any:
     return mapped(node, unlabelled)
 
 
+def nodes(node: Any) -> Iterator[Any]:
+    """Every node of a tree (and the tuples and plain values holding or held by them), in no
+    particular order."""
+    todo = [node]
+    while todo:
+        x = todo.pop()
+        yield x
+        if isinstance(x, tuple):
+            todo.extend(x)
+        elif dataclasses.is_dataclass(x) and not isinstance(x, Pos | type):
+            todo.extend(getattr(x, f.name) for f in dataclasses.fields(x))
+
+
 def names_in(node: Any) -> set[str]:
     """Every name and operator a tree mentions, bound ones included (an upper bound of its free
     names, which is what a caller asking "may this mean one of those names?" wants)."""
     out: set[str] = set()
-    todo = [node]
-    while todo:
-        x = todo.pop()
-        if isinstance(x, tuple):
-            todo.extend(x)
-        elif dataclasses.is_dataclass(x) and not isinstance(x, Pos | type):
-            if isinstance(x, Name):
-                out.add(x.name)
-            elif isinstance(x, Apply):
-                out.add(x.op)
-            todo.extend(getattr(x, f.name) for f in dataclasses.fields(x))
+    for x in nodes(node):
+        if isinstance(x, Name):
+            out.add(x.name)
+        elif isinstance(x, Apply):
+            out.add(x.op)
     return out
