@@ -24,12 +24,13 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..tla import runtime as rt
-from ..tla.errors import EvalError, LivenessEvalError, TLAError
+from ..tla.errors import EXIT_SAFETY_EVAL, EvalError, LivenessEvalError, TLAError
 from ..tla.values import BOOL_FREE, bool_free, forget_sort_keys, remember_bool_free, same, unambiguous
 from .errorexit import Where, error_exit
 from .fairness import FairnessTracker
 from .invariants import StateChecks
 from .model import Model
+from .replay import replay_exit
 from .report import Report, Trace, TraceStep, Verdict
 
 ProgressFn = Callable[[dict[str, Any]], None]
@@ -438,7 +439,8 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                 # ACTION_CONSTRAINT fails) is not looked up, stored or explored, and is no edge
                 # of the liveness graph, but invariants are checked on it as on a new state;
                 # action properties are checked on every step, after the invariants.
-                for lab, args, t in nxt(s):
+                successors = nxt(s)  # held: an invariant's evaluation error replays the rest (replay.py)
+                for lab, args, t in successors:
                     generated += 1
                     if track:  # what TLCGet reads where TLC's Worker.addElement checks t
                         level_cell[0] = depth + 1
@@ -558,6 +560,16 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
             assert tid is not None  # the new state's id, stored before its invariants are checked
             report.trace = make_trace(model, space, space.path_to(tid))
             report.message = checks.error_line(err, space.states[tid])
+
+            def replay_add(u: tuple, queued: bool) -> None:  # (never in a trace: its label slot is the root's)
+                uid = space.add(intern(u, s), sid, 0, None if exact else state_key(model, u))
+                if queued:
+                    new_level.append(uid)
+
+            if report.error_exit == EXIT_SAFETY_EVAL:  # (a stack overflow stops TLC at once)
+                report.error_exit = replay_exit(
+                    model, checks, s, space.states[tid], successors,
+                    lambda u: space.find(u if exact else state_key(model, u)) is not None, replay_add)
         elif where is Where.OUTSIDE:
             report.trace = make_trace(model, space, space.path_to(sid), [(t, label_text(model, (lab, args)))])
             report.message = checks.error_line(err, t)

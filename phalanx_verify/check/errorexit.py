@@ -12,6 +12,7 @@ tests/checker/test_error_exit_codes.py):
 - in an invariant checked on a successor: 76 (TLC_INVARIANT_EVALUATION_FAILED), unless the
   successor is outside the model (a CONSTRAINT or ACTION_CONSTRAINT fails on it): then as in
   the successors (TLC prints "unable to fingerprint" there: the state was never fingerprinted);
+  and unless TLC's re-run of that state's successors meets another error (replay.py);
 - a stack overflow (StackOverflow) after the initial states: 255 wherever it happens;
 - while the liveness graph is built or checked (ENABLED of a fairness condition, a property's
   predicate): 255, whatever the error; those sites raise a LivenessEvalError, which says so.

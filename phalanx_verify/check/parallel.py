@@ -57,7 +57,14 @@ from typing import Any
 
 import numpy as np
 
-from ..tla.errors import EXIT_ASSERT, AssertionFailure, EvalError, LivenessEvalError, TLAError
+from ..tla.errors import (
+    EXIT_ASSERT,
+    EXIT_SAFETY_EVAL,
+    AssertionFailure,
+    EvalError,
+    LivenessEvalError,
+    TLAError,
+)
 from . import checkpoint, spill
 from .bfs import Interner, ProgressFn, StateSpace, add_initial_states, label_text
 from .errorexit import Where, error_exit
@@ -73,6 +80,7 @@ from .fingerprints import (
 from .invariants import StateChecks
 from .livegraph import LevelRecorder, LiveGraph, LiveInputs
 from .model import Model
+from .replay import replay_exit
 from .report import Report, Trace, TraceStep, Verdict
 
 # Phases of one successor, in the order the sequential search meets them.
@@ -912,8 +920,7 @@ class _Search:
         self.trace.append(fp_by_id, parents)
         if self.graph is not None:
             self.graph.add_states(np.array(fp_by_id), parents)
-        _unlink_map(fp_by_id)
-        del parents, fp_by_id
+        del parents
         # buckets hold disjoint ranges of fingerprints: in signed order their sorted parts are one run
         self.seen.add_sorted([parts[b][0] for b in sorted(range(NBUCKETS), key=lambda b: b ^ (NBUCKETS >> 1))])
         for part in parts:
@@ -928,6 +935,7 @@ class _Search:
             if first is None or bad.key <= first.key:
                 first = bad
         if first is None:
+            _unlink_map(fp_by_id)
             if self.graph is not None:
                 self.graph.add_level(pool.call([("live_level",)] * n))
             self.generated += sum(g for g, _ in answers)
@@ -935,7 +943,8 @@ class _Search:
                 self.depth = level.depth + 1
             return _Level(base, size, level.depth + 1)
         before = sum(pool.call([("generated_before", first.key[0])] * n))
-        self.stop_at(first, level, before, keys, base)
+        self.stop_at(first, level, before, keys, base, fp_by_id)
+        _unlink_map(fp_by_id)
         return None
 
     def new_states(self, pool: _Local | _Pool, b: int, level: _Level, first: Event | None) -> tuple[np.ndarray, ...]:
@@ -966,10 +975,12 @@ class _Search:
         return (spill.store(stem.with_suffix(".fp.npy"), sfp[starts]), spill.store(stem.with_suffix(".key.npy"), keys[by_key]),
                 spill.store(stem.with_suffix(".holder.npy"), holder), spill.store(stem.with_suffix(".hidx.npy"), hidx))
 
-    def stop_at(self, ev: Event, level: _Level, before: int, keys: np.ndarray, base: int) -> None:
+    def stop_at(self, ev: Event, level: _Level, before: int, keys: np.ndarray, base: int,
+                level_fps: np.ndarray) -> None:
         """Fill the report as the sequential search would at event ``ev``; ``before``: the
         successors generated from the states of the level expanded before the event's;
-        ``keys``: the sorted keys of the level's new states (``level_key``)."""
+        ``keys``: the sorted keys of the level's new states (``level_key``); ``level_fps``:
+        their fingerprints by id."""
         report = self.report
         g, k, phase = ev.key
         partial = 0 if ev.verdict is Verdict.DEADLOCK else (k if phase == PH_GENERATE else k + 1)
@@ -993,6 +1004,10 @@ class _Search:
             # TLC prints the behaviour up to the state whose successors or invariant failed
             _, fps = self.trace.path_to(g if ev.new_id is None else ev.new_id)
             report.trace = regenerate_trace(self.model, fps, ev.extra, self.options.fp)
+            if ev.new_id is not None and ev.error_exit == EXIT_SAFETY_EVAL:
+                added = self._replay(report, report.trace.steps[-2].state, k, level_fps[ev.new_id - base + 1:])
+                distinct += len(added)
+                queue += sum(added.values())
             self.finish(level.depth + (distinct > base), queue, distinct)  # TLC: the last state in its trace
             return
         report.verdict, report.violated = ev.verdict, ev.name
@@ -1003,6 +1018,27 @@ class _Search:
         # the last state written to its trace, the next level's once one new state of it was found
         depth = level.depth + 1 if ev.verdict is not Verdict.DEADLOCK or distinct > base else level.depth
         self.finish(depth, queue, distinct)
+
+    def _replay(self, report: Report, s: tuple, k: int, later: np.ndarray) -> dict[int, bool]:
+        """TLC's exit code after an invariant of the ``k``-th successor of ``s`` failed to
+        evaluate (replay.py), into ``report``; the fingerprints of the states the re-run adds,
+        each with whether TLC queues it. ``later``: the fingerprints of the level's new states
+        the sequential search had not met at the error (the seen set holds them already)."""
+        model, seed = self.model, self.options.fp
+        successors = model.next(s)
+        failed = next(t for i, (_, _, t) in enumerate(successors) if i == k)
+        added: dict[int, bool] = {}
+
+        def seen(u: tuple) -> bool:
+            fp = orbit_fingerprint(model, u, seed)
+            return fp in added or (bool(self.seen.contains(np.array([fp], dtype=np.int64))[0])
+                                   and not bool((later == fp).any()))
+
+        def add(u: tuple, queued: bool) -> None:
+            added[orbit_fingerprint(model, u, seed)] = queued
+
+        report.error_exit = replay_exit(model, StateChecks(model), s, failed, successors, seen, add)
+        return added
 
 
 def available_cores(cgroup: Path = Path("/sys/fs/cgroup")) -> int:

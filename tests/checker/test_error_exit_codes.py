@@ -75,6 +75,46 @@ def test_an_error_in_an_invariant_or_a_constraint_exits_as_tlc(tmp_path: Path, e
     assert code == tlc_exit, out
 
 
+# TLC re-runs the successors of the state whose new successor's invariant failed to evaluate
+# (to print the stack, check/replay.py); what that re-run meets after the failing successor
+# decides the exit code, and the new states it stores count as distinct (queued once checked).
+# Init x = 0 has the successors 1, 2, 3 in this order; each row's figures are TLC's (TLC
+# 2026.12.03, -workers 1): (exit, generated, distinct, left on queue).
+_REPLAY = ("---- MODULE R ----\nEXTENDS Naturals, TLC\nVARIABLE x\nInit == x = 0\n"
+           "Next == x' \\in {{1, 2, 3}}\nSpec == Init /\\ [][Next]_x\n{defs}\n====\n")
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+@pytest.mark.parametrize(("defs", "cfg", "tlc"), [
+    # x = 2 fails as x = 1 did: that error's own exit (75, 255 for \div, 14 for Assert)
+    ('Inv == IF x = 0 THEN TRUE ELSE x = "a"', "", (75, 2, 3, 0)),
+    ('Inv == IF x = 0 THEN TRUE ELSE IF x = 1 THEN x = "a" ELSE 1 \\div 0 = 1', "", (255, 2, 3, 0)),
+    ('Inv == IF x = 0 THEN TRUE ELSE Assert(FALSE, "boom")', "", (14, 2, 3, 0)),
+    # x = 2 violates instead: the re-run stops there, 76
+    ('Inv == IF x = 0 THEN TRUE ELSE IF x = 1 THEN x = "a" ELSE FALSE', "", (76, 2, 3, 0)),
+    # nothing after x = 1 fails: 76, with x = 2 and x = 3 stored and queued by the re-run
+    ('Inv == IF x # 1 THEN TRUE ELSE x = "a"', "", (76, 2, 4, 2)),
+    ('Inv == IF x # 3 THEN TRUE ELSE x = "a"', "", (76, 4, 4, 2)),
+    # x = 2 is outside the CONSTRAINT (not stored) and x = 3 passes
+    ('Inv == IF x # 1 THEN TRUE ELSE x = "a"\nC == x # 2', "CONSTRAINT C\n", (76, 2, 3, 1)),
+    # outside the CONSTRAINT x = 2's invariant is evaluated all the same
+    ('Inv == IF x = 0 THEN TRUE ELSE x = "a"\nC == x < 2', "CONSTRAINT C\n", (75, 2, 2, 0)),
+    # the failing step's action property is evaluated in the re-run (its invariant is not)
+    ("Inv == IF x # 1 THEN TRUE ELSE x = \"a\"\nProp == [][x = 0 => x' = \"a\"]_x", "PROPERTY Prop\n",
+     (75, 2, 2, 0)),
+    ('Inv == IF x = 0 THEN TRUE ELSE x = "a"\nProp == [][x # 0]_x', "PROPERTY Prop\n", (76, 2, 2, 0)),
+])
+def test_the_rerun_after_an_invariant_error_decides_the_exit_as_in_tlc(
+        tmp_path: Path, workers: str, defs: str, cfg: str, tlc: tuple) -> None:
+    (tmp_path / "R.tla").write_text(_REPLAY.format(defs=defs))
+    (tmp_path / "R.cfg").write_text("SPECIFICATION Spec\nINVARIANT Inv\n" + cfg)
+    out = tmp_path / "r.json"
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "R.tla"), "--json", str(out), "--workers", workers])
+    report = json.loads(out.read_text())
+    assert (r.exit_code, report["generated"], report["distinct"], report["queue"]) == tlc, r.output
+    assert "Evaluating invariant Inv failed." in report["message"]  # the first error is the one shown
+
+
 LIVE = """---- MODULE L ----
 EXTENDS Naturals
 VARIABLE x
