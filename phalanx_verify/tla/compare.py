@@ -187,10 +187,9 @@ def check_member(x: Any, s: frozenset) -> None:
         if not isinstance(e, ModelValue):
             kx, ke = kind(x), kind(e)
             if kx != ke:
-                raise EvalError(f"Attempted to compare {ke} {format_value(e)} with non-{ke}: {format_value(x)}"
-                                if ke in ("integer", "boolean", "string") else
-                                f"Attempted to check if the value: {format_value(x)} is an element of "
-                                f"{format_value(s)}")
+                if ke in ("integer", "boolean", "string"):
+                    raise EvalError(f"Attempted to compare {ke} {format_value(e)} with non-{ke}: {format_value(x)}")
+                eq(e, x)  # the member's equals, as TLC asks it
             return
 
 
@@ -219,6 +218,8 @@ def member(x: Any, s: Any) -> bool:
                         and e and _string_keyed(e) is not _string_keyed(x):
                     eq(e, x)  # a record against a function over as many non-strings: TLC's equals fails
                 break
+            if t is tuple or t is Fcn:
+                confirm_missing(x, s)
         elif t is tuple:
             if not (_bool_free(x) and _plain_set(s)):
                 confirm_found(x, s)
@@ -252,7 +253,10 @@ def confirm_found(x: Any, members: Iterable) -> None:
                                      and tuples_without_booleans((x,)) and _plain_tuples(members)):
         y = next(m for m in members if m == x)
         if y is not x and not same(x, y):
-            eq(x, y)  # raises where they differ
+            if type(members) is frozenset:
+                eq(y, x)  # raises where they differ: a set's member first, as its equals is asked
+            else:
+                eq(x, y)
 
 
 def _plain_tuples(members: frozenset) -> bool:
@@ -296,6 +300,77 @@ def _plain_set(s: frozenset) -> bool:
     return plain
 
 
+def kinds(v: Any) -> Any:
+    """What TLC's equality between ``v`` and another value can stumble on: the type of a
+    scalar (a typed model value's with its type), of a tuple its members' kinds, of a function
+    its keys' and values' (in its order). Values of the same kinds compare without error."""
+    t = type(v)
+    if t is tuple:
+        return tuple(map(kinds, v))
+    if t is Fcn:
+        return (Fcn, tuple((kinds(k), kinds(x)) for k, x in v.items()))
+    if t is TypedModelValue:
+        return (t, typed_prefix(v))
+    return t
+
+
+def _alike(a: Any, b: Any) -> bool:
+    """Do values of kinds ``a`` and ``b`` compare without error? Untyped model values compare
+    with anything; tuples and functions of different sizes are unequal without a look at their
+    members (as confirm_missing's comparisons take them); the rest is left to the comparison."""
+    if a == b or a is ModelValue or b is ModelValue:
+        return True
+    if type(a) is not tuple or type(b) is not tuple or _typed(a) or _typed(b):
+        return False
+    if _function(a) or _function(b):
+        return _size(a) != _size(b)
+    return len(a) != len(b) or all(map(_alike, a, b))
+
+
+def _typed(k: tuple) -> bool:
+    return bool(k) and k[0] is TypedModelValue
+
+
+def _function(k: tuple) -> bool:
+    return bool(k) and k[0] is Fcn
+
+
+def _size(k: tuple) -> int:
+    return len(k[1]) if _function(k) else len(k)
+
+
+# Per set object (held, so that its id is not reused while here): the kinds of its members.
+_KINDS: dict[int, tuple[frozenset, frozenset]] = {}
+_KINDS_SETS = 1 << 12
+_KINDS_AT_MOST = 8  # more kinds than this in one set: compare with each member
+
+
+def _member_kinds(s: frozenset) -> frozenset:
+    hit = _KINDS.get(id(s))
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    if len(_KINDS) >= _KINDS_SETS:
+        _KINDS.clear()
+    found = frozenset(map(kinds, s))
+    _KINDS[id(s)] = (s, found)
+    return found
+
+
+def confirm_missing(x: Any, s: frozenset) -> None:
+    """``x``, a tuple or a function, is not in ``s`` by Python's ==: TLC compares it with the
+    members all the same (each member's equals, or a binary search of the normalised set, which
+    meets a member of a kind that fails just as surely: the members that agree with x up to the
+    failing place sort together, and a search cannot pass them by), so ``<<2>> \\in {<<TRUE>>}``
+    is its error, not FALSE. Members of kinds alike to x's need no look."""
+    mine = kinds(x)
+    theirs = _member_kinds(s)
+    if (mine in theirs and len(theirs) == 1) or (len(theirs) <= _KINDS_AT_MOST and all(_alike(mine, k) for k in theirs)):
+        return
+    for e in s:
+        if (type(e) is tuple or type(e) is Fcn) and len(e) == len(x):
+            eq(e, x)  # raises where TLC's comparison fails; x is none of them
+
+
 # Per large set object (held, so that its id is not reused while here): its members by
 # themselves (made when first needed), whether they are plain tuples (_plain_tuples), and the
 # values (by identity, held) already confirmed found in it. A type invariant tests every
@@ -324,7 +399,7 @@ def _confirm_in_large(x: Any, members: frozenset) -> None:
             by_self.update((m, m) for m in members)
         y = by_self[x]
         if y is not x and not same(x, y):
-            eq(x, y)  # raises where they differ
+            eq(y, x)  # raises where they differ, the member first
     if len(confirmed) >= _CONFIRMED_PER_SET:
         confirmed.clear()
     confirmed[id(x)] = x
@@ -447,6 +522,9 @@ def _asked_of(a: frozenset, b: frozenset) -> None:
     differences are _shared_alike's."""
     t = type(next(iter(a)))  # both are not empty
     if t is type(next(iter(b))) and t is not TypedModelValue:
+        if t is tuple or t is Fcn:  # their members' kinds may differ: <<2>> against <<TRUE>>
+            for x in a - b:
+                confirm_missing(x, b)
         return
     xs = [v for v in a if type(v) is not ModelValue]
     ys = [v for v in b if type(v) is not ModelValue]
