@@ -118,6 +118,8 @@ def eq(a: Any, b: Any) -> bool:
         return a == b
     if ta is ModelValue or tb is ModelValue:
         return a is b
+    if (ta is frozenset or ta is Interval) and (tb is frozenset or tb is Interval) and len(a) != len(b):
+        return False  # what _unequal_containers finds first (ack[p] = Proc)
     if ta is tb:
         if ta is tuple and len(a) != len(b):  # what _unequal_containers finds first (q # <<>>)
             return False
@@ -300,13 +302,17 @@ def _plain_set(s: frozenset) -> bool:
     return plain
 
 
+_FLAT_KINDS = frozenset({int, str, bool, ModelValue})  # a value of these is its own type's kind
+
+
 def kinds(v: Any) -> Any:
     """What TLC's equality between ``v`` and another value can stumble on: the type of a
     scalar (a typed model value's with its type), of a tuple its members' kinds, of a function
     its keys' and values' (in its order). Values of the same kinds compare without error."""
     t = type(v)
     if t is tuple:
-        return tuple(map(kinds, v))
+        own = tuple(map(type, v))
+        return own if _FLAT_KINDS.issuperset(own) else tuple(map(kinds, v))
     if t is Fcn:
         return (Fcn, tuple((kinds(k), kinds(x)) for k, x in v.items()))
     if t is TypedModelValue:
@@ -563,7 +569,29 @@ def intersect(a: Any, b: Any) -> Any:
     return setbound.checked(_lazy_binary(a, b, "\\cap"))
 
 
+# S \ {x} per set object (held, so that its id is not reused while here) and scalar x:
+# ``\E q \in Proc \ {p}`` makes the same set, and sorts it to range over it, in every state.
+_MINUS_ONE: dict[tuple[int, Any], tuple[frozenset, frozenset]] = {}
+_MINUS_ONE_LIMIT = 1 << 12
+_ONE_KINDS = frozenset({int, str, ModelValue})
+
+
 def setminus(a: Any, b: Any) -> Any:
+    if (type(a) is Interval or type(a) is frozenset) and type(b) is frozenset and len(b) == 1:
+        (x,) = b
+        if type(x) in _ONE_KINDS:
+            hit = _MINUS_ONE.get((id(a), x))
+            if hit is not None and hit[0] is a:
+                return hit[1]
+            r = _setminus(a, b)
+            if len(_MINUS_ONE) >= _MINUS_ONE_LIMIT:
+                _MINUS_ONE.clear()
+            _MINUS_ONE[(id(a), x)] = (a, r)
+            return r
+    return _setminus(a, b)
+
+
+def _setminus(a: Any, b: Any) -> Any:
     if isinstance(a, frozenset) and isinstance(b, frozenset):
         if a and b:
             _asked_of(a, b)
@@ -701,3 +729,9 @@ def kind_string(v: Any) -> str:
     if image is not None:
         return image
     return "an operator" if callable(v) else "a value"
+
+
+def forget() -> None:
+    """Let go of the sets remembered by identity (a finished run's values)."""
+    for memo in (_PLAIN, _LARGE, _KINDS, _MINUS_ONE):
+        memo.clear()

@@ -339,6 +339,7 @@ def clear_memos() -> None:
     run holds none of its values and the next model in the process (a campaign, a test) starts
     as TLC does: the checker calls it when a run ends."""
     _EXCEPT_MEMO.clear()
+    _cmp.forget()
     _TLC_CACHE.clear()
     clear_shared_subsets()
     TLC_STATS.clear()
