@@ -254,12 +254,28 @@ def substituted_op(name: str, scope: Scope, root: Scope, substitutions: dict[str
         return resolve_def(substitutions[name], root) if name in substitutions else None
     sub = scope.subst.get(name)
     parent = scope.parent
+    if isinstance(sub, ast.Lambda) and parent is not None:
+        return _lambda_def(name, sub), parent
     if not isinstance(sub, ast.Name) or parent is None:
         return None
     n = sub.name
     if parent.subst is None and n in substitutions:
         return resolve_def(substitutions[n], root)
     return resolve_def(n, parent) or substituted_op(n, parent, root, substitutions)
+
+
+# Per LAMBDA node (held, so that its id is not reused): the definition it stands for.
+_LAMBDA_DEFS: dict[int, tuple[ast.Lambda, ast.OpDef]] = {}
+
+
+def _lambda_def(name: str, lam: ast.Lambda) -> ast.OpDef:
+    """``WITH A <- LAMBDA y : e``: the operator constant A of the instance is the definition
+    ``A(y) == e`` of the instantiating module, one object per LAMBDA (compiled code and memos
+    are keyed by the definition)."""
+    hit = _LAMBDA_DEFS.get(id(lam))
+    if hit is None or hit[0] is not lam:
+        hit = _LAMBDA_DEFS[id(lam)] = (lam, ast.OpDef(lam.pos, name, tuple(ast.Param(p) for p in lam.params), lam.body))
+    return hit[1]
 
 
 def bind_params(ctx: Ctx, params: tuple[ast.Param, ...]) -> Ctx:

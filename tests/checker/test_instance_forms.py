@@ -105,3 +105,38 @@ def test_refused_forms_stop_with_150(tmp_path: Path, spec: str, needle: str) -> 
     assert code == 150, out
     assert needle in out
     assert len(out.strip().splitlines()) == 1
+
+
+# An operator constant of an instance substituted by a LAMBDA (TLC's test201): the LAMBDA is the
+# operator, a parameterised instance's parameter reaching into it. Values and counts from real TLC.
+LAMBDA_INNER = """---- MODULE Lam ----
+CONSTANT A(_), b
+VARIABLE v
+def == A(b)
+Step == v' = A(v)
+====
+"""
+LAMBDA_OUTER = """---- MODULE LO ----
+EXTENDS Naturals, TLC
+VARIABLE x
+P(z) == INSTANCE Lam WITH A <- LAMBDA y : y + z, b <- 4, v <- x
+G == INSTANCE Lam WITH A <- LAMBDA y : (y * 3 + 1) % 7, b <- 5, v <- x
+ASSUME P(3)!def = 7 /\\ G!def = 2 /\\ P(7)!def = 11
+Init == x \\in {0, 1}
+Next == G!Step
+====
+"""
+
+
+def test_an_operator_constant_substituted_by_a_lambda(tmp_path: Path) -> None:
+    (tmp_path / "Lam.tla").write_text(LAMBDA_INNER)
+    code, rep, out = check_model(tmp_path, "LO", "INIT Init\nNEXT Next\n", LAMBDA_OUTER)
+    # TLC: from 0 and 1 along y -> (3y + 1) % 7: 0 -> 1 -> 4 -> 6 -> 5 -> 2 -> 0 (3 never met)
+    assert (code, rep["generated"], rep["distinct"], rep["depth"]) == (0, 8, 6, 5), out
+
+
+def test_a_wrong_lambda_substitution_changes_the_answer(tmp_path: Path) -> None:
+    (tmp_path / "Lam.tla").write_text(LAMBDA_INNER)
+    code, _rep, out = check_model(tmp_path, "LO", "INIT Init\nNEXT Next\n",
+                                  LAMBDA_OUTER.replace("P(3)!def = 7", "P(3)!def = 8"))
+    assert code == 10, out  # the assumption is false
