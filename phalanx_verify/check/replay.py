@@ -16,8 +16,7 @@ set (and the queue) and checked. So the exit code is decided by what comes after
 - otherwise (the re-run ends, or stops at a violation, which it does not report): 76.
 
 The states the re-run adds are counted as distinct (and queued once their checks pass), not as
-generated. Recorded from
-TLC runs in tests/checker/test_error_exit_codes.py."""
+generated. Recorded from TLC runs in tests/checker/test_error_exit_codes.py."""
 
 from __future__ import annotations
 
@@ -37,8 +36,8 @@ def replay_exit(model: Model, checks: StateChecks, s: tuple, failed: tuple, rest
     """TLC's exit code after ``failed``, a new successor of ``s``, failed to evaluate an
     invariant. ``rest``: the successors of ``s`` generated after ``failed``, in the search's
     order; ``seen(t)``: was t in the seen set when the error happened (or added since by
-    ``add``); ``add(t, queued)``: store a new state the re-run finds (and queue it, if TLC does: only once
-    its checks passed)."""
+    ``add``); ``add(t, queued)``: store a new state the re-run finds, and queue it if TLC
+    does (only once its checks passed)."""
     action_props = [f for p in model.properties for _, f in p.action_props]
     try:
         if not all(f(s, failed) for f in action_props):
