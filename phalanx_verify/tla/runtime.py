@@ -443,6 +443,10 @@ def except_many(f: Any, clauses: tuple) -> Any:
             keys = clauses[i]
             f = except_path(f, keys if type(keys) is tuple else keys(), clauses[i + 1])
         return f
+    if type(f) is tuple:
+        out = _except_cells(f, clauses)
+        if out is not None:
+            return out
     root = _Draft(f)
     for i in range(0, len(clauses), 2):
         keys = clauses[i]
@@ -476,6 +480,34 @@ def except_many(f: Any, clauses: tuple) -> Any:
                     break
             node = cur
     return root.frozen()
+
+
+def _except_cells(f: tuple, clauses: tuple) -> tuple | None:
+    """except_many for clauses that each change one cell ![i][j] of a sequence of sequences
+    (LamportMutex's network EXCEPT ![q][p] = Tail(@), ![p][q] = Append(@, m)), the rows copied
+    to lists once, without a _Draft per level; None (nothing evaluated) for any other shape."""
+    n = len(f)
+    for i in range(0, len(clauses), 2):
+        keys = clauses[i]
+        if type(keys) is not tuple or len(keys) != 2:
+            return None
+        a, b = keys
+        if type(a) is not int or type(b) is not int or not 0 < a <= n:
+            return None
+        row = f[a - 1]
+        if type(row) is not tuple or not 0 < b <= len(row):
+            return None
+    rows: dict[int, list] = {}
+    for i in range(0, len(clauses), 2):
+        a, b = clauses[i]
+        row = rows.get(a)
+        if row is None:
+            row = rows[a] = list(f[a - 1])
+        row[b - 1] = clauses[i + 1](row[b - 1])
+    out = list(f)
+    for a, row in rows.items():
+        out[a - 1] = tuple(row)
+    return tuple(out)
 
 
 def subseteq(a: Any, b: Any) -> bool:
@@ -595,9 +627,8 @@ def tlc_order(elems: frozenset) -> list:
     hit = _ORDERED.get(id(elems))
     if hit is not None and hit[0] is elems:
         return hit[1]
-    if _INT_ONLY.issuperset(map(type, elems)):  # Proc \ {p}, made afresh: Python's order, not kept
-        return sorted(elems)
-    ordered = sorted_tlc(elems)
+    # integers in Python's order; kept as well: Proc \ {p} is one object (compare.setminus)
+    ordered = sorted(elems) if _INT_ONLY.issuperset(map(type, elems)) else sorted_tlc(elems)
     if len(_ORDERED) >= _ORDERED_LIMIT:
         _ORDERED.clear()
     _ORDERED[id(elems)] = (elems, ordered)

@@ -23,6 +23,9 @@ VALUES = [
      "(1 :> <<10>> @@ 2 :> <<2, 5>>)", None),
     ("{[f EXCEPT !.d = 3, !.a.b = 1]} = {f}", None),  # the result hashes as the equal value
     ("[<<1, 2>> EXCEPT ![5] = 2]", "<<1, 2>>"),
+    # cells of a sequence of sequences (runtime._except_cells): rows copied once, clauses in order
+    ("[<<<<1, 2>>, <<3>>>> EXCEPT ![1][2] = @ + 1, ![2][1] = @ * 2, ![1][2] = @ * 10]", "<<<<1, 30>>, <<6>>>>"),
+    ("[<<<<1>>>> EXCEPT ![1][1] = 5, ![1][3] = 1 \\div 0]", "<<<<5>>>>"),
 ]
 
 ERRORS = [
@@ -35,6 +38,7 @@ ERRORS = [
     ("[<<1, 2>> EXCEPT ![TRUE] = 2]", "Attempted to access tuple at a non integral index: TRUE"),
     ("[3 EXCEPT ![5] = 2]", "Attempted to apply EXCEPT construct to the value 3."),
     ("[<<1>> EXCEPT ![1] = 2, ![1][2] = 3]", "Attempted to apply EXCEPT construct to the value 2."),
+    ("[<<<<1>>, 2>> EXCEPT ![1][1] = 5, ![2][1] = 3]", "Attempted to apply EXCEPT construct to the value 2."),
 ]
 
 
