@@ -217,6 +217,8 @@ def member(x: Any, s: Any) -> bool:
             # times) and AllocatorImplementation 11% (its messages).
             for e in s:
                 if type(e) is t and t is tuple:  # <<v, c>> \\in Edges (_plain_alike, inline: 2M calls)
+                    if len(s) > _SCAN_AT_MOST:  # nothing is scanned below either (Sailfish's edges)
+                        return False
                     kinds_e = tuple(map(type, e))
                     if kinds_e == tuple(map(type, x)) and _FLAT_KINDS.issuperset(kinds_e):
                         return False
