@@ -40,8 +40,8 @@ from .values import (
     is_set,
     same,
     tlc_key,
-    tuples_without_booleans,
     unambiguous,
+    without_booleans,
 )
 
 INT_MIN = -(2 ** 31)
@@ -263,7 +263,7 @@ def confirm_found(x: Any, members: Iterable) -> None:
     if type(members) is frozenset and len(members) > _SCAN_AT_MOST:
         _confirm_in_large(x, members)
     elif not unambiguous(x) and not (type(x) is tuple and type(members) is frozenset
-                                     and tuples_without_booleans((x,)) and _plain_tuples(members)):
+                                     and without_booleans((x,)) and _plain_tuples(members)):
         y = next(m for m in members if m == x)
         if y is not x and not same(x, y):
             if type(members) is frozenset:
@@ -274,7 +274,7 @@ def confirm_found(x: Any, members: Iterable) -> None:
 
 def _plain_tuples(members: frozenset) -> bool:
     """Only tuples, holding no Boolean at any depth."""
-    return set(map(type, members)) == {tuple} and tuples_without_booleans(members)
+    return set(map(type, members)) == {tuple} and without_booleans(members)
 
 
 _SCALARS = frozenset({int, str, ModelValue, TypedModelValue})
@@ -284,7 +284,7 @@ def _bool_free(x: tuple) -> bool:
     """No Boolean at any depth in ``x``, a tuple nesting tuples of integers, strings and model
     values (False at any other member: the caller then confirms the general way). Written out
     as loops: ``x`` is mostly a pair made just now (Children's ``<<v, c>> \\in Edges``), too small
-    for the C-speed scans of tuples_without_booleans to pay for their set-up."""
+    for the C-speed scans of without_booleans to pay for their set-up."""
     for e in x:
         t = type(e)
         if t is tuple:
@@ -441,7 +441,7 @@ def _confirm_in_large(x: Any, members: frozenset) -> None:
     confirmed = hit[2]
     if id(x) in confirmed:
         return
-    if not unambiguous(x) and not (hit[3] and type(x) is tuple and tuples_without_booleans((x,))):
+    if not unambiguous(x) and not (hit[3] and type(x) is tuple and without_booleans((x,))):
         by_self = hit[1]
         if not by_self:
             by_self.update((m, m) for m in members)

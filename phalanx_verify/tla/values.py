@@ -358,6 +358,7 @@ class PowerSet(LazySet):
         # the enumeration, once made: a SUBSET held by a state is hashed at every look-up of
         # the state (InitStateBug: set' = SUBSET (1..20), 2^20 subsets, enumerated six times)
         self._enumerated: frozenset | None = None
+        self._memo: dict[Any, tuple[Any, bool]] = {}
 
     def __contains__(self, x: object) -> bool:
         if not isinstance(x, frozenset):
@@ -367,7 +368,15 @@ class PowerSet(LazySet):
             return subset_of(x, base)
         if type(base) is IntRange:
             return base.contains_all(x)
-        return all(_in(e, base) for e in x)
+        # SUBSET (S \X T): a type invariant asks of each piece of a board, the same pieces
+        # state after state (SlidingPuzzles), each a walk of the product's members
+        memo = self._memo
+        known = _remembered(memo, x)
+        if known is not None:
+            return known
+        answer = all(_in(e, base) for e in x)
+        _remember(memo, x, answer)
+        return answer
 
     def _kind_ok(self, x: Any) -> bool:
         return is_set(x)
@@ -585,8 +594,15 @@ class ProductSet(LazySet):
         return type(x) is tuple or type(x) is Fcn
 
     def __contains__(self, t: object) -> bool:
-        return (type(t) is tuple and len(t) == len(self.parts)
-                and all(_in(e, p) for e, p in zip(t, self.parts, strict=True)))
+        if type(t) is not tuple or len(t) != len(self.parts):
+            return False
+        for e, p in zip(t, self.parts, strict=True):
+            if type(e) is int and type(p) is Interval:  # a..b holds integers only: Python's in is exact
+                if e not in p:
+                    return False
+            elif not _in(e, p):
+                return False
+        return True
 
     def __iter__(self) -> Iterator:
         pools = [sorted(as_set(p), key=tlc_key) for p in self.parts]
@@ -959,7 +975,13 @@ class _KeptKeys(dict):
     def __missing__(self, v: Any) -> tuple:
         if len(self) >= _KEPT_KEYS_LIMIT:
             self.clear()
-        k = self[v] = tlc_key(v)
+        t = type(v)
+        if t is frozenset or t is tuple:  # tlc_key, its parts' keys kept too (a board's pieces)
+            parts = [self[x] if type(x) in _CONTAINERS else tlc_key(x) for x in v]
+            k = (4, len(v), tuple(sorted(parts))) if t is frozenset else (5, len(v), tuple(parts))
+        else:
+            k = tlc_key(v)
+        self[v] = k
         return k
 
 
@@ -968,29 +990,32 @@ _KEPT_KEYS = _KeptKeys()
 interning.on_change(_KEPT_KEYS.clear)  # a new order of names, other keys
 
 
-def tuples_without_booleans(vals: Iterable[tuple]) -> bool:
-    """No Boolean at any depth in these tuples, which nest tuples, integers, strings and model
-    values only (one set of types per level of nesting, so C-speed loops): Python's == between
-    such tuples is TLA+'s (see _KeptKeys, compare.confirm_found)."""
+def without_booleans(vals: Iterable[tuple | frozenset]) -> bool:
+    """No Boolean at any depth in these tuples or sets, which nest tuples, sets, integers,
+    strings and model values only (one set of types per level of nesting, so C-speed loops):
+    Python's == between such values is TLA+'s (see _KeptKeys, compare.confirm_found)."""
     level: Iterable[Any] = vals
     while True:
         parts = list(itertools.chain.from_iterable(level))
         kinds = set(map(type, parts))
         if kinds <= _SCALAR_TYPES:
             return True
-        if kinds == {tuple}:
+        if kinds <= _CONTAINERS:
             level = parts
-        elif kinds <= _SCALAR_TYPES | {tuple}:
-            level = [p for p in parts if type(p) is tuple]
+        elif kinds <= _SCALAR_TYPES | _CONTAINERS:
+            level = [p for p in parts if type(p) is tuple or type(p) is frozenset]
         else:
             return False
+
+
+_CONTAINERS = {tuple, frozenset}  # (an Interval is kept out: its type is not frozenset)
 
 
 def _order_key(vals: frozenset | list) -> Callable[[Any], Any] | None:
     """The sort key that puts vals in TLC's order: None where Python's < is TLC's (integers
     only, or tuples of one length holding integers only: grid points, pairs), the strings'
-    token order for strings only, kept keys for tuples without Booleans (see _KeptKeys),
-    size and sorted elements for sets of integers, tlc_key otherwise. Checked with C-speed loops."""
+    token order for strings only, kept keys for tuples and sets of sets nesting no Boolean
+    (see _KeptKeys), size and sorted elements for sets of integers, tlc_key otherwise. Checked with C-speed loops."""
     kinds = set(map(type, vals))
     if kinds == {int}:
         return None
@@ -999,10 +1024,15 @@ def _order_key(vals: frozenset | list) -> Callable[[Any], Any] | None:
     if kinds == {tuple}:
         if len(set(map(len, vals))) == 1 and set(map(type, itertools.chain.from_iterable(vals))) <= {int}:
             return None
-        if tuples_without_booleans(vals):
+        if without_booleans(vals):
             return _KEPT_KEY
-    if kinds == {frozenset} and set(map(type, itertools.chain.from_iterable(vals))) <= {int}:
-        return _int_set_key
+    if kinds == {frozenset}:
+        inner = list(itertools.chain.from_iterable(vals))
+        inner_kinds = set(map(type, inner))
+        if inner_kinds <= {int}:
+            return _int_set_key
+        if inner_kinds <= _CONTAINERS and without_booleans(inner):
+            return _KEPT_KEY  # a board's pieces, sets of grid points: the same pieces state after state
     return tlc_key
 
 
@@ -1027,9 +1057,10 @@ def sorted_tlc(values: Iterable) -> list:
     TLC's, see _order_key)."""
     vals = values if type(values) is frozenset or type(values) is list else list(values)
     if type(vals) is frozenset:
-        # A kept set equal to vals holds tuples only, and so does vals then.
+        # A kept set holds tuples or sets, nesting no Boolean; vals, equal to it, has that
+        # shape, and the check confirms it holds no Boolean where the kept one held an integer.
         kept = _KEPT_ORDERS.get(vals)
-        if kept is not None and tuples_without_booleans(vals):
+        if kept is not None and without_booleans(vals):
             return list(kept)
     key = _order_key(vals)
     if key is _KEPT_KEY and type(vals) is frozenset:
