@@ -26,6 +26,7 @@ from typing import Any, Protocol
 from ..tla import runtime as rt
 from ..tla.errors import EXIT_SAFETY_EVAL, EvalError, LivenessEvalError, TLAError
 from ..tla.values import BOOL_FREE, bool_free, forget_sort_keys, remember_bool_free, same, unambiguous
+from .constraints import successor_constraints
 from .errorexit import Where, error_exit
 from .fairness import FairnessTracker
 from .invariants import StateChecks
@@ -360,6 +361,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
     intern = Interner(len(model.variables), model.bool_free_variables())
     checks = StateChecks(model)
     constraints = model.constraints
+    in_constraints = successor_constraints(model)
     action_constraints = model.action_constraints
     action_props = [(p.name, f) for p in model.properties for _, f in p.action_props]
     check_deadlock = model.cfg.check_deadlock
@@ -452,7 +454,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                         tid = space.find_twin(key)
                     in_model = True
                     if constrained:
-                        in_model = (tid is not None and known_in_model) or all(c(t) for c in constraints)
+                        in_model = (tid is not None and known_in_model) or in_constraints(t, s)
                         if track:
                             level_cell[0] = depth
                         in_model = in_model and all(c(s, t) for c in action_constraints)
@@ -465,7 +467,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                             where = Where.SUCCESSORS
                             if bad is not None and violation(*bad, space.path_to(sid),
                                                              [(t, label_text(model, (lab, args)))]):
-                                _finish(report, space, generated, depth + 1, start_time,
+                                _finish(report, space, generated, _reached(depth, new_level), start_time,
                                         _left(level, pos, new_level, 0))
                                 return None
                     fresh = tid is None and in_model
@@ -497,7 +499,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                             if not f(s, t):  # TLC reports the first one a step violates
                                 if violation(Verdict.ACTION_PROPERTY, pname, space.path_to(sid),
                                              [(t, label_text(model, (lab, args)))]):
-                                    _finish(report, space, generated, depth + 1, start_time,
+                                    _finish(report, space, generated, _reached(depth, new_level), start_time,
                                             _left(level, pos, new_level, int(fresh)))
                                     return None
                                 break

@@ -152,9 +152,11 @@ class Model:
         # TLC reports as an invariant (exit 12).
         self.state_checks: list[tuple[Verdict, str, Part]] = [
             (Verdict.INVARIANT, n, Part(self._def_expr(n, "invariant"), self.scope, {}, n)) for n in invariants]
-        # TLC expects a Boolean of a constraint: {} is its evaluation error, not FALSE
-        self.constraints = [self.compiler.state_function(self._def_expr(n, "constraint"), self.scope, {},
-                                                         boolean="constraint") for n in cfg.constraints]
+        # TLC expects a Boolean of a constraint: {} is its evaluation error, not FALSE. The
+        # expressions are kept for check/constraints.py, which finds what each one reads.
+        self.constraint_exprs = [self._def_expr(n, "constraint") for n in cfg.constraints]
+        self.constraints = [self.compiler.state_function(e, self.scope, {}, boolean="constraint")
+                            for e in self.constraint_exprs]
         self.action_constraints = [self.compiler.action_function(self._def_expr(n, "action constraint"),
                                                                  boolean="action constraint")
                                    for n in cfg.action_constraints]

@@ -67,6 +67,7 @@ from ..tla.errors import (
 )
 from . import checkpoint, spill
 from .bfs import Interner, ProgressFn, StateSpace, add_initial_states, label_text
+from .constraints import successor_constraints
 from .errorexit import Where, error_exit
 from .fingerprints import (
     MERGE_SLICE,
@@ -225,6 +226,7 @@ class _Worker:
         runs = open_runs(run_paths)
         nxt, canon = model.next, model.canonical
         constraints, action_constraints = model.constraints, model.action_constraints
+        in_constraints = successor_constraints(model)
         constrained = bool(constraints or action_constraints)
         action_props = [(p.name, f) for p in model.properties for _, f in p.action_props]
         check_deadlock = model.cfg.check_deadlock
@@ -277,7 +279,7 @@ class _Worker:
                     in_model = True
                     if constrained:
                         phase = PH_CONSTRAINT
-                        in_model = all(c(t) for c in constraints) and all(c(s, t) for c in action_constraints)
+                        in_model = in_constraints(t, s) and all(c(s, t) for c in action_constraints)
                         if not in_model:
                             phase = PH_INVARIANT
                             bad = checks(t, s)
@@ -1014,10 +1016,11 @@ class _Search:
         target = ev.new_id if ev.new_id is not None else g
         _, fps = self.trace.path_to(target)
         report.trace = regenerate_trace(self.model, fps, ev.extra, self.options.fp)
-        # a violation is on a successor (the next level); TLC's depth at a deadlock is the level of
-        # the last state written to its trace, the next level's once one new state of it was found
-        depth = level.depth + 1 if ev.verdict is not Verdict.DEADLOCK or distinct > base else level.depth
-        self.finish(depth, queue, distinct)
+        # TLC's depth is the level of the last state written to its trace: the next level's once
+        # one new state of it was found (a new state that violates an invariant is written
+        # first), else this level's (a deadlock; a violation on a successor outside the model
+        # or seen before: an action property, an invariant under CONSTRAINT)
+        self.finish(level.depth + (distinct > base), queue, distinct)
 
     def _replay(self, report: Report, s: tuple, k: int, later: np.ndarray) -> dict[int, bool]:
         """TLC's exit code after an invariant of the ``k``-th successor of ``s`` failed to

@@ -20,8 +20,11 @@ from . import syntax as ast
 from .modules import STANDARD_MODULES, Scope
 from .values import Fcn, Interval, ModelValue, TypedModelValue, same
 
-# Built-ins whose evaluation has an effect or a varying value.
-_OBSERVING = frozenset({
+# Built-ins whose evaluation has an effect or a varying value: an expression using one is
+# evaluated each time TLC would (PrintT in an invariant prints on every state; TLCGet("level")
+# differs between two states with the same variables; RandomElement draws again). The reads
+# analysis (reads.py) takes such an expression to read the whole state.
+OBSERVING = frozenset({
     "Print", "PrintT", "JavaTime", "RandomElement", "TLCGet", "TLCSet", "TLCGetOrDefault",
     "TLCGetAndSet", "CounterExample", "ToTrace", "RandomSubset", "RandomSetOfSubsets",
     "RandomSubsetSet", "TestRandomSetOfSubsets", "IOExec", "IOExecTemplate", "IOEnvExec",
@@ -34,7 +37,7 @@ MISSING = object()
 
 
 def observing(root: Scope) -> bool:
-    """Does any definition or substitution of the model mention a built-in of _OBSERVING?"""
+    """Does any definition or substitution of the model mention a built-in of OBSERVING?"""
     seen: set[int] = set()
     todo = [root]
     while todo:
@@ -43,7 +46,7 @@ def observing(root: Scope) -> bool:
             continue
         seen.add(id(scope))
         nodes: list[Any] = [d for d, _ in scope.defs.values()] + list((scope.subst or {}).values())
-        if not _OBSERVING.isdisjoint(ast.names_in(tuple(nodes))):
+        if not OBSERVING.isdisjoint(ast.names_in(tuple(nodes))):
             return True
         todo.extend(s for _, s in scope.defs.values())
         todo.extend(s for _, s in scope.instances.values())

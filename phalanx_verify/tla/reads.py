@@ -13,15 +13,11 @@ from __future__ import annotations
 
 from . import syntax as ast
 from .compile import Compiler, Ctx, Local
-from .modules import STANDARD_MODULES, Scope
+from .memo import OBSERVING
+from .modules import Scope
 
 Reads = frozenset[int] | None
 _NONE: frozenset[int] = frozenset()
-# Standard operators whose evaluation is an effect or varies between evaluations: an expression
-# using them must be evaluated each time TLC would (PrintT in an invariant prints on every state;
-# TLCGet("level") differs between two states with the same variables).
-IMPURE = frozenset({"Print", "PrintT", "JavaTime", "TLCGet", "TLCGetOrDefault", "TLCGetAndSet"}) \
-    | STANDARD_MODULES["_Possible"]
 
 
 class ReadsAnalysis:
@@ -48,7 +44,7 @@ class ReadsAnalysis:
                 target = self.c.resolve_def(e.op, ctx.scope)
                 if target is not None:
                     parts.append(self._def(*target))
-                elif e.op in IMPURE:
+                elif e.op in OBSERVING:
                     return None
         elif isinstance(e, ast.Let):
             inner = ctx
@@ -74,7 +70,7 @@ class ReadsAnalysis:
         target = self.c.resolve_def(name, scope)
         if target is not None:
             return self._def(*target)
-        return None if name in IMPURE else _NONE
+        return None if name in OBSERVING else _NONE
 
     def _def(self, defn: ast.Definition, scope: Scope) -> Reads:
         key = (id(defn), id(scope))
