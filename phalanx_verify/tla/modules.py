@@ -21,6 +21,8 @@ from .resolve import STD_EXPORTS, check_module, std_closure
 
 # Standard modules (described by what they export, see resolve.STD_EXPORTS).
 STANDARD_MODULES = STD_EXPORTS
+# Modules shipped with the package that a spec may EXTEND like its own (see Loader)
+LIBRARY = Path(__file__).parent / "library"
 ALWAYS_VISIBLE = {"BOOLEAN", "STRING", "TRUE", "FALSE"}
 
 
@@ -77,13 +79,16 @@ class Loader:
 
     def __init__(self, search_dirs: list[Path]) -> None:
         self.search_dirs = search_dirs
+        # then the modules this package ships (library/: TLAPS, whose proof pragmas TLC users
+        # have on their path), after the user's directories, so that their own copy wins
+        self._dirs = [*search_dirs, LIBRARY]
         self._parsed: dict[str, ast.Module] = {}
         self._checked = False
 
     def parse(self, name: str, pos: ast.Pos) -> ast.Module:
         if name in self._parsed:
             return self._parsed[name]
-        for d in self.search_dirs:
+        for d in self._dirs:
             p = d / f"{name}.tla"
             if p.exists():
                 mod = parse_module_file(p)
