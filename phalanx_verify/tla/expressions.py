@@ -202,6 +202,9 @@ class FuncInfo:
     lazy: frozenset[str] = frozenset()  # parameters passed as thunks (see strictness.py)
 
 
+_NO_STATE = object()  # what no state is (see _last_state_cell)
+
+
 class Expressions(Levels, StaticKinds):
     """Compiles expressions and operator definitions of one model to Python expressions."""
 
@@ -263,15 +266,42 @@ class Expressions(Levels, StaticKinds):
             code.emit(f"    _v = _memo.remembered({table}, _key)")
             code.emit("    if _v is not _memo.MISSING:")
             code.emit("        return _v")
+        last = self._last_state_cell(info, params) if table is None else None
+        if last is not None:  # (a state tuple, its value): the one evaluated last
+            code.emit(f"if s is {last}[0]:")
+            code.emit(f"    return {last}[1]")
         code.emit("try:")
         if unpack:
             code.emit("    " + self.unpack_line())
-        code.emit(f"    {'_v =' if table is not None else 'return'} {body}")
+        code.emit(f"    {'_v =' if table is not None or last is not None else 'return'} {body}")
         emit_handlers(code, pidx)
         if table is not None:
             code.emit(f"_memo.remember({table}, _key, _v)")
             code.emit("return _v")
+        elif last is not None:
+            code.emit(f"{last}[0], {last}[1] = s, _v")
+            code.emit("return _v")
         code.depth -= 1
+
+    def _last_state_cell(self, info: FuncInfo, params: list[str]) -> str | None:
+        """The name of a cell keeping the value of a parameterless state-level definition for
+        the state it was last evaluated in, made here; None for any other definition. The
+        actions of one state call such a definition again and again (GameOfLife's ``sc``, a
+        function of 36 points, built once per cell of the grid and passed to a recursive Sum
+        whose remembered calls then compared it point by point), and its value is a function
+        of the state alone. States are tuples, and the cell holds the one it was made for, so
+        ``is`` cannot find a later state for it. Not in a model that observes its evaluations
+        (TLCGet, RandomElement: memo.OBSERVING), where TLC's evaluation may differ each time."""
+        defn = info.defn
+        if info.level != LEVEL_STATE or len(params) != 1 or (isinstance(defn, ast.OpDef) and defn.params):
+            return None
+        if self._observing is None:
+            self._observing = memo.observing(self.root)
+        if self._observing:
+            return None
+        name = f"_last_{info.pyname}"
+        self.ns[name] = [_NO_STATE, None]
+        return name
 
     def _memo_table(self, info: FuncInfo) -> str | None:
         """The name of the table keeping the results of this operator (see memo.py), made
