@@ -187,6 +187,7 @@ class _Worker:
         self.recorder = None if live is None else LevelRecorder(live)
         self.table = ComponentTable(len(model.variables), seed)
         self.checks = StateChecks(model)
+        self.in_constraints = successor_constraints(model)  # compiled once, used at every level
         self.progress, self.wid = progress, wid
         self.directory = directory / f"worker-{wid}"
         self.directory.mkdir(parents=True, exist_ok=True)
@@ -226,7 +227,7 @@ class _Worker:
         runs = open_runs(run_paths)
         nxt, canon = model.next, model.canonical
         constraints, action_constraints = model.constraints, model.action_constraints
-        in_constraints = successor_constraints(model)
+        in_constraints = self.in_constraints
         constrained = bool(constraints or action_constraints)
         action_props = [(p.name, f) for p in model.properties for _, f in p.action_props]
         check_deadlock = model.cfg.check_deadlock
