@@ -195,6 +195,24 @@ def _remember(memo: dict[Any, tuple[Any, bool]], x: Any, answer: bool) -> None:
         memo[x] = (x, answer)
 
 
+def _answered(memo: dict[Any, tuple[Any, bool]], x: Any, compute: Callable[[Any], bool],
+              unhashable: Callable[[Any], bool] | None = None) -> bool:
+    """``compute(x)``, remembered in ``memo`` (_remembered); an unhashable x is not kept:
+    its answer is ``unhashable(x)``, or computed."""
+    try:
+        known = _remembered(memo, x)
+    except TypeError:
+        return (unhashable or compute)(x)
+    if known is None:
+        known = compute(x)
+        _remember(memo, x, known)
+    return known
+
+
+def _never(_x: Any) -> bool:
+    return False
+
+
 class LazySet:
     """A set that may be infinite or too large to build; subclasses answer membership."""
 
@@ -370,13 +388,10 @@ class PowerSet(LazySet):
             return base.contains_all(x)
         # SUBSET (S \X T): a type invariant asks of each piece of a board, the same pieces
         # state after state (SlidingPuzzles), each a walk of the product's members
-        memo = self._memo
-        known = _remembered(memo, x)
-        if known is not None:
-            return known
-        answer = all(_in(e, base) for e in x)
-        _remember(memo, x, answer)
-        return answer
+        return _answered(self._memo, x, self._within)
+
+    def _within(self, x: frozenset) -> bool:
+        return all(_in(e, self.base) for e in x)
 
     def _kind_ok(self, x: Any) -> bool:
         return is_set(x)
@@ -448,16 +463,8 @@ class FcnSet(LazySet):
         self._memo: dict[Any, tuple[Any, bool]] = {}
 
     def __contains__(self, f: object) -> bool:
-        memo = self._memo
-        try:
-            known = _remembered(memo, f)
-        except TypeError:  # an unhashable argument cannot be a function value
-            return False
-        if known is not None:
-            return known
-        answer = self._contains(f)
-        _remember(memo, f, answer)
-        return answer
+        # an unhashable argument cannot be a function value
+        return _answered(self._memo, f, self._contains, _never)
 
     def _kind_ok(self, x: Any) -> bool:
         return type(x) is Fcn or type(x) is tuple
@@ -556,16 +563,10 @@ class SeqSet(LazySet):
     def _has(self, e: Any) -> bool:
         """e \\in S, remembered per element: a queue that grew by one holds its elements
         (ResolvedTS's chan \\in Seq(Messages), a union of record sets, asked at every state)."""
-        memo = self._memo
-        try:
-            known = _remembered(memo, e)
-        except TypeError:  # unhashable: not remembered
-            return _in(e, self.base)
-        if known is not None:
-            return known
-        answer = _in(e, self.base)
-        _remember(memo, e, answer)
-        return answer
+        return _answered(self._memo, e, self._in_base)
+
+    def _in_base(self, e: Any) -> bool:
+        return _in(e, self.base)
 
     def _kind_ok(self, x: Any) -> bool:
         return type(x) is tuple
@@ -915,10 +916,12 @@ _order_generation = [0]
 interning.on_change(lambda: _order_generation.__setitem__(0, _order_generation[0] + 1))
 
 
-def tlc_key(v: Any) -> tuple:
+def tlc_key(v: Any, part: Callable[[Any], tuple] | None = None) -> tuple:
     """A sort key that follows TLC's normal order closely enough for stable output:
     booleans, integers, strings and model values (in the order TLC read their names, see
-    interning.py), then sets by size and elements, then functions by domain and values."""
+    interning.py), then sets by size and elements, then functions by domain and values.
+    ``part`` gives the keys of a set's or tuple's members (tlc_key itself by default;
+    _KeptKeys passes the keys it keeps)."""
     t = type(v)
     if t is bool or t is int:
         return (_RANK[t], v)
@@ -927,9 +930,9 @@ def tlc_key(v: Any) -> tuple:
     if t is ModelValue or t is TypedModelValue:
         return (3, *_name_key(v.name))
     if t is frozenset or t is Interval:
-        return (4, len(v), tuple(sorted(tlc_key(x) for x in v)))
+        return (4, len(v), tuple(sorted(map(part or tlc_key, v))))
     if t is tuple:
-        return (5, len(v), tuple(tlc_key(x) for x in v))
+        return (5, len(v), tuple(map(part or tlc_key, v)))
     if t is Fcn:
         kept = v._key
         gen = _order_generation[0]
@@ -975,14 +978,11 @@ class _KeptKeys(dict):
     def __missing__(self, v: Any) -> tuple:
         if len(self) >= _KEPT_KEYS_LIMIT:
             self.clear()
-        t = type(v)
-        if t is frozenset or t is tuple:  # tlc_key, its parts' keys kept too (a board's pieces)
-            parts = [self[x] if type(x) in _CONTAINERS else tlc_key(x) for x in v]
-            k = (4, len(v), tuple(sorted(parts))) if t is frozenset else (5, len(v), tuple(parts))
-        else:
-            k = tlc_key(v)
-        self[v] = k
+        k = self[v] = tlc_key(v, self._part)  # its parts' keys kept too (a board's pieces)
         return k
+
+    def _part(self, x: Any) -> tuple:
+        return self[x] if type(x) in _CONTAINERS else tlc_key(x)
 
 
 _KEPT_KEYS_LIMIT = 1 << 16
