@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from ..tla import runtime as rt
-from ..tla.errors import EvalError, LivenessEvalError, TLAError, UsageError
+from ..tla.errors import EvalError, LivenessEvalError, SemanticError, TLAError, UsageError
 from ..tla.runtime import clear_memos
 from ..tla.syntax import Pos
 from ..tla.values import Fcn, format_value
@@ -213,10 +213,14 @@ def _where(pos: Pos) -> str:
 
 def check_assumptions(model: Model, report: Report) -> bool:
     """Evaluate every ASSUME before any state, as TLC does; a false one, or one whose evaluation
-    fails, is the verdict "assumption" (exit 10). True when all hold."""
+    fails, is the verdict "assumption" (exit 10). True when all hold. A construct this checker
+    does not support (a SemanticError met while evaluating) is not TLC's verdict: it stops the
+    run with 150."""
     for pos, fn in model.assumptions:
         try:
             value = fn(model.no_state)
+        except SemanticError:
+            raise
         except TLAError as err:
             report.verdict = Verdict.ASSUMPTION
             report.message = f"Evaluating assumption {_where(pos)} failed. {err.line()}"
@@ -241,6 +245,8 @@ def check_postcondition(model: Model, report: Report) -> None:
         name = f"{label} at {_where(pos)}"
         try:
             value = fn(model.no_state)
+        except SemanticError:
+            raise
         except TLAError as err:
             report.verdict, report.message = Verdict.POSTCONDITION, f"Evaluating the postcondition {name} failed. {err.line()}"
             return

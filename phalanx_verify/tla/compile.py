@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from . import bags, setbound
+from . import bags, json_module, setbound
 from . import compare as cmp
 from . import runtime as rt
 from . import syntax as ast
@@ -49,7 +49,7 @@ class Compiler(Actions):
         self.nvars = len(self.variables)
         self._names = itertools.count()
         self.ns = {
-            "_rt": rt, "_cmp": cmp, "_bags": bags, "_EXACT": cmp.EXACT, "_MV": ModelValue, "_eq": cmp.eq, "_member": cmp.member, "_truth": cmp.truth,
+            "_rt": rt, "_cmp": cmp, "_bags": bags, "_json": json_module, "_EXACT": cmp.EXACT, "_MV": ModelValue, "_eq": cmp.eq, "_member": cmp.member, "_truth": cmp.truth,
             "_EvalError": EvalError, "_IllegalState": IllegalStateError, "_TLAError": TLAError, "_Fcn": Fcn,
             "_KEYSAFE": frozenset({str, ModelValue, TypedModelValue}),
             "_mkfcn": make_fcn, "_built": setbound.built, "_NAT": NAT, "_INT": INT, "_STRING": STRING,

@@ -120,6 +120,13 @@ _STD_CALLS = {
     "BagOfAll": ("Bags", 2, "_bags.bag_of_all({0}, {1})"),
     "BagCardinality": ("Bags", 1, "_bags.cardinality({0})"),
     "CopiesIn": ("Bags", 2, "_bags.copies_in({0}, {1})"),
+    "ToJson": ("Json", 1, "_json.to_json({0})"),
+    "ToJsonArray": ("Json", 1, "_json.to_json_array({0})"),
+    "ToJsonObject": ("Json", 1, "_json.to_json_object({0})"),
+    "JsonSerialize": ("Json", 2, "_json.json_serialize({0}, {1})"),
+    "JsonDeserialize": ("Json", 1, "_json.json_deserialize({0})"),
+    "ndJsonSerialize": ("Json", 2, "_json.nd_json_serialize({0}, {1})"),
+    "ndJsonDeserialize": ("Json", 1, "_json.nd_json_deserialize({0})"),
 }
 # Operator symbols passed as arguments (SortSeq(s, <), F(SUBSET)): the operator as a Python callable.
 _SYMBOL_VALUES = {

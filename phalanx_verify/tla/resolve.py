@@ -38,6 +38,8 @@ STD_EXPORTS: dict[str, frozenset[str]] = {
                          "TLCCache", "TLCFP", "TLCEvalDefinition"}),
     "Randomization": frozenset({"RandomSubset", "RandomSetOfSubsets", "TestRandomSetOfSubsets"}),
     "RealTime": frozenset({"RTBound", "RTnow", "now"}),
+    "Json": frozenset({"ToJson", "ToJsonArray", "ToJsonObject", "JsonSerialize", "JsonDeserialize",
+                       "ndJsonSerialize", "ndJsonDeserialize"}),
     # TLC's module behind the cfg's _POSSIBLE (check/possible.py), which a spec may EXTEND to read the counts
     "_Possible": frozenset({"_Track", "_Counts", "_CheckName", "_PrintCounts"}),
 }
@@ -50,6 +52,8 @@ _STD_ARITY = {
     "IsFiniteSet": 1, "Cardinality": 1, "Print": 2, "PrintT": 1, "Assert": 2, "JavaTime": 0, "TLCGet": 1,
     "TLCSet": 2, "Permutations": 1, "SortSeq": 2, "RandomElement": 1, "Any": 0, "ToString": 1, "TLCEval": 1,
     "_Track": 2, "_Counts": 0, "_CheckName": 1, "_PrintCounts": 0,
+    "ToJson": 1, "ToJsonArray": 1, "ToJsonObject": 1, "JsonSerialize": 2, "JsonDeserialize": 1,
+    "ndJsonSerialize": 2, "ndJsonDeserialize": 1,
     "Nat": 0, "Int": 0, "Real": 0,
 }
 # Standard operators that take an operator argument: (name, argument index) -> its arity.
