@@ -1094,10 +1094,11 @@ class Expressions(Levels, StaticKinds):
             return f"({x} in {s})"
         return f"_member({x}, {s})"
 
-    def _gens(self, bounds: tuple[ast.Bound, ...], ctx: Ctx, pos: ast.Pos,
-              witnesses: str | None = None) -> tuple[list[str], Ctx]:
+    def _gens(self, bounds: tuple[ast.Bound, ...], ctx: Ctx, pos: ast.Pos, witnesses: str | None = None,
+              ranges: list[tuple[str, str]] | None = None) -> tuple[list[str], Ctx]:
         """Python ``for`` clauses for quantifier bounds, and the context inside them. With a
         witness dict, a variable it names ranges over that one value (if it is in the set).
+        ``ranges`` receives, per clause over a set, the target and the set's code.
         The clauses are independent (SANY does not let a bound mention another bound
         variable), so they may be nested in either order: TLC's ContextEnumerator varies the
         first variable fastest, so quantifiers nest them last to first."""
@@ -1116,6 +1117,8 @@ class Expressions(Levels, StaticKinds):
             if b.tuple_pattern:
                 names = [self.fresh(n) for n in b.names]
                 clauses.append(f"for ({', '.join(names)},) in _iterate({s})")
+                if ranges is not None:
+                    ranges.append((f"({', '.join(names)},)", s))
                 for n, py in zip(b.names, names, strict=True):
                     ctx = ctx.bind(n, Local(py, "value"))
             else:
@@ -1124,16 +1127,30 @@ class Expressions(Levels, StaticKinds):
                 for n in b.names:
                     py = self.fresh(n)
                     clauses.append(f"for {py} in _iterate({s})")
+                    if ranges is not None:
+                        ranges.append((py, s))
                     new.append((n, py))
                 for n, py in new:
                     ctx = ctx.bind(n, Local(py, "value", vkind=ek))
         return clauses, ctx
 
     def v_Quant(self, e: ast.Quant, ctx: Ctx) -> str:
-        gens, inner = self._gens(e.bounds, ctx, e.pos)
+        ranges: list[tuple[str, str]] = []
+        gens, inner = self._gens(e.bounds, ctx, e.pos, ranges=ranges)
         fn = "all" if e.kind == "forall" else "any"
         body = self.cond(e.body, inner, "\\A" if e.kind == "forall" else "\\E")
+        if e.kind == "forall" and len(ranges) == 1 and self._unobserved():
+            # one bound over one set: runtime.forall takes the set in any order first
+            target, s = ranges[0]
+            return f"_rt.forall({s}, lambda _xs: all({body} for {target} in _xs))"
         return f"{fn}({body} {' '.join(reversed(gens))})"
+
+    def _unobserved(self) -> bool:
+        """Does nothing in the model observe its evaluations (memo.OBSERVING), so that an
+        expression may be evaluated again, or its elements taken in another order, unseen?"""
+        if self._observing is None:
+            self._observing = memo.observing(self.root)
+        return not self._observing
 
     def v_Choose(self, e: ast.Choose, ctx: Ctx) -> str:
         if e.bound.set is None:
