@@ -35,6 +35,7 @@ _NAV_STEPS = {"langle_bracket": subexpr.FIRST, "rangle_bracket": subexpr.SECOND,
 
 # Infix node kinds that are folded into n-ary forms or given their own AST class.
 _TEMPORAL_PREFIX = {"always": "always", "eventually": "eventually"}
+_CITING_UNITS = {"theorem", "use_or_hide"}  # proofs and USE/HIDE: the names they cite are checked
 _SKIP_MODULE_UNITS = {"comment", "block_comment", "single_line", "double_line", "header_line",
                       "theorem", "use_or_hide", "proof", "terminal_proof", "non_terminal_proof"}
 
@@ -169,8 +170,12 @@ class _Converter:
         for unit in self.named(node):
             if unit == name_node or (unit.type in _SKIP_MODULE_UNITS and not
                                      (unit.type == "theorem" and unit.child_by_field_name("name") is not None)):
+                if unit.type in _CITING_UNITS:
+                    self._cited(mod, unit)
                 continue
             self.unit(mod, unit, local=False)
+            if unit.type in _CITING_UNITS:
+                self._cited(mod, unit)
         self._module = outer
         instances.hoist_calls(mod)
         return mod
@@ -269,6 +274,28 @@ class _Converter:
             return
         else:
             raise self.unsupported(unit)
+
+    def _cited(self, mod: ast.Module, unit: Node) -> None:
+        """The names a proof, USE or HIDE cites on their own (``BY Lemma DEF Init, TypeOK``), as
+        a unit ``("cite", ((name, pos), ...))`` that resolve.py checks where it stands: SANY
+        refuses a name not defined by then, and so does TLC (exit 150), though it checks no
+        proof. Proofs are not otherwise read. Names the theorem declares itself (NEW, DEFINE,
+        PICK, TAKE and the like, every declared identifier in it) are left out, and only a bare
+        name is looked at: a fact that is an expression, an instance's ``I!Op``, a step name."""
+        declared = set()
+        cited: list[tuple[str, ast.Pos]] = []
+        todo = [unit]
+        while todo:
+            n = todo.pop()
+            if n.type == "identifier":
+                declared.add(self.text(n))
+            elif n.type in ("use_body_def", "use_body_expr"):
+                cited.extend((self.text(c), self.pos(c)) for c in n.named_children if c.type == "identifier_ref")
+            todo.extend(n.named_children)
+        refs = tuple((ident(name), pos) for name, pos in sorted(cited, key=lambda c: (c[1].line, c[1].col))
+                     if name not in declared)
+        if refs:
+            mod.units.append(("cite", refs))
 
     @staticmethod
     def _define(mod: ast.Module, d: ast.Definition) -> None:

@@ -135,6 +135,9 @@ class _Module:
                 self.vis.setdefault(unit, ("op", -1, ("rec", mod.name, unit)))  # type: ignore[arg-type]
             elif kind == "definition":
                 self._definition(unit)  # type: ignore[arg-type]
+            elif kind == "cite":
+                for name, pos in unit:  # type: ignore[attr-defined]
+                    self._use(name, 0, pos, {}, as_value=False, passed=True)
             else:
                 self.expr(unit, {})  # type: ignore[arg-type]
         return self.exported

@@ -28,7 +28,23 @@ FAIR_SUBSETS = ("EXTENDS Naturals, FiniteSets\nVARIABLES sent, rcvd\nInit == sen
                 "WF_<<sent, rcvd>>(\\E m \\in SUBSET sent : rcvd' = rcvd \\cup m /\\ sent' = sent)\n")
 TAUT_BASE = "EXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = 1 - x\nSpec == Init /\\ [][Next]_x /\\ WF_x(Next)\n"
 
+PROOF_BASE = "EXTENDS Naturals, FiniteSets\nVARIABLE x\nInit == x = 0\nNext == x < 2 /\\ x' = x + 1\n"
+
 CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | None, str]] = {
+    "ProofCitesLaterName": (PROOF_BASE + "THEOREM T == Init => x = 0\n  BY DEF Init, Later\nLater == 1",
+                            "INIT Init\nNEXT Next", 150, None, None, None, "Unknown operator: `Later'.",
+                            "SANY resolves the names a proof cites, though TLC checks no proof: a DEF of a name "
+                            "defined after the theorem is refused (line 7, col 16); was: checked, exit 0"),
+    "ProofStepCitesUnknown": (PROOF_BASE + "THEOREM Init => x = 0\n  <1>1. TRUE\n    BY Nope\n  <1>2. QED BY <1>1",
+                              "INIT Init\nNEXT Next", 150, None, None, None, "Unknown operator: `Nope'.",
+                              "a fact cited by a step of a proof (line 8, col 8)"),
+    "UseDefUnknown": (PROOF_BASE + "USE DEF Nope", "INIT Init\nNEXT Next", 150, None, None, None,
+                      "Unknown operator: `Nope'.", "USE DEF at module level (line 6, col 9)"),
+    "ProofNamesOfItsOwn": (PROOF_BASE + "THEOREM T == ASSUME NEW y \\in Nat PROVE y >= 0\n  <1> DEFINE z == y\n"
+                           "  <1>1. z >= 0 BY z \\in Nat DEF z\n  <1>2. QED BY <1>1, T DEF z, Next, Cardinality",
+                           "INIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE", 0, 3, 3, 3, None,
+                           "names the proof declares (NEW y, DEFINE z), the theorem's own name, a definition of "
+                           "a standard module: all accepted, as by SANY"),
     "LetBox": ('EXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x < 5 /\\ x\' = x + 1\nSpec == Init /\\ [][Next]_x\n'
                'Prop == LET bound == 3\n            ok(v) == v <= bound\n        IN [](ok(x) /\\ x # 4)',
                "SPECIFICATION Spec\nPROPERTY Prop",
