@@ -36,6 +36,7 @@ from .values import (
     StringSet,
     TypedModelValue,
     UnionSet,
+    bool_free,
     format_value,
     is_set,
     same,
@@ -547,8 +548,8 @@ def union2(a: Any, b: Any) -> Any:
 def _shared_alike(a: frozenset, b: frozenset) -> None:
     """The members Python finds in both sets are the same TLA+ values: ``{<<1>>} \\cup {<<TRUE>>}``
     is TLC's error (it compares the two), not a set of one member."""
-    if not a or not b or _scalar_set(a):
-        return
+    if not a or not b or _scalar_set(a) or (bool_free(a) and bool_free(b)):
+        return  # (without a Boolean on either side, Python's == is TLA+'s: board \ {piece})
     small, big = (a, b) if len(a) <= len(b) else (b, a)
     theirs: dict | None = None
     for x in small:
