@@ -15,6 +15,7 @@ machine only the CPU columns mean something; the load average is printed at star
 from __future__ import annotations
 
 import argparse
+import compileall
 import json
 import os
 import platform
@@ -100,6 +101,9 @@ def main() -> None:
         names = set(args.only.split(","))
         entries = [e for e in entries if e["name"] in names]
     jar = Path(args.tla2tools) if args.tla2tools else None
+    # Byte-compiled as pip leaves an installed package (TLC's jar holds compiled classes too): a
+    # machine with PYTHONDONTWRITEBYTECODE set would otherwise compile every module on every run.
+    compileall.compile_dir(ROOT / "phalanx_verify", quiet=1)
     print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
           f"load average {os.getloadavg()[0]:.2f} at start; TLC: {jar or 'not run (no --tla2tools)'}")
     print(f"{'model':30} {'distinct':>9} {'counts':>6} {'ours s':>7} {'ours cpu':>8} {'TLC s':>7} {'TLC cpu':>8} "
