@@ -88,6 +88,7 @@ class Compiler(Actions):
         for name, value in constants.items():
             self.ns[f"C_{name}"] = value
         self._check_instance_levels(root)
+        self._check_temporal_levels(root)
 
     # -- entry points -------------------------------------------------------------------
     def _flush(self, main: str) -> None:

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from . import syntax as ast
-from .bindings import Ctx, Local, substitution_ctx, threaded, within
+from .bindings import Ctx, Local, bind_bounds, bind_params, substitution_ctx, threaded, within
 from .compilerbase import CompilerBase
-from .errors import SemanticError
+from .errors import SemanticError, TLAError
 from .modules import STANDARD_MODULES, Scope
 
 LEVEL_CONSTANT, LEVEL_STATE, LEVEL_ACTION, LEVEL_TEMPORAL = 0, 1, 2, 3
@@ -74,6 +74,61 @@ class Levels(CompilerBase):
                                         f"the expression or operator substituted for '{name}' must be at most "
                                         f"{limits[name]}.", expr.pos)
 
+    def _check_temporal_levels(self, root: Scope) -> None:
+        """SANY's level rules for temporal operators, on every definition of the root module and
+        the modules it EXTENDS, used or not (TLC refuses the module, exit 150): ``[]A`` and
+        ``<>A`` with A an action must be written ``[][A]_v`` and ``<><<A>>_v``; no action on either
+        side of ``~>`` or ``-+->``; no action-level bound in a quantifier over a temporal formula.
+        A definition whose levels cannot be computed here is left to the checks made where it is
+        used."""
+        for defn, scope in list(root.defs.values()):
+            if scope is root and isinstance(defn, ast.OpDef):
+                self._temporal_forms(defn.body, bind_params(Ctx(scope), defn.params))
+
+    def _level_or_none(self, e: ast.Expr, ctx: Ctx) -> int | None:
+        try:
+            return self.level(e, ctx)
+        except TLAError:
+            return None
+
+    def _temporal_forms(self, e: ast.Expr, ctx: Ctx) -> None:
+        stack = [(e, ctx)]
+        while stack:
+            x, c = stack.pop()
+            if isinstance(x, ast.Temporal) and x.op in ("always", "eventually"):
+                arg, angle = x.args[0], x.op == "eventually"
+                if self._level_or_none(arg, c) == LEVEL_ACTION and \
+                        not (isinstance(arg, ast.StepAction) and arg.angle == angle):
+                    raise SemanticError("<> followed by action not of form <<A>>_v." if angle else
+                                        "[] followed by action not of form [A]_v.", x.pos)
+            elif (isinstance(x, ast.Temporal) and x.op == "leads_to") or \
+                    (isinstance(x, ast.Apply) and x.op == "plus_arrow" and c.lookup(x.op) is None):
+                args = x.args
+                if any(self._level_or_none(a, c) == LEVEL_ACTION for a in args):
+                    raise SemanticError("Action used where only temporal formula or state predicate allowed.", x.pos)
+            elif isinstance(x, ast.Quant) and \
+                    self._level_or_none(x.body, bind_bounds(c, x.bounds)) == LEVEL_TEMPORAL:
+                for b in x.bounds:
+                    if b.set is not None and self._level_or_none(b.set, c) == LEVEL_ACTION:
+                        raise SemanticError("Action-level bound of quantified temporal formula.", b.set.pos)
+            if isinstance(x, ast.Let):
+                inner = c
+                for d in x.defs:
+                    if isinstance(d, ast.OpDef):
+                        stack.append((d.body, bind_params(inner, d.params)))
+                        inner = inner.bind(d.name, Local("_", "op", len(d.params),
+                                                         level=self._level_or_none(d.body, bind_params(inner, d.params))
+                                                         or LEVEL_CONSTANT))
+                    elif d.name is not None:
+                        inner = inner.bind(d.name, Local("_", "value"))
+                stack.append((x.body, inner))
+            elif isinstance(x, ast.Quant | ast.FuncLit | ast.SetMap | ast.Choose | ast.SetFilter | ast.Lambda):
+                stack.extend(self.children(x, c))
+            elif isinstance(x, ast.Apply):
+                stack.extend((a, c) for a in x.args)
+            else:
+                stack.extend((k, c) for k in ast.operands(x))
+
     def def_level(self, defn: ast.Definition, scope: Scope) -> int:
         key = (id(defn), id(scope))
         if key in self._levels:
@@ -92,16 +147,18 @@ class Levels(CompilerBase):
         self._levels[key] = lvl
         return lvl
 
-    def call_level(self, e: ast.Apply, ctx: Ctx, target: tuple[ast.Definition, Scope], args: int) -> int:
+    def call_level(self, e: ast.Apply, ctx: Ctx, target: tuple[ast.Definition, Scope],
+                   levels: tuple[int, ...]) -> int:
         """The level of ``Op(a, b)``: SANY's, its body's with each parameter as level as its
         argument, so that B(A) == ENABLED A is a state predicate whatever action A is, and
         Step(v) == v > 0 called as Step(x') an action. A recursive operator (or a higher-order
-        parameter) gets the safe bound: the most of its definition's and its arguments'."""
+        parameter) gets the safe bound: the most of its definition's and its arguments'.
+        ``levels``: the arguments' levels, computed once by the caller."""
         defn, scope = target
+        args = max(levels, default=LEVEL_CONSTANT)
         if not isinstance(defn, ast.OpDef) or defn.recursive or any(p.arity for p in defn.params) \
                 or len(defn.params) != len(e.args):
             return max(args, self.def_level(defn, scope))
-        levels = tuple(self.level(a, ctx) for a in e.args)
         key = (id(defn), id(scope), levels)
         got = self._call_levels.get(key)
         if got is None:
@@ -126,12 +183,13 @@ class Levels(CompilerBase):
         if isinstance(e, ast.Name):
             return self._name_level(e.name, ctx, e.pos)
         if isinstance(e, ast.Apply):
-            args = max((self.level(a, ctx) for a in e.args), default=0)
+            levels = tuple(self.level(a, ctx) for a in e.args)  # once: nested calls must not redo them
+            args = max(levels, default=0)
             if (loc := ctx.lookup(e.op)) is not None:
                 return max(args, loc.level)
             target = self.resolve_def(e.op, ctx.scope)
             if target is not None:
-                called = self.call_level(e, ctx, target, args)
+                called = self.call_level(e, ctx, target, levels)
                 return max(called, self.thread_level(target[1], ctx, e.op, e.pos), args if self._bounding else 0)
             if e.op in self._state_builtins:
                 return max(args, LEVEL_STATE)

@@ -36,6 +36,7 @@ _NAV_STEPS = {"langle_bracket": subexpr.FIRST, "rangle_bracket": subexpr.SECOND,
 # Infix node kinds that are folded into n-ary forms or given their own AST class.
 _TEMPORAL_PREFIX = {"always": "always", "eventually": "eventually"}
 _CITING_UNITS = {"theorem", "use_or_hide"}  # proofs and USE/HIDE: the names they cite are checked
+_FACT_NAMES = {"identifier_ref", "proof_step_ref", "prefixed_op"}  # what HIDE may name
 _SKIP_MODULE_UNITS = {"comment", "block_comment", "single_line", "double_line", "header_line",
                       "theorem", "use_or_hide", "proof", "terminal_proof", "non_terminal_proof"}
 
@@ -281,7 +282,8 @@ class _Converter:
         refuses a name not defined by then, and so does TLC (exit 150), though it checks no
         proof. Proofs are not otherwise read. Names the theorem declares itself (NEW, DEFINE,
         PICK, TAKE and the like, every declared identifier in it) are left out, and only a bare
-        name is looked at: a fact that is an expression, an instance's ``I!Op``, a step name."""
+        name is looked at: a fact that is an expression, an instance's ``I!Op``, a step name.
+        A HIDE may name facts only (SANY's rule): an expression there is refused."""
         declared = set()
         cited: list[tuple[str, ast.Pos]] = []
         todo = [unit]
@@ -291,6 +293,12 @@ class _Converter:
                 declared.add(self.text(n))
             elif n.type in ("use_body_def", "use_body_expr"):
                 cited.extend((self.text(c), self.pos(c)) for c in n.named_children if c.type == "identifier_ref")
+            elif n.type == "use_or_hide" and n.children[0].type == "HIDE":
+                for c in (f for b in n.named_children for e in b.named_children if e.type == "use_body_expr"
+                          for f in e.named_children):
+                    if c.type not in _FACT_NAMES:
+                        raise SemanticError("The only expression allowed as a fact in a HIDE is the name of a "
+                                            "theorem, assumption, or step.", self.pos(c))
             todo.extend(n.named_children)
         refs = tuple((ident(name), pos) for name, pos in sorted(cited, key=lambda c: (c[1].line, c[1].col))
                      if name not in declared)

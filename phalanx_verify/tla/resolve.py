@@ -292,7 +292,7 @@ class _Module:
             for p in e.params:
                 inner[p] = 0
             return [(e.body, inner)]
-        return [(c, loc) for c in _children(e)]
+        return [(c, loc) for c in ast.operands(e)]
 
     def _use(self, name: str, nargs: int, pos: ast.Pos, loc: dict[str, int], as_value: bool,
              passed: bool = False, args_pos: ast.Pos | None = None) -> Entry | int | None:
@@ -345,42 +345,6 @@ class _Module:
 
 # Internal Apply forms the parser builds that are not user-visible operator names.
 _BUILTIN_FORMS = frozenset({"prime", "always", "eventually", "enabled", "unchanged"})
-
-
-def _children(e: ast.Expr) -> list[ast.Expr]:
-    out: list[ast.Expr] = []
-    if isinstance(e, ast.And | ast.Or | ast.SetEnum | ast.Tuple):
-        out.extend(e.items)
-    elif isinstance(e, ast.If):
-        out += [e.cond, e.then, e.else_]
-    elif isinstance(e, ast.Case):
-        for c, v in e.arms:
-            out += [c, v]
-        if e.other is not None:
-            out.append(e.other)
-    elif isinstance(e, ast.FuncApp):
-        out += [e.func, *e.args]
-    elif isinstance(e, ast.FuncSet):
-        out += [e.domain, e.range]
-    elif isinstance(e, ast.RecordLit | ast.RecordSet):
-        out += [v for _, v in e.fields]
-    elif isinstance(e, ast.Field):
-        out.append(e.record)
-    elif isinstance(e, ast.Except):
-        out.append(e.func)
-        for path, v in e.updates:
-            for st in path:
-                out.extend(st.args or ())
-            out.append(v)
-    elif isinstance(e, ast.Prime | ast.Unchanged | ast.Enabled):
-        out.append(e.expr)
-    elif isinstance(e, ast.StepAction):
-        out += [e.action, e.sub]
-    elif isinstance(e, ast.Fairness):
-        out += [e.sub, e.action]
-    elif isinstance(e, ast.Temporal):
-        out.extend(e.args)
-    return out
 
 
 def check_module(root: ast.Module, load: Callable[[str, ast.Pos], ast.Module]) -> None:

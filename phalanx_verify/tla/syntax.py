@@ -446,6 +446,44 @@ def nodes(node: Any) -> Iterator[Any]:
             todo.extend(getattr(x, f.name) for f in dataclasses.fields(x))
 
 
+def operands(e: Expr) -> list[Expr]:
+    """The sub-expressions of ``e`` read in its own scope: none for the forms that bind names
+    (quantifiers, LET, LAMBDA, operator application), which callers take apart themselves."""
+    out: list[Expr] = []
+    if isinstance(e, And | Or | SetEnum | Tuple):
+        out.extend(e.items)
+    elif isinstance(e, If):
+        out += [e.cond, e.then, e.else_]
+    elif isinstance(e, Case):
+        for c, v in e.arms:
+            out += [c, v]
+        if e.other is not None:
+            out.append(e.other)
+    elif isinstance(e, FuncApp):
+        out += [e.func, *e.args]
+    elif isinstance(e, FuncSet):
+        out += [e.domain, e.range]
+    elif isinstance(e, RecordLit | RecordSet):
+        out += [v for _, v in e.fields]
+    elif isinstance(e, Field):
+        out.append(e.record)
+    elif isinstance(e, Except):
+        out.append(e.func)
+        for path, v in e.updates:
+            for st in path:
+                out.extend(st.args or ())
+            out.append(v)
+    elif isinstance(e, Prime | Unchanged | Enabled):
+        out.append(e.expr)
+    elif isinstance(e, StepAction):
+        out += [e.action, e.sub]
+    elif isinstance(e, Fairness):
+        out += [e.sub, e.action]
+    elif isinstance(e, Temporal):
+        out.extend(e.args)
+    return out
+
+
 def names_in(node: Any) -> set[str]:
     """Every name and operator a tree mentions, bound ones included (an upper bound of its free
     names, which is what a caller asking "may this mean one of those names?" wants)."""

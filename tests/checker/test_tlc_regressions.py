@@ -38,6 +38,19 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
     "ProofStepCitesUnknown": (PROOF_BASE + "THEOREM Init => x = 0\n  <1>1. TRUE\n    BY Nope\n  <1>2. QED BY <1>1",
                               "INIT Init\nNEXT Next", 150, None, None, None, "Unknown operator: `Nope'.",
                               "a fact cited by a step of a proof (line 8, col 8)"),
+    "HideOfAnExpression": (PROOF_BASE + "THEOREM bar == <<1, 2>>\nHIDE bar, TRUE", "INIT Init\nNEXT Next", 150,
+                           None, None, None, "The only expression allowed as a fact in a HIDE is the name of a "
+                           "theorem, assumption, or step.", "SANY's rule for HIDE (TLC's test214; line 7, col 11)"),
+    "UnusedBoxOfAction": (PROOF_BASE + "Spec == Init /\\ [][Next]_x\nb == <>(x' = 1)", "SPECIFICATION Spec", 150,
+                          None, None, None, "<> followed by action not of form <<A>>_v.",
+                          "SANY checks the levels of every definition, used or not (line 7, col 6); was: exit 0"),
+    "UnusedLeadsToAction": (PROOF_BASE + "Spec == Init /\\ [][Next]_x\nb == x' ~> []x", "SPECIFICATION Spec",
+                            150, None, None, None, "Action used where only temporal formula or state predicate "
+                            "allowed.", "an action beside ~> (TLC's test215; line 7, col 6)"),
+    "ActionBoundOfTemporal": (PROOF_BASE + "Spec == Init /\\ [][Next]_x\nn == \\E i \\in {}, j \\in {x'} : []x",
+                              "SPECIFICATION Spec", 150, None, None, None,
+                              "Action-level bound of quantified temporal formula.",
+                              "a quantifier over a temporal formula bounded by an action (line 7, col 25)"),
     "UseDefUnknown": (PROOF_BASE + "USE DEF Nope", "INIT Init\nNEXT Next", 150, None, None, None,
                       "Unknown operator: `Nope'.", "USE DEF at module level (line 6, col 9)"),
     "ProofNamesOfItsOwn": (PROOF_BASE + "THEOREM T == ASSUME NEW y \\in Nat PROVE y >= 0\n  <1> DEFINE z == y\n"
