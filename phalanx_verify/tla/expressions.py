@@ -67,6 +67,7 @@ _UNARY = {
     "union": "_rt.union({0})", "domain": "_rt.domain({0})",
 }
 _PY_TYPE = {"int": "int", "str": "str", "bool": "bool"}
+_FOR = "\x00for\x00"  # where a comprehension's for clauses go (no generated code holds a NUL)
 
 # Standard-module operators called by name: name -> (module, arity, template).
 _STD_CALLS = {
@@ -1178,12 +1179,13 @@ class Expressions(Levels, StaticKinds):
         return f"_cmp.set_of(({items}))"
 
     def v_SetFilter(self, e: ast.SetFilter, ctx: Ctx) -> str:
-        gens, inner = self._gens((e.bound,), ctx, e.pos)
+        ranges: list[tuple[str, str]] = []
+        gens, inner = self._gens((e.bound,), ctx, e.pos, ranges=ranges)
         if e.bound.tuple_pattern:
             elem = "(" + "".join(inner.lookup(n).pyname + ", " for n in e.bound.names) + ")"  # type: ignore[union-attr]
         else:
             elem = inner.lookup(e.bound.names[0]).pyname  # type: ignore[union-attr]
-        built = f"_built([{elem} {' '.join(gens)} if {self.cond(e.pred, inner, 'filter')}])"
+        built = self._collected(ranges, gens, f"_built([{elem} {_FOR} if {self.cond(e.pred, inner, 'filter')}])")
         base = self.val(e.bound.set, ctx)  # type: ignore[arg-type]
         if SIMPLE.fullmatch(base) or base.startswith("(_K"):
             # {n \in Nat : n > 0} is a set TLC tests membership in without enumerating Nat;
@@ -1197,8 +1199,18 @@ class Expressions(Levels, StaticKinds):
         return built
 
     def v_SetMap(self, e: ast.SetMap, ctx: Ctx) -> str:
-        gens, inner = self._gens(e.bounds, ctx, e.pos)
-        return f"_cmp.set_map([{self.val(e.expr, inner)} {' '.join(gens)}])"
+        ranges: list[tuple[str, str]] = []
+        gens, inner = self._gens(e.bounds, ctx, e.pos, ranges=ranges)
+        return self._collected(ranges, gens, f"_cmp.set_map([{self.val(e.expr, inner)} {_FOR}])")
+
+    def _collected(self, ranges: list[tuple[str, str]], gens: list[str], template: str) -> str:
+        """A set built over its bound's elements (``template`` with _FOR where the for clauses
+        go): over one set, in a model that observes nothing, runtime.collect takes the set in
+        any order first; else TLC's."""
+        if len(ranges) == 1 and len(gens) == 1 and self._unobserved():
+            target, s = ranges[0]
+            return f"_rt.collect({s}, lambda _xs: {template.replace(_FOR, f'for {target} in _xs', 1)})"
+        return template.replace(_FOR, " ".join(gens), 1)
 
     def v_FuncLit(self, e: ast.FuncLit, ctx: Ctx) -> str:
         gens, inner = self._gens(e.bounds, ctx, e.pos)

@@ -1,5 +1,6 @@
 """\\A x \\in S : P is first evaluated over S in any order (runtime.forall): when P holds for every
-element the order cannot show. Where it fails or raises for some element, TLC's order decides
+element the order cannot show; so are set filters and set maps (runtime.collect), whose set does
+not depend on the order, only which error comes first. Where it fails or raises for some element, TLC's order decides
 which comes first, FALSE or the error. Outcomes recorded from real TLC (TLC2 2026.12.04) on
 this module: the ASSUME holds, and the invariant's evaluation fails on the initial state with
 "The second argument of \\div is 0." (exit 75). In Python's order of these sets 0 comes before
@@ -40,3 +41,29 @@ def test_python_order_differs_from_tlcs_here() -> None:
     """The premise of the tests above: without it they could not fail."""
     s = frozenset(y - 30 for y in range(31))
     assert next(iter(s)) != -30
+
+
+# Both fail in TLC with the error of its first element, -30: "The second argument of \\div is 0."
+# (exit 10, the ASSUME's evaluation failed); every other element fails with %'s error.
+FILTER = r"""---- MODULE Fc ----
+EXTENDS Integers
+S == {y - 30 : y \in 0..30}
+ASSUME {x \in S : IF x = -30 THEN 1 \div 0 = 1 ELSE x % 0 = 1} = {}
+====
+"""
+MAP = r"""---- MODULE Fm ----
+EXTENDS Integers
+S == {y - 30 : y \in 0..30}
+ASSUME {IF x = -30 THEN 1 \div 0 ELSE x % 0 : x \in S} = {}
+====
+"""
+
+
+def test_a_set_filter_fails_with_tlcs_first_error(tmp_path: Path) -> None:
+    code, _report, out = check_model(tmp_path, "Fc", "", FILTER)
+    assert code == 10 and "The second argument of \\div is 0." in out, out
+
+
+def test_a_set_map_fails_with_tlcs_first_error(tmp_path: Path) -> None:
+    code, _report, out = check_model(tmp_path, "Fm", "", MAP)
+    assert code == 10 and "The second argument of \\div is 0." in out, out
