@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
@@ -43,6 +44,15 @@ class _Unconvertible(Exception):
     """A value Gson's tree cannot hold (TLC: "Cannot convert value: unsupported value type")."""
 
 
+def _unconvertible(v: Any) -> _Unconvertible:
+    return _Unconvertible(f"Cannot convert value: unsupported value type {format_value(v)}")
+
+
+def _record(v: Any) -> bool:
+    """A function of strings: what TLC may hold as a record (toRcd)."""
+    return type(v) is Fcn and all(type(k) is str for k in v)
+
+
 def _node(v: Any) -> Any:
     """Json.getNode: the JSON tree of any value."""
     t = type(v)
@@ -56,7 +66,7 @@ def _node(v: Any) -> Any:
         return _object(v)
     if isinstance(v, frozenset | LazySet):
         return _array_of_set(v)
-    raise _Unconvertible(f"Cannot convert value: unsupported value type {format_value(v)}")
+    raise _unconvertible(v)
 
 
 def _object(f: Fcn) -> dict[str, Any]:
@@ -79,7 +89,7 @@ def _text(tree: Any) -> str:
     return out
 
 
-def _converted(operator: str, convert: Any, v: Any) -> str:
+def _converted(operator: str, convert: Callable[[Any], Any], v: Any) -> str:
     try:
         return _text(convert(v))
     except _Unconvertible as e:
@@ -91,19 +101,17 @@ def to_json(v: Any) -> str:
     return _converted("toJson", _node, v)
 
 
-def _as_array(v: Any) -> list[Any] | dict[str, Any]:
-    if type(v) is tuple:
-        return [_node(x) for x in v]
-    if type(v) is Fcn:
-        return _object(v)  # Json.getArrayNode of a function that is not a sequence
-    if isinstance(v, frozenset | LazySet):
-        return _array_of_set(v)
-    raise _Unconvertible(f"Cannot convert value: unsupported value type {format_value(v)}")
+def _as_array(v: Any) -> Any:
+    """Json.getArrayNode: as getNode for a tuple, a set, or a function that is not a sequence
+    (an object); anything else cannot be converted."""
+    if type(v) is tuple or type(v) is Fcn or isinstance(v, frozenset | LazySet):
+        return _node(v)
+    raise _unconvertible(v)
 
 
 def to_json_array(v: Any) -> str:
     """ToJsonArray(value)."""
-    if type(v) is Fcn and all(type(k) is str for k in v):
+    if _record(v):
         raise SemanticError("unsupported construct: ToJsonArray (module Json) of a function of strings: TLC "
                             "stops on a record but writes a function built as [s \\in S |-> ...] as an object, "
                             f"and this checker holds both as one value ({format_value(v)})")
@@ -115,7 +123,7 @@ def _as_object(v: Any) -> dict[str, Any]:
         return _object(v)
     if v == ():
         return {}
-    raise _Unconvertible(f"Cannot convert value: unsupported value type {format_value(v)}")
+    raise _unconvertible(v)
 
 
 def to_json_object(v: Any) -> str:
@@ -144,7 +152,7 @@ def _write(path: str, text: str) -> None:
 def json_serialize(path: Any, v: Any) -> bool:
     """JsonSerialize(file, value): a sequence or record written as one JSON text."""
     name = _path("serialize", path)
-    if type(v) is not tuple and not (type(v) is Fcn and all(type(k) is str for k in v)):
+    if type(v) is not tuple and not _record(v):
         raise ModuleEvalError("The second argument of JsonSerialize should be a sequence or record, but instead "
                               f"it is: {format_value(v)}")
     _write(name, _converted("serialize", _node, v))
@@ -161,21 +169,18 @@ def nd_json_serialize(path: Any, v: Any) -> bool:
     return True
 
 
-def _java_int(number: str) -> int:
+def _java_int(number: int | Decimal) -> int:
     """Gson's getAsInt: Java's intValue of the number as written, which truncates a fraction and
     keeps the low 32 bits."""
-    n = int(Decimal(number))
-    return (n + 2 ** 31) % 2 ** 32 - 2 ** 31
+    return (int(number) + 2 ** 31) % 2 ** 32 - 2 ** 31
 
 
 def _value(j: Any) -> Any:
     """Json.getValue: the TLA+ value of a parsed JSON text."""
     if isinstance(j, bool | str):
         return j
-    if isinstance(j, int):
-        return _java_int(str(j))
-    if isinstance(j, Decimal):
-        return _java_int(str(j))
+    if isinstance(j, int | Decimal):  # (a Boolean is taken above)
+        return _java_int(j)
     if isinstance(j, list):
         return tuple(_value(x) for x in j)
     if isinstance(j, dict):

@@ -102,9 +102,8 @@ class Levels(CompilerBase):
                     raise SemanticError("<> followed by action not of form <<A>>_v." if angle else
                                         "[] followed by action not of form [A]_v.", x.pos)
             elif (isinstance(x, ast.Temporal) and x.op == "leads_to") or \
-                    (isinstance(x, ast.Apply) and x.op == "plus_arrow" and c.lookup(x.op) is None):
-                args = x.args
-                if any(self._level_or_none(a, c) == LEVEL_ACTION for a in args):
+                    (isinstance(x, ast.Apply) and x.op == "plus_arrow"):
+                if any(self._level_or_none(a, c) == LEVEL_ACTION for a in x.args):
                     raise SemanticError("Action used where only temporal formula or state predicate allowed.", x.pos)
             elif isinstance(x, ast.Quant) and \
                     self._level_or_none(x.body, bind_bounds(c, x.bounds)) == LEVEL_TEMPORAL:
@@ -113,14 +112,18 @@ class Levels(CompilerBase):
                         raise SemanticError("Action-level bound of quantified temporal formula.", b.set.pos)
             if isinstance(x, ast.Let):
                 inner = c
-                for d in x.defs:
+                for d in x.defs:  # bound as level() binds them
                     if isinstance(d, ast.OpDef):
                         stack.append((d.body, bind_params(inner, d.params)))
-                        inner = inner.bind(d.name, Local("_", "op", len(d.params),
-                                                         level=self._level_or_none(d.body, bind_params(inner, d.params))
-                                                         or LEVEL_CONSTANT))
-                    elif d.name is not None:
-                        inner = inner.bind(d.name, Local("_", "value"))
+                    elif isinstance(d, ast.FunDef):
+                        stack.append((d.body, bind_bounds(inner.bind(d.name, Local("_", "value")), d.bounds)))
+                    else:
+                        continue
+                    try:
+                        body = self.let_def_level(d, inner)
+                    except TLAError:
+                        body = LEVEL_CONSTANT
+                    inner = _let_bound(inner, d, body)
                 stack.append((x.body, inner))
             elif isinstance(x, ast.Quant | ast.FuncLit | ast.SetMap | ast.Choose | ast.SetFilter | ast.Lambda):
                 stack.extend(self.children(x, c))
@@ -135,10 +138,7 @@ class Levels(CompilerBase):
             return self._levels[key]
         self._levels[key] = LEVEL_CONSTANT  # recursion guard: least fixpoint, from below
         if isinstance(defn, ast.OpDef):
-            ctx = Ctx(scope)
-            for p in defn.params:
-                ctx = ctx.bind(p.name, Local("_", "value" if p.arity == 0 else "op", p.arity))
-            lvl = self.level(defn.body, ctx)
+            lvl = self.level(defn.body, bind_params(Ctx(scope), defn.params))
         elif isinstance(defn, ast.FunDef):
             lvl = max([self.level(b.set, Ctx(scope)) for b in defn.bounds if b.set is not None]
                       + [self.level(defn.body, self.bind_bounds(Ctx(scope), defn.bounds))])
@@ -207,8 +207,7 @@ class Levels(CompilerBase):
                 if isinstance(d, ast.OpDef | ast.FunDef):
                     body = self.let_def_level(d, inner)
                     lv = max(lv, body)
-                    inner = inner.bind(d.name, Local("_", "op" if isinstance(d, ast.OpDef) else "value",
-                                                     len(d.params) if isinstance(d, ast.OpDef) else 0, level=body))
+                    inner = _let_bound(inner, d, body)
             return max(lv, self.level(e.body, inner))
         lv = 0
         for child, cctx in self.children(e, ctx):
@@ -312,3 +311,10 @@ class Levels(CompilerBase):
                                         f"exceeds the maximum level allowed by the operator ({c} must be at most "
                                         f"level {limits[c]}).", pos)
         return lv
+
+
+def _let_bound(ctx: Ctx, d: ast.OpDef | ast.FunDef, level: int) -> Ctx:
+    """``ctx`` inside a LET, past its definition ``d`` whose body is of level ``level``."""
+    if isinstance(d, ast.OpDef):
+        return ctx.bind(d.name, Local("_", "op", len(d.params), level=level))
+    return ctx.bind(d.name, Local("_", "value", level=level))

@@ -169,12 +169,11 @@ class _Converter:
         mod = ast.Module(name=self.text(name_node), file=self.file, pos=self.pos(node))
         outer, self._module = self._module, mod
         for unit in self.named(node):
-            if unit == name_node or (unit.type in _SKIP_MODULE_UNITS and not
-                                     (unit.type == "theorem" and unit.child_by_field_name("name") is not None)):
-                if unit.type in _CITING_UNITS:
-                    self._cited(mod, unit)
+            if unit == name_node:
                 continue
-            self.unit(mod, unit, local=False)
+            if unit.type not in _SKIP_MODULE_UNITS or \
+                    (unit.type == "theorem" and unit.child_by_field_name("name") is not None):
+                self.unit(mod, unit, local=False)
             if unit.type in _CITING_UNITS:
                 self._cited(mod, unit)
         self._module = outer

@@ -1116,33 +1116,31 @@ def forall(s: Any, test: Callable[[Iterable], bool]) -> bool:
     in whatever order they are taken, TLC's answer is TRUE too. Only when P fails, or raises,
     for some element does the order decide (TLC stops at its first FALSE or error), and S is
     then walked again in TLC's order. An invariant over a state's set (every edge of a graph)
-    mostly holds, and sorting a new set of tuples per state was the largest part of it.
-    Compiled only where nothing in the model observes its evaluation (memo.OBSERVING), so
-    that evaluating P twice, or in another order, cannot be seen."""
-    if type(s) is frozenset and len(s) > 1:
-        hit = _ORDERED.get(id(s))
-        if hit is not None and hit[0] is s:
-            return test(hit[1])
-        try:
-            if test(s):
-                return True
-        except Exception:  # any failure: TLC's order decides which error (or FALSE) comes first
-            pass
-    return test(iterate(s))
+    mostly holds, and sorting a new set of tuples per state was the largest part of it."""
+    return _any_order_first(s, test, True)
 
 
 def collect(s: Any, build: Callable[[Iterable], Any]) -> Any:
     """``build`` (a set filter's or set map's whole construction over the elements it is given)
     over S in any order: the set it makes does not depend on the order, only which error comes
-    first where one is met, and then S is walked again in TLC's order. As forall, compiled only
-    in models that observe nothing."""
+    first where one is met, and then S is walked again in TLC's order."""
+    return _any_order_first(s, build, None)
+
+
+def _any_order_first(s: Any, build: Callable[[Iterable], Any], only: Any) -> Any:
+    """``build`` over S's elements in Python's order, its result kept when it is ``only`` (or
+    whatever it is, for None) and nothing was raised; else ``build`` over S in TLC's order.
+    Compiled only where nothing in the model observes its evaluation (memo.OBSERVING), so that
+    evaluating twice, or in another order, cannot be seen."""
     if type(s) is frozenset and len(s) > 1:
         hit = _ORDERED.get(id(s))
         if hit is not None and hit[0] is s:
             return build(hit[1])
         try:
-            return build(s)
-        except Exception:  # any failure: TLC's order decides which error comes first
+            out = build(s)
+            if only is None or out is only:
+                return out
+        except Exception:  # any failure: TLC's order decides which error (or FALSE) comes first
             pass
     return build(iterate(s))
 
