@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..tla import runtime as rt
-from ..tla.errors import EXIT_SAFETY_EVAL, EvalError, LivenessEvalError, TLAError
+from ..tla.errors import EXIT_SAFETY_EVAL, EvalError, IncompleteSuccessor, LivenessEvalError, TLAError
 from ..tla.values import BOOL_FREE, bool_free, forget_sort_keys, remember_bool_free, same, unambiguous
 from .constraints import successor_constraints
 from .errorexit import Where, error_exit
@@ -575,6 +575,9 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
         elif where is Where.OUTSIDE:
             report.trace = make_trace(model, space, space.path_to(sid), [(t, label_text(model, (lab, args)))])
             report.message = checks.error_line(err, t)
+        elif isinstance(err, IncompleteSuccessor) and expanding:
+            generated += 1  # TLC's worker counts the successor before it finds a variable free
+            report.trace = make_trace(model, space, space.path_to(sid), [(err.partial, label_text(model, err.label))])
         elif not initialising and sid < len(space.states):
             report.trace = make_trace(model, space, space.path_to(sid))
         report.complete = False

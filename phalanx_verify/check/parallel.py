@@ -62,6 +62,7 @@ from ..tla.errors import (
     EXIT_SAFETY_EVAL,
     AssertionFailure,
     EvalError,
+    IncompleteSuccessor,
     LivenessEvalError,
     TLAError,
 )
@@ -315,9 +316,12 @@ class _Worker:
                         raise LivenessEvalError(err.message, err.pos) from err
             except TLAError as err:  # TLC's exit code by where the error happened (errorexit.py)
                 outside = phase == PH_INVARIANT  # an invariant of a successor outside the model: shown too
+                extra = [(t, label_text(model, (lab, args)))] if outside else []
+                if isinstance(err, IncompleteSuccessor) and phase == PH_GENERATE:
+                    phase = PH_CONSTRAINT  # generated, as TLC counts it, and shown (bfs.explore)
+                    extra = [(err.partial, label_text(model, err.label))]
                 event = Event((g, k, phase), Verdict.ERROR, message=checks.error_line(err, t) if outside else err.line(),
-                              error_exit=error_exit(err, Where.OUTSIDE if outside else Where.SUCCESSORS),
-                              extra=[(t, label_text(model, (lab, args)))] if outside else [])
+                              error_exit=error_exit(err, Where.OUTSIDE if outside else Where.SUCCESSORS), extra=extra)
             nsucc.append(k)
             generated += k
             if event is None and k == 0 and check_deadlock:

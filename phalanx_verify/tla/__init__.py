@@ -6,7 +6,6 @@ else of the project; the checker, the replayer, the prover and the TLC backend i
 that defines it (tests/test_import_rules.py enforces that nothing else is imported)."""
 
 from . import bindings, interning, runtime, setbound, syntax
-from .actions import UNDETERMINED
 from .bindings import resolve_def
 from .boolfree import bool_free_variables
 from .compile import (
@@ -57,6 +56,7 @@ from .runtime import clear_memos
 from .syntax import Pos
 from .values import (
     BOOL_FREE,
+    UNDETERMINED,
     Fcn,
     Interval,
     ModelValue,

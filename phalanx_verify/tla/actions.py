@@ -27,18 +27,6 @@ from .levels import LEVEL_ACTION, LEVEL_CONSTANT, LEVEL_STATE
 from .modules import Scope
 
 
-class _Undetermined:
-    """A variable an action leaves free (see Actions.successor_generator(partial=True));
-    equal to no value, so "the subscript changed" holds, as some choice would make it."""
-
-    def __repr__(self) -> str:
-        return "<undetermined>"
-
-
-UNDETERMINED = _Undetermined()
-
-
-
 @dataclass(frozen=True)
 class ActionLabel:
     """A named sub-action of the next-state relation, as TLC reports it: ``Fail(l4)``."""
@@ -766,14 +754,17 @@ class Actions(Expressions):
             nxt = cx.nxt
             assert nxt is not None
             whole = nxt.whole(self.nvars)
-            if whole is None and partial:
-                whole = "(" + "".join(f"{nxt.read(i) or '_UNDET'}, " for i in range(self.nvars)) + ")"
-            if whole is None:
-                missing = [self.variables[i] for i in range(self.nvars) if nxt.read(i) is None]
-                c.emit(f"raise _EvalError('successor state is not completely specified: "
-                       f"{', '.join(missing)} undefined')")
-                return
             lab_idx, lab_args = lab if lab else (-1, ())
+            if whole is None:
+                some = "(" + "".join(f"{nxt.read(i) or '_UNDET'}, " for i in range(self.nvars)) + ")"
+                if partial:
+                    whole = some
+                else:
+                    missing = tuple(self.variables[i] for i in range(self.nvars) if nxt.read(i) is None)
+                    action = self.labels[lab_idx].name if lab else None
+                    c.emit(f"raise _Incomplete.of({missing!r}, {action!r}, len(_labels), {some}, "
+                           f"({lab_idx}, ({''.join(a + ', ' for a in lab_args)})))")
+                    return
             c.emit(f"yield ({lab_idx}, ({''.join(a + ', ' for a in lab_args)}), {whole})")
 
         body_code = Code()

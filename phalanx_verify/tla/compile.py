@@ -25,15 +25,26 @@ from . import bags, json_module, setbound
 from . import compare as cmp
 from . import runtime as rt
 from . import syntax as ast
-from .actions import UNDETERMINED, ActionLabel, Actions
+from .actions import ActionLabel, Actions
 from .bindings import Ctx, Local, StateRef, thread_key, thread_name, threaded
 from .compilerbase import Code, wrapped_def
-from .errors import EvalError, IllegalStateError, SemanticError, StackOverflow, TLAError
+from .errors import EvalError, IllegalStateError, IncompleteSuccessor, SemanticError, StackOverflow, TLAError
 from .expressions import NOT_YET
 from .kinds import value_kind
 from .levels import LEVEL_ACTION, LEVEL_CONSTANT, LEVEL_STATE, LEVEL_TEMPORAL
 from .modules import Scope
-from .values import INT, NAT, STRING, Fcn, ModelValue, TypedModelValue, format_value, make_fcn, subset_of
+from .values import (
+    INT,
+    NAT,
+    STRING,
+    UNDETERMINED,
+    Fcn,
+    ModelValue,
+    TypedModelValue,
+    format_value,
+    make_fcn,
+    subset_of,
+)
 
 # The compiler and what its callers name with it (defined in bindings.py, levels.py, actions.py).
 __all__ = ["Compiler", "Ctx", "Local", "ActionLabel", "LEVEL_CONSTANT", "LEVEL_STATE", "LEVEL_ACTION",
@@ -50,7 +61,7 @@ class Compiler(Actions):
         self._names = itertools.count()
         self.ns = {
             "_rt": rt, "_cmp": cmp, "_bags": bags, "_json": json_module, "_EXACT": cmp.EXACT, "_MV": ModelValue, "_eq": cmp.eq, "_member": cmp.member, "_truth": cmp.truth,
-            "_EvalError": EvalError, "_IllegalState": IllegalStateError, "_TLAError": TLAError, "_Fcn": Fcn,
+            "_EvalError": EvalError, "_Incomplete": IncompleteSuccessor, "_IllegalState": IllegalStateError, "_TLAError": TLAError, "_Fcn": Fcn,
             "_KEYSAFE": frozenset({str, ModelValue, TypedModelValue}),
             "_mkfcn": make_fcn, "_built": setbound.built, "_NAT": NAT, "_INT": INT, "_STRING": STRING,
             "_BOOLEAN": frozenset((False, True)), "_EMPTY": frozenset(), "_ModelValue": ModelValue,
@@ -120,6 +131,8 @@ class Compiler(Actions):
             self.ns["_rt_at"] = _attach_pos_factory(self._positions)
             self.ns["_rt_wrap"] = _wrap_factory(self._positions)
             self.ns["_rt_unbound"] = _unbound_factory(self._positions)
+            self.ns["_rt_fail"] = _fail_factory(self._positions)
+            self.ns["_labels"] = self.labels  # the actions TLC splits the next-state relation into, once all are known
             self.ns["_rt_recfcn"] = _recfcn
         self._extra_code = []
 
@@ -204,6 +217,12 @@ def _unbound_factory(positions: list[ast.Pos]) -> Callable[[str, int], Any]:
     def unbound(name: str, idx: int) -> Any:
         raise EvalError(f"{name} is not determined at this point of the action", positions[idx])
     return unbound
+
+
+def _fail_factory(positions: list[ast.Pos]) -> Callable[[str, int], Any]:
+    def fail(message: str, idx: int) -> Any:
+        raise EvalError(message, positions[idx])
+    return fail
 
 
 def _recfcn(name: str, domain: Any, body: Callable[[Any, Any], Any]) -> rt.RecFcn:

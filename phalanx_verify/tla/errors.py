@@ -83,6 +83,31 @@ class EvalError(TLAError):
     kind = "evaluation error"
 
 
+class IncompleteSuccessor(EvalError):
+    """A successor the next-state action leaves some variable of. TLC's worker counts it as
+    generated before it finds that out, and shows it at the end of the trace, the variables
+    left free as ``null``: ``partial`` is that state, ``label`` its action (ActionLabel slot)."""
+
+    def __init__(self, message: str, pos: Pos | None = None, partial: tuple = (),
+                 label: tuple[int, tuple] = (-1, ())) -> None:
+        super().__init__(message, pos)
+        self.partial = partial
+        self.label = label
+
+    def __reduce__(self) -> tuple:
+        return (self.__class__, (self.message, self.pos, self.partial, self.label))
+
+    @classmethod
+    def of(cls, missing: tuple[str, ...], action: str | None, nactions: int, partial: tuple,
+           label: tuple[int, tuple]) -> IncompleteSuccessor:
+        """TLC's message (ModelChecker.doNextSetErr): the action is named only when the
+        next-state relation has more than one."""
+        by = f"action {action} of the next-state relation" if action and nactions > 1 else "the next-state action"
+        which = "variable is" if len(missing) == 1 else "variables are"
+        return cls(f"Successor state is not completely specified by {by}. The following {which} not defined: "
+                   f"{', '.join(missing)}.", None, partial, label)
+
+
 class ModuleEvalError(EvalError):
     """An error TLC raises as an EvalException in the Java code of a standard module's operator
     (division by zero, overflow, comparing a non-integer with <, Head of <<>>, Cardinality of

@@ -160,6 +160,10 @@ def _free_names(code: str) -> set[str]:
     return read - bound
 
 
+# The forms TLC's EC.TLC_ENCOUNTERED_FORMULA_IN_PREDICATE names (Tool.evalAppl).
+_TEMPORAL_FORMS = {"always": "[]A", "eventually": "<>A", "leads_to": "a ~> b"}
+
+
 def _unknown(name: str, scope: Scope, pos: ast.Pos) -> SemanticError:
     """A name nothing defines: a standard module's operator that the checker lacks (TLCExt's
     CounterExample, AssertError, ...) is named as unsupported, anything else as unknown."""
@@ -1449,10 +1453,17 @@ class Expressions(Levels, StaticKinds):
         return f"(lambda {', '.join(names)}: {self.val(e.body, inner)})"
 
     def v_Temporal(self, e: ast.Temporal, ctx: Ctx) -> str:
-        raise SemanticError("temporal formula used where a value is expected", e.pos)
+        """A temporal formula evaluated as a value (NEXT == [][A]_v, Init == P /\\ <>Q): TLC's
+        Tool fails when, and only if, it gets there (SANY's level rules, checked before, refuse
+        such a formula wherever they apply)."""
+        return self._encountered(_TEMPORAL_FORMS.get(e.op, e.op), e.pos)
 
     def v_Fairness(self, e: ast.Fairness, ctx: Ctx) -> str:
-        raise SemanticError("fairness formula used where a value is expected", e.pos)
+        return self._encountered(e.kind, e.pos)
+
+    def _encountered(self, form: str, pos: ast.Pos) -> str:
+        message = f"TLC encountered a temporal formula ({form}) when evaluating a predicate or action."
+        return f"_rt_fail({message!r}, {self.pos_index(pos)})"
 
 
 _INLINE_MAX_NODES = 40

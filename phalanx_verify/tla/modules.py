@@ -218,10 +218,12 @@ class Loader:
                                       if d.local and d.name is not None and not isinstance(d, ast.InstanceDef)}
         # T == INSTANCE TLC (or LET T == INSTANCE TLC IN ...): T!TLCGet is TLC's TLCGet, which the
         # instantiating scope sees once instantiate() has added the module to it.
-        local_names.update({f"{d.name}!{op}": op for d in mod.defs
-                            if isinstance(d, ast.InstanceDef) and d.name and not d.params
-                            and d.module in STANDARD_MODULES
-                            for m in std_closure([d.module]) for op in STANDARD_MODULES[m]})
+        std_names = {f"{d.name}!{op}": op for d in mod.defs
+                     if isinstance(d, ast.InstanceDef) and d.name and not d.params and d.module in STANDARD_MODULES
+                     for m in std_closure([d.module]) for op in STANDARD_MODULES[m]}
+        local_names.update(std_names)
+        for old, new in std_names.items():  # ASSUME G!-(4, 6) = -2 with G == INSTANCE Integers
+            mod.assumes[:] = [ast.renamed(a, old, new) for a in mod.assumes]
         for d in mod.defs:
             if isinstance(d, ast.InstanceDef) and d.local and not own:
                 if d.module in STANDARD_MODULES:  # LOCAL INSTANCE FiniteSets: for mod's own definitions

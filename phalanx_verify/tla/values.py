@@ -1080,6 +1080,21 @@ def min_tlc(vals: frozenset) -> Any:
 # Printing as TLC does
 
 
+class _Undetermined:
+    """A variable an action leaves free (see Actions.successor_generator(partial=True));
+    equal to no value, so "the subscript changed" holds, as some choice would make it. TLC
+    prints it as ``null`` in the successor it reports incomplete."""
+
+    def __repr__(self) -> str:
+        return "null"
+
+    def __reduce__(self) -> str:
+        return "UNDETERMINED"  # one object, also after crossing to another process
+
+
+UNDETERMINED = _Undetermined()
+
+
 def format_value(v: Any, normalized: bool = False) -> str:
     """TLC's printing. ``normalized``: TLC has normalised the value, which sorts a record's
     fields in its order of names: a value inside a set, a state's value (fingerprinting
@@ -1150,6 +1165,8 @@ def to_itf(v: Any) -> Any:
         if keys and all(type(k) is str for k in keys):
             return {k: to_itf(v[k]) for k in keys}
         return {"#map": [[to_itf(k), to_itf(v[k])] for k in keys]}
+    if v is UNDETERMINED:  # the free variable of an incomplete successor
+        return {"#unserializable": "null"}
     raise EvalError(f"cannot serialise {format_value(v)} to ITF")
 
 

@@ -91,7 +91,7 @@ def test_missing_files(tmp_path):
 def test_successor_not_fully_specified(tmp_path):
     r = run("check", str(write(tmp_path, "VARIABLE y\nInit == x = 0 /\\ y = 0\nNext == x' = x")))
     assert r.exit_code == 75
-    assert "y undefined" in one_error_line(r)
+    assert "The following variable is not defined: y." in one_error_line(r)
 
 
 def test_campaign_with_bad_file(tmp_path):

@@ -28,9 +28,40 @@ FAIR_SUBSETS = ("EXTENDS Naturals, FiniteSets\nVARIABLES sent, rcvd\nInit == sen
                 "WF_<<sent, rcvd>>(\\E m \\in SUBSET sent : rcvd' = rcvd \\cup m /\\ sent' = sent)\n")
 TAUT_BASE = "EXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = 1 - x\nSpec == Init /\\ [][Next]_x /\\ WF_x(Next)\n"
 
+INFIX_INSTANCES = ("---- MODULE Inner ----\na - b == <<1, a, b>>\na ++ b == <<2, a, b>>\n====\nF == INSTANCE Inner\n"
+                   "G == INSTANCE Integers\nVARIABLE x\nInit == x = 0\nNext == x' = G!+(x, 1) /\\ G!<(x, 3)\n"
+                   "ASSUME F!-(4, 6) = <<1, 4, 6>> /\\ F!++(4, 6) = <<2, 4, 6>> /\\ G!-(4, 6) = G!-.(2) /\\ "
+                   "G!+(4, 6) = 10\n")
 PROOF_BASE = "EXTENDS Naturals, FiniteSets\nVARIABLE x\nInit == x = 0\nNext == x < 2 /\\ x' = x + 1\n"
 
 CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | None, str]] = {
+    "IncompleteSuccessor": ("EXTENDS Integers\nVARIABLES x, y\nSpec == (x=0) /\\ (y=0) /\\ [][x'=x+1]_<<x,y>>",
+                            "SPECIFICATION Spec", 75, 2, 1, 1, "by the next-state action. The following variable "
+                            "is not defined: y.", "TLC counts the successor it finds incomplete as generated "
+                            "(TLC's IncompleteNext; was: 1 generated)"),
+    "IncompleteSuccessorOfAction": (
+        "EXTENDS Integers\nVARIABLES x, y, z\nA1 == x'= x + 1\nA2 == x'= 1 /\\ y' = 1 /\\ z' = 1\n"
+        "Spec == (x=0) /\\ (y=0) /\\ (z=0) /\\ [][A1 \\/ A2]_<<x,y,z>>", "SPECIFICATION Spec", 75, 2, 1, 1,
+        "by action A1 of the next-state relation. The following variables are not defined: y, z.",
+        "the action named, the partial successor shown (TLC's IncompleteNextMultipleActions)"),
+    "TemporalNext": ("EXTENDS Naturals\nVARIABLES x\nInit == x = 0\nNext == [][FALSE /\\ x' = x]_<<x>>",
+                     "INIT Init\nNEXT Next", 75, 1, 1, 1,
+                     "TLC encountered a temporal formula ([]A) when evaluating a predicate or action.",
+                     "a temporal formula as NEXT fails where TLC's Tool evaluates it (line 5, col 9); was: exit 150"),
+    "TemporalNextNeverEvaluated": ("EXTENDS Naturals\nVARIABLES x\nInit == FALSE /\\ x = 0\n"
+                                   "Next == [][FALSE /\\ x' = x]_<<x>>", "INIT Init\nNEXT Next", 0, 0, 0, 0, None,
+                                   "and not at all without an initial state (TLC's StandardModules)"),
+    "TemporalInInit": ("EXTENDS Naturals\nVARIABLES x\nInit == x = 0 /\\ <>(x = 1)\nNext == x' = x",
+                       "INIT Init\nNEXT Next", 75, 0, 0, 0,
+                       "TLC encountered a temporal formula (<>A) when evaluating a predicate or action.",
+                       "in the initial predicate, once the variables are determined (line 4, col 18)"),
+    "InstanceInfixInPrefixForm": (INFIX_INSTANCES + "ASSUME G!-(1, 1) = 1", "INIT Init\nNEXT Next", 10, None, None,
+                                  None, "Assumption line 12, col 8",
+                                  "F!-(4, 6) is the binary minus of the instance F, G!-(4, 6) Integers' (TLC's "
+                                  "suite/test205; was: a parse error at the comma, then an unknown operator G!minus "
+                                  "in an ASSUME)"),
+    "InstanceInfixInPrefixFormHolds": (INFIX_INSTANCES, "INIT Init\nNEXT Next", 11, 4, 4, 4, "Deadlock reached.",
+                                       "the same instances in an action: counts as TLC's"),
     "ProofCitesLaterName": (PROOF_BASE + "THEOREM T == Init => x = 0\n  BY DEF Init, Later\nLater == 1",
                             "INIT Init\nNEXT Next", 150, None, None, None, "Unknown operator: `Later'.",
                             "SANY resolves the names a proof cites, though TLC checks no proof: a DEF of a name "
@@ -1007,3 +1038,16 @@ def test_tlcget_of_tlc_internals_refused(tmp_path, key):
     r = CliRunner().invoke(main, ["check", str(tmp_path / "Get.tla"), "--workers", "1"])
     assert r.exit_code == 150, r.output
     assert f'unsupported construct: TLCGet("{key}")' in r.output, r.output
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_incomplete_successor_is_shown(tmp_path, workers):
+    """TLC ends its trace with the incomplete successor, the variables left free as null: the
+    parallel search as the sequential one."""
+    text = CASES["IncompleteSuccessorOfAction"][0]
+    (tmp_path / "M.tla").write_text(f"---- MODULE M ----\n{text}\n====\n")
+    (tmp_path / "M.cfg").write_text("SPECIFICATION Spec\n")
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "M.tla"), "--workers", workers])
+    assert r.exit_code == 75, r.output
+    assert "State 2: <A1 line 4, col 1 of module M>\n*/\\ x = 1\n*/\\ y = null\n*/\\ z = null" in r.output, r.output
+    assert "2 states generated, 1 distinct states found, 0 states left on queue." in r.output, r.output
