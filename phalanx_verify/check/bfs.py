@@ -258,6 +258,9 @@ def make_trace(model: Model, space: StateSpace, ids: list[int],
 
 
 LevelHook = Callable[[StateSpace], bool]
+ExpandedHook = Callable[[StateSpace, int], bool]
+"""Called once a state's successors are all in the graph (kept for liveness), with its id;
+returns False to stop the search there (it found a temporal property's bad prefix)."""
 ViolationHook = Callable[[Verdict, str | None, Trace], None]
 """TLC's -continue: called with (verdict, name, counterexample) for each invariant or action
 property violation, and the search goes on instead of stopping."""
@@ -349,7 +352,7 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
 def explore(model: Model, report: Report, fairness: FairnessTracker | None = None,
             progress: ProgressFn | None = None, on_level: LevelHook | None = None,
             progress_every: float = 2.0, observer: SearchObserver | None = None,
-            on_violation: ViolationHook | None = None) -> StateSpace | None:
+            on_violation: ViolationHook | None = None, on_expanded: ExpandedHook | None = None) -> StateSpace | None:
     """Run the BFS. Fills ``report``; returns the state space when it completed (None when a
     violation or an error stopped the search). With ``fairness`` the graph is kept;
     ``on_level`` runs between levels and returns False to stop (it found a violation).
@@ -526,6 +529,11 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                 if generated == before and check_deadlock:
                     report.verdict = Verdict.DEADLOCK
                     report.trace = make_trace(model, space, space.path_to(sid))
+                    report.complete = False
+                    _finish(report, space, generated, _reached(depth, new_level), start_time,
+                            _left(level, pos, new_level, 0))
+                    return None
+                if on_expanded is not None and keep and not on_expanded(space, sid):
                     report.complete = False
                     _finish(report, space, generated, _reached(depth, new_level), start_time,
                             _left(level, pos, new_level, 0))

@@ -32,7 +32,7 @@ from .livegraph import LiveGraph
 from .model import Liveness, Model
 from .report import Trace
 from .tableau import Tableau, build, trivial
-from .temporal import Disjunct, state_fn, step_fn
+from .temporal import Disjunct, General, state_fn, step_fn
 
 EdgeOk = Callable[[int], bool]  # edge index -> may the cycle use it
 
@@ -497,14 +497,11 @@ def check_general(model: Model, space: StateSpace, obligation: Liveness, kinds: 
     general = obligation.general
     assert general is not None
     for i, d in enumerate(general.disjuncts):
-        if i not in general.tableaux:
-            general.tableaux[i] = build(d.tf) if d.tf is not None else trivial()
-        search = _GeneralSearch(space, kinds, d, general.tableaux[i], obligation.values.setdefault(i, {}))
-        if not kinds and not (d.ea or d.ae_state or d.ae_step):
-            # No fairness and no <>[]/[]<> condition (TLC: an empty PEM): a run reaching the
-            # tableau node of no formula (TRUE, its own successor) violates the property
-            # whatever follows, so the prefix is the counterexample; TLC finds it as it
-            # explores (LiveCheck, isAccepting) and reports a safety violation.
+        search = _GeneralSearch(space, kinds, d, disjunct_tableau(general, i), obligation.values.setdefault(i, {}))
+        if safety_like(d, kinds):
+            # the prefix to the tableau node of no formula (TRUE, its own successor) is the
+            # counterexample, reported as a safety violation (TLC: LiveCheck, isAccepting);
+            # the search finds most such prefixes as it explores (check/sinkwatch.py)
             prefix = search.first_sink()
             if prefix is not None:
                 return _prefix_trace(model, space, prefix)
@@ -516,6 +513,20 @@ def check_general(model: Model, space: StateSpace, obligation: Liveness, kinds: 
             prod = search.prod
             return _lasso(model, space, prod.path_to(entry), [prod.sid[v] for v in walk])
     return None
+
+
+def disjunct_tableau(general: General, i: int) -> Tableau:
+    """The tableau of disjunct i's temporal formula, built once."""
+    if i not in general.tableaux:
+        tf = general.disjuncts[i].tf
+        general.tableaux[i] = build(tf) if tf is not None else trivial()
+    return general.tableaux[i]
+
+
+def safety_like(d: Disjunct, kinds: list[str]) -> bool:
+    """No fairness and no <>[]/[]<> condition (TLC: an empty PEM): a run reaching the tableau
+    node of no formula violates the property whatever follows."""
+    return not kinds and not (d.ea or d.ae_state or d.ae_step)
 
 
 def _prefix_trace(model: Model, space: StateSpace, prefix: list[int]) -> Trace:

@@ -16,14 +16,15 @@ from ..tla.errors import EvalError, LivenessEvalError, SemanticError, TLAError, 
 from ..tla.runtime import clear_memos
 from ..tla.syntax import Pos
 from ..tla.values import Fcn, format_value
-from .bfs import ProgressFn, SearchObserver, StateSpace, ViolationHook, explore
+from .bfs import ExpandedHook, ProgressFn, SearchObserver, StateSpace, ViolationHook, explore
 from .fairness import FairnessTracker
 from .lasso import violated_properties
 from .livegraph import LiveGraph, LiveInputs
-from .liveness import check_liveness
+from .liveness import check_liveness, disjunct_tableau, safety_like
 from .model import Fairness, Liveness, Model, load_model
 from .parallel import SearchOptions, explore_parallel, fork_safe, parallel_supported
 from .report import PROPERTY_SEPARATOR, Report, Trace, Verdict
+from .sinkwatch import SinkWatch
 
 INSTALL = str(Path(__file__).resolve().parents[1])
 """Where the checker is installed: TLCGet("config").install (TLC's is its jar's location)."""
@@ -71,14 +72,47 @@ class _LivenessRunner:
             if error is not None:
                 raise error
             if trace is not None:
-                self.report.verdict = Verdict.TEMPORAL_PROPERTY
-                # as TLC: every property false on this lasso, not only the one whose check found it
-                named = [(name, o) for name, o, _ in self.obligations]
-                self.report.violated = PROPERTY_SEPARATOR.join(violated_properties(named, ob, trace))
-                self.report.trace = trace
-                self.report.extra["obligation"] = ob.name
+                self._violated(ob, trace)
                 return False
         return True
+
+    def _violated(self, ob: Liveness, trace: Trace) -> None:
+        self.report.verdict = Verdict.TEMPORAL_PROPERTY
+        # as TLC: every property false on this lasso, not only the one whose check found it
+        named = [(name, o) for name, o, _ in self.obligations]
+        self.report.violated = PROPERTY_SEPARATOR.join(violated_properties(named, ob, trace))
+        self.report.trace = trace
+        self.report.extra["obligation"] = ob.name
+
+    def sink_watches(self) -> list[tuple[Liveness, SinkWatch]]:
+        """A product graph grown with the search (check/sinkwatch.py) for each way of violating
+        a general property by a bad prefix: a disjunct without cycle conditions, under a spec
+        without fairness, whose tableau holds the node of no formula."""
+        out = []
+        for _, ob, _ in self.obligations:
+            if ob.general is None:
+                continue
+            for i, d in enumerate(ob.general.disjuncts):
+                tab = disjunct_tableau(ob.general, i)
+                if safety_like(d, self.kinds) and any(not particle for particle in tab.nodes):
+                    out.append((ob, SinkWatch(tab)))
+        return out
+
+    def expanded_hook(self) -> ExpandedHook | None:
+        """bfs.explore's ``on_expanded``: TLC's check of bad prefixes as it expands each state."""
+        watches = self.sink_watches()
+        if not watches:
+            return None
+
+        def expanded(space: StateSpace, sid: int) -> bool:
+            for ob, watch in watches:
+                if not watch.expanded(space, sid):
+                    space.edge_start.append(len(space.edge_dst))  # sid's edges end here (its labels)
+                    self._violated(ob, Trace(self.model.variables, space.steps(self.model, watch.path()), safety=True))
+                    space.edge_start.pop()
+                    return False
+            return True
+        return expanded
 
     def _outcomes(self, space: StateSpace | LiveGraph) -> Iterator[Outcome]:
         """Each obligation's outcome, in order: checked here one after the other (lazily: the
@@ -184,8 +218,8 @@ def check_model(model: Model, name: str | None = None, progress: ProgressFn | No
             if search.workers > 1:
                 report.extra["sequential"] = why
             space = explore(model, report, fairness=live.tracker if live else None, progress=progress,
-                            on_level=periodic, observer=observer,
-                            on_violation=on_violation)
+                            on_level=periodic, observer=observer, on_violation=on_violation,
+                            on_expanded=live.expanded_hook() if live else None)
             completed = space is not None
             if space is not None and live is not None:
                 live.run(space)

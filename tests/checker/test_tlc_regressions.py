@@ -55,6 +55,20 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
                        "INIT Init\nNEXT Next", 75, 0, 0, 0,
                        "TLC encountered a temporal formula (<>A) when evaluating a predicate or action.",
                        "in the initial predicate, once the variables are determined (line 4, col 18)"),
+    "TemporalSafetyWhileExploring": (
+        "EXTENDS Integers\nVARIABLE x\nInitB == x = -1\nNextC == x' \\in {0, 1} \\/ x' = 2\n"
+        "AtMostOnceC == []((x = 1) => []((x = 0) => [](x = 2)))\nTautology == (x = x) ~> (x = x)",
+        "INIT InitB\nNEXT NextC\nPROPERTY AtMostOnceC\nPROPERTY Tautology", 12, 10, 4, 2,
+        "Temporal property AtMostOnceC was violated.",
+        "TLC finds a temporal property's bad prefix as it adds the successors of a state to the behaviour "
+        "graph (LiveCheck's isAccepting), in the middle of a level: 10 generated and 1 left, not the 13 of the "
+        "check on the whole graph (TLC's Github971c)"),
+    "TemporalSafetyOfInfiniteModel": (
+        "EXTENDS Naturals\nVARIABLE x\nSpec == x = 1 /\\ [][x' = x + 1]_x\n"
+        "AtMostOnce == [](x > 1 => [](x > 2))\nBound == x < 50", "SPECIFICATION Spec\nPROPERTY AtMostOnce\n"
+        "CONSTRAINT Bound", 12, 3, 3, 3, "Temporal property AtMostOnce was violated.",
+        "so a model with infinitely many states stops there too (TLC's Github710b, which ran forever: the "
+        "CONSTRAINT here only bounds the test should the rule break)"),
     "InstanceInfixInPrefixForm": (INFIX_INSTANCES + "ASSUME G!-(1, 1) = 1", "INIT Init\nNEXT Next", 10, None, None,
                                   None, "Assumption line 12, col 8",
                                   "F!-(4, 6) is the binary minus of the instance F, G!-(4, 6) Integers' (TLC's "
