@@ -29,7 +29,12 @@ from .sinkwatch import SinkWatch
 INSTALL = str(Path(__file__).resolve().parents[1])
 """Where the checker is installed: TLCGet("config").install (TLC's is its jar's location)."""
 
-PERIODIC_FIRST = 5000  # explored states before the first periodic liveness check
+PERIODIC_FIRST_SECONDS = 3.0
+PERIODIC_SECONDS = 60.0
+"""When TLC stops its workers for a check of the partial behaviour graph: 3 s after they start,
+then once a progress interval, a minute (AbstractChecker.runTLC, ModelChecker.doPeriodicWork).
+A search done in less than 3 s is checked only at the end: its counts at a liveness violation
+are those of the whole graph, as TLC's; a longer one stops where its timer says, as TLC's."""
 FORK_CHECKS_FROM = 50_000  # explored states from which the obligations are checked on several processes
 
 Obligation = tuple[str, Liveness, dict]  # (property name, obligation, extra: its fairness bit)
@@ -58,6 +63,7 @@ class _LivenessRunner:
         # Only the spec's own conditions constrain which cycles are behaviours.
         self.kinds = [f.kind for f in model.fairness]
         self.checked_at = 0
+        self.next_check = time.monotonic() + PERIODIC_FIRST_SECONDS  # the search starts
         # what the parallel search's workers compute for the graph (check/livegraph.py)
         self.inputs = LiveInputs.of(self.tracker, [ob for _, ob, _ in self.obligations])
         self.processes = 1  # the parallel search's workers: its graph's checks may use as many
@@ -134,7 +140,11 @@ class _LivenessRunner:
             yield _check(self.model, space, obligation, self.kinds, self.safety_only)
 
     def periodic(self, space: StateSpace | LiveGraph) -> bool:
-        if space.explored >= max(PERIODIC_FIRST, 2 * self.checked_at):
+        """Between levels, once the timer is due: a check if the graph has grown by a tenth
+        since the last one (TLC's livenessThreshold)."""
+        now = time.monotonic()
+        if now >= self.next_check and space.explored > 1.1 * self.checked_at:
+            self.next_check = now + PERIODIC_SECONDS
             return self.run(space)
         return True
 

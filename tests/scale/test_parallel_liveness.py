@@ -60,9 +60,20 @@ def every_level_on_the_workers(monkeypatch: pytest.MonkeyPatch) -> None:
 def checked(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """Liveness checked between levels from the first on, or (these models being small) only
     once the search has completed."""
-    if request.param == "between levels":
-        monkeypatch.setattr(run, "PERIODIC_FIRST", 1)
+    every_level(monkeypatch) if request.param == "between levels" else only_at_the_end(monkeypatch)
     return str(request.param)
+
+
+def every_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The timer of the checks between levels always due: a check wherever the graph has grown
+    by a tenth, at the same levels on one worker and on several."""
+    monkeypatch.setattr(run, "PERIODIC_FIRST_SECONDS", 0.0)
+    monkeypatch.setattr(run, "PERIODIC_SECONDS", 0.0)
+
+
+def only_at_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The timer never due (however slow the machine): a check once the search has completed."""
+    monkeypatch.setattr(run, "PERIODIC_FIRST_SECONDS", float("inf"))
 
 
 def check(tmp_path: Path, cfg_text: str, workers: int) -> Report:
@@ -144,9 +155,12 @@ LIVENESS_KILLS = [r for r in load_campaign(ROOT / "spec" / "campaign.toml").runs
 
 
 @pytest.mark.parametrize("run", LIVENESS_KILLS, ids=[r.name for r in LIVENESS_KILLS])
-def test_rrp_mutants_killed_by_liveness(run: Run) -> None:
+def test_rrp_mutants_killed_by_liveness(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
     """The campaign's mutants that violate a temporal property (spec/mutants/manifest.toml),
-    but for 7 leaves (the slow parallel campaign test has them)."""
+    but for 7 leaves (the slow parallel campaign test has them). The checks between levels
+    follow a timer, as TLC's: here they are made due at every level, so that both searches
+    check at the same points."""
+    every_level(monkeypatch)
     def report(workers: int) -> Report:
         return check_model(load_model(run.spec, run.config, run.lib), search=SearchOptions(workers))
     one, two = report(1), report(2)
