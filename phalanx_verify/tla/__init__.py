@@ -38,6 +38,7 @@ from .errors import (
     ConfigError,
     ConfigSyntaxError,
     EvalError,
+    IncompleteSuccessor,
     LevelError,
     LivenessEvalError,
     ModuleEvalError,
@@ -82,7 +83,7 @@ __all__ = [
     "setbound", "interning",
     # errors, each with its TLC exit code
     "TLAError", "ParseError", "SemanticError", "ConfigError", "ConfigSyntaxError", "EvalError", "AssertionFailure",
-    "ModuleEvalError", "LivenessEvalError", "StackOverflow", "CannotHandleError",
+    "ModuleEvalError", "LivenessEvalError", "StackOverflow", "CannotHandleError", "IncompleteSuccessor",
     "LevelError", "TautologyError", "UsageError",
     "EXIT_OK", "EXIT_USAGE", "EXIT_ASSUMPTION", "EXIT_DEADLOCK", "EXIT_INVARIANT", "EXIT_PROPERTY",
     "EXIT_ASSERT", "EXIT_EVAL", "EXIT_SAFETY_EVAL", "EXIT_PARSE", "EXIT_CONFIG", "EXIT_TLC_ERROR",

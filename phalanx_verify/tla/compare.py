@@ -220,8 +220,11 @@ def member(x: Any, s: Any) -> bool:
                 if type(e) is t and t is tuple:  # <<v, c>> \\in Edges (_plain_alike, inline: 2M calls)
                     if len(s) > _SCAN_AT_MOST:  # nothing is scanned below either (Sailfish's edges)
                         return False
-                    kinds_e = tuple(map(type, e))
-                    if kinds_e == tuple(map(type, x)) and _FLAT_KINDS.issuperset(kinds_e):
+                    if len(e) == len(x) == 2:  # a pair, written out (SlidingPuzzles' positions)
+                        k0, k1 = type(e[0]), type(e[1])
+                        if k0 is type(x[0]) and k1 is type(x[1]) and k0 in _FLAT_KINDS and k1 in _FLAT_KINDS:
+                            return False
+                    elif _same_flat_kinds(e, x):
                         return False
                     break
                 if type(e) is t and t is Fcn and _records_alike(e, x):  # m \\in msgs
@@ -433,6 +436,17 @@ _CONFIRMED_PER_SET = 1 << 14
 _SCAN_AT_MOST = 16
 
 
+def _same_flat_kinds(e: tuple, x: tuple) -> bool:
+    """Tuples of as many flat values (_FLAT_KINDS), of the same types place by place."""
+    if len(e) != len(x):
+        return False
+    for a, b in zip(e, x, strict=True):
+        k = type(a)
+        if k is not type(b) or k not in _FLAT_KINDS:
+            return False
+    return True
+
+
 def _confirm_in_large(x: Any, members: frozenset) -> None:
     hit = _LARGE.get(id(members))
     if hit is None or hit[0] is not members:
@@ -548,11 +562,19 @@ def union2(a: Any, b: Any) -> Any:
 def _shared_alike(a: frozenset, b: frozenset) -> None:
     """The members Python finds in both sets are the same TLA+ values: ``{<<1>>} \\cup {<<TRUE>>}``
     is TLC's error (it compares the two), not a set of one member."""
-    if not a or not b or _scalar_set(a) or (bool_free(a) and bool_free(b)):
-        return  # (without a Boolean on either side, Python's == is TLA+'s: board \ {piece})
+    if not a or not b or _scalar_set(a):
+        return
     small, big = (a, b) if len(a) <= len(b) else (b, a)
+    if len(small) <= _SCAN_AT_MOST:  # a few lookups first: (board \ {pc}) \cup {m} shares nothing
+        shared = [x for x in small if x in big]
+        if not shared:
+            return
+    else:
+        shared = list(small)
+    if bool_free(a) and bool_free(b):
+        return  # (without a Boolean on either side, Python's == is TLA+'s)
     theirs: dict | None = None
-    for x in small:
+    for x in shared:
         if x in big:
             if theirs is None:
                 theirs = {y: y for y in big}
