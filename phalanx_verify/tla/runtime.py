@@ -252,7 +252,8 @@ def ap(f: Any, x: Any) -> Any:
             v = f[x]
         except KeyError:
             raise EvalError(_not_in_domain(f, x)) from None
-        _cmp.confirm_found(x, f)  # f[1] may have found the key TRUE
+        if type(x) is not int or not f.int_keys():
+            _cmp.confirm_found(x, f)  # f[1] may have found the key TRUE
         return v
     if t is RecFcn:
         return f(x)
@@ -428,6 +429,7 @@ class _Draft:
                 h ^= hash((k, orig[k])) ^ hash((k, items[k]))
         out._hash = h
         out._key = None
+        out._ints = orig._ints  # type: ignore[union-attr]  # the same arguments
         return out
 
 

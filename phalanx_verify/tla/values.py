@@ -82,12 +82,21 @@ class Fcn(dict):
     (see tlc_key): a set of records is sorted whenever a quantifier ranges over it, and the
     records of a message set are the same objects from state to state."""
 
-    __slots__ = ("_hash", "_key")
+    __slots__ = ("_hash", "_key", "_ints")
 
     def __init__(self, d: dict | None = None) -> None:
         super().__init__(d or ())
         self._hash: int | None = None  # computed when first asked: many functions are never hashed
         self._key: tuple[int, tuple] | None = None
+        self._ints: bool | None = None
+
+    def int_keys(self) -> bool:
+        """Are all its arguments integers (no Boolean)? Then ``f[0]`` found the key 0, not
+        FALSE. Worked out once and handed on by ``updated``: c[i] for c \\in [Node -> ...]."""
+        ints = self._ints
+        if ints is None:
+            ints = self._ints = all(type(k) is int for k in self)
+        return ints
 
     def __hash__(self) -> int:  # type: ignore[override]
         h = self._hash
@@ -103,6 +112,7 @@ class Fcn(dict):
         h = self._hash
         new._hash = None if h is None else h ^ hash((key, self[key])) ^ hash((key, value))
         new._key = None
+        new._ints = self._ints  # the same arguments
         return new
 
     def _immutable(self, *args: Any, **kwargs: Any) -> None:

@@ -173,6 +173,21 @@ def test_remembered_excepts_and_recursive_functions_tell_true_from_1() -> None:
     assert g((1,)) == 1 and type(g((True,))) is bool
 
 
+def test_applying_a_function_to_0_or_1_confirms_the_key_unless_all_keys_are_integers() -> None:
+    """f[1] may find the key TRUE: runtime.ap confirms it with TLC's comparison, except where
+    every argument of f is an integer (Fcn.int_keys, kept through EXCEPT)."""
+    from phalanx_verify.tla.errors import EvalError
+    from phalanx_verify.tla.runtime import ap
+    from phalanx_verify.tla.values import Fcn
+
+    ints = Fcn({0: "a", 1: "b", 2: "c"})
+    assert ap(ints, 1) == "b" and ints.int_keys() and ints.updated(0, "z").int_keys()
+    mixed = Fcn({True: "t", 2: "two"})
+    assert not mixed.int_keys() and ap(mixed, True) == "t"
+    with pytest.raises(EvalError, match="Attempted to check equality of integer 1 with non-integer: TRUE"):
+        ap(mixed, 1)
+
+
 @pytest.mark.parametrize("before,after", [("TRUE", "1"), ("<<TRUE>>", "<<1>>")])
 def test_unchanged_on_an_assigned_variable_compares_as_tlc_does(tmp_path: Path, before: str, after: str) -> None:
     """``x' = 1 /\\ UNCHANGED x`` with x = TRUE: UNCHANGED x is x' = x, and x' is known, so TLC
