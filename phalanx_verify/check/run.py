@@ -1,6 +1,7 @@
 """One model-checking run on the built-in engine: safety by BFS; liveness on the explored graph,
-between BFS levels whenever the graph has doubled (so violations stop the search early, as in
-TLC) and once more on the complete graph."""
+between BFS levels when TLC's timer would check it (so violations stop a long search early, as in
+TLC) and once more on the complete graph, and the bad prefixes of temporal properties as the
+search expands states (check/sinkwatch.py)."""
 
 from __future__ import annotations
 
