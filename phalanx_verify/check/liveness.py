@@ -341,22 +341,13 @@ class _GeneralSearch:
         self.ae_state = [state_fn(x) for x in d.ae_state]
         self.ae_step = [step_fn(x) for x in d.ae_step]
         self.all_promises = (1 << len(tab.promises)) - 1
-        self.truth: list[bytearray] = cache.setdefault("holds", [bytearray() for _ in tab.nodes])
+        self.truth = node_truth(tab, cache)
         self.prod = _Product(space, tab, self.holds)
         self.fadj = self.prod.adj if not self.ea else [
             [(w, e) for w, e in out if self.ea_ok(self.prod.sid[v], e)] for v, out in enumerate(self.prod.adj)]
 
     def holds(self, k: int, s: int) -> bool:
-        """Does state s satisfy the atoms of tableau node k (0 unknown, 1 no, 2 yes, kept)?"""
-        if self.tab.free[k]:
-            return True
-        truth = self.truth[k]
-        if s >= len(truth):
-            truth.extend(bytes(len(self.space.states) - len(truth)))
-        r = truth[s]
-        if not r:
-            r = truth[s] = 2 if self.tab.holds[k](self.space.states[s]) else 1
-        return r == 2
+        return node_holds(self.tab, self.truth, self.space, k, s)
 
     def target(self, s: int, e: int) -> int:
         return s if e < 0 else self.space.edge_dst[e]
@@ -513,6 +504,27 @@ def check_general(model: Model, space: StateSpace, obligation: Liveness, kinds: 
             prod = search.prod
             return _lasso(model, space, prod.path_to(entry), [prod.sid[v] for v in walk])
     return None
+
+
+def node_truth(tab: Tableau, cache: dict[Any, Any]) -> list[bytearray]:
+    """Per tableau node, whether each state satisfies its atoms (0 unknown, 1 no, 2 yes), kept
+    in the obligation's cache for its disjunct: the search as it expands (check/sinkwatch.py)
+    and the checks on the graph evaluate each atom on each state once."""
+    truth: list[bytearray] = cache.setdefault("holds", [bytearray() for _ in tab.nodes])
+    return truth
+
+
+def node_holds(tab: Tableau, truth: list[bytearray], space: StateSpace, k: int, s: int) -> bool:
+    """Does state s satisfy the atoms of tableau node k (``truth``: node_truth's table)?"""
+    if tab.free[k]:
+        return True
+    row = truth[k]
+    if s >= len(row):
+        row.extend(bytes(len(space.states) - len(row)))
+    r = row[s]
+    if not r:
+        r = row[s] = 2 if tab.holds[k](space.states[s]) else 1
+    return r == 2
 
 
 def disjunct_tableau(general: General, i: int) -> Tableau:

@@ -21,7 +21,7 @@ from .bfs import ExpandedHook, ProgressFn, SearchObserver, StateSpace, Violation
 from .fairness import FairnessTracker
 from .lasso import violated_properties
 from .livegraph import LiveGraph, LiveInputs
-from .liveness import check_liveness, disjunct_tableau, safety_like
+from .liveness import check_liveness, disjunct_tableau, node_truth, safety_like
 from .model import Fairness, Liveness, Model, load_model
 from .parallel import SearchOptions, explore_parallel, fork_safe, parallel_supported
 from .report import PROPERTY_SEPARATOR, Report, Trace, Verdict
@@ -102,7 +102,7 @@ class _LivenessRunner:
             for i, d in enumerate(ob.general.disjuncts):
                 tab = disjunct_tableau(ob.general, i)
                 if safety_like(d, self.kinds) and any(not particle for particle in tab.nodes):
-                    out.append((ob, SinkWatch(tab)))
+                    out.append((ob, SinkWatch(tab, node_truth(tab, ob.values.setdefault(i, {})))))
         return out
 
     def expanded_hook(self) -> ExpandedHook | None:

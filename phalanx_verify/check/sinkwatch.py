@@ -23,14 +23,16 @@ from collections import deque
 from collections.abc import Iterator
 
 from .bfs import StateSpace
+from .liveness import node_holds
 from .tableau import Tableau
 
 
 class SinkWatch:
     """TLC's product graph for one tableau, grown as the search expands states."""
 
-    def __init__(self, tab: Tableau) -> None:
+    def __init__(self, tab: Tableau, truth: list[bytearray]) -> None:
         self.tab = tab
+        self.truth = truth  # liveness.node_truth's table, shared with the checks on the graph
         self.sink = [not particle for particle in tab.nodes]  # tableau nodes of no formula
         self.index: dict[tuple[int, int], int] = {}  # (state id, tableau node) -> product node
         self.pairs: list[tuple[int, int]] = []
@@ -38,17 +40,11 @@ class SinkWatch:
         self.edges: set[tuple[int, int]] = set()
         self.nodes_of: dict[int, list[int]] = {}  # state id -> its tableau nodes, as recorded
         self.initial: list[int] = []
-        self.holds: dict[tuple[int, int], bool] = {}
         self.found: int | None = None  # the product node a violation ends at
         self.started = False
 
     def _holds(self, k: int, sid: int, space: StateSpace) -> bool:
-        if self.tab.free[k]:
-            return True
-        r = self.holds.get((k, sid))
-        if r is None:
-            r = self.holds[k, sid] = bool(self.tab.holds[k](space.states[sid]))
-        return r
+        return node_holds(self.tab, self.truth, space, k, sid)
 
     def _node(self, sid: int, k: int) -> tuple[int, bool]:
         v = self.index.get((sid, k))

@@ -565,19 +565,15 @@ def _shared_alike(a: frozenset, b: frozenset) -> None:
     if not a or not b or _scalar_set(a):
         return
     small, big = (a, b) if len(a) <= len(b) else (b, a)
-    if len(small) <= _SCAN_AT_MOST:  # a few lookups first: (board \ {pc}) \cup {m} shares nothing
-        shared = [x for x in small if x in big]
-        if not shared:
-            return
-    else:
-        shared = list(small)
-    if bool_free(a) and bool_free(b):
+    # a few lookups before the walk for Booleans: (board \ {pc}) \cup {m} shares nothing
+    shared = [x for x in small if x in big] if len(small) <= _SCAN_AT_MOST else None
+    if shared == [] or (bool_free(a) and bool_free(b)):
         return  # (without a Boolean on either side, Python's == is TLA+'s)
-    theirs: dict | None = None
-    for x in shared:
-        if x in big:
-            if theirs is None:
-                theirs = {y: y for y in big}
+    if shared is None:
+        shared = [x for x in small if x in big]
+    if shared:
+        theirs = {y: y for y in big}
+        for x in shared:
             y = theirs[x]
             if x is not y and not same(x, y):
                 eq(x, y)  # raises where they differ

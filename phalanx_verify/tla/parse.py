@@ -693,17 +693,13 @@ class _Converter:
         """An operator symbol applied in prefix form, ``+(1, 2)`` or ``R(7)!$$(5, 9)``: the same
         application as the infix (prefix, postfix) form."""
         kids = self.named(node)
-        if self.named(kids[0])[0].type == "minus" and (node.parent is None or node.parent.type != "prefixed_op"):
+        sym = self.named(kids[0])[0].type
+        pos = self.pos(node)
+        if sym == "minus" and (node.parent is None or node.parent.type != "prefixed_op"):
             # SANY reads -( as prefix minus: -(7, 2) fails at its comma, but F!-(7, 2) is the
             # binary minus of the instance F
-            raise ParseError("syntax error near ','", self.pos(kids[2]) if len(kids) > 2 else self.pos(node))
-        return self._nonfix(node)
-
-    def _nonfix(self, node: Node) -> ast.Expr:
-        kids = self.named(node)
-        sym = self.named(kids[0])[0].type
+            raise ParseError("syntax error near ','", self.pos(kids[2]) if len(kids) > 2 else pos)
         args = tuple(self.expr(a) for a in kids[1:])
-        pos = self.pos(node)
         if sym in ("land", "lor") and len(args) == 2:
             return (ast.And if sym == "land" else ast.Or)(pos, args)
         if sym == "prime" and len(args) == 1:
