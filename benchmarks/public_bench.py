@@ -28,6 +28,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from phalanx_verify.tla import native
+
 ROOT = Path(__file__).resolve().parents[1]
 PUBLIC = Path(__file__).resolve().parent / "public"
 MANIFEST = PUBLIC / "manifest.json"
@@ -106,6 +108,8 @@ def main() -> None:
     compileall.compile_dir(ROOT / "phalanx_verify", quiet=1)
     print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
           f"load average {os.getloadavg()[0]:.2f} at start; TLC: {jar or 'not run (no --tla2tools)'}")
+    built = native.current()  # what the child processes load (tla/native.py)
+    print(f"built-in evaluator: {f'native ({built})' if built else 'plain Python (no native build for these sources: phalanx-verify build-native)'}")
     print(f"{'model':30} {'distinct':>9} {'counts':>6} {'ours s':>7} {'ours cpu':>8} {'TLC s':>7} {'TLC cpu':>8} "
           f"{'x wall':>6} {'x cpu':>6}  shape")
     rows, totals = [], {"ours_wall": 0.0, "ours_cpu": 0.0, "tlc_wall": 0.0, "tlc_cpu": 0.0}
@@ -135,7 +139,7 @@ def main() -> None:
     print(line)
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
     if args.json_path:
-        args.json_path.write_text(json.dumps({"rows": rows, "totals": totals}, indent=2))
+        args.json_path.write_text(json.dumps({"rows": rows, "totals": totals, "native": built is not None}, indent=2))
 
 
 if __name__ == "__main__":

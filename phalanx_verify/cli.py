@@ -44,6 +44,7 @@ from .plugins import PluginGroup
 from .progress import ProgressLine
 from .project import find_project
 from .prove import prove
+from .tla import native
 from .tla.errors import EXIT_INTERRUPTED, EXIT_USAGE, StackOverflow, TLAError, UsageError
 from .tla.syntax import Pos
 from .tlc.locate import locate_jar
@@ -384,6 +385,32 @@ def _verdict_cell(v: SetVerdict | None) -> str:
     length = f" ({v.trace_length})" if v.trace_length else ""
     via = f", via {v.via}" if v.via else ""
     return f"killed: {v.violated}{length}{via}"
+
+
+@main.command("build-native")
+@click.option("--status", is_flag=True, help="Only say whether a build for these sources is there and loaded.")
+@click.option("--verbose", "-v", is_flag=True, help="Show mypyc's and the C compiler's commands.")
+def build_native(status: bool, verbose: bool) -> None:
+    """Compile the evaluator's hot modules (tla/compare.py, tla/runtime.py) to C with mypyc.
+
+    Checks of the specs users bring then take 5 to 20% less time; without a build they run as
+    plain Python. A build serves only the sources it was made from (an edit makes the package
+    fall back to plain Python until rebuilt); PHALANX_VERIFY_PURE=1 turns it off."""
+    if not status:
+        start = time.monotonic()
+        try:
+            folder = native.build(verbose=verbose)
+        except RuntimeError as e:
+            raise click.ClickException(str(e)) from None
+        click.echo(f"built {', '.join(native.MODULES)} in {time.monotonic() - start:.0f}s: {folder}")
+        return
+    if native.active():
+        click.echo(f"native build loaded: {native.build_dir()}")
+    elif (native.build_dir() / native.STAMP).is_file():
+        click.echo(f"native build {native.build_dir()}: not loaded ({native.PURE_ENV} is set)")
+    else:
+        click.echo(f"no native build for these sources (expected in {native.build_dir()})")
+        sys.exit(1)
 
 
 main.add_command(trace)

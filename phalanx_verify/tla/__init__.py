@@ -5,6 +5,10 @@ else of the project; the checker, the replayer, the prover and the TLC backend i
 ``__all__`` is the package's API: what other packages may import, from here or from the module
 that defines it (tests/test_import_rules.py enforces that nothing else is imported)."""
 
+from . import native
+
+native.activate(__path__)  # the compiled compare and runtime, when built for these sources
+
 from . import bindings, interning, runtime, setbound, syntax
 from .bindings import resolve_def
 from .boolfree import bool_free_variables
@@ -80,7 +84,7 @@ __all__ = [
     # the AST and source positions; the run-time helpers generated code calls
     "syntax", "Pos", "runtime", "clear_memos",
     # TLC's -maxSetSize, set per run by the check command; TLC's order of names, set per model
-    "setbound", "interning",
+    "setbound", "interning", "native",
     # errors, each with its TLC exit code
     "TLAError", "ParseError", "SemanticError", "ConfigError", "ConfigSyntaxError", "EvalError", "AssertionFailure",
     "ModuleEvalError", "LivenessEvalError", "StackOverflow", "CannotHandleError", "IncompleteSuccessor",

@@ -21,8 +21,8 @@ function application and EXCEPT (runtime._key_alike: ``(TRUE :> 3)[1]`` is TLC's
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Collection, Iterable, Sequence
+from typing import Any, TypeVar
 
 from . import setbound
 from .errors import EvalError, ModuleEvalError
@@ -468,8 +468,12 @@ def _confirm_in_large(x: Any, members: frozenset) -> None:
     confirmed[id(x)] = x
 
 
-def homogeneous(elems: frozenset) -> frozenset:  # also called on the tuple of a set literal
-    """A set built from elements: TLC normalises (sorts) it, which fails on incomparable kinds."""
+_C = TypeVar("_C", bound=Collection[Any])
+
+
+def homogeneous(elems: _C) -> _C:
+    """A set built from elements (a set, or a literal's tuple or a map's list before it is one):
+    TLC normalises (sorts) it, which fails on incomparable kinds."""
     first = None
     kf = ""
     typed: ModelValue | None = None  # ModelValue.compareTo: a typed one meets only its own type
@@ -497,7 +501,7 @@ def homogeneous(elems: frozenset) -> frozenset:  # also called on the tuple of a
     return elems
 
 
-def _no_infinite_among_sets(elems: frozenset) -> None:
+def _no_infinite_among_sets(elems: Collection[Any]) -> None:
     """TLC sorts a set of sets by comparing them; Nat, Int and STRING (user values there) refuse
     any comparison: ``{Nat, {-1}}`` fails as soon as TLC normalises it."""
     inf = next((e for e in elems if (type(e) is IntRange and (e.lo is None or e.hi is None))
@@ -511,14 +515,14 @@ def _no_infinite_among_sets(elems: frozenset) -> None:
 def set_of(items: tuple) -> frozenset:
     """{a, b, ...}: the items are checked before Python's set merges TRUE into 1, at the top
     or inside (``{<<1>>, <<TRUE>>}``: TLC fails to sort them)."""
-    homogeneous(items)  # type: ignore[arg-type]
+    homogeneous(items)
     return _merged_alike(items, frozenset(items))
 
 
 def set_map(elems: list) -> frozenset:
     """{e : x \\in S} from its elements in order: checked as a literal's (set_of), so that
     ``{IF x = 1 THEN 1 ELSE TRUE : x \\in 1..2}`` is TLC's error, not the set {1}."""
-    homogeneous(elems)  # type: ignore[arg-type]
+    homogeneous(elems)
     return _merged_alike(elems, setbound.built(elems))
 
 

@@ -12,7 +12,7 @@ import math
 import random
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from . import compare as _cmp
@@ -204,7 +204,7 @@ def filter_members(base: Any, pred: Callable[[Any], Any]) -> Iterable:
         except EvalError:
             elems = None
         if elems is not None:
-            return (x for x in elems if pred(x))
+            return filter(pred, elems)  # lazily, as TLC walks S (not a generator: mypyc makes those lists)
     return members(filter_set(base, pred))
 
 
@@ -457,6 +457,7 @@ def except_many(f: Any, clauses: tuple) -> Any:
         fn = clauses[i + 1]
         node = root
         last = len(keys) - 1
+        slot: Any  # a list index or a function's argument
         for depth, key in enumerate(keys):
             items = node.items
             if type(items) is list:
@@ -1086,9 +1087,11 @@ def narrowed_subsets(base: Any, narrowers: tuple[Callable[[frozenset], frozenset
     return zip(PowerSet(elems), itertools.repeat(applied == len(narrowers)))
 
 
-def witness(w: dict, name: str, s: Any) -> Iterable:
+def witness(w: Mapping[str, Any], name: str, s: Any) -> Iterable:
     """The range of an existential when checking a given step: the logged witness alone (if
-    it is a member of the set, tested lazily), or the whole set when none was logged."""
+    it is a member of the set, tested lazily), or the whole set when none was logged. ``w`` is
+    a Mapping, not a dict: the compiled module (tla/native.py) would ask a dict's own
+    ``in`` and ``[]``, passing by the replayer's (trace/replay.py LoggedOnly)."""
     if name in w:
         v = w[name]
         return (v,) if v in s else ()
