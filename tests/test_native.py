@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PUBLIC = ROOT / "benchmarks" / "public"
 
 
-def test_a_build_is_found_only_under_its_fingerprint(tmp_path: Path) -> None:
+def test_a_build_is_found_only_under_its_fingerprint(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     env = {native.DIR_ENV: str(tmp_path)}
     assert native.current(env) is None  # nothing built
     folder = native.build_dir(env)
@@ -32,15 +32,9 @@ def test_a_build_is_found_only_under_its_fingerprint(tmp_path: Path) -> None:
     assert native.current({**env, native.PURE_ENV: "1"}) is None
     assert native.current({**env, native.PURE_ENV: "0"}) == folder
     path: list[str] = []
-    old = os.environ.get(native.DIR_ENV)
-    os.environ[native.DIR_ENV] = str(tmp_path)
-    try:
-        assert native.activate(path) and path == [str(folder)]
-    finally:
-        if old is None:
-            del os.environ[native.DIR_ENV]
-        else:
-            os.environ[native.DIR_ENV] = old
+    monkeypatch.setenv(native.DIR_ENV, str(tmp_path))
+    monkeypatch.delenv(native.PURE_ENV, raising=False)
+    assert native.activate(path) and path == [str(folder)]
 
 
 def test_any_edit_of_the_package_changes_the_fingerprint(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -45,13 +45,20 @@ def fingerprint() -> str:
     return h.hexdigest()[:24]
 
 
+def user_cache(environ: Mapping[str, str] | None = None) -> Path:
+    """The toolkit's per-user cache, $XDG_CACHE_HOME/phalanx-verify or ~/.cache/phalanx-verify:
+    native builds here, the TLC jar (tlc/locate.py)."""
+    env = os.environ if environ is None else environ
+    base = env.get("XDG_CACHE_HOME") or str(Path(env.get("HOME") or Path.home()) / ".cache")
+    return Path(base) / "phalanx-verify"
+
+
 def cache_root(environ: Mapping[str, str] | None = None) -> Path:
     """Where builds are kept: $PHALANX_VERIFY_NATIVE_DIR, else the user cache."""
     env = os.environ if environ is None else environ
     if env.get(DIR_ENV):
         return Path(env[DIR_ENV])
-    base = env.get("XDG_CACHE_HOME") or str(Path(env.get("HOME") or Path.home()) / ".cache")
-    return Path(base) / "phalanx-verify" / "native"
+    return user_cache(env) / "native"
 
 
 def build_dir(environ: Mapping[str, str] | None = None) -> Path:

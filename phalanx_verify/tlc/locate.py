@@ -13,6 +13,7 @@ import zipfile
 from collections.abc import Mapping
 from pathlib import Path
 
+from ..tla import native
 from ..tla.errors import UsageError
 
 ENV_JAR = "PHALANX_TLA2TOOLS"
@@ -23,10 +24,8 @@ RELEASES = "https://github.com/tlaplus/tlaplus/releases"
 
 def cache_dir(environ: Mapping[str, str] | None = None) -> Path:
     """The per-user directory searched for the jar: $XDG_CACHE_HOME/phalanx-verify or
-    ~/.cache/phalanx-verify."""
-    env = os.environ if environ is None else environ
-    base = env.get("XDG_CACHE_HOME") or str(Path(env.get("HOME") or Path.home()) / ".cache")
-    return Path(base) / "phalanx-verify"
+    ~/.cache/phalanx-verify, the toolkit's user cache."""
+    return native.user_cache(environ)
 
 
 def locate_jar(explicit: str | Path | None = None, environ: Mapping[str, str] | None = None) -> Path:
