@@ -25,7 +25,8 @@ from typing import Any, Protocol
 
 from ..tla import runtime as rt
 from ..tla.errors import EXIT_SAFETY_EVAL, EvalError, IncompleteSuccessor, LivenessEvalError, TLAError
-from ..tla.values import BOOL_FREE, bool_free, forget_sort_keys, remember_bool_free, same, unambiguous
+from ..tla.order import forget_sort_keys
+from ..tla.sameness import BOOL_FREE, bool_free, remember_bool_free, same, unambiguous
 from .constraints import successor_constraints
 from .errorexit import Where, error_exit
 from .fairness import FairnessTracker

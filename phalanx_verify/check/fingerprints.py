@@ -28,7 +28,8 @@ from typing import Any
 
 import numpy as np
 
-from ..tla.values import Fcn, Interval, ModelValue, format_value, same, unambiguous
+from ..tla.sameness import same, unambiguous
+from ..tla.values import Fcn, Interval, ModelValue, format_value
 
 _MASK61 = (1 << 61) - 1
 

@@ -16,7 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..tla.errors import ConfigError
-from ..tla.values import Fcn, ModelValue, fcn_items, format_value, tlc_key
+from ..tla.order import tlc_key
+from ..tla.values import Fcn, ModelValue, fcn_items, format_value
 
 # Images of component values kept per variable, and of compound values per permutation (see
 # canonicaliser and permute); a cache is emptied when it reaches its size, which bounds the

@@ -54,30 +54,25 @@ from .errors import (
     UsageError,
 )
 from .modules import ALWAYS_VISIBLE, STANDARD_MODULES, Loader, Scope
+from .order import forget_sort_keys, tlc_key
 from .parse import deepest_point, parse_module_text
 from .reads import ReadsAnalysis
 from .resolve import std_arity
 from .runtime import clear_memos
+from .sameness import BOOL_FREE, bool_free, remember_bool_free, same, unambiguous
 from .syntax import Pos
 from .values import (
-    BOOL_FREE,
     UNDETERMINED,
     Fcn,
     Interval,
     ModelValue,
     as_set,
-    bool_free,
     fcn_as_dict,
     fcn_items,
-    forget_sort_keys,
     format_value,
     from_itf,
     make_fcn,
-    remember_bool_free,
-    same,
-    tlc_key,
     to_itf,
-    unambiguous,
 )
 
 __all__ = [

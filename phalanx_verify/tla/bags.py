@@ -12,7 +12,8 @@ from collections.abc import Callable
 from typing import Any
 
 from .errors import EvalError, ModuleEvalError
-from .values import as_set, fcn_items, format_value, make_fcn, sorted_tlc
+from .order import sorted_tlc
+from .values import as_set, fcn_items, format_value, make_fcn
 
 
 def _items(b: Any) -> dict:

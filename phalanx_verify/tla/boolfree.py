@@ -23,7 +23,7 @@ from typing import Any
 from . import syntax as ast
 from .bindings import Ctx, Local, bind_params, substituted_op
 from .levels import LEVEL_ACTION, LEVEL_STATE
-from .values import bool_free
+from .sameness import bool_free
 
 # Built-ins whose value holds no Boolean whatever their arguments (integers, sets of them)
 _NUMERIC = frozenset({"plus", "minus", "mul", "pow", "mod", "div", "negative", "dots_2", "Len", "Cardinality"})

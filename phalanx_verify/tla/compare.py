@@ -26,6 +26,8 @@ from typing import Any, TypeVar
 
 from . import setbound
 from .errors import EvalError, ModuleEvalError
+from .order import sorted_tlc, tlc_key
+from .sameness import bool_free, same, unambiguous, without_booleans
 from .values import (
     DiffSet,
     Fcn,
@@ -36,13 +38,8 @@ from .values import (
     StringSet,
     TypedModelValue,
     UnionSet,
-    bool_free,
     format_value,
     is_set,
-    same,
-    tlc_key,
-    unambiguous,
-    without_booleans,
 )
 
 INT_MIN = -(2 ** 31)
@@ -321,6 +318,24 @@ def _per_set(memo: dict[int, tuple[frozenset, Any]], s: frozenset, compute: Call
 def _plain_set(s: frozenset) -> bool:
     """_plain_tuples(s), remembered per set object."""
     return bool(_per_set(_PLAIN, s, _plain_tuples))
+
+
+def subset_of(a: frozenset, b: frozenset) -> bool:
+    """a \\subseteq b for two finite sets (and a \\in SUBSET b). Python's ``<=`` finds 1 in
+    {FALSE, TRUE}; unless a's members are unambiguous, each is looked up as TLC does, with
+    its comparability errors. Where ``<=`` says no, TLC still stops with an error if, in its
+    order, a member it cannot compare with b's comes before one b lacks (SUBSET (1..3)
+    \\subseteq 1..4: {} is not compared with integers); members all of b's one kind cannot.
+    b is mostly a set held by a state (its plainness remembered per set), a small a mostly a
+    set made just now (``{e[1], e[2]} \\subseteq Vertices``), not worth remembering."""
+    if a <= b:
+        return (all(map(unambiguous, a)) or ((_plain_tuples(a) if len(a) <= 4 else _plain_set(a)) and _plain_set(b))
+                or all(member(x, b) for x in a))
+    kinds = {type(x) for x in a}
+    if len(kinds) == 1 and kinds <= {int, str} and (
+            type(b) is Interval and kinds == {int} or all(type(y) in kinds for y in b)):
+        return False
+    return all(member(x, b) for x in sorted_tlc(a))
 
 
 _FLAT_KINDS = frozenset({int, str, bool, ModelValue})  # a value of these is its own type's kind

@@ -27,24 +27,14 @@ from . import runtime as rt
 from . import syntax as ast
 from .actions import ActionLabel, Actions
 from .bindings import Ctx, Local, StateRef, thread_key, thread_name, threaded
+from .compare import subset_of
 from .compilerbase import Code, wrapped_def
 from .errors import EvalError, IllegalStateError, IncompleteSuccessor, SemanticError, StackOverflow, TLAError
 from .expressions import NOT_YET
 from .kinds import value_kind
 from .levels import LEVEL_ACTION, LEVEL_CONSTANT, LEVEL_STATE, LEVEL_TEMPORAL
 from .modules import Scope
-from .values import (
-    INT,
-    NAT,
-    STRING,
-    UNDETERMINED,
-    Fcn,
-    ModelValue,
-    TypedModelValue,
-    format_value,
-    make_fcn,
-    subset_of,
-)
+from .values import INT, NAT, STRING, UNDETERMINED, Fcn, ModelValue, TypedModelValue, format_value, make_fcn
 
 # The compiler and what its callers name with it (defined in bindings.py, levels.py, actions.py).
 __all__ = ["Compiler", "Ctx", "Local", "ActionLabel", "LEVEL_CONSTANT", "LEVEL_STATE", "LEVEL_ACTION",

@@ -28,7 +28,8 @@ from decimal import Decimal
 from typing import Any
 
 from .errors import EvalError, ModuleEvalError, SemanticError
-from .values import Fcn, LazySet, ModelValue, TypedModelValue, as_set, format_value, sorted_tlc
+from .order import sorted_tlc
+from .values import Fcn, LazySet, ModelValue, TypedModelValue, as_set, format_value
 
 # Gson (what TLC writes with) escapes these two; Python's json leaves them as they are.
 _GSON_ESCAPES = {"\u2028": "\\u2028", "\u2029": "\\u2029"}

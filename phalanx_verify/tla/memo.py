@@ -18,7 +18,8 @@ from typing import Any
 
 from . import syntax as ast
 from .modules import STANDARD_MODULES, Scope
-from .values import Fcn, Interval, ModelValue, TypedModelValue, same
+from .sameness import same
+from .values import Fcn, Interval, ModelValue, TypedModelValue
 
 # Built-ins whose evaluation has an effect or a varying value: an expression using one is
 # evaluated each time TLC would (PrintT in an invariant prints on every state; TLCGet("level")

@@ -1,8 +1,9 @@
 """The evaluator's hot modules compiled to C with mypyc, and loaded only while they are current.
 
 Most of a check's time on the specs users bring is spent in a few modules of plain, typed
-Python: compare (TLC's equality, membership and set algebra) and runtime (quantifiers, CHOOSE,
-EXCEPT, the helpers every generated function calls). mypyc compiles those very sources to a C
+Python: compare (TLC's equality, membership and set algebra), runtime (quantifiers, CHOOSE,
+EXCEPT, the helpers every generated function calls), sameness (1 against TRUE, confirmed at
+every find by equality) and order (TLC's order of values). mypyc compiles those very sources to a C
 extension (the same code, so the same semantics; mypy itself is built this way), which runs
 them about twice as fast (a check as a whole: 5 to 20% less time, the generated code
 staying Python). ``phalanx-verify build-native`` builds it; without it, or with
@@ -12,7 +13,7 @@ The extension is kept in the user cache (``$XDG_CACHE_HOME/phalanx-verify/native
 fingerprint of every source of this package and of the interpreter's ABI: an edit to any of
 them changes the fingerprint, so a stale build is never loaded (the package then runs as plain
 Python until rebuilt). A current build is put first on this package's ``__path__``, where the
-import system finds ``compare`` and ``runtime`` before their sources.
+import system finds the compiled modules before their sources.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from pathlib import Path
 
 # The modules compiled, by their name in this package. Their classes become native classes:
 # none of them is pickled or subclassed outside its module.
-MODULES = ("compare", "runtime")
+MODULES = ("compare", "runtime", "sameness", "order")
 GROUP = "native"  # the shared library: phalanx_verify.tla.native__mypyc, next to the modules
 PURE_ENV = "PHALANX_VERIFY_PURE"
 DIR_ENV = "PHALANX_VERIFY_NATIVE_DIR"

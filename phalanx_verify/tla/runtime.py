@@ -18,6 +18,8 @@ from typing import Any
 from . import compare as _cmp
 from . import interning, setbound
 from .errors import AssertionFailure, EvalError, ModuleEvalError, SemanticError
+from .order import min_tlc, sorted_tlc
+from .sameness import same
 from .values import (
     Fcn,
     FcnSet,
@@ -36,10 +38,6 @@ from .values import (
     format_value,
     is_set,
     make_fcn,
-    min_tlc,
-    same,
-    sorted_tlc,
-    subset_of,
 )
 
 EMPTY: frozenset = frozenset()
@@ -517,7 +515,7 @@ def subseteq(a: Any, b: Any) -> bool:
     """a \\subseteq b: each member of a, in a's order, looked up in b as TLC's member does
     (with its errors); a lazy a (SUBSET S) is enumerated in its own order."""
     if isinstance(a, frozenset) and isinstance(b, frozenset):
-        return subset_of(a, b)
+        return _cmp.subset_of(a, b)
     if type(a) is PowerSet and type(b) is PowerSet and _known_enumerable(a.base):
         # SUBSET A \\subseteq SUBSET B is A \\subseteq B (SubsetValue.isSubsetEq): 2^42 sets unbuilt
         return subseteq(a.base, b.base)

@@ -12,119 +12,16 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Iterator
-from functools import reduce
-from operator import xor
 from typing import Any
 
 from . import interning, setbound
 from .errors import EvalError, ModuleEvalError, SetSizeOverflow
-from .interning import RANK as _NAME_RANK
 from .interning import key as _name_key
+from .order import sorted_tlc, tlc_key
+from .sameness import answered, same
+from .valuetypes import Fcn, Interval, ModelValue, TypedModelValue
 
-
-class ModelValue:
-    """A TLC model value: equal only to itself, printed bare.
-
-    Model values are interned (one object per name), so identity is equality and the default
-    identity hash applies; keeping __eq__/__hash__ out of Python keeps dictionary lookups of
-    states at C speed."""
-
-    __slots__ = ("name",)
-    name: str
-    _interned: dict[str, ModelValue] = {}
-
-    def __new__(cls, name: str) -> ModelValue:
-        mv = ModelValue._interned.get(name)
-        if mv is None:
-            # TLC types a model value named x_... (one letter, then "_"): such a value may only
-            # be compared with model values of its own type. It is its own class, so that
-            # ``type(v) is ModelValue`` alone says "compares with anything, without error".
-            kind = TypedModelValue if len(name) > 2 and name[1] == "_" and name[0].isalpha() else ModelValue
-            mv = object.__new__(kind)
-            mv.name = name
-            ModelValue._interned[name] = mv
-        return mv
-
-    def __repr__(self) -> str:
-        return self.name
-
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        return (ModelValue, (self.name,))
-
-
-class TypedModelValue(ModelValue):
-    """A model value whose name gives it a type (``s_a`` has type ``s``), see ModelValue."""
-
-    __slots__ = ()
-
-    @property
-    def type_letter(self) -> str:
-        return self.name[0]
-
-
-class Interval(frozenset):
-    """a..b as TLC keeps it (IntervalValue): equal to the set of its integers (and hashed the
-    same), printed ``a..b``. It stays an interval where TLC's does: the value of ``a..b`` and
-    the DOMAIN of a sequence; what set operators make of it is a plain set, as in TLC."""
-
-    __slots__ = ()
-
-
-class Fcn(dict):
-    """A function (or record) whose domain is not 1..n: a dict from arguments to values.
-
-    A dict subclass so that application and equality run at C speed. It is immutable after
-    construction (item assignment raises; ``updated`` makes a changed copy). Its hash, the XOR
-    of its items' hashes, is computed once, when first needed (looking a state up in the state
-    table hashes every function in it; a function built inside an expression often never is),
-    and XOR lets ``updated`` adjust it in O(1) for an EXCEPT instead of rehashing every item.
-    Its sort key in TLC's order is kept too, with the generation of that order it was made in
-    (see tlc_key): a set of records is sorted whenever a quantifier ranges over it, and the
-    records of a message set are the same objects from state to state."""
-
-    __slots__ = ("_hash", "_key", "_ints")
-
-    def __init__(self, d: dict | None = None) -> None:
-        super().__init__(d or ())
-        self._hash: int | None = None  # computed when first asked: many functions are never hashed
-        self._key: tuple[int, tuple] | None = None
-        self._ints: bool | None = None
-
-    def int_keys(self) -> bool:
-        """Are all its arguments integers (no Boolean)? Then ``f[0]`` found the key 0, not
-        FALSE. Worked out once and handed on by ``updated``: c[i] for c \\in [Node -> ...]."""
-        ints = self._ints
-        if ints is None:
-            ints = self._ints = all(type(k) is int for k in self)
-        return ints
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        h = self._hash
-        if h is None:
-            h = self._hash = reduce(xor, map(hash, self.items()), 0)
-        return h
-
-    def updated(self, key: Any, value: Any) -> Fcn:
-        """[self EXCEPT ![key] = value] for a key in the domain."""
-        new = Fcn.__new__(Fcn)
-        dict.__init__(new, self)
-        dict.__setitem__(new, key, value)
-        h = self._hash
-        new._hash = None if h is None else h ^ hash((key, self[key])) ^ hash((key, value))
-        new._key = None
-        new._ints = self._ints  # the same arguments
-        return new
-
-    def _immutable(self, *args: Any, **kwargs: Any) -> None:
-        raise TypeError("TLA+ function values are immutable")
-
-    __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = _immutable  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return format_value(self)
-
-    def __reduce__(self) -> tuple[Any, tuple[dict]]:
-        return (Fcn, (dict(self),))
+__all__ = ["ModelValue", "TypedModelValue", "Interval", "Fcn"]  # built on here, and named by most callers
 
 
 def make_fcn(d: dict, keep_order: bool = False) -> Fcn | tuple:
@@ -179,44 +76,9 @@ def clear_shared_subsets() -> None:
     """Drop the subsets shared across states (the checker calls it when a run ends)."""
     _SHARED_SUBSETS.clear()
     _shared_count[0] = 0
-_MEMO_LIMIT = 1 << 16
 
 
-def _remembered(memo: dict[Any, tuple[Any, bool]], x: Any) -> bool | None:
-    """The answer ``memo`` holds for x (None if none). States share their sub-values
-    (bfs.Interner), so a type invariant asks about the same objects over and over (FcnSet,
-    SeqSet); each answer is kept with the value it was for, since Python's 1 == True finds
-    [n |-> TRUE]'s answer for [n |-> 1]."""
-    got = memo.get(x)
-    if got is None:
-        return None
-    asked, answer = got
-    if asked is x or (id(asked) in BOOL_FREE and bool_free(x)):
-        return answer
-    if same(asked, x):
-        if id(x) in BOOL_FREE:  # a stored value: later askers are confirmed without a walk
-            memo[x] = (x, answer)
-        return answer
-    return None
-
-
-def _remember(memo: dict[Any, tuple[Any, bool]], x: Any, answer: bool) -> None:
-    if len(memo) < _MEMO_LIMIT:
-        memo[x] = (x, answer)
-
-
-def _answered(memo: dict[Any, tuple[Any, bool]], x: Any, compute: Callable[[Any], bool],
-              unhashable: Callable[[Any], bool] | None = None) -> bool:
-    """``compute(x)``, remembered in ``memo`` (_remembered); an unhashable x is not kept:
-    its answer is ``unhashable(x)``, or computed."""
-    try:
-        known = _remembered(memo, x)
-    except TypeError:
-        return (unhashable or compute)(x)
-    if known is None:
-        known = compute(x)
-        _remember(memo, x, known)
-    return known
+interning.on_change(clear_shared_subsets)  # they were listed in the previous model's order
 
 
 def _never(_x: Any) -> bool:
@@ -393,12 +255,12 @@ class PowerSet(LazySet):
             return False
         base = self.base
         if isinstance(base, frozenset):
-            return subset_of(x, base)
+            return _subset(x, base)
         if type(base) is IntRange:
             return base.contains_all(x)
         # SUBSET (S \X T): a type invariant asks of each piece of a board, the same pieces
         # state after state (SlidingPuzzles), each a walk of the product's members
-        return _answered(self._memo, x, self._within)
+        return answered(self._memo, x, self._within)
 
     def _within(self, x: frozenset) -> bool:
         return all(_in(e, self.base) for e in x)
@@ -474,7 +336,7 @@ class FcnSet(LazySet):
 
     def __contains__(self, f: object) -> bool:
         # an unhashable argument cannot be a function value
-        return _answered(self._memo, f, self._contains, _never)
+        return answered(self._memo, f, self._contains, _never)
 
     def _kind_ok(self, x: Any) -> bool:
         return type(x) is Fcn or type(x) is tuple
@@ -573,7 +435,7 @@ class SeqSet(LazySet):
     def _has(self, e: Any) -> bool:
         """e \\in S, remembered per element: a queue that grew by one holds its elements
         (ResolvedTS's chan \\in Seq(Messages), a union of record sets, asked at every state)."""
-        return _answered(self._memo, e, self._in_base)
+        return answered(self._memo, e, self._in_base)
 
     def _in_base(self, e: Any) -> bool:
         return _in(e, self.base)
@@ -725,33 +587,7 @@ class FilterSet(LazySet):
 
 
 _tla_member: Callable[[Any, Any], bool] | None = None
-_plain_set: Callable[[frozenset], bool] | None = None
-
-
-def subset_of(a: frozenset, b: frozenset) -> bool:
-    """a \\subseteq b for two finite sets (and a \\in SUBSET b). Python's ``<=`` finds 1 in
-    {FALSE, TRUE}; unless a's members are unambiguous, each is looked up as TLC does, with
-    its comparability errors. Where ``<=`` says no, TLC still stops with an error if, in its
-    order, a member it cannot compare with b's comes before one b lacks (SUBSET (1..3)
-    \\subseteq 1..4: {} is not compared with integers); members all of b's one kind cannot."""
-    if a <= b:
-        return all(map(unambiguous, a)) or (_plain(a) and _plain(b)) or all(_in(x, b) for x in a)
-    kinds = {type(x) for x in a}
-    if len(kinds) == 1 and kinds <= {int, str} and (
-            type(b) is Interval and kinds == {int} or all(type(y) in kinds for y in b)):
-        return False
-    return all(_in(x, b) for x in sorted_tlc(a))
-
-
-def _plain(s: frozenset) -> bool:
-    """Tuples only, no Boolean at any depth (compare._plain_set, remembered per set): Python's
-    == between such members is TLA+'s (the pairs <<n, r>> of a DAG's edges, whose rounds are 0
-    and 1 as often as not, are not unambiguous)."""
-    global _plain_set
-    if _plain_set is None:
-        from .compare import _plain_set as plain_set
-        _plain_set = plain_set
-    return _plain_set(s)
+_subset_of: Callable[[frozenset, frozenset], bool] | None = None
 
 
 def _in(x: Any, s: Any) -> bool:
@@ -764,6 +600,15 @@ def _in(x: Any, s: Any) -> bool:
         from .compare import member
         _tla_member = member
     return _tla_member(x, s)
+
+
+def _subset(a: frozenset, b: frozenset) -> bool:
+    """compare.subset_of (a \\subseteq b with TLC's errors), bound on first use as _in is."""
+    global _subset_of
+    if _subset_of is None:
+        from .compare import subset_of
+        _subset_of = subset_of
+    return _subset_of(a, b)
 
 
 def as_set(v: Any) -> frozenset:
@@ -779,311 +624,7 @@ def is_set(v: Any) -> bool:
     return isinstance(v, frozenset | LazySet)
 
 
-def same(a: Any, b: Any) -> bool:
-    """Are ``a`` and ``b``, which Python finds equal, the same TLA+ value?
 
-    Python's ``True == 1`` (and ``False == 0``) reaches into containers: ``<<1>> == <<TRUE>>``,
-    ``{1} == {TRUE}``, ``[n |-> 0] == [n |-> FALSE]``, and a dict or set keyed by values takes
-    one for the other. TLA+ (and TLC's fingerprints) keep them apart, so wherever the checker
-    finds a state, a state's component or a sub-value by Python equality it confirms the find
-    with this walk: a Boolean matches only a Boolean, at every position. Identical objects
-    (states share their sub-values) are not walked. It runs for most generated states, hence
-    the loops written out rather than all() over generators."""
-    if a is b:
-        return True
-    t = type(a)
-    if t is int or t is str:
-        return type(b) is t
-    if t is bool or type(b) is bool:
-        return t is type(b)
-    if t is tuple:
-        for x, y in zip(a, b, strict=True):
-            if x is not y:
-                tx = type(x)
-                if tx is int or tx is str:  # the leaves, without a call each
-                    if type(y) is not tx:
-                        return False
-                elif not same(x, y):
-                    return False
-        return True
-    if t is Fcn:
-        # Keys that are strings or model values (records) equal only themselves; integer keys
-        # may have found Booleans.
-        if not _NAMES.issuperset(map(type, a)) and not (_scalars(a.keys()) and _scalars(b.keys())):
-            return _same_members(a.keys(), b.keys()) and all(same(a[k], b[k]) for k in a)
-        for k, x in a.items():
-            y = b[k]
-            if x is not y:
-                tx = type(x)
-                if tx is int or tx is str:
-                    if type(y) is not tx:
-                        return False
-                elif not same(x, y):
-                    return False
-        return True
-    if isinstance(a, frozenset):
-        return _same_members(a, b)
-    return True  # a model value or a lazy set: Python's == is TLA+'s
-
-
-def _same_members(a: Iterable, b: Iterable) -> bool:
-    """Two collections equal in Python hold the same TLA+ values: each member of ``a`` is the
-    same as its equal in ``b`` (found through a dict, which hands back the stored key)."""
-    if _scalars(a) and _scalars(b):
-        return True
-    theirs = {y: y for y in b}
-    return all(x is theirs[x] or same(x, theirs[x]) for x in a)
-
-
-def unambiguous(v: Any) -> bool:
-    """No Boolean, 0 or 1 anywhere in ``v``: then any value Python finds equal to it is the
-    same TLA+ value (a Boolean equals only 0 or 1), and a find by equality needs no ``same``
-    walk. Worked out once per stored value, where the walk would run once per generated state."""
-    t = type(v)
-    if t is str or t is ModelValue or t is TypedModelValue:
-        return True
-    if t is int:
-        return v != 0 and v != 1
-    if t is tuple or t is Interval or t is frozenset:
-        return all(map(unambiguous, v))
-    if t is Fcn:
-        return all(map(unambiguous, v.keys())) and all(map(unambiguous, v.values()))
-    return False
-
-
-_SCALAR_TYPES = frozenset({int, str, ModelValue, TypedModelValue})
-_NAMES = frozenset({str, ModelValue, TypedModelValue})  # scalars no Boolean equals
-
-
-def _scalars(xs: Iterable) -> bool:
-    """Only integers, strings and model values: two such collections Python finds equal hold
-    the same values (no Boolean on either side to pass for 0 or 1)."""
-    return _SCALAR_TYPES.issuperset(map(type, xs))  # a C loop that stops at the first other
-
-
-# Containers of stored states that hold no Boolean at any depth, by id (each held, so that no
-# other object is given its id while it is here). Two values Python finds equal are the same
-# TLA+ value when neither holds a Boolean, a Boolean being equal only to 0 or 1: so a value
-# registered here, found equal to a Boolean-free one, needs no ``same`` walk. Most specs keep
-# no Boolean in their variables (LamportMutex: clocks, sets of processes, sequences of
-# records), and a successor shares most of its sub-values with its predecessor, so showing it
-# Boolean-free is a walk that stops at every registered sub-value. The search registers the
-# components it stores (bfs.Interner) and empties the table when it starts.
-BOOL_FREE: dict[int, Any] = {}
-
-
-def bool_free(v: Any) -> bool:
-    """No Boolean anywhere in ``v`` (False when unsure: a lazy set other than an interval)."""
-    t = type(v)
-    if t in _SCALAR_TYPES or id(v) in BOOL_FREE:
-        return True
-    if t is tuple or t is frozenset:
-        items: Iterable = v
-    elif t is Fcn:
-        if not (_NAMES.issuperset(map(type, v)) or all(map(bool_free, v))):
-            return False
-        items = v.values()
-    else:
-        return t is Interval
-    # written out: the items are mostly leaves or registered sub-values, met without a call
-    for x in items:
-        if type(x) not in _SCALAR_TYPES and id(x) not in BOOL_FREE and not bool_free(x):
-            return False
-    return True
-
-
-def remember_bool_free(v: Any) -> bool:
-    """bool_free(v) for a value stored for the rest of the search, registering its
-    Boolean-free containers in BOOL_FREE."""
-    t = type(v)
-    if t in _SCALAR_TYPES or id(v) in BOOL_FREE:
-        return True
-    if t is tuple or t is frozenset:
-        free = _SCALAR_TYPES.issuperset(map(type, v)) or all(map(remember_bool_free, v))
-    elif t is Fcn:
-        free = ((_NAMES.issuperset(map(type, v)) or all(map(remember_bool_free, v)))
-                and (_SCALAR_TYPES.issuperset(map(type, v.values()))
-                     or all(map(remember_bool_free, v.values()))))
-    else:
-        return t is Interval
-    if free:
-        BOOL_FREE[id(v)] = v
-    return free
-
-
-# ---------------------------------------------------------------------------------------
-# TLC's order (used by CHOOSE and to print sets the way TLC does)
-
-_RANK = {bool: 0, int: 1, str: 2, ModelValue: 3, TypedModelValue: 3, frozenset: 4, tuple: 5, Fcn: 6}
-
-
-interning.on_change(BOOL_FREE.clear)  # a new model: its search registers its own states
-interning.on_change(clear_shared_subsets)  # they were listed in the previous model's order
-
-# Bumped whenever the order of names changes: a function's kept sort key (Fcn._key) is valid
-# only in the generation it was made in.
-_order_generation = [0]
-interning.on_change(lambda: _order_generation.__setitem__(0, _order_generation[0] + 1))
-
-
-def tlc_key(v: Any, part: Callable[[Any], tuple] | None = None) -> tuple:
-    """A sort key that follows TLC's normal order closely enough for stable output:
-    booleans, integers, strings and model values (in the order TLC read their names, see
-    interning.py), then sets by size and elements, then functions by domain and values.
-    ``part`` gives the keys of a set's or tuple's members (tlc_key itself by default;
-    _KeptKeys passes the keys it keeps)."""
-    t = type(v)
-    if t is bool or t is int:
-        return (_RANK[t], v)
-    if t is str:
-        return (2, *_name_key(v))
-    if t is ModelValue or t is TypedModelValue:
-        return (3, *_name_key(v.name))
-    if t is frozenset or t is Interval:
-        return (4, len(v), tuple(sorted(map(part or tlc_key, v))))
-    if t is tuple:
-        return (5, len(v), tuple(map(part or tlc_key, v)))
-    if t is Fcn:
-        kept = v._key
-        gen = _order_generation[0]
-        if kept is not None and kept[0] == gen:
-            return kept[1]
-        items = sorted(((tlc_key(k), tlc_key(x)) for k, x in v.items()))
-        key = (6, len(items), tuple(items))
-        v._key = (gen, key)
-        return key
-    if isinstance(v, LazySet):  # a set not built yet (UNION {{}, -1..0}) sorts as its elements
-        try:
-            return tlc_key(v.enumerate())
-        except EvalError:
-            pass
-    return (9, repr(v))
-
-
-def forget_sort_keys(values: Iterable[Any]) -> None:
-    """Drop the sort keys kept on the functions in ``values``, at any depth (Fcn._key). Init
-    sorts a constant set it enumerates into TLC's order once (RRP 3 jobs x 9 leaves: 68,208
-    allocations of 9 leaves, about 1.9 KB of key each, 127 MB in all); nothing sorts them
-    again in most models, and a forked worker of the parallel search would carry them. A key
-    asked for later is made again."""
-    todo = list(values)
-    while todo:
-        v = todo.pop()
-        t = type(v)
-        if t is Fcn:
-            v._key = None
-            todo.extend(v.values())
-        elif t is tuple or t is frozenset:
-            todo.extend(v)
-
-
-class _KeptKeys(dict):
-    """tlc_key of values holding no Boolean at any depth, kept by value: for such values
-    Python's == is TLA+'s (only a Boolean passes for 0 or 1), so an equal value found here has
-    the same key. Sets of tuples (a DAG's vertices <<node, round>> and edges) are sorted into
-    TLC's order whenever a quantifier ranges over them, mostly sets made afresh from tuples met
-    before; with their keys kept, the sort runs at C speed. Only _order_key looks keys up here,
-    after checking that no Boolean is in the values."""
-
-    def __missing__(self, v: Any) -> tuple:
-        if len(self) >= _KEPT_KEYS_LIMIT:
-            self.clear()
-        k = self[v] = tlc_key(v, self._part)  # its parts' keys kept too (a board's pieces)
-        return k
-
-    def _part(self, x: Any) -> tuple:
-        return self[x] if type(x) in _CONTAINERS else tlc_key(x)
-
-
-_KEPT_KEYS_LIMIT = 1 << 16
-_KEPT_KEYS = _KeptKeys()
-interning.on_change(_KEPT_KEYS.clear)  # a new order of names, other keys
-
-
-def without_booleans(vals: Iterable[tuple | frozenset]) -> bool:
-    """No Boolean at any depth in these tuples or sets, which nest tuples, sets, integers,
-    strings and model values only (one set of types per level of nesting, so C-speed loops):
-    Python's == between such values is TLA+'s (see _KeptKeys, compare.confirm_found)."""
-    level: Iterable[Any] = vals
-    while True:
-        parts = list(itertools.chain.from_iterable(level))
-        kinds = set(map(type, parts))
-        if kinds <= _SCALAR_TYPES:
-            return True
-        if kinds <= _CONTAINERS:
-            level = parts
-        elif kinds <= _SCALAR_TYPES | _CONTAINERS:
-            level = [p for p in parts if type(p) is tuple or type(p) is frozenset]
-        else:
-            return False
-
-
-_CONTAINERS = {tuple, frozenset}  # (an Interval is kept out: its type is not frozenset)
-
-
-def _order_key(vals: frozenset | list) -> Callable[[Any], Any] | None:
-    """The sort key that puts vals in TLC's order: None where Python's < is TLC's (integers
-    only, or tuples of one length holding integers only: grid points, pairs), the strings'
-    token order for strings only, kept keys for tuples and sets of sets nesting no Boolean
-    (see _KeptKeys), size and sorted elements for sets of integers, tlc_key otherwise. Checked with C-speed loops."""
-    kinds = set(map(type, vals))
-    if kinds == {int}:
-        return None
-    if kinds == {str}:
-        return _NAME_RANK.__getitem__ if all(map(_NAME_RANK.__contains__, vals)) else _name_key
-    if kinds == {tuple}:
-        if len(set(map(len, vals))) == 1 and set(map(type, itertools.chain.from_iterable(vals))) <= {int}:
-            return None
-        if without_booleans(vals):
-            return _KEPT_KEY
-    if kinds == {frozenset}:
-        inner = list(itertools.chain.from_iterable(vals))
-        inner_kinds = set(map(type, inner))
-        if inner_kinds <= {int}:
-            return _int_set_key
-        if inner_kinds <= _CONTAINERS and without_booleans(inner):
-            return _KEPT_KEY  # a board's pieces, sets of grid points: the same pieces state after state
-    return tlc_key
-
-
-def _int_set_key(v: frozenset) -> tuple:
-    """tlc_key's order among sets of integers (by size, then elements), with C-speed sorts:
-    printing SUBSET (1..20) sorts a million of them."""
-    return len(v), sorted(v)
-
-
-_KEPT_KEY = _KEPT_KEYS.__getitem__  # one object, so that sorted_tlc can tell it by identity
-
-# Sets of tuples without Booleans in TLC's order, by value (see _KeptKeys: an equal set holds
-# the same values). A DAG's sub-DAGs are made afresh in state after state, the same vertex sets
-# each time, and CHOOSE or a quantifier over one sorts it.
-_KEPT_ORDERS: dict[frozenset, list] = {}
-_KEPT_ORDERS_LIMIT = 1 << 14
-interning.on_change(_KEPT_ORDERS.clear)
-
-
-def sorted_tlc(values: Iterable) -> list:
-    """The values in TLC's order (without building a key per value where Python's order is
-    TLC's, see _order_key)."""
-    vals = values if type(values) is frozenset or type(values) is list else list(values)
-    if type(vals) is frozenset:
-        # A kept set holds tuples or sets, nesting no Boolean; vals, equal to it, has that
-        # shape, and the check confirms it holds no Boolean where the kept one held an integer.
-        kept = _KEPT_ORDERS.get(vals)
-        if kept is not None and without_booleans(vals):
-            return list(kept)
-    key = _order_key(vals)
-    if key is _KEPT_KEY and type(vals) is frozenset:
-        if len(_KEPT_ORDERS) >= _KEPT_ORDERS_LIMIT:
-            _KEPT_ORDERS.clear()
-        kept = _KEPT_ORDERS[vals] = sorted(vals, key=key)
-        return list(kept)
-    return sorted(vals, key=key)
-
-
-def min_tlc(vals: frozenset) -> Any:
-    """The first value of a non-empty set in TLC's order."""
-    return min(vals, key=_order_key(vals))
 
 
 # ---------------------------------------------------------------------------------------

@@ -35,7 +35,8 @@ from ..check.model import Model
 from ..tla import syntax as ast
 from ..tla.config import ModelConfig, parse_config_file
 from ..tla.errors import EXIT_INVARIANT, EXIT_OK, EXIT_PROPERTY, ConfigError
-from ..tla.values import Fcn, ModelValue, fcn_as_dict, format_value, same
+from ..tla.sameness import same
+from ..tla.values import Fcn, ModelValue, fcn_as_dict, format_value
 from .format import Header, TraceError, TraceReader
 from .replay_props import StepProperty, step_properties
 

@@ -67,7 +67,8 @@ def test_one_variable_holding_true_in_one_state_and_1_in_another(tmp_path: Path,
 
 
 def test_same_tells_a_boolean_from_0_and_1_at_any_depth() -> None:
-    from phalanx_verify.tla.values import Fcn, Interval, ModelValue, same, unambiguous
+    from phalanx_verify.tla.sameness import same, unambiguous
+    from phalanx_verify.tla.values import Fcn, Interval, ModelValue
 
     twins = [(1, True), (0, False), ((1,), (True,)), (frozenset({1}), frozenset({True})), (Fcn({"n": 0}), Fcn({"n": False})),
              (Fcn({1: "a"}), Fcn({True: "a"})), (frozenset({(0, 1)}), frozenset({(0, True)})),
@@ -87,7 +88,8 @@ def test_bool_free_finds_a_boolean_at_any_depth_beside_registered_values() -> No
     """A duplicate state is confirmed without a walk when both it and the stored one are
     Boolean-free (values.BOOL_FREE): a Boolean deep in a successor that shares the stored
     state's registered sub-values must still be seen, or <<1>> would pass for <<TRUE>>."""
-    from phalanx_verify.tla.values import BOOL_FREE, Fcn, Interval, ModelValue, bool_free, remember_bool_free
+    from phalanx_verify.tla.sameness import BOOL_FREE, bool_free, remember_bool_free
+    from phalanx_verify.tla.values import Fcn, Interval, ModelValue
 
     BOOL_FREE.clear()
     row, rec = (0, (1, 2)), Fcn({"type": "ack", "clock": 0})
@@ -151,9 +153,10 @@ def test_a_type_invariant_is_not_answered_for_true_by_the_answer_for_1(tmp_path:
 
 
 def test_sort_keys_kept_for_tuples_tell_true_from_1() -> None:
-    """Keys of tuples are kept by value only for tuples without a Boolean (values._KeptKeys):
+    """Keys of tuples are kept by value only for tuples without a Boolean (order._KEPT_KEYS):
     the key of <<1, 2>> must not sort <<TRUE, 2>>, which comes before <<0, 1>> in TLC's order."""
-    from phalanx_verify.tla.values import ModelValue, sorted_tlc, tlc_key
+    from phalanx_verify.tla.order import sorted_tlc, tlc_key
+    from phalanx_verify.tla.values import ModelValue
 
     m = ModelValue("m")
     plain = [(m, 2), (1, 2), ("s", (m, 0)), (m, 1), (3,), ((2, 1), (1, 1)), ((1, 0), (2, 0))]
@@ -164,7 +167,8 @@ def test_sort_keys_kept_for_tuples_tell_true_from_1() -> None:
 
 def test_remembered_excepts_and_recursive_functions_tell_true_from_1() -> None:
     from phalanx_verify.tla.runtime import RecFcn, except1
-    from phalanx_verify.tla.values import Fcn, same
+    from phalanx_verify.tla.sameness import same
+    from phalanx_verify.tla.values import Fcn
 
     f = Fcn({"a": 0})
     one, true = except1(f, "a", (1,)), except1(f, "a", (True,))

@@ -140,7 +140,8 @@ def test_names_never_read_come_after_the_read_ones_by_name() -> None:
     trace names: after every name read, then by characters, so the order never depends on
     which one a process happened to meet first."""
     from phalanx_verify.tla import interning
-    from phalanx_verify.tla.values import ModelValue, sorted_tlc
+    from phalanx_verify.tla.order import sorted_tlc
+    from phalanx_verify.tla.values import ModelValue
 
     interning.read_modules(["zeta", "alpha"])
     assert sorted_tlc(frozenset({"zz-made", "alpha", "aa-made", "zeta"})) == ["zeta", "alpha", "aa-made", "zz-made"]
