@@ -53,7 +53,7 @@ class Actions(Expressions):
     label_guarded: dict[int, bool]
     label_split: set[int]  # labels whose steps carry the labels of the sub-actions they call
     _emitted_labels: set[int]
-    _unfolding: set[int]  # the RECURSIVE operators being inlined (_gen_call)
+    _unfolding: set[int]  # the operators being inlined (_gen_call)
     _label_index: dict[tuple[str, ast.Pos], int]
     # Conjunct coverage (TLC's -coverage, check/coverage.py): with _covering set, every
     # conjunct of an action counts at _cov[2i] the times it is evaluated and at _cov[2i+1]
@@ -578,6 +578,21 @@ class Actions(Expressions):
             return False
         if mode == "init" and self.level(e, ctx) < LEVEL_STATE:
             return False
+        if id(defn) in self._unfolding:
+            if defn.recursive:
+                # Inlined at compile time, a RECURSIVE operator that builds the state would
+                # unfold without end (its recursion is decided by run-time values).
+                raise SemanticError(f"unsupported construct: the RECURSIVE operator {defn.name} assigning "
+                                    "variables (TLC evaluates it at run time)", e.pos)
+            if not all(isinstance(a, ast.Name) and a.name == p.name for p, a in zip(defn.params, args, strict=True)):
+                raise SemanticError(f"unsupported construct: the operator {defn.name} assigning variables and "
+                                    "reached again inside its own body through a substitution", e.pos)
+            # A definition reached inside itself with the same arguments (the cfg's Next <- ReDefNext
+            # with ReDefNext == Next /\ ..., A <- ReDefA with ReDefA(n) == A(n) /\ ...): evaluating
+            # it never ends, and TLC's stack overflows when the evaluation gets there (exit 255
+            # after the initial states), not before.
+            code.emit("raise RecursionError()")
+            return True
         inner = base
         for sc, n in threaded(scope):  # the body reads the hoisted instance's parameters by these names
             if not within(ctx.scope, sc):
@@ -629,13 +644,7 @@ class Actions(Expressions):
                 self.label_split.add(label[0])  # its steps carry the inner labels instead
             new_label = (idx, tuple(pnames))
             k = _relabel(k, new_label)
-        if defn.recursive:
-            # Inlined at compile time, a RECURSIVE operator that builds the state would unfold
-            # without end (its recursion is decided by run-time values).
-            if id(defn) in self._unfolding:
-                raise SemanticError(f"unsupported construct: the RECURSIVE operator {defn.name} assigning "
-                                    "variables (TLC evaluates it at run time)", e.pos)
-            self._unfolding.add(id(defn))
+        self._unfolding.add(id(defn))
         try:
             self.gen(code, defn.body, inner, k, new_label, mode, split)
         finally:

@@ -142,9 +142,28 @@ class _Walk:
         target = resolve_def(name, self.scope)
         if target is None or not isinstance(target[0], ast.OpDef | ast.FunDef):
             # An operator parameter, or a constant operator an instance substitutes, may read
-            # its argument by name; a built-in reads values.
+            # its argument by name; a built-in reads values. A substitution by the name of an
+            # operator defined outside (A <- g) reads what that operator reads.
             subst = self.scope.subst or {}
-            return reading and any(hit) and (name in self.ops or name in subst)
+            if not (reading and any(hit)) or name in self.ops:
+                return reading and any(hit)
+            if name not in subst:
+                return False
+            outer = self._substituted_def(subst[name])
+            if outer is None:
+                return True
+            d, ds = outer
+            return self.by._defn(d, ds, frozenset(p.name for p, h in zip(d.params, hit, strict=False) if h), reading)
         defn, dscope = target[0], target[1]
         params = frozenset(p.name for p, h in zip(getattr(defn, "params", ()), hit, strict=False) if h)
         return self.by._defn(defn, dscope, self.by.into(dscope, self.scope, self.names) | params, reading)
+
+    def _substituted_def(self, sub: Any) -> tuple[ast.OpDef, Scope] | None:
+        """The operator of the enclosing scope that a substitution names (``A <- g``), or None."""
+        parent = self.scope.parent
+        if not isinstance(sub, ast.Name) or parent is None:
+            return None
+        target = resolve_def(sub.name, parent)
+        if target is None or not isinstance(target[0], ast.OpDef):
+            return None
+        return target[0], target[1]

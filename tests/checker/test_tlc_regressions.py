@@ -34,6 +34,10 @@ INFIX_INSTANCES = ("---- MODULE Inner ----\na - b == <<1, a, b>>\na ++ b == <<2,
                    "G!+(4, 6) = 10\n")
 PROOF_BASE = "EXTENDS Naturals, FiniteSets\nVARIABLE x\nInit == x = 0\nNext == x < 2 /\\ x' = x + 1\n"
 
+# TLC's CyclicRedefine*: a cfg substitution that makes an action reach itself.
+CYCLIC_BASE = ("EXTENDS Naturals\nVARIABLE x\nInit == x = FALSE\nOp(b) == ~b\nA(n) == x' = Op(FALSE)\n"
+               "B == x' = FALSE\nNext == \\E i \\in {1,2,3}: A(i) \\/ B\n")
+
 CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | None, str]] = {
     "IncompleteSuccessor": ("EXTENDS Integers\nVARIABLES x, y\nSpec == (x=0) /\\ (y=0) /\\ [][x'=x+1]_<<x,y>>",
                             "SPECIFICATION Spec", 75, 2, 1, 1, "by the next-state action. The following variable "
@@ -833,6 +837,19 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         "CHOOSE in SUBSET (1..20) takes the subsets in TLC's order (by size) one by one, and TLC prints a SUBSET of "
         "7 or more elements as it stands (Bug279's InitStateBug, which timed out enumerating and sorting 2^20 "
         "subsets several times)"),
+    "CyclicRedefineNext": (
+        CYCLIC_BASE + "ReDefNext == Next /\\ ~A(1)", "INIT Init\nNEXT Next\nCONSTANT Next <- ReDefNext", 255, 1, 1, 1,
+        "This was a Java StackOverflowError.",
+        "Next <- ReDefNext with ReDefNext == Next /\\ ...: the evaluation of the action never ends, after the "
+        "initial state (TLC's CyclicRedefineNext; was exit 150, 'nested too deeply to load')"),
+    "CyclicRedefineAction": (
+        CYCLIC_BASE + "ReDefA(n) == A(n) /\\ x' = x", "INIT Init\nNEXT Next\nCONSTANT A <- ReDefA", 255, 1, 1, 1,
+        "This was a Java StackOverflowError.",
+        "A <- ReDefA with ReDefA(n) == A(n) /\\ ...: A(n) is ReDefA(n) again, with the same argument"),
+    "CyclicRedefineActionOtherArgument": (
+        CYCLIC_BASE + "ReDefA(n) == A(n - 1) /\\ x' = x", "INIT Init\nNEXT Next\nCONSTANT A <- ReDefA", 150, None,
+        None, None, "unsupported construct: the operator ReDefA assigning variables and reached again",
+        "with another argument the recursion may end: refused, named, not unfolded without end"),
 }
 
 
@@ -946,6 +963,15 @@ MODULE_CASES: dict[str, tuple[dict[str, str], str, int, int, int, str]] = {
         "its operators, read by the substitutions v <- x, d <- s in an ASSUME, an action and an invariant "
         "(tlaplus/Examples' MCReachabilityTest, TLC's Github687; was 'unsupported construct: R(...)!Double with an "
         "argument that mentions the bound name s')"),
+    "RecursionThroughInstanceOperatorArgument": (
+        {"Inner203": "CONSTANT A(_), b\nh == A(b)",
+         "Top203": "EXTENDS Naturals, TLC\nRECURSIVE g(_)\nfoo(n) == INSTANCE Inner203 WITH A <- g, b <- n\n"
+                   "g(n) == IF n = 0 THEN 1 ELSE n * foo(n-1)!h\n"
+                   "ASSUME /\\ g(0) = 1\n       /\\ g(4) = 24\n       /\\ \\A i \\in 1..5 : g(i) = i * g(i-1)"},
+        "", 0, 0, 0,
+        "g recursing through foo(n-1)!h with A <- g: h == A(b) reads b as g reads its parameter, by value, so "
+        "n is passed as a value (TLC's suite/test203; was 'unsupported construct: foo(...) with an argument that "
+        "mentions the operator parameter n, whose h reads it primed ...')"),
 }
 
 
@@ -965,6 +991,15 @@ def test_modules_outcome_equals_tlc(tmp_path, name):
     assert r.exit_code == 0, r.output
     assert f"{generated} states generated, {distinct} distinct states found" in r.output, r.output
     assert f"The depth of the complete state graph search is {depth}." in r.output, r.output
+
+
+def test_recursion_through_instance_false_assumption(tmp_path):
+    """The same recursion with a wrong product: the ASSUME fails as TLC's (exit 10), so the
+    recursion through the instance is evaluated, not skipped."""
+    inner, top = MODULE_CASES["RecursionThroughInstanceOperatorArgument"][0].values()
+    r = check_modules(tmp_path, {"Inner203": inner, "Top203": top.replace("g(4) = 24", "g(4) = 25")}, "")
+    assert r.exit_code == 10, r.output
+    assert "Assumption line 6, col 8 of module Top203 is false." in r.output, r.output
 
 
 def test_local_instance_hidden_from_extender(tmp_path):
