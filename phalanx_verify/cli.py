@@ -195,7 +195,10 @@ def check(spec: str, config: str | None, json_path: str | None, no_liveness: boo
 
 
 def _violated_initially(report: Report) -> bool:
-    """An invariant violated by an initial state: TLC names the state in its violation line."""
+    """An invariant, or a property's state predicate, violated by an initial state: TLC names
+    the state in its violation line."""
+    if report.verdict is Verdict.TEMPORAL_PROPERTY:
+        return bool(report.extra.get("initial_predicate"))
     return report.verdict is Verdict.INVARIANT and report.trace is not None and len(report.trace.steps) == 1
 
 
@@ -205,7 +208,8 @@ def _print_report(report: Report) -> None:
     elif report.verdict is Verdict.ERROR:
         click.echo(report.message, err=True)
     elif _violated_initially(report):
-        click.echo(f"Invariant {report.violated} is violated by the initial state:")  # TLC's words
+        click.echo(report.summary() if report.verdict is Verdict.TEMPORAL_PROPERTY  # TLC's words
+                   else f"Invariant {report.violated} is violated by the initial state:")
     else:
         click.echo(report.summary())
         if report.verdict is Verdict.OK and "fingerprint_collision" in report.extra:
@@ -213,7 +217,7 @@ def _print_report(report: Report) -> None:
     if report.trace is not None:
         if report.extra.get("initial_state_error"):
             click.echo("While working on the initial state:")
-        elif report.verdict is Verdict.TEMPORAL_PROPERTY:
+        elif report.verdict is Verdict.TEMPORAL_PROPERTY and not _violated_initially(report):
             click.echo("The following behavior constitutes a counter-example:")
         elif not _violated_initially(report):
             click.echo("The behavior up to this point is:")

@@ -297,7 +297,7 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
     neither stored nor counted as distinct, but the invariants and the initial predicates of
     the properties are still checked on it. With ``on_violation`` (-continue) a violation is
     handed to it and the stored state's id added to ``tainted``."""
-    init_preds = [(p.name, f) for p in model.properties for _, f in p.init_preds]
+    init_preds = [pred for p in model.properties for pred in p.init_preds]
     constraints = model.constraints
     root_slot = space.slot((-1, ()))
     generated = 0
@@ -338,6 +338,8 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
                 tainted.update(ids)
         elif bad is not None:
             report.verdict, report.violated = bad
+            if bad[0] is Verdict.TEMPORAL_PROPERTY:  # a property's state predicate (model.init_preds)
+                report.extra["initial_predicate"] = True
             report.trace = make_trace(model, space, ids, extra)
             report.complete = False
             return generated, False

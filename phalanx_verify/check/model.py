@@ -50,6 +50,7 @@ from .possible import Possible
 from .report import Verdict
 from .symmetry import canonicaliser, permutations_from
 from .temporal import General, general_obligation, with_lets
+from .unfolding import lifted, substituted
 
 _UNEVALUATED = object()  # a formula TLC does not evaluate before the search
 
@@ -62,6 +63,10 @@ class Part:
     scope: Scope
     env: dict[str, Any]
     name: str
+    under_subst: bool = False  # within the body of an instance with substitutions (see Model.flatten)
+    # The name TLC gives a property's conjunct: that of the last operator unfolded to reach it
+    # (processConfigProps), which names the invariant of a []P (None: the property's)
+    tlc_name: str | None = None
 
     def label(self) -> str:
         if not self.env:
@@ -104,7 +109,7 @@ class Liveness:
 @dataclass
 class Property:
     name: str
-    init_preds: list[tuple[str, Callable[[tuple], Any]]] = field(default_factory=list)
+    init_preds: list[tuple[str, Callable[[tuple], Any]]] = field(default_factory=list)  # (TLC's name, predicate)
     state_invariants: list[Part] = field(default_factory=list)  # P of each []P (check/invariants compiles)
     action_props: list[tuple[str, Callable[[tuple, tuple], Any]]] = field(default_factory=list)
     # the [A]_v of each action property, in the same order: trace replay decides it on a logged
@@ -169,7 +174,7 @@ class Model:
         if obligations and _dnf_size(self.fairness, obligations) > 2 ** 31 - 1:
             raise CannotHandleError("TLC cannot handle the temporal formula because it exceeds the maximum "
                                     "supported size in disjunctive normal form.")
-        self.state_checks += [(Verdict.INVARIANT, p.name, part) for p in self.properties
+        self.state_checks += [(Verdict.INVARIANT, part.name, part) for p in self.properties
                               for part in p.state_invariants]
         self.canonical: Callable[[tuple], tuple] | None = None
         if cfg.symmetry:
@@ -448,15 +453,22 @@ class Model:
         return [labels[i].render(args) if i >= 0 else "Next"
                 for i, args, _ in self._step_check(s, t, witnesses or {})]
 
-    def flatten(self, part: Part) -> list[Part]:
-        """Split a formula into conjuncts, expanding operator names and \\A over constant sets."""
+    def flatten(self, part: Part, props: bool = False) -> list[Part]:
+        """Split a formula into conjuncts, expanding operator names and \\A over constant sets.
+        ``props``: a property, where TLC's processConfigProps does not unfold an operator
+        applied to arguments inside the body of an instance with substitutions (its ``subs``,
+        Part.under_subst): such an application stays a temporal formula of its own."""
         e = part.expr
+
+        def again(expr: ast.Expr, scope: Scope = part.scope, env: dict[str, Any] = part.env,
+                  under: bool = part.under_subst, tlc_name: str | None = part.tlc_name) -> list[Part]:
+            return self.flatten(Part(expr, scope, env, part.name, under, tlc_name), props)
         if isinstance(e, ast.And):
-            return [q for x in e.items for q in self.flatten(Part(x, part.scope, part.env, part.name))]
+            return [q for x in e.items for q in again(x)]
         if isinstance(e, ast.Let) and self.compiler.level(e, part_ctx(part)) >= LEVEL_TEMPORAL:
             opened = _opened_let(e)  # TLC's processConfigSpec peels a LET off a formula
             if opened is not None:
-                return self.flatten(Part(opened, part.scope, part.env, part.name))
+                return again(opened)
         if isinstance(e, ast.Name | ast.Apply) and not _bound_here(e, part) and \
                 self.compiler.level(e, part_ctx(part)) >= LEVEL_TEMPORAL:
             # Only temporal definitions are opened up; a state or action formula stays a
@@ -465,26 +477,34 @@ class Model:
             defn, scope = self.compiler.resolve_def(name, part.scope) or (None, part.scope)
             if isinstance(defn, ast.OpDef):
                 args = e.args if isinstance(e, ast.Apply) else ()
+                if args and props and part.under_subst:
+                    return [part]
+                under = part.under_subst or (props and bool(scope.subst))
                 if len(args) == len(defn.params):
                     env, by_name = {}, {}
                     for p, a in zip(defn.params, args, strict=True):
                         if p.arity or self.compiler.level(a, part_ctx(part)) > LEVEL_CONSTANT:
                             if scope is not part.scope or part.env:
-                                raise SemanticError("unsupported construct: a temporal operator of another "
-                                                    "module or under \\A applied to a non-constant argument",
-                                                    a.pos)
+                                # abs!Property(Test, s) with Property(ns(_), a) == [](ns(a)): the
+                                # body, written in the caller's scope, is the formula TLC unfolds
+                                body = None if part.env else lifted(name, defn, scope, args, part.scope)
+                                if body is None:
+                                    raise SemanticError("unsupported construct: a temporal operator of another "
+                                                        "module or under \\A applied to a non-constant argument",
+                                                        a.pos)
+                                return again(body, under=under, tlc_name=name)
                             by_name[p.name] = a  # MyNext([][Next]_v): substituted, as TLC does
                         else:
                             env[p.name] = self.compiler.state_function(a, part.scope, part.env)(())
-                    body = _substituted(defn.body, by_name) if by_name else defn.body
+                    body = substituted(defn.body, by_name) if by_name else defn.body
                     if scope is not part.scope:
                         threads = bindings.thread_values(scope, part.scope, part.env)  # P(s)!Spec under \\A s
-                        return self.flatten(Part(body, scope, {**threads, **env}, part.name))
-                    return self.flatten(Part(body, scope, {**part.env, **env}, part.name))
+                        return again(body, scope, {**threads, **env}, under, name)
+                    return again(body, scope, {**part.env, **env}, under, name)
         if isinstance(e, ast.Quant) and e.kind == "forall" and self.compiler.level(e, part_ctx(part)) > LEVEL_STATE:
             out: list[Part] = []
             for env in self._bindings(e.bounds, part):
-                out.extend(self.flatten(Part(e.body, part.scope, env, part.name)))
+                out.extend(again(e.body, env=env))
             return out
         return [part]
 
@@ -533,7 +553,7 @@ class Model:
     def _property(self, name: str) -> Property:
         prop = Property(name)
         self._empty_forall(Part(self._def_expr(name, "property"), self.scope, {}, name))
-        for p in self.flatten(Part(self._def_expr(name, "property"), self.scope, {}, name)):
+        for p in self.flatten(Part(self._def_expr(name, "property"), self.scope, {}, name), props=True):
             before = len(prop.liveness)
             self._classify(prop, p)
             if self.spec_temporals and len(prop.liveness) > before:
@@ -551,7 +571,12 @@ class Model:
         level = self.compiler.level(e, ctx)
         fn = self._state_fn
         if level <= LEVEL_STATE:
-            prop.init_preds.append((p.label(), fn(e, p.env, p.scope)))
+            # checked on the initial states; TLC names it as it names a []P's invariant, after
+            # the definition it is (Refines == Ab!ASpec, ASpec == AInit /\ ...: "AInit")
+            shown = p.tlc_name or p.name
+            if isinstance(e, ast.Name) and self.compiler.resolve_def(e.name, p.scope) is not None:
+                shown = e.name
+            prop.init_preds.append((shown, fn(e, p.env, p.scope)))
             return
         if level == LEVEL_ACTION:  # TLC's SpecProcessor.processConfigProps: a config error
             raise ConfigError(f"The formula {p.label()} at line {e.pos.line}, col {e.pos.col} of module "
@@ -572,7 +597,10 @@ class Model:
             inner = e.args[0]
             ilvl = self.compiler.level(inner, ctx)
             if ilvl <= LEVEL_STATE:
-                prop.state_invariants.append(Part(inner, p.scope, p.env, p.name))
+                # TLC names the invariant after P where P is a name, else after the operator
+                # unfolded last (PROPERTY Safety, Safety == []TypeOK: "Invariant TypeOK")
+                shown = inner.name if isinstance(inner, ast.Name) else p.tlc_name or p.name
+                prop.state_invariants.append(Part(inner, p.scope, p.env, shown))
                 return
             if isinstance(inner, ast.StepAction) and not inner.angle and ilvl <= LEVEL_ACTION:
                 prop.action_props.append((p.label(), self.compiler.action_function(inner, p.scope, p.env)))
@@ -629,25 +657,12 @@ def _opened_let(e: ast.Let) -> ast.Expr | None:
         defs = [d for d in e.defs if isinstance(d, ast.OpDef) and d.name == name and len(d.params) == len(args)]
         if defs:
             by_name = {p.name: a for p, a in zip(defs[-1].params, args, strict=True)}
-            return with_lets(_substituted(defs[-1].body, by_name), e.defs)
+            return with_lets(substituted(defs[-1].body, by_name), e.defs)
     return None
 
 
-def _substituted(body: ast.Expr, by_name: dict[str, ast.Expr]) -> ast.Expr:
-    """``body`` with parameters replaced by the arguments' expressions; a higher-order
-    parameter ``a(_)`` applied as ``a(e)`` becomes the operator passed (a name or a LAMBDA)
-    applied to ``e``."""
-    def fn(n: ast.Name | ast.Apply) -> ast.Expr | None:
-        if isinstance(n, ast.Name):
-            return by_name.get(n.name)
-        arg = by_name.get(n.op)
-        args = tuple(_substituted(x, by_name) for x in n.args)
-        if isinstance(arg, ast.Name):
-            return dataclasses.replace(n, op=arg.name, args=args)
-        if isinstance(arg, ast.Lambda):
-            return _substituted(arg.body, dict(zip(arg.params, args, strict=True)))
-        return None
-    return ast.rewritten(body, fn)
+
+
 
 
 def _dnf_size(fairness: list[Fairness], obligations: list[Liveness]) -> int:

@@ -136,7 +136,8 @@ class Report:
             Verdict.DEADLOCK: "Deadlock reached.",
             Verdict.INVARIANT: f"Invariant {self.violated} is violated.",
             Verdict.ACTION_PROPERTY: f"Action property {self.violated} is violated.",
-            Verdict.TEMPORAL_PROPERTY: temporal_violation(self.violated),
+            Verdict.TEMPORAL_PROPERTY: (f"Property {self.violated} is violated by the initial state:"
+                                        if self.extra.get("initial_predicate") else temporal_violation(self.violated)),
             Verdict.ASSUMPTION: f"Error: {self.message}",
             Verdict.POSTCONDITION: f"Error: {self.message}",
             Verdict.ERROR: f"Error: {self.message}",

@@ -128,12 +128,14 @@ class _Simulation:
     def initial_states(self) -> list[tuple]:
         """Every initial state, checked as TLC checks them; those inside the model, in canonical order."""
         model = self.model
-        init_preds = [(p.name, f) for p in model.properties for _, f in p.init_preds]
+        init_preds = [pred for p in model.properties for pred in p.init_preds]
         keep: dict[str, tuple] = {}
         for s in model.init():
             self.generated += 1
             bad = self.checks(s) or next(((Verdict.TEMPORAL_PROPERTY, n) for n, f in init_preds if not f(s)), None)
             if bad is not None:
+                if bad[0] is Verdict.TEMPORAL_PROPERTY:  # a property's state predicate (model.init_preds)
+                    self.report.extra["initial_predicate"] = True
                 self.fail(bad, [(s, None)])
             if all(c(s) for c in model.constraints):
                 keep.setdefault(_key(s), s)

@@ -17,8 +17,9 @@ checked with a tableau (check/tableau.py). Anything else TLC refuses, and so do 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +29,8 @@ from ..tla.compile import LEVEL_ACTION, LEVEL_CONSTANT, LEVEL_STATE, LEVEL_TEMPO
 from ..tla.errors import SemanticError
 from ..tla.modules import Scope
 from ..tla.values import as_set, format_value
+from .unfolding import binders, lifted, substituted
+from .unfolding import names as mentioned
 
 if TYPE_CHECKING:
     from .model import Model, Part
@@ -308,7 +311,8 @@ class Translator:
     def open_definition(self, e: ast.Name | ast.Apply, scope: Scope, env: dict[str, Any],
                         lets: tuple[ast.Definition, ...]) -> Node | None:
         """The body of a temporal-level operator (of a LET around it, or of a module) with its
-        (constant) arguments bound."""
+        constant arguments bound to their values and the others (and operators) passed by
+        name, as TLC's astToLiveAppl binds them."""
         name = e.name if isinstance(e, ast.Name) else e.op
         if name in env:
             return None
@@ -322,13 +326,24 @@ class Translator:
         args = e.args if isinstance(e, ast.Apply) else ()
         if len(args) != len(defn.params):
             return None
-        bound = {}
+        bound, by_name = {}, {}
         for p, a in zip(defn.params, args, strict=True):
             a = with_lets(a, lets)
-            if self.compiler.level(a, self._ctx(scope, env)) > LEVEL_CONSTANT:
-                raise SemanticError(f"TLC cannot handle this temporal formula: the argument {p.name} of "
-                                    f"{name} is not a constant", a.pos)
-            bound[p.name] = self.compiler.state_function(a, scope, env)(())
+            if p.arity or self.compiler.level(a, self._ctx(scope, env)) > LEVEL_CONSTANT:
+                by_name[p.name] = a  # TLC binds the argument's expression (astToLiveAppl)
+            else:
+                bound[p.name] = self.compiler.state_function(a, scope, env)(())
+        if by_name and dscope is not scope and not local:
+            body = lifted(name, defn, dscope, tuple(with_lets(a, lets) for a in args), scope)
+            if body is None or mentioned(defn.body) & set(env):
+                raise SemanticError(f"unsupported construct: {name} of another module applied to a non-constant "
+                                    "argument in a temporal formula", e.pos)
+            return self.node(body, scope, env, ())
+        if by_name:
+            if binders(defn.body) & set().union(*map(mentioned, by_name.values())):
+                raise SemanticError(f"unsupported construct: {name} applied to an argument that a name bound in its "
+                                    "body would capture, in a temporal formula", e.pos)
+            defn = dataclasses.replace(defn, body=substituted(defn.body, by_name))
         if local:
             return self.node(defn.body, scope, {**env, **bound}, lets)
         if dscope is not scope:
@@ -342,7 +357,7 @@ def with_lets(e: ast.Expr, lets: tuple[ast.Definition, ...]) -> ast.Expr:
     used: set[str] = set()
     todo = [e]
     while todo:
-        names = _names(todo.pop())
+        names = mentioned(todo.pop())
         for d in lets:
             body = getattr(d, "body", None)
             if d.name in names and d.name not in used:
@@ -352,22 +367,6 @@ def with_lets(e: ast.Expr, lets: tuple[ast.Definition, ...]) -> ast.Expr:
     needed = tuple(d for d in lets if d.name in used)
     return ast.Let(e.pos, needed, e) if needed else e
 
-
-def _names(e: Any) -> set[str]:
-    """Every identifier an expression mentions (operator names included)."""
-    out: set[str] = set()
-    todo = [e]
-    while todo:
-        x = todo.pop()
-        if isinstance(x, ast.Name):
-            out.add(x.name)
-        elif isinstance(x, ast.Apply):
-            out.add(x.op)
-        if isinstance(x, tuple | list):
-            todo.extend(x)
-        elif is_dataclass(x) and not isinstance(x, ast.Pos):
-            todo.extend(getattr(x, f.name) for f in fields(x))
-    return out
 
 
 @dataclass

@@ -34,6 +34,10 @@ INFIX_INSTANCES = ("---- MODULE Inner ----\na - b == <<1, a, b>>\na ++ b == <<2,
                    "G!+(4, 6) = 10\n")
 PROOF_BASE = "EXTENDS Naturals, FiniteSets\nVARIABLE x\nInit == x = 0\nNext == x < 2 /\\ x' = x + 1\n"
 
+# How TLC names the invariant a []P property checks (TLC's processConfigProps).
+NAMING_BASE = ("EXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = x + 1\nInv == x < 3\nMid == []Inv\n"
+               "Op(a) == [](a < 3)\n")
+
 # TLC's CyclicRedefine*: a cfg substitution that makes an action reach itself.
 CYCLIC_BASE = ("EXTENDS Naturals\nVARIABLE x\nInit == x = FALSE\nOp(b) == ~b\nA(n) == x' = Op(FALSE)\n"
                "B == x' = FALSE\nNext == \\E i \\in {1,2,3}: A(i) \\/ B\n")
@@ -850,6 +854,21 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         CYCLIC_BASE + "ReDefA(n) == A(n - 1) /\\ x' = x", "INIT Init\nNEXT Next\nCONSTANT A <- ReDefA", 150, None,
         None, None, "unsupported construct: the operator ReDefA assigning variables and reached again",
         "with another argument the recursion may end: refused, named, not unfolded without end"),
+    "RefinementInitialPredicateViolated": (
+        "EXTENDS Naturals\n---- MODULE Abs ----\nEXTENDS Naturals\nVARIABLE b\nAInit == b = 0\nANext == b' = 1 - b\n"
+        "ASpec == AInit /\\ [][ANext]_b\n====\nVARIABLE x\nInit == x = 0\nNext == x' = (x + 1) % 4\n"
+        "Spec == Init /\\ [][Next]_x /\\ WF_x(Next)\nAb == INSTANCE Abs WITH b <- (x + 1) % 2\nRefines == Ab!ASpec",
+        "SPECIFICATION Spec\nPROPERTY Refines", 13, None, None, None, "Property AInit is violated by the initial state:",
+        "the state predicate of a property, named after the definition it is, in TLC's words (the conformance "
+        "corpus' liveness/refinement_init_fails; was 'Temporal property Refines was violated.')"),
+    "PropertyNamedAfterItsInvariant": (
+        NAMING_BASE + "Prop == Mid", "INIT Init\nNEXT Next\nPROPERTY Prop", 12, 4, 4, 4, "Invariant Inv is violated.",
+        "PROPERTY Prop with Prop == Mid, Mid == []Inv: TLC names the invariant after Inv (processConfigProps; "
+        "was 'Invariant Prop')"),
+    "PropertyNamedAfterTheOperatorUnfolded": (
+        NAMING_BASE + "Prop2 == Op(x)", "INIT Init\nNEXT Next\nPROPERTY Prop2", 12, 4, 4, 4,
+        "Invariant Op is violated.",
+        "PROPERTY Prop2 with Prop2 == Op(x), Op(a) == [](a < 3): named after Op, the operator unfolded last"),
 }
 
 
@@ -990,6 +1009,47 @@ def test_modules_outcome_equals_tlc(tmp_path, name):
     r = check_modules(tmp_path, modules, cfg)
     assert r.exit_code == 0, r.output
     assert f"{generated} states generated, {distinct} distinct states found" in r.output, r.output
+    assert f"The depth of the complete state graph search is {depth}." in r.output, r.output
+
+
+# TLC's Github1161: temporal operators of an instance applied to operators and to a variable.
+G1161_ABSTRACT = ("EXTENDS Naturals\nVARIABLE s\nCONSTANT Op2(_)\nInit == s = 0\nNext == s' \\in (0..8)\n"
+                  "SPEC == Init /\\ [][Next]_s\nProperty(ns(_), a) == [](ns(a))\nDouble(ns(_), a) == Property(ns, a)\n"
+                  "StateProp(a) == [](a \\in 0..8)\nDoubleStateProp(a) == StateProp(a)\nTest3(e) == TRUE")
+G1161 = ("EXTENDS Naturals\nVARIABLE s\nCONSTANT Op(_)\nCONSTANT Op2(_)\nabs == INSTANCE G1161Abstract\n"
+         "Init == s = 0\nNext == IF s < 8 THEN s' = s + 1 ELSE s' = 0\nSPEC == Init /\\ [][Next]_s\n"
+         "Test(e) == TRUE\nTest2(e) == e \\in 0..8\nRECURSIVE RecOp(_)\nRecOp(n) == IF n = 0 THEN TRUE ELSE RecOp(n - 1)\n"
+         "Property == abs!Property(Test, s)\nDouble == abs!Double(Test, s)\nStateProperty == abs!DoubleStateProp(s)\n"
+         "PropertyF == abs!Double(Test2, s)\nPropertyH == abs!Double(RecOp, s)\nPropertyG == abs!Double(Op, s)\n"
+         "PropertyE == abs!Double(abs!Test3, s)\nRECURSIVE RecViolated(_)\n"
+         "RecViolated(n) == IF n = 5 THEN FALSE ELSE IF n = 0 THEN TRUE ELSE RecViolated(n - 1)\n"
+         "PropertyViolated == abs!Double(RecViolated, s)\nOneLevelViolated == abs!Property(RecViolated, s)")
+G1161_CFG = "SPECIFICATION SPEC\nCHECK_DEADLOCK FALSE\nCONSTANT Op <- Test\nCONSTANT Op2 <- Test\n"
+
+
+def test_temporal_operators_of_an_instance_take_operators_and_variables(tmp_path):
+    """Properties through abs!Double(ns, a) == Property(ns, a), Property(ns(_), a) == [](ns(a)),
+    with user, recursive, constant and instance operators passed: all hold, TLC's counts
+    (were refused: 'a temporal operator of another module ... applied to a non-constant argument')."""
+    r = check_modules(tmp_path, {"G1161Abstract": G1161_ABSTRACT, "G1161": G1161},
+                      G1161_CFG + "PROPERTIES Property Double StateProperty PropertyE PropertyF PropertyG PropertyH")
+    assert r.exit_code == 0, r.output
+    assert "10 states generated, 9 distinct states found" in r.output, r.output
+    assert "The depth of the complete state graph search is 9." in r.output, r.output
+
+
+@pytest.mark.parametrize(("prop", "message", "generated", "depth"), [
+    # two operators deep: inside the instance's substitution TLC does not unfold Property(ns, a)
+    # (processConfigProps, subs not empty), so it is a temporal property, found on the fly
+    ("PropertyViolated", "Temporal property PropertyViolated was violated.", 7, 7),
+    # one operator deep: [](ns(a)) is unfolded, an invariant named after the operator
+    ("OneLevelViolated", "Invariant abs!Property is violated.", 6, 6),
+])
+def test_temporal_operator_of_an_instance_violated_as_tlc_reports_it(tmp_path, prop, message, generated, depth):
+    r = check_modules(tmp_path, {"G1161Abstract": G1161_ABSTRACT, "G1161": G1161}, G1161_CFG + f"PROPERTY {prop}")
+    assert r.exit_code == 12, r.output
+    assert message in r.output, r.output
+    assert f"{generated} states generated, {generated} distinct states found" in r.output, r.output
     assert f"The depth of the complete state graph search is {depth}." in r.output, r.output
 
 
