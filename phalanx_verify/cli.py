@@ -217,10 +217,9 @@ def _print_report(report: Report) -> None:
     if report.trace is not None:
         if report.extra.get("initial_state_error"):
             click.echo("While working on the initial state:")
-        elif report.verdict is Verdict.TEMPORAL_PROPERTY and not _violated_initially(report):
-            click.echo("The following behavior constitutes a counter-example:")
-        elif not _violated_initially(report):
-            click.echo("The behavior up to this point is:")
+        elif not _violated_initially(report):  # (else the violation line names the state)
+            click.echo("The following behavior constitutes a counter-example:"
+                       if report.verdict is Verdict.TEMPORAL_PROPERTY else "The behavior up to this point is:")
         click.echo(report.trace.render())
     if report.extra.get("coverage"):
         click.echo(coverage_text(report.extra["coverage"]))

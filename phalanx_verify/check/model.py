@@ -661,10 +661,6 @@ def _opened_let(e: ast.Let) -> ast.Expr | None:
     return None
 
 
-
-
-
-
 def _dnf_size(fairness: list[Fairness], obligations: list[Liveness]) -> int:
     """How many disjuncts TLC's Liveness.toDNF makes of the fairness conjoined with the negated
     properties: each SF_v(A) is <>[]~ENABLED \\/ []<>A (two), a WF one formula; TLC counts in a

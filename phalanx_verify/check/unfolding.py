@@ -57,23 +57,20 @@ def lifted(name: str, defn: ast.OpDef, scope: Scope, args: tuple[ast.Expr, ...],
 
     def fn(n: ast.Name | ast.Apply) -> ast.Expr | None:
         own = n.name if isinstance(n, ast.Name) else n.op
-        reached = own in scope.defs and _reaches(own)
+        passed = by_name.get(own, subst.get(own))  # a parameter's argument, or a substitution
         if isinstance(n, ast.Name):
-            if own in by_name:
-                return by_name[own]
-            if own in subst:
-                return subst[own]
-            return dataclasses.replace(n, name=prefix + own) if reached else None
+            if passed is not None:
+                return passed
+            return dataclasses.replace(n, name=prefix + own) if own in scope.defs and _reaches(own) else None
         inner_args = tuple(ast.rewritten(x, fn) for x in n.args)
-        passed = by_name.get(own, subst.get(own))  # ns(a) with ns(_) a parameter, or a constant operator
-        if isinstance(passed, ast.Name):
+        if isinstance(passed, ast.Name):  # ns(a) with ns(_) a parameter, or a constant operator
             return dataclasses.replace(n, op=passed.name, args=inner_args)
         if isinstance(passed, ast.Lambda):
             return substituted(passed.body, dict(zip(passed.params, inner_args, strict=True)))
-        if passed is not None or own in by_name or own in subst:
+        if passed is not None:
             failed.append(own)
             return n
-        return dataclasses.replace(n, op=prefix + own, args=inner_args) if reached else None
+        return dataclasses.replace(n, op=prefix + own, args=inner_args) if own in scope.defs and _reaches(own) else None
 
     def _reaches(own: str) -> bool:
         """Does the prefixed name, seen from ``caller``, reach the instance's definition?"""

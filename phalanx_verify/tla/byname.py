@@ -145,10 +145,10 @@ class _Walk:
             # its argument by name; a built-in reads values. A substitution by the name of an
             # operator defined outside (A <- g) reads what that operator reads.
             subst = self.scope.subst or {}
-            if not (reading and any(hit)) or name in self.ops:
-                return reading and any(hit)
-            if name not in subst:
+            if not (reading and any(hit)) or name not in self.ops and name not in subst:
                 return False
+            if name in self.ops:
+                return True
             outer = self._substituted_def(subst[name])
             if outer is None:
                 return True

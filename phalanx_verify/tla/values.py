@@ -586,29 +586,28 @@ class FilterSet(LazySet):
         return f"{{x \\in {self.base!r} : ...}}"
 
 
+# compare.member and compare.subset_of, bound on first use (_compare): compare imports this module.
 _tla_member: Callable[[Any, Any], bool] | None = None
 _subset_of: Callable[[frozenset, frozenset], bool] | None = None
+
+
+def _compare() -> tuple[Callable[[Any, Any], bool], Callable[[frozenset, frozenset], bool]]:
+    global _tla_member, _subset_of
+    from .compare import member, subset_of
+    _tla_member, _subset_of = member, subset_of
+    return member, subset_of
 
 
 def _in(x: Any, s: Any) -> bool:
     """x \\in s inside a lazy set's membership (a function's values in its range, a tuple's
     items in their sets) with TLC's comparability errors: Python's ``1 in {FALSE, TRUE}`` is
-    true, so ``[n |-> 1] \\in [{"n"} -> BOOLEAN]`` held; TLC stops with an error. compare.member
-    is bound on first use, as compare imports this module."""
-    global _tla_member
-    if _tla_member is None:
-        from .compare import member
-        _tla_member = member
-    return _tla_member(x, s)
+    true, so ``[n |-> 1] \\in [{"n"} -> BOOLEAN]`` held; TLC stops with an error."""
+    return (_tla_member or _compare()[0])(x, s)
 
 
 def _subset(a: frozenset, b: frozenset) -> bool:
-    """compare.subset_of (a \\subseteq b with TLC's errors), bound on first use as _in is."""
-    global _subset_of
-    if _subset_of is None:
-        from .compare import subset_of
-        _subset_of = subset_of
-    return _subset_of(a, b)
+    """a \\subseteq b with TLC's errors (compare.subset_of)."""
+    return (_subset_of or _compare()[1])(a, b)
 
 
 def as_set(v: Any) -> frozenset:
