@@ -53,7 +53,6 @@ class Actions(Expressions):
     label_guarded: dict[int, bool]
     label_split: set[int]  # labels whose steps carry the labels of the sub-actions they call
     _emitted_labels: set[int]
-    _unfolding: set[int]  # the operators being inlined (_gen_call)
     _label_index: dict[tuple[str, ast.Pos], int]
     # Conjunct coverage (TLC's -coverage, check/coverage.py): with _covering set, every
     # conjunct of an action counts at _cov[2i] the times it is evaluated and at _cov[2i+1]
@@ -578,7 +577,8 @@ class Actions(Expressions):
             return False
         if mode == "init" and self.level(e, ctx) < LEVEL_STATE:
             return False
-        if id(defn) in self._unfolding:
+        unfolding = (id(defn), id(scope))
+        if unfolding in ctx.unfolding:
             if defn.recursive:
                 # Inlined at compile time, a RECURSIVE operator that builds the state would
                 # unfold without end (its recursion is decided by run-time values).
@@ -644,11 +644,7 @@ class Actions(Expressions):
                 self.label_split.add(label[0])  # its steps carry the inner labels instead
             new_label = (idx, tuple(pnames))
             k = _relabel(k, new_label)
-        self._unfolding.add(id(defn))
-        try:
-            self.gen(code, defn.body, inner, k, new_label, mode, split)
-        finally:
-            self._unfolding.discard(id(defn))
+        self.gen(code, defn.body, replace(inner, unfolding=ctx.unfolding | {unfolding}), k, new_label, mode, split)
         return True
 
     def _label(self, defn: ast.OpDef, scope: Scope) -> int:

@@ -95,6 +95,10 @@ class Ctx:
     # successor, bound by name: under WITH b <- x + y, ENABLED (b' = b + 1) asks for some b'.
     enabled_outside: frozenset[int] = frozenset()
     primed: bool = False  # under a prime: cur is the successor (TLCGet("level")' reads its level)
+    # The operators being inlined around here (actions._gen_call), as (id(definition), id(scope)):
+    # kept in the context, so that the rest of a conjunction, compiled as the continuation of
+    # a call, is not inside that call (D1!Init /\ D2!Init, two instances of one Init, in turn).
+    unfolding: frozenset[tuple[int, int]] = frozenset()
 
     def lookup(self, name: str) -> Local | None:
         for n, loc in reversed(self.locals):

@@ -69,7 +69,6 @@ class Compiler(Actions):
         self.label_guarded = {}
         self.label_split = set()
         self._emitted_labels = set()
-        self._unfolding = set()
         self._label_index = {}
         self._positions = []
         self.ns["_POS"] = self._positions

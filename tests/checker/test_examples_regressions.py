@@ -35,6 +35,12 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         "WF_a(Ret(c, a[c])), a fairness action named in Next whose argument reads a variable: its "
         "label is not one key computed before the search (was 'not enough values to unpack'; "
         "allocator's SimpleAllocator)"),
+    'TwoInstancesOfOneInit': ("EXTENDS Naturals\n---- MODULE Jug ----\nEXTENDS Naturals\nCONSTANT Cap\nVARIABLE contents\nInit == contents = 0\nNext == contents' = (contents + 1) % (Cap + 1)\n====\nVARIABLES c1, c2\nD1 == INSTANCE Jug WITH Cap <- 2, contents <- c1\nD2 == INSTANCE Jug WITH Cap <- 3, contents <- c2\nInit == D1!Init /\\ D2!Init\nNext == \\/ D1!Next /\\ UNCHANGED c2\n        \\/ D2!Next /\\ UNCHANGED c1\nInv == c1 + c2 < 5",
+        'INIT Init\nNEXT Next\nINVARIANT Inv',
+        12, 21, 12, 6, "Invariant Inv is violated.",
+        "D1!Init /\\ D2!Init, one definition through two instances in one conjunction: the second is no "
+        "call of the first inside itself (was a false 'Java StackOverflowError' before any state; "
+        "DieHard's MCDieHardest)"),
 }
 
 
