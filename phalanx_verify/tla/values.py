@@ -177,6 +177,20 @@ class LazySet:
         return frozenset(x for x in as_set(other) if x not in self)
 
 
+class _ProductLike(LazySet):
+    """A set whose members are products of its component sets' members ([S -> T], [a : S],
+    S \\X T): enumerated once, as a set value cannot change, and a spec asks the same constant
+    set for its members state after state (Pos \\ UNION board in SlidingPuzzles)."""
+
+    _enumerated: frozenset | None = None
+
+    def enumerate(self) -> frozenset:
+        done = self._enumerated
+        if done is None:
+            done = self._enumerated = frozenset(self)
+        return done
+
+
 class IntRange(LazySet):
     """Nat (lo=0, hi=None), Int (lo=None) and large intervals."""
 
@@ -324,7 +338,7 @@ class PowerSet(LazySet):
         return f"SUBSET {format_value(self.base)}"
 
 
-class FcnSet(LazySet):
+class FcnSet(_ProductLike):
     """[D -> R]: membership checks domain and range pointwise."""
 
     image = "a set of the form [S -> T]"
@@ -359,9 +373,6 @@ class FcnSet(LazySet):
         for combo in itertools.product(rng, repeat=len(dom)):
             yield make_fcn(dict(zip(dom, combo, strict=True)))
 
-    def enumerate(self) -> frozenset:
-        return frozenset(self)
-
     def nth(self, i: int) -> Any:
         """The i-th function in the order of iteration, made without the ones before it:
         RandomSubset(1000, [S -> T]) of 10^9 functions draws 1000 indices (as TLC's
@@ -384,7 +395,7 @@ class FcnSet(LazySet):
         return f"[{format_value(self.domain)} -> {format_value(self.rng)}]"
 
 
-class RecordSet(LazySet):
+class RecordSet(_ProductLike):
     """[a : S, b : T]."""
 
     image = "a set of the form [d1 : S1, ... , dN : SN]"
@@ -409,9 +420,6 @@ class RecordSet(LazySet):
         pools = [sorted(as_set(self.fields[n]), key=tlc_key) for n in names]
         for combo in itertools.product(*pools):
             yield Fcn(dict(zip(names, combo, strict=True)))
-
-    def enumerate(self) -> frozenset:
-        return frozenset(self)
 
     def key(self) -> tuple:
         return ("RCDSET", tuple(sorted(self.fields.items(), key=lambda kv: kv[0])))
@@ -450,7 +458,7 @@ class SeqSet(LazySet):
         return f"Seq({format_value(self.base)})"
 
 
-class ProductSet(LazySet):
+class ProductSet(_ProductLike):
     """S1 \\X S2 \\X ... : tuples."""
 
     image = "a cartesian product"
@@ -480,9 +488,6 @@ class ProductSet(LazySet):
     def __iter__(self) -> Iterator:
         pools = [sorted(as_set(p), key=tlc_key) for p in self.parts]
         return (tuple(c) for c in itertools.product(*pools))
-
-    def enumerate(self) -> frozenset:
-        return frozenset(self)
 
     def key(self) -> tuple:
         return ("PRODUCT", self.parts)
