@@ -240,6 +240,8 @@ def label_text(model: Model, key: tuple[int, tuple]) -> str:
     if idx < 0:
         return "Next"
     label = model.labels[idx]
+    if label.leaf is not None:  # TLC's action: the range of the expression it did not open
+        return f"{label.render(args)} {label.leaf.location()}"
     return f"{label.render(args)} line {label.pos.line}, col {label.pos.col} of module {label.module}"
 
 

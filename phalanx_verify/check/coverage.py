@@ -106,6 +106,7 @@ class Coverage:
         self.init_distinct = len(space.states)
 
     def successor(self, src: int, label: int, args: tuple, dst: int | None, new: bool) -> None:
+        label = self.model.compiler.action_of(label)  # counted per definition
         if src != self._src:
             self._src = src
             self._seen.clear()
@@ -126,7 +127,7 @@ class Coverage:
         compiler = self.model.compiler
         counts = compiler.conjunct_counts
         for slot, (label, pos) in enumerate(compiler.conjuncts):
-            entry = self.actions.get(label)
+            entry = self.actions.get(compiler.action_of(label) if label >= 0 else label)
             if entry is None:  # a conjunct of Next outside its named actions, or of an unnamed Next
                 entry = self.actions[label] = ActionCoverage(self.model.next_part.name, None)
             entry.conjuncts.append(ConjunctCoverage(pos, counts[2 * slot], counts[2 * slot + 1]))

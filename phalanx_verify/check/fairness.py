@@ -81,8 +81,9 @@ class FairnessTracker:
         m = self._slot_masks.get(key)
         if m is None:
             m = 0
+            action = (self.model.compiler.action_of(key[0]), key[1])  # the definition's label
             for i, k in self.by_label.items():
-                if k == key:
+                if k == action:
                     m |= 1 << i
             self._slot_masks[key] = m
         return m

@@ -252,7 +252,10 @@ def _done(report: Report, start: float) -> Report:
 
 
 def _where(pos: Pos) -> str:
-    """A position the way TLC names one in its messages (the module is the file's)."""
+    """An expression the way TLC names one in its messages, by its range (SANY's location; the
+    module is the file's); by where it starts where its end is not known."""
+    if pos.end_line:
+        return pos.location()
     return f"line {pos.line}, col {pos.col} of module {Path(pos.file).stem}"
 
 

@@ -29,12 +29,21 @@ from .modules import Scope
 
 @dataclass(frozen=True)
 class ActionLabel:
-    """A named sub-action of the next-state relation, as TLC reports it: ``Fail(l4)``."""
+    """A named sub-action of the next-state relation, as TLC reports it: ``Fail(l4)``.
+
+    TLC's Tool.getActions splits Next into actions: it opens disjunctions, LETs, \\E over
+    constant sets and operators applied to constant arguments, and what it cannot open is an
+    action, shown in a trace by that expression's range (``<Fail(l4) line 7, col 9 to line 8,
+    col 17 of module M>``). ``pos`` is the definition the action is named after; ``leaf`` is
+    that expression, on a label made for it whose ``parent`` is the definition's label (one
+    definition may hold several such expressions, \\/ A \\/ B)."""
 
     name: str
     pos: ast.Pos
     params: tuple[str, ...]
     module: str
+    leaf: ast.Pos | None = None
+    parent: int = -1
 
     def render(self, args: tuple) -> str:
         from .values import format_value
@@ -53,7 +62,8 @@ class Actions(Expressions):
     label_guarded: dict[int, bool]
     label_split: set[int]  # labels whose steps carry the labels of the sub-actions they call
     _emitted_labels: set[int]
-    _label_index: dict[tuple[str, ast.Pos], int]
+    _label_index: dict[tuple[str, ast.Pos, str | None], int]
+    _leaf_index: dict[tuple[int, str], int]  # (definition's label, range) -> the label of that action
     # Conjunct coverage (TLC's -coverage, check/coverage.py): with _covering set, every
     # conjunct of an action counts at _cov[2i] the times it is evaluated and at _cov[2i+1]
     # the ways it holds, i = the slot of (action label, conjunct position) in conjuncts.
@@ -152,6 +162,11 @@ class Actions(Expressions):
     def gen(self, code: Code, e: ast.Expr, ctx: Ctx, k: Cont, label: tuple | None,
             mode: str = "next", split: bool = True) -> None:
         """Emit code that enumerates the ways e can hold, running k for each."""
+        if split and label is not None and mode == "next" and not self._tlc_opens(e, ctx):
+            # an action of TLC's: what it holds is not split further (IF c THEN A ELSE B is one)
+            label = self._leaf(label, e.pos)
+            k = _relabel(k, label)
+            split = False
         if isinstance(e, ast.And):
             self._gen_conj(code, list(e.items), ctx, k, label, mode)
             return
@@ -599,6 +614,14 @@ class Actions(Expressions):
                 code.emit(f"{thread_name(sc, n)} = {self.thread_value(sc, n, ctx, e.pos, (defn, scope))}")
         pnames = []
         labeled = split and mode == "next" and loc is None
+        if labeled and not all(p.arity or self.level(a, ctx) == LEVEL_CONSTANT
+                               for p, a in zip(defn.params, args, strict=True)):
+            # TLC does not open an operator applied to a state-level argument: the application
+            # is an action named after the operator, without parameters (Tool.getActionsAppl)
+            idx = self._label(defn, scope, e.pos)
+            self._emitted_labels.add(idx)
+            self.label_guarded[idx] = True  # its steps depend on the state: no fairness fast path
+            k, label, split, labeled = _relabel(k, (idx, ())), (idx, ()), False, False
         for i, (p, a) in enumerate(zip(defn.params, args, strict=True)):
             if p.arity:
                 passed = ctx.lookup(a.name) if isinstance(a, ast.Name) else None
@@ -647,13 +670,49 @@ class Actions(Expressions):
         self.gen(code, defn.body, replace(inner, unfolding=ctx.unfolding | {unfolding}), k, new_label, mode, split)
         return True
 
-    def _label(self, defn: ast.OpDef, scope: Scope) -> int:
-        key = (scope.prefix + defn.name, defn.pos)
+    def _label(self, defn: ast.OpDef, scope: Scope, applied: ast.Pos | None = None) -> int:
+        """The label of the action named after ``defn``; with ``applied``, of its application
+        there to state-level arguments (no parameters shown, that application its range)."""
+        key = (scope.prefix + defn.name, defn.pos, applied.location() if applied else None)
         if key not in self._label_index:
             self._label_index[key] = len(self.labels)
-            self.labels.append(ActionLabel(scope.prefix + defn.name, defn.pos,
-                                           tuple(p.name for p in defn.params), scope.module.name))
+            params = () if applied else tuple(p.name for p in defn.params)
+            self.labels.append(ActionLabel(scope.prefix + defn.name, defn.pos, params, scope.module.name, applied))
         return self._label_index[key]
+
+    def _leaf(self, label: tuple, at: ast.Pos) -> tuple:
+        """``label`` (a definition's) for its action at ``at``, the expression TLC does not open."""
+        idx, args = label
+        key = (idx, at.location())
+        leaf = self._leaf_index.get(key)
+        if leaf is None:
+            leaf = self._leaf_index[key] = len(self.labels)
+            self.labels.append(replace(self.labels[idx], leaf=at, parent=idx))
+        return leaf, args
+
+    def action_of(self, idx: int) -> int:
+        """The label a successor's label ``idx`` counts for: its definition's, for an action
+        TLC found inside one (coverage and fairness count per definition)."""
+        parent = self.labels[idx].parent if idx >= 0 else -1
+        return idx if parent < 0 else parent
+
+    def _tlc_opens(self, e: ast.Expr, ctx: Ctx) -> bool:
+        """Does TLC's Tool.getActions open ``e`` when it splits the next-state relation? A
+        disjunction, a LET, \\E over constant sets, an operator (the one of an application to
+        state-level arguments is its action, see _gen_call); anything else is an action."""
+        if isinstance(e, ast.Or | ast.Let):
+            return True
+        if isinstance(e, ast.Quant) and e.kind == "exists":
+            return all(b.set is not None and self.level(b.set, ctx) == LEVEL_CONSTANT for b in e.bounds)
+        if isinstance(e, ast.Apply | ast.Name):
+            name = e.op if isinstance(e, ast.Apply) else e.name
+            loc = ctx.lookup(name)
+            if loc is not None:
+                return loc.kind == "alias" or loc.letdef is not None
+            target = self.resolve_def(name, ctx.scope) or substituted_op(name, ctx.scope, self.root,
+                                                                         self.substitutions)
+            return target is not None and isinstance(target[0], ast.OpDef)
+        return False
 
     def _filter_walk(self, e: ast.Expr, ctx: Ctx) -> str | None:
         """For ``y \\in {x \\in S : P}`` assigning y: the elements as TLC enumerates them there

@@ -70,6 +70,7 @@ class Compiler(Actions):
         self.label_split = set()
         self._emitted_labels = set()
         self._label_index = {}
+        self._leaf_index = {}
         self._positions = []
         self.ns["_POS"] = self._positions
         self.conjuncts = []

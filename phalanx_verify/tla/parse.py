@@ -102,6 +102,18 @@ def _outer_declarations(inner: ast.Module, outer: ast.Module) -> None:
         inner.units.insert(0, ("variable", v))
 
 
+def _last_token(node: Node, src: bytes) -> Node:
+    """The node's last token: a bulleted conjunction list ends, for tree-sitter, where the next
+    line starts, and a trailing comment may belong to it; SANY's range ends at the last token."""
+    while node.children and (node.children[-1].is_extra
+                             or src[node.end_byte - 1:node.end_byte] in (b" ", b"\t", b"\n", b"\r")):
+        last = next((c for c in reversed(node.children) if not c.is_extra and c.end_byte > c.start_byte), None)
+        if last is None:
+            break
+        node = last
+    return node
+
+
 class _Converter:
     def __init__(self, original: bytes, broken: Broken, file: str) -> None:
         self.src = broken.text
@@ -121,7 +133,7 @@ class _Converter:
         """Where the node starts and where it ends: the 1-based column of its last character,
         which tree-sitter's exclusive end column (0-based) already is once counted in characters."""
         line, col = self._at(*self._broken.position(*node.start_point))
-        end_line, end_col = self._at(*self._broken.position(*node.end_point))
+        end_line, end_col = self._at(*self._broken.position(*_last_token(node, self.src).end_point))
         return ast.Pos(self.file, line, col, end_line, end_col - 1)
 
     def _at(self, row: int, col: int) -> tuple[int, int]:

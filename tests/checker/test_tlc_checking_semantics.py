@@ -88,13 +88,13 @@ def test_false_assume_beside_init_and_next(tmp_path):
     spec = write_model(tmp_path, COUNTER + "ASSUME TRUE = FALSE", "INIT Init\nNEXT Next\n")
     r = cli(spec)
     assert r.exit_code == 10
-    assert "Assumption line 6, col 8 of module M is false." in r.output
+    assert "Assumption line 6, col 8 to line 6, col 19 of module M is false." in r.output  # TLC's range
 
 
 def test_assume_whose_evaluation_fails_is_exit_10(tmp_path):
     spec = write_model(tmp_path, COUNTER + "ASSUME 1 \\div 0 = 1", "INIT Init\nNEXT Next\n")
     r = cli(spec)
-    assert r.exit_code == 10 and "Evaluating assumption line 6, col 8 of module M failed" in r.output
+    assert r.exit_code == 10 and "Evaluating assumption line 6, col 8 to line 6, col 19 of module M failed" in r.output
 
 
 def test_assumptions_of_extended_modules_not_of_instances(tmp_path):
@@ -104,7 +104,7 @@ def test_assumptions_of_extended_modules_not_of_instances(tmp_path):
     (tmp_path / "Inst.tla").write_text("---- MODULE Inst ----\nEXTENDS Naturals\nASSUME 2 = 3\n====\n")
     body = "VARIABLE x\nInit == x = 0\nNext == UNCHANGED x"
     r = cli(write_model(tmp_path, body, "INIT Init\nNEXT Next\n", extends="Naturals, Base"))
-    assert r.exit_code == 10 and "Assumption line 3, col 8 of module Base is false." in r.output
+    assert r.exit_code == 10 and "Assumption line 3, col 8 to line 3, col 12 of module Base is false." in r.output
     assert check(tmp_path, body + "\nI == INSTANCE Inst", "INIT Init\nNEXT Next\n").verdict == "ok"
 
 
@@ -208,7 +208,7 @@ def test_postcondition(tmp_path):
     assert check(tmp_path, body.format(n=3), cfg, extends="Naturals, TLC").verdict == "ok"
     bad = check(tmp_path, body.format(n=4), cfg, extends="Naturals, TLC")
     assert (bad.verdict, bad.exit_code) == ("postcondition", 10)
-    assert bad.message == "Postcondition Post at line 6, col 9 of module M is false."  # TLC's, without the end
+    assert bad.message == "Postcondition Post at line 6, col 9 to line 6, col 36 of module M is false."  # TLC's
     const = cli(write_model(tmp_path, body.replace('TLCGet("stats").distinct = {n}', "TRUE"), cfg))
     assert const.exit_code == 151 and "The post condition Post cannot be a constant." in const.output
 

@@ -1158,5 +1158,5 @@ def test_incomplete_successor_is_shown(tmp_path, workers):
     (tmp_path / "M.cfg").write_text("SPECIFICATION Spec\n")
     r = CliRunner().invoke(main, ["check", str(tmp_path / "M.tla"), "--workers", workers])
     assert r.exit_code == 75, r.output
-    assert "State 2: <A1 line 4, col 1 of module M>\n*/\\ x = 1\n*/\\ y = null\n*/\\ z = null" in r.output, r.output
+    assert "State 2: <A1 line 4, col 7 to line 4, col 15 of module M>\n*/\\ x = 1\n*/\\ y = null\n*/\\ z = null" in r.output, r.output
     assert "2 states generated, 1 distinct states found, 0 states left on queue." in r.output, r.output
