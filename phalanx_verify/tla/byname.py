@@ -26,23 +26,26 @@ from .modules import Scope
 _BY_NAME = (ast.Prime, ast.Unchanged, ast.Enabled, ast.StepAction, ast.Fairness, ast.Temporal)
 
 Names = frozenset[str]
+# What an operator parameter A(_) stands for, where the walk knows it: ("def", definition, its
+# scope) or ("lambda", the LAMBDA, the walk it was written in); None where it does not.
+Actual = tuple[Any, ...] | None
 
 
 class ByName:
     """Memoised ``mentions`` and ``reads`` over one model's scopes."""
 
     def __init__(self) -> None:
-        self._mentions: dict[tuple[int, int, Names], bool] = {}
-        self._reads: dict[tuple[int, int, Names], bool] = {}
+        self._mentions: dict[tuple[Any, ...], bool] = {}
+        self._reads: dict[tuple[Any, ...], bool] = {}
         self.walking: set[tuple[int, Names, bool]] = set()  # LET operators being walked (LET RECURSIVE)
 
     def reads(self, node: Any, scope: Scope, names: Names) -> bool:
         """Does evaluating ``node`` in ``scope`` read one of ``names`` by name?"""
-        return bool(names) and _Walk(self, scope, names, {}, frozenset()).go(node, reading=True)
+        return bool(names) and _Walk(self, scope, names, {}, {}).go(node, reading=True)
 
     def mentions(self, node: Any, scope: Scope, names: Names) -> bool:
         """Does the value of ``node`` in ``scope`` depend on one of ``names``?"""
-        return bool(names) and _Walk(self, scope, names, {}, frozenset()).go(node, reading=False)
+        return bool(names) and _Walk(self, scope, names, {}, {}).go(node, reading=False)
 
     def reads_def(self, defn: ast.Definition, scope: Scope, names: Names) -> bool:
         """Does evaluating the definition ``defn`` of ``scope`` read by name one of ``names``,
@@ -69,12 +72,15 @@ class ByName:
             carried = frozenset(c for c, e in sc.subst.items() if self.mentions(e, sc.parent, carried))
         return carried
 
-    def _defn(self, defn: ast.OpDef | ast.FunDef, scope: Scope, names: Names, reading: bool) -> bool:
+    def _defn(self, defn: ast.OpDef | ast.FunDef, scope: Scope, names: Names, reading: bool,
+              actuals: tuple[Actual, ...] = ()) -> bool:
+        """``actuals``: what the operator parameters of ``defn`` stand for, in their order."""
         memo = self._reads if reading else self._mentions
-        key = (id(defn), id(scope), names)
+        key = (id(defn), id(scope), names, tuple(None if a is None else tuple(map(id, a[1:])) for a in actuals))
         if key not in memo:
             memo[key] = False  # a recursive definition: what its other paths say
-            ops = frozenset(p.name for p in getattr(defn, "params", ()) if p.arity)
+            arity = [p.name for p in getattr(defn, "params", ()) if p.arity]
+            ops = dict(zip(arity, actuals + (None,) * (len(arity) - len(actuals)), strict=True))
             body = (getattr(defn, "bounds", ()), defn.body)
             memo[key] = _Walk(self, scope, names, {}, ops).go(body, reading)
         return memo[key]
@@ -85,11 +91,13 @@ class _Walk:
     reach (``lets``) and the names bound to operators (``ops``: an operator parameter A(_),
     which may read its argument by name)."""
 
-    def __init__(self, by: ByName, scope: Scope, names: Names, lets: dict[str, ast.OpDef], ops: Names) -> None:
+    def __init__(self, by: ByName, scope: Scope, names: Names, lets: dict[str, ast.OpDef],
+                 ops: dict[str, Actual]) -> None:
         self.by, self.scope, self.names, self.lets, self.ops = by, scope, names, lets, ops
 
     def inner(self, names: Names, lets: dict[str, ast.OpDef] | None = None, ops: Names = frozenset()) -> _Walk:
-        return _Walk(self.by, self.scope, names, self.lets if lets is None else lets, self.ops | ops)
+        return _Walk(self.by, self.scope, names, self.lets if lets is None else lets,
+                     {**self.ops, **dict.fromkeys(ops)})
 
     def go(self, node: Any, reading: bool) -> bool:
         if isinstance(node, tuple):
@@ -148,7 +156,7 @@ class _Walk:
             if not (reading and any(hit)) or name not in self.ops and name not in subst:
                 return False
             if name in self.ops:
-                return True
+                return self._applied(self.ops[name], hit, reading)
             outer = self._substituted_def(subst[name])
             if outer is None:
                 return True
@@ -156,7 +164,32 @@ class _Walk:
             return self.by._defn(d, ds, frozenset(p.name for p, h in zip(d.params, hit, strict=False) if h), reading)
         defn, dscope = target[0], target[1]
         params = frozenset(p.name for p, h in zip(getattr(defn, "params", ()), hit, strict=False) if h)
-        return self.by._defn(defn, dscope, self.by.into(dscope, self.scope, self.names) | params, reading)
+        actuals = tuple(self._actual(a) for p, a in zip(getattr(defn, "params", ()), args, strict=False) if p.arity)
+        return self.by._defn(defn, dscope, self.by.into(dscope, self.scope, self.names) | params, reading, actuals)
+
+    def _actual(self, arg: Any) -> Actual:
+        """What an argument passed for an operator parameter stands for (see Actual)."""
+        if isinstance(arg, ast.Lambda):
+            return ("lambda", arg, self)
+        if not isinstance(arg, ast.Name) or arg.name in self.lets:
+            return None
+        if arg.name in self.ops:
+            return self.ops[arg.name]
+        target = resolve_def(arg.name, self.scope)
+        return ("def", target[0], target[1]) if target is not None and isinstance(target[0], ast.OpDef) else None
+
+    def _applied(self, actual: Actual, hit: list[bool], reading: bool) -> bool:
+        """Does applying an operator parameter that stands for ``actual`` read by name what
+        the arguments ``hit`` carry? Unknown: it may (FoldFunction(Add, Zero, f[p]) with
+        Add a definition reads values: RECURSIVE Sum of tlaplus/Examples' Huang)."""
+        if actual is None:
+            return True
+        if actual[0] == "lambda":
+            lam, walk = actual[1], actual[2]
+            return walk.inner(walk.names | frozenset(n for n, h in zip(lam.params, hit, strict=False) if h)).go(
+                lam.body, reading)
+        d, ds = actual[1], actual[2]
+        return self.by._defn(d, ds, frozenset(p.name for p, h in zip(d.params, hit, strict=False) if h), reading)
 
     def _substituted_def(self, sub: Any) -> tuple[ast.OpDef, Scope] | None:
         """The operator of the enclosing scope that a substitution names (``A <- g``), or None."""

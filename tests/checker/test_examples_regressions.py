@@ -41,6 +41,12 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         "D1!Init /\\ D2!Init, one definition through two instances in one conjunction: the second is no "
         "call of the first inside itself (was a false 'Java StackOverflowError' before any state; "
         "DieHard's MCDieHardest)"),
+    'RecursiveOperatorFoldingWithADefinition': ("EXTENDS Naturals\nVARIABLE f\nAdd(a, b) == a + b\nFold(op(_, _), base, g, S) ==\n  LET it[s \\in SUBSET S] == IF s = {} THEN base ELSE LET x == CHOOSE x \\in s : TRUE IN op(g[x], it[s \\ {x}])\n  IN it[S]\nRECURSIVE Sum(_, _)\nSum(fun, set) == IF set = {} THEN 0\n                 ELSE LET p == CHOOSE p \\in set : TRUE\n                      IN Add(Fold(Add, 0, fun[p], DOMAIN fun[p]), Sum(fun, set \\ {p}))\nInit == f = [i \\in 1..2 |-> [j \\in 1..2 |-> j]]\nNext == f' = [f EXCEPT ![1][1] = (@ + 1) % 4, ![2][2] = (@ + 1) % 5]\nInv == Sum(f, {1, 2}) < 9",
+        'INIT Init\nNEXT Next\nINVARIANT Inv',
+        12, 3, 3, 3, "Invariant Inv is violated.",
+        "a RECURSIVE operator whose state-level argument reaches an operator parameter bound to a "
+        "definition (Add) that reads values: no by-name reading, so the recursion is evaluated (was "
+        "exit 150, 'reading a parameter primed'; Huang's Sum over CommunityModules' FoldFunction)"),
 }
 
 

@@ -1059,7 +1059,7 @@ def test_recursion_through_instance_false_assumption(tmp_path):
     inner, top = MODULE_CASES["RecursionThroughInstanceOperatorArgument"][0].values()
     r = check_modules(tmp_path, {"Inner203": inner, "Top203": top.replace("g(4) = 24", "g(4) = 25")}, "")
     assert r.exit_code == 10, r.output
-    assert "Assumption line 6, col 8 of module Top203 is false." in r.output, r.output
+    assert "Assumption line 6, col 8 to line 8, col 43 of module Top203 is false." in r.output, r.output
 
 
 def test_local_instance_hidden_from_extender(tmp_path):
