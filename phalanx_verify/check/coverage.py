@@ -23,6 +23,7 @@ in 12 states) and are not reproduced.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Container
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -192,7 +193,7 @@ def _definition_position(name: str, params: tuple[str, ...], pos: ast.Pos, modul
     """TLC's location of a definition: its head ``Name(p, q)``, first to last character (the
     head is assumed written as TLC users write it, without extra spaces)."""
     head = name.rsplit("!", 1)[-1] + (f"({', '.join(params)})" if params else "")
-    return f"line {pos.line}, col {pos.col} to line {pos.line}, col {pos.col + len(head) - 1} of module {module}"
+    return dataclasses.replace(pos, end_line=pos.line, end_col=pos.col + len(head) - 1).location(module)
 
 
 def _init_name(model: Model) -> str:

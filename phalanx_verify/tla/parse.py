@@ -118,17 +118,26 @@ class _Converter:
 
     # -- positions and text -------------------------------------------------------------
     def pos(self, node: Node) -> ast.Pos:
-        return self._at(*self._broken.position(*node.start_point))
+        """Where the node starts and where it ends: the 1-based column of its last character,
+        which tree-sitter's exclusive end column (0-based) already is once counted in characters."""
+        line, col = self._at(*self._broken.position(*node.start_point))
+        end_line, end_col = self._at(*self._broken.position(*node.end_point))
+        return ast.Pos(self.file, line, col, end_line, end_col - 1)
 
-    def _at(self, row: int, col: int) -> ast.Pos:
-        """The position of byte ``col`` of line ``row`` (both 0-based) of the original text."""
+    def _at(self, row: int, col: int) -> tuple[int, int]:
+        """The 1-based line and character column of byte ``col`` of line ``row`` (both 0-based)
+        of the original text."""
         line = self._lines[row] if row < len(self._lines) else b""
         ascii_line = self._ascii.get(row)
         if ascii_line is None:  # once per line: on one long line, every node would rescan it
             ascii_line = self._ascii[row] = line.isascii()
         if not ascii_line:
             col = len(line[:col].decode("utf-8", "replace"))
-        return ast.Pos(self.file, row + 1, col + 1)
+        return row + 1, col + 1
+
+    def _point(self, row: int, col: int) -> ast.Pos:
+        """The position (a point, no end) of byte ``col`` of line ``row`` (both 0-based)."""
+        return ast.Pos(self.file, *self._at(row, col))
 
     def text(self, node: Node) -> str:
         return self.src[node.start_byte:node.end_byte].decode("utf-8")
@@ -146,15 +155,15 @@ class _Converter:
 
     def offset_pos(self, offset: int) -> ast.Pos:
         """The position of a byte offset of the original text."""
-        return self._at(self._original.count(b"\n", 0, offset), offset - self._original.rfind(b"\n", 0, offset) - 1)
+        return self._point(self._original.count(b"\n", 0, offset), offset - self._original.rfind(b"\n", 0, offset) - 1)
 
     def last_character(self) -> ast.Pos:
         """Where the file's last character is: SANY's position for an unexpected end of file."""
         row = len(self._lines) - 1
         if not self._lines[row] and row > 0:  # the file ends with a line break: that is the last character
             row -= 1
-            return self._at(row, len(self._lines[row]))
-        return self._at(row, max(len(self._lines[row]) - 1, 0))
+            return self._point(row, len(self._lines[row]))
+        return self._point(row, max(len(self._lines[row]) - 1, 0))
 
     def unsupported(self, node: Node, what: str | None = None) -> SemanticError:
         return SemanticError(f"unsupported construct: {what or node.type}", self.pos(node))

@@ -12,19 +12,34 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
 class Pos:
-    """A source position, 1-based like TLC's and SANY's messages."""
+    """A source position, 1-based like TLC's and SANY's messages.
+
+    A node read from a file also knows where it ends (its last character, 0 where a position is
+    made up), for the ranges TLC names things by (``location``). Where it ends takes no part in
+    equality: a position is where an expression starts."""
 
     file: str
     line: int
     col: int
+    end_line: int = field(default=0, compare=False)
+    end_col: int = field(default=0, compare=False)
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"
+
+    def location(self, module: str | None = None) -> str:
+        """SANY's Location.toString(), TLC's name for an expression it has no other name for:
+        ``line 8, col 19 to line 8, col 29 of module M``, the end column inclusive. ``module``
+        defaults to the stem of the file, which SANY prints for the text of a module nested in
+        another file too."""
+        module = Path(self.file).stem if module is None else module
+        return f"line {self.line}, col {self.col} to line {self.end_line}, col {self.end_col} of module {module}"
 
 
 class Expr:
