@@ -31,8 +31,10 @@ from .check.model import load_model
 from .check.report import Report, Verdict
 from .check.run import check_model
 from .executor import dask_results
-from .tla.errors import ConfigError, ParseError, SemanticError
+from .tla.config import parse_config_file
+from .tla.errors import ConfigError, ParseError, SemanticError, TLAError
 from .tlc.agree import engine_differences
+from .tlc.positions import property_of
 from .tlc.run import TLCFailure, TLCOptions, run_tlc
 from .tomlfile import KeyPath, TomlFile, type_name
 
@@ -254,12 +256,27 @@ def _check_kill_claim(f: TomlFile, m: dict[str, Any], runs: list[Run], sets: lis
                                  f"{s.name}")
 
 
+def violated_property(run: Run, report: Report) -> str | None:
+    """What a run's violation is a kill by, as expectations name it: the cfg's PROPERTY that the
+    name of a violated action or temporal property stands for (both engines give TLC's, which
+    may be a source range inside it or a definition it reaches, such as R!NoSteal), else the
+    name reported (an invariant's, or one no PROPERTY contains)."""
+    name = report.violated
+    if name is None or report.verdict not in (Verdict.ACTION_PROPERTY, Verdict.TEMPORAL_PROPERTY):
+        return name
+    try:
+        properties = parse_config_file(run.config).properties
+    except TLAError:
+        return name
+    return property_of(run.spec, properties, name, run.lib) or name
+
+
 def compare(run: Run, report: Report) -> list[str]:
     e = run.expect
     problems = []
     if report.verdict != e.verdict:
         problems.append(f"verdict {report.verdict} (expected {e.verdict})")
-    if e.violated and report.violated != e.violated:
+    if e.violated and violated_property(run, report) != e.violated:
         problems.append(f"violated {report.violated} (expected {e.violated})")
     if report.complete:
         for key in ("generated", "distinct", "depth"):
@@ -383,7 +400,7 @@ def set_verdicts(outcomes: list[Outcome], sets: list[PropertySet]) -> dict[tuple
         r = o.report
         killed = r.verdict is not Verdict.OK
         own.setdefault((o.run.mutant, o.run.model), {})[o.run.properties] = SetVerdict(
-            killed, (r.violated or r.verdict) if killed else None,
+            killed, (violated_property(o.run, r) or r.verdict) if killed else None,
             len(r.trace.steps) if killed and r.trace else None)
     out: dict[tuple[str, str], dict[str, SetVerdict]] = {}
     for key, runs in own.items():

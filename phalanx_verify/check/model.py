@@ -43,6 +43,7 @@ from ..tla import (
     format_value,
     interning,
     parse_config_file,
+    written_name,
 )
 from ..tla import syntax as ast
 from .overrides import apply_overrides
@@ -64,9 +65,14 @@ class Part:
     env: dict[str, Any]
     name: str
     under_subst: bool = False  # within the body of an instance with substitutions (see Model.flatten)
-    # The name TLC gives a property's conjunct: that of the last operator unfolded to reach it
-    # (processConfigProps), which names the invariant of a []P (None: the property's)
+    # The name TLC gives a property's conjunct (processConfigProps): that of the last operator
+    # unfolded to reach it, or the source range of the conjunct or \A body split off last,
+    # whichever came later (None: the property's)
     tlc_name: str | None = None
+
+    def shown(self) -> str:
+        """The name TLC prints for this conjunct of a property when it is violated."""
+        return self.tlc_name or self.name
 
     def label(self) -> str:
         if not self.env:
@@ -421,6 +427,12 @@ class Model:
         f.enabled = self.compiler.state_function(ast.Enabled(a.expr.pos, step), a.scope, a.env)
 
     @property
+    def action_checks(self) -> list[tuple[str, Callable[[tuple, tuple], Any]]]:
+        """Every [][A]_v of the properties, in the cfg's order, with the name TLC reports its
+        violation by (a step s -> t violates it where the function is false)."""
+        return [check for p in self.properties for check in p.action_props]
+
+    @property
     def labels(self) -> list[ActionLabel]:
         return self.compiler.labels
 
@@ -457,25 +469,23 @@ class Model:
         """Split a formula into conjuncts, expanding operator names and \\A over constant sets.
         ``props``: a property, where TLC's processConfigProps does not unfold an operator
         applied to arguments inside the body of an instance with substitutions (its ``subs``,
-        Part.under_subst): such an application stays a temporal formula of its own."""
+        Part.under_subst): such an application stays a temporal formula of its own. There it
+        also opens state-level definitions and \\A, whose pieces it names (Part.tlc_name)."""
         e = part.expr
 
         def again(expr: ast.Expr, scope: Scope = part.scope, env: dict[str, Any] = part.env,
                   under: bool = part.under_subst, tlc_name: str | None = part.tlc_name) -> list[Part]:
             return self.flatten(Part(expr, scope, env, part.name, under, tlc_name), props)
         if isinstance(e, ast.And):
-            return [q for x in e.items for q in again(x)]
+            return [q for x in e.items for q in again(x, tlc_name=x.pos.location())]
         if isinstance(e, ast.Let) and self.compiler.level(e, part_ctx(part)) >= LEVEL_TEMPORAL:
             opened = _opened_let(e)  # TLC's processConfigSpec peels a LET off a formula
             if opened is not None:
                 return again(opened)
-        if isinstance(e, ast.Name | ast.Apply) and not _bound_here(e, part) and \
-                self.compiler.level(e, part_ctx(part)) >= LEVEL_TEMPORAL:
-            # Only temporal definitions are opened up; a state or action formula stays a
-            # name in its own scope, so it is compiled where it was defined.
+        if isinstance(e, ast.Name | ast.Apply) and not _bound_here(e, part):
             name = e.name if isinstance(e, ast.Name) else e.op
             defn, scope = self.compiler.resolve_def(name, part.scope) or (None, part.scope)
-            if isinstance(defn, ast.OpDef):
+            if isinstance(defn, ast.OpDef) and self._opened_here(e, defn, part, props):
                 args = e.args if isinstance(e, ast.Apply) else ()
                 if args and props and part.under_subst:
                     return [part]
@@ -488,25 +498,69 @@ class Model:
                                 # abs!Property(Test, s) with Property(ns(_), a) == [](ns(a)): the
                                 # body, written in the caller's scope, is the formula TLC unfolds
                                 body = None if part.env else lifted(name, defn, scope, args, part.scope)
+                                if body is None and self.compiler.level(e, part_ctx(part)) == LEVEL_STATE:
+                                    return [self._unopened(part, name, defn, scope)]
                                 if body is None:
                                     raise SemanticError("unsupported construct: a temporal operator of another "
                                                         "module or under \\A applied to a non-constant argument",
                                                         a.pos)
-                                return again(body, under=under, tlc_name=name)
+                                return again(body, under=under, tlc_name=written_name(name))
                             by_name[p.name] = a  # MyNext([][Next]_v): substituted, as TLC does
                         else:
                             env[p.name] = self.compiler.state_function(a, part.scope, part.env)(())
                     body = substituted(defn.body, by_name) if by_name else defn.body
                     if scope is not part.scope:
                         threads = bindings.thread_values(scope, part.scope, part.env)  # P(s)!Spec under \\A s
-                        return again(body, scope, {**threads, **env}, under, name)
-                    return again(body, scope, {**part.env, **env}, under, name)
-        if isinstance(e, ast.Quant) and e.kind == "forall" and self.compiler.level(e, part_ctx(part)) > LEVEL_STATE:
-            out: list[Part] = []
-            for env in self._bindings(e.bounds, part):
-                out.extend(again(e.body, env=env))
-            return out
+                        return again(body, scope, {**threads, **env}, under, written_name(name))
+                    return again(body, scope, {**part.env, **env}, under, written_name(name))
+        if isinstance(e, ast.Quant) and e.kind == "forall":
+            envs = self._unrolled(e, part, props)
+            if envs is not None:
+                return [q for env in envs for q in again(e.body, env=env, tlc_name=e.body.pos.location())]
+            if props and any(b.tuple_pattern for b in e.bounds):
+                # TLC unrolls it too, naming each piece by the body: not supported here, so it is
+                # checked whole under the property's name, not under one TLC never prints
+                return [dataclasses.replace(part, tlc_name=None)]
         return [part]
+
+    def _opened_here(self, e: ast.Name | ast.Apply, defn: ast.OpDef, part: Part, props: bool) -> bool:
+        """Is ``defn``, which ``e`` names, opened up? A temporal one always. In a property also a
+        state-level one, as TLC's processConfigProps opens definitions (so that it names the
+        predicate its initial states must satisfy after it, or after a conjunct of it), but not
+        a RECURSIVE one, nor the constant-level ones it has evaluated before
+        (processConstantDefns). Elsewhere a state or action formula stays a name in its own
+        scope, so it is compiled where it was defined."""
+        level = self.compiler.level(e, part_ctx(part))
+        return level >= LEVEL_TEMPORAL or (props and level == LEVEL_STATE and not defn.recursive)
+
+    def _unopened(self, part: Part, name: str, defn: ast.OpDef, scope: Scope) -> Part:
+        """A state-level operator of another module, or under \\A, applied to a non-constant
+        argument, which TLC opens and the checker cannot: it is checked whole, named after the
+        operator where its body is a formula TLC would not take apart further; elsewhere TLC's
+        name is one inside the body, not known here, and it keeps the property's."""
+        body = defn.body
+        if isinstance(body, ast.Name | ast.Apply):
+            target = self.compiler.resolve_def(body.name if isinstance(body, ast.Name) else body.op, scope)
+            apart = target is not None and isinstance(target[0], ast.OpDef)
+        else:
+            apart = isinstance(body, ast.And | ast.Let) or (isinstance(body, ast.Quant) and body.kind == "forall")
+        return dataclasses.replace(part, tlc_name=None if apart else written_name(name))
+
+    def _unrolled(self, e: ast.Quant, part: Part, props: bool) -> list[dict[str, Any]] | None:
+        """The environments a \\A of a formula is unrolled into, one conjunct each (None: it stays
+        whole). A temporal one always; in a property also a state-level one, as TLC's
+        processConfigProps does wherever it can enumerate the sets first: of constant level, no
+        tuple pattern (not supported here), and enumerable."""
+        ctx = part_ctx(part)
+        if self.compiler.level(e, ctx) > LEVEL_STATE:
+            return self._bindings(e.bounds, part)
+        if not props or any(b.set is None or b.tuple_pattern or self.compiler.level(b.set, ctx) != LEVEL_CONSTANT
+                            for b in e.bounds):
+            return None
+        try:
+            return self._bindings(e.bounds, part)
+        except CannotHandleError:  # TLC leaves a \A over a set it cannot enumerate whole
+            return None
 
     def _bindings(self, bounds: tuple[ast.Bound, ...], part: Part) -> list[dict[str, Any]]:
         envs = [dict(part.env)]
@@ -571,12 +625,9 @@ class Model:
         level = self.compiler.level(e, ctx)
         fn = self._state_fn
         if level <= LEVEL_STATE:
-            # checked on the initial states; TLC names it as it names a []P's invariant, after
-            # the definition it is (Refines == Ab!ASpec, ASpec == AInit /\ ...: "AInit")
-            shown = p.tlc_name or p.name
-            if isinstance(e, ast.Name) and self.compiler.resolve_def(e.name, p.scope) is not None:
-                shown = e.name
-            prop.init_preds.append((shown, fn(e, p.env, p.scope)))
+            # checked on the initial states, named after the definition it is (Refines == Ab!ASpec,
+            # ASpec == AInit /\ ...: "AInit") or by its source range (flatten)
+            prop.init_preds.append((p.shown(), fn(e, p.env, p.scope)))
             return
         if level == LEVEL_ACTION:  # TLC's SpecProcessor.processConfigProps: a config error
             raise ConfigError(f"The formula {p.label()} at line {e.pos.line}, col {e.pos.col} of module "
@@ -597,13 +648,11 @@ class Model:
             inner = e.args[0]
             ilvl = self.compiler.level(inner, ctx)
             if ilvl <= LEVEL_STATE:
-                # TLC names the invariant after P where P is a name, else after the operator
-                # unfolded last (PROPERTY Safety, Safety == []TypeOK: "Invariant TypeOK")
-                shown = inner.name if isinstance(inner, ast.Name) else p.tlc_name or p.name
-                prop.state_invariants.append(Part(inner, p.scope, p.env, shown))
+                prop.state_invariants.append(Part(inner, p.scope, p.env, _invariant_name(inner, p)))
                 return
             if isinstance(inner, ast.StepAction) and not inner.angle and ilvl <= LEVEL_ACTION:
-                prop.action_props.append((p.label(), self.compiler.action_function(inner, p.scope, p.env)))
+                # named as the conjunct [][A]_v, never after A ([A]_v is an operator with arguments)
+                prop.action_props.append((p.shown(), self.compiler.action_function(inner, p.scope, p.env)))
                 prop.action_parts.append(Part(inner, p.scope, p.env, p.name))
                 return
             if isinstance(inner, ast.Temporal) and inner.op == "eventually" and \
@@ -667,6 +716,18 @@ def _dnf_size(fairness: list[Fairness], obligations: list[Liveness]) -> int:
     Java int and refuses the formula past it (LNConj.toDNF: TLC_LIVE_CANNOT_HANDLE_FORMULA)."""
     negated = sum(len(ob.general.disjuncts) if ob.general is not None else 1 for ob in obligations)
     return 2 ** sum(f.kind == "SF" for f in fairness) * max(1, negated)
+
+
+def _invariant_name(inner: ast.Expr, part: Part) -> str:
+    """TLC's name for the invariant P of a property's []P: P's operator where P is one applied to
+    no argument (PROPERTY Safety, Safety == []TypeOK: "TypeOK"; [](FALSE): "FALSE"), else the
+    conjunct's (processConfigProps). R(5)!Inv is a name of a hoisted instance here (instances.py),
+    an application to an argument to TLC."""
+    if isinstance(inner, ast.Name) and "%" not in inner.name.rpartition("!")[0]:
+        return written_name(inner.name)
+    if isinstance(inner, ast.Bool):
+        return "TRUE" if inner.value else "FALSE"
+    return part.shown()
 
 
 def _bound_here(e: ast.Name | ast.Apply, part: Part) -> bool:

@@ -230,7 +230,7 @@ class _Worker:
         constraints, action_constraints = model.constraints, model.action_constraints
         in_constraints = self.in_constraints
         constrained = bool(constraints or action_constraints)
-        action_props = [(p.name, f) for p in model.properties for _, f in p.action_props]
+        action_props = model.action_checks
         check_deadlock = model.cfg.check_deadlock
         decode = table.decode
         pack_fp = struct.Struct("<q").pack_into

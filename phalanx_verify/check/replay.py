@@ -38,7 +38,7 @@ def replay_exit(model: Model, checks: StateChecks, s: tuple, failed: tuple, rest
     order; ``seen(t)``: was t in the seen set when the error happened (or added since by
     ``add``); ``add(t, queued)``: store a new state the re-run finds, and queue it if TLC
     does (only once its checks passed)."""
-    action_props = [f for p in model.properties for _, f in p.action_props]
+    action_props = [f for _, f in model.action_checks]
     try:
         if not all(f(s, failed) for f in action_props):
             return EXIT_SAFETY_EVAL

@@ -104,7 +104,7 @@ class _Simulation:
                  live: _LivenessRunner | None = None) -> None:
         self.model, self.options, self.report, self.rng, self.live = model, options, report, rng, live
         self.checks = StateChecks(model)
-        self.action_props = [(p.name, f) for p in model.properties for _, f in p.action_props]
+        self.action_props = model.action_checks
         self.check_deadlock = model.cfg.check_deadlock
         self.generated = 0
         self.traces = 0

@@ -53,6 +53,7 @@ from .errors import (
     TLAError,
     UsageError,
 )
+from .instances import written_name
 from .modules import ALWAYS_VISIBLE, STANDARD_MODULES, Loader, Scope
 from .order import forget_sort_keys, tlc_key
 from .parse import deepest_point, parse_module_text
@@ -101,6 +102,6 @@ __all__ = [
     # the compiler, its contexts and expression levels; what an expression reads
     "Compiler", "Ctx", "Local", "ActionLabel", "UNDETERMINED", "std_arity", "LEVEL_CONSTANT", "LEVEL_STATE", "LEVEL_ACTION",
     "LEVEL_TEMPORAL", "ReadsAnalysis",
-    # what a name means in a scope (the compiler's lookup, shared with the prover)
-    "bindings", "resolve_def",
+    # what a name means in a scope (the compiler's lookup, shared with the prover); as TLC prints it
+    "bindings", "resolve_def", "written_name",
 ]

@@ -48,6 +48,13 @@ def hoisted_name(name: str, pos: ast.Pos) -> str:
     return f"{name}%{pos.line}_{pos.col}"
 
 
+def written_name(name: str) -> str:
+    """An operator's name as the user wrote it, as TLC prints it: ``I%12_5!Op`` (a hoisted
+    instance) as ``I!Op``, and ``Op%Mod`` (a LOCAL definition of an extended module, renamed by
+    modules.py) as ``Op``; the mark ``%`` cannot occur in a TLA+ name."""
+    return "!".join(part.split("%")[0] for part in name.split("!"))
+
+
 def let_instance(inst: ast.InstanceDef) -> ast.InstanceDef:
     """The module-level copy of ``LET name == INSTANCE M ...`` (its ``shadowed`` names are
     filled in by ``hoist_calls``, which knows what is bound where)."""

@@ -15,6 +15,7 @@ from . import syntax as ast
 from .bindings import Ctx, Local, bind_bounds, bind_params, substitution_ctx, threaded, within
 from .compilerbase import CompilerBase
 from .errors import SemanticError, TLAError
+from .instances import written_name
 from .modules import STANDARD_MODULES, Scope
 
 LEVEL_CONSTANT, LEVEL_STATE, LEVEL_ACTION, LEVEL_TEMPORAL = 0, 1, 2, 3
@@ -306,10 +307,9 @@ class Levels(CompilerBase):
             limits = {c.name: LEVEL_CONSTANT for c in sc.constants} | dict.fromkeys(sc.variables, LEVEL_STATE)
             for c, expr in sc.subst.items():
                 if got > limits.get(c, LEVEL_TEMPORAL) and b in ast.names_in(expr):
-                    shown = ".".join(part.split("%")[0] for part in name.split("!")).replace(".", "!")
-                    raise SemanticError(f"Level error in applying operator {shown}: the level of the argument {b} "
-                                        f"exceeds the maximum level allowed by the operator ({c} must be at most "
-                                        f"level {limits[c]}).", pos)
+                    raise SemanticError(f"Level error in applying operator {written_name(name)}: the level of the "
+                                        f"argument {b} exceeds the maximum level allowed by the operator ({c} must "
+                                        f"be at most level {limits[c]}).", pos)
         return lv
 
 

@@ -21,7 +21,6 @@ from ..tla import Loader, interning
 from ..tla.config import parse_config_file
 from ..tla.errors import ConfigError, ParseError, TLAError
 from ..tla.syntax import Pos
-from .positions import RANGE, property_at, property_named
 from .values import TLCValueError, parse_values
 
 _START = re.compile(r"@!@!@STARTMSG (\d+):(\d+) @!@!@")
@@ -38,7 +37,7 @@ SEVERITY_ERROR = 1
 _VIOLATIONS: list[tuple[re.Pattern[str], Verdict]] = [
     (re.compile(r"^Invariant (\S+) is violated"), Verdict.INVARIANT),
     # A property TLC names by its source range (see tlc/positions.py) comes before a named one.
-    (re.compile(r"^Action property (?:line \d+, col \d+ to line \d+, col \d+ of module \S+) is violated"),
+    (re.compile(r"^Action property (line \d+, col \d+ to line \d+, col \d+ of module \S+) is violated"),
      Verdict.ACTION_PROPERTY),
     (re.compile(r"^Action property (\S+) is violated"), Verdict.ACTION_PROPERTY),
     (re.compile(r"^Temporal property (\S+) was violated"), Verdict.TEMPORAL_PROPERTY),
@@ -152,8 +151,10 @@ def build_report(out: ToolOutput, model: str = "", variables: list[str] | None =
     ``variables`` (the spec's declaration order) reorders trace states to the built-in engine's
     layout; TLC prints variables in its own order. Parse and config errors raise ParseError and
     ConfigError with a position, like the built-in engine; unreadable trace values raise
-    TLCValueError. A property TLC names only by a source range is named after the model's
-    PROPERTY containing it (``spec``, ``config`` and ``lib`` locate it).
+    TLCValueError. A violated property keeps the name TLC prints, as the built-in engine gives
+    it (a source range, ``R!NoSteal``; positions.property_of tells the cfg's PROPERTY); several
+    (``A and B``, ``A, B, and C``) become the built-in engine's ``A, B``. ``spec``, ``config`` and
+    ``lib`` locate the model, whose names TLC prints sets and records in the order of.
     """
     report = Report(model=model, engine="tlc", complete=False, verdict=Verdict.ERROR,
                     message="TLC ended without a verdict (no success or violation message)")
@@ -194,10 +195,8 @@ def build_report(out: ToolOutput, model: str = "", variables: list[str] | None =
         (report.verdict, report.violated), report.message = violations[0][0], None
         if report.verdict in (Verdict.ASSUMPTION, Verdict.POSTCONDITION):
             report.message = violations[0][1].one_line()
-        elif report.violated is None and report.verdict is not Verdict.DEADLOCK:
-            report.violated = _named_by_position(violations[0][1], spec, config, lib)
-        elif report.verdict in (Verdict.ACTION_PROPERTY, Verdict.TEMPORAL_PROPERTY):
-            report.violated = _property_of(report.violated, spec, config, lib)
+        elif report.verdict is Verdict.TEMPORAL_PROPERTY and report.violated is not None:
+            report.violated = PROPERTY_SEPARATOR.join(n for n in _LISTED.split(report.violated) if n)
     elif errors:
         report.verdict, report.message = Verdict.ERROR, f"TLC: {errors[0].one_line()}"
     if trace_msgs:
@@ -224,35 +223,6 @@ def _read_names(spec: Path, config: str, lib: Sequence[Path]) -> None:
     except (TLAError, OSError):
         return
     interning.read_cfg(cfg.interned)
-
-
-def _named_by_position(msg: Message, spec: str | None, config: str | None, lib: Sequence[Path]) -> str | None:
-    """The PROPERTY of the model that contains the source range a violation message gives."""
-    where = RANGE.search(msg.lines[0]) if msg.lines else None
-    if where is None or spec is None or config is None:
-        return None
-    try:
-        properties = parse_config_file(config).properties
-    except TLAError:
-        return None
-    line, col, module = int(where.group(1)), int(where.group(2)), where.group(3)
-    return property_at(Path(spec), properties, module, line, col, lib)
-
-
-def _property_of(name: str | None, spec: str | None, config: str | None, lib: Sequence[Path]) -> str | None:
-    """The PROPERTY of the model that TLC's name for a violated property stands for (``R!NoSteal``
-    for ``NoSteal == R!NoSteal``); the name itself when it is one, or cannot be traced. Several
-    names (``A and B``, ``A, B, and C``) become the built-in engine's ``A, B``."""
-    if name is None:
-        return None
-    names = [n for n in _LISTED.split(name) if n]
-    if spec is not None and config is not None:
-        try:
-            properties = parse_config_file(config).properties
-            names = [property_named(Path(spec), properties, n, lib) or n for n in names]
-        except TLAError:
-            pass
-    return PROPERTY_SEPARATOR.join(names)
 
 
 def _initial_states(text: str) -> dict[str, int]:

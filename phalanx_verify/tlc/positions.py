@@ -5,10 +5,10 @@ A PROPERTY reached through INSTANCE (``RefinesRRP == R!Spec``) is split by TLC i
 conjuncts of the instantiated formula, and a violated one is reported as ``Action property
 line 28, col 17 to line 28, col 29 of module RRP is violated.``: the ``[][Next]_vars`` of RRP's
 Spec. A PROPERTY that is another module's definition (``NoSteal == R!NoSteal``) is reported by
-the definition holding the formula: ``Action property R!NoSteal is violated.``. This module maps
+the definition holding the formula: ``Action property R!NoSteal is violated.``. Both engines
+report these names as TLC prints them (check/model.py names the conjuncts so); this module maps
 either back to the PROPERTY of the model whose formula, with every definition it uses opened
-up, contains that node or definition, so that the real-TLC backend reports the same name as the
-built-in engine.
+up, contains that node or definition, for what asks which property failed (a campaign's kills).
 """
 
 from __future__ import annotations
@@ -24,6 +24,17 @@ from ..tla.modules import Loader, Scope
 
 # "line 28, col 17 to line 28, col 29 of module RRP"
 RANGE = re.compile(r"line (\d+), col (\d+) to line \d+, col \d+ of module (\S+)")
+
+
+def property_of(spec: Path, properties: Sequence[str], name: str, lib: Sequence[Path] = ()) -> str | None:
+    """The first of ``properties`` (names defined in ``spec``) that TLC's ``name`` for a violated
+    part of a property stands for: a source range inside it (``property_at``), or the property
+    or a definition it reaches (``property_named``); None when none does or the spec cannot be
+    read."""
+    where = RANGE.fullmatch(name)
+    if where is not None:
+        return property_at(spec, properties, where.group(3), int(where.group(1)), int(where.group(2)), lib)
+    return property_named(spec, properties, name, lib)
 
 
 def property_at(spec: Path, properties: Sequence[str], module: str, line: int, col: int,

@@ -1,13 +1,16 @@
 """The real-TLC backend reads the verdicts TLC names by a source range (issue #13, item 12):
-``Action property line 28, col 17 to line 28, col 29 of module RRP is violated.`` names the
-PROPERTY that contains that position, and TLC's own exit codes for assumptions and Assert."""
+``Action property line 28, col 17 to line 28, col 29 of module RRP is violated.`` keeps that
+name, which the built-in engine gives too, and positions.property_of tells the PROPERTY that
+contains that position; and TLC's own exit codes for assumptions and Assert."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from phalanx_verify.check.run import check_files
+from phalanx_verify.tlc.agree import engine_differences
 from phalanx_verify.tlc.output import parse_tool_output
-from phalanx_verify.tlc.positions import property_at
+from phalanx_verify.tlc.positions import property_at, property_of
 
 SPEC = Path(__file__).resolve().parents[2] / "spec"
 
@@ -63,19 +66,27 @@ def write(tmp_path: Path) -> tuple[Path, Path]:
     return spec, cfg
 
 
-def test_action_property_named_by_position_is_mapped_to_the_property(tmp_path):
+def test_action_property_named_by_position_keeps_the_name_and_maps_to_the_property(tmp_path):
     spec, cfg = write(tmp_path)
-    # [][ANext]_b of Abs starts at line 6, col 19.
+    # [][ANext]_b of Abs, line 6, cols 19 to 29.
+    name = "line 6, col 19 to line 6, col 29 of module Abs"
     r = parse_tool_output(OUTPUT % ("6, col 19 to line 6, col 29", "Abs"), "Ref", ["x"], str(spec), str(cfg))
-    assert (r.verdict, r.violated, r.exit_code) == ("action_property", "Refines", 13)
+    assert (r.verdict, r.violated, r.exit_code) == ("action_property", name, 13)
+    assert r.summary() == f"Action property {name} is violated."
     assert [s.state for s in r.trace.steps] == [(0,), (1,)]
+    assert property_of(spec, ["Other", "Refines"], name) == "Refines"
+    builtin = check_files(spec, cfg)
+    assert (builtin.verdict, builtin.violated) == ("action_property", name)
+    assert engine_differences(builtin, r) == []  # a stopped search: no counts compared
 
 
-def test_a_position_in_no_property_stays_unnamed(tmp_path):
+def test_a_position_in_no_property_maps_to_none(tmp_path):
     spec, cfg = write(tmp_path)
     # Spec's own [][Next]_x (line 6, col 17 of Ref) is no PROPERTY of this model.
+    name = "line 6, col 17 to line 6, col 26 of module Ref"
     r = parse_tool_output(OUTPUT % ("6, col 17 to line 6, col 26", "Ref"), "Ref", ["x"], str(spec), str(cfg))
-    assert (r.verdict, r.violated) == ("action_property", None)
+    assert (r.verdict, r.violated) == ("action_property", name)
+    assert property_of(spec, ["Other", "Refines"], name) is None
 
 
 def test_rrp_refinement_position_names_refines_rrp():
