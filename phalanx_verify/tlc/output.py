@@ -41,6 +41,11 @@ _VIOLATIONS: list[tuple[re.Pattern[str], Verdict]] = [
      Verdict.ACTION_PROPERTY),
     (re.compile(r"^Action property (\S+) is violated"), Verdict.ACTION_PROPERTY),
     (re.compile(r"^Temporal property (\S+) was violated"), Verdict.TEMPORAL_PROPERTY),
+    # a property's state predicate, checked on the initial states (named as processConfigProps
+    # names it: a definition, or a range)
+    (re.compile(r"^Property (line \d+, col \d+ to line \d+, col \d+ of module \S+) is violated by the initial state"),
+     Verdict.TEMPORAL_PROPERTY),
+    (re.compile(r"^Property (\S+) is violated by the initial state"), Verdict.TEMPORAL_PROPERTY),
     # one lasso violating several (TLC's post-hoc attribution, see check/lasso.py): "A and B",
     # "A, B, and C"
     (re.compile(r"^Temporal properties (.+) were violated"), Verdict.TEMPORAL_PROPERTY),

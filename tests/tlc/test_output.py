@@ -203,3 +203,14 @@ def test_evaluation_error_message_is_an_error_verdict():
     r = parse_tool_output("@!@!@STARTMSG 1000:1 @!@!@\nTLC threw an unexpected exception.\n"
                           "@!@!@ENDMSG 1000 @!@!@\n")
     assert r.verdict == "error" and r.exit_code == 75 and "unexpected exception" in r.message
+
+
+def test_property_violated_by_the_initial_state():
+    """TLC's message for a property's state predicate false in an initial state (recorded from
+    TLC2 on the conformance probe liveness/refinement_init_fails, exit 13; was read as an error)."""
+    out = ("@!@!@STARTMSG 2189:0 @!@!@\nComputing initial states...\n@!@!@ENDMSG 2189 @!@!@\n"
+           "@!@!@STARTMSG 2108:1 @!@!@\nProperty AInit is violated by the initial state:\nx = 0\n"
+           "@!@!@ENDMSG 2108 @!@!@\n@!@!@STARTMSG 2186:0 @!@!@\nFinished in 767ms at (2026-12-05 07:57:53)\n"
+           "@!@!@ENDMSG 2186 @!@!@\n")
+    r = parse_tool_output(out)
+    assert (r.verdict, r.violated, r.exit_code) == ("temporal_property", "AInit", 13), r.message
