@@ -338,6 +338,14 @@ class Actions(Expressions):
             return self.branches(e.body, ctx.bind_all(e.defs), depth + 1)
         if isinstance(e, ast.Apply) and e.op == "implies" and ctx.lookup("implies") is None:
             return self.branches(e.args[1], ctx, depth + 1)
+        opened = self._let_fundef(e, ctx)
+        if opened is not None:
+            d, dctx = opened
+            key = (id(d), id(dctx.scope))
+            if key not in self._branching_defs:
+                self._branching_defs[key] = False  # its recursive applications: what its other paths say
+                self._branching_defs[key] = self.branches(d.body, self._fundef_ctx(d, dctx, "_", None), depth + 1)
+            return self._branching_defs[key]
         call = self.called_def(e, ctx)
         if call is None or call[1] is None:
             return False
@@ -376,6 +384,18 @@ class Actions(Expressions):
             return f"(lambda {name}: {self.ways(e.body, inner)})({value})"
         if isinstance(e, ast.Apply) and e.op == "implies":
             return f"({self.ways(e.args[1], ctx)} if {self.cond(e.args[0], ctx, '=>')} else 1)"
+        if isinstance(e, ast.FuncApp) and (opened := self._let_fundef(e, ctx)) is not None:
+            # f[a] of a LET function: the ways of its body for a, counted by a function that
+            # applications of f inside the body call again (LET SA[bb \in Ballot] == ... SA[c]).
+            d, dctx = opened
+            loc = ctx.lookup(e.func.name)  # type: ignore[attr-defined]  # a Name: see _let_fundef
+            assert loc is not None and loc.fundef is not None
+            arg = self.val(e.args[0], ctx)
+            if loc.fundef[2] is not None:
+                return f"{loc.fundef[2]}({loc.fundef[2]}, {arg})"
+            fn, x = self.fresh("ways_" + d.name), self.fresh(d.bounds[0].names[0])
+            body = self.ways(d.body, self._fundef_ctx(d, dctx, x, fn, loc))
+            return f"(lambda {fn}: {fn}({fn}, {arg}))(lambda {fn}, {x}: {body})"
         # A user operator whose body branches: its body, with the arguments bound by value.
         op = e.op if isinstance(e, ast.Apply) else e.name  # type: ignore[attr-defined]  # a Name: see branches()
         defn, scope = self.resolve_def(op, ctx.scope)  # type: ignore[misc]  # defined: branches() resolved it
@@ -391,6 +411,27 @@ class Actions(Expressions):
         if not names:
             return body
         return f"(lambda {', '.join(n for n, _ in names)}: {body})({', '.join(v for _, v in names)})"
+
+    def _let_fundef(self, e: ast.Expr, ctx: Ctx) -> tuple[ast.FunDef, Ctx] | None:
+        """For f[a] with f a LET function of one argument (f[x \\in S] == body): the definition
+        and the context it was defined in; TLC's getNextStates applies such a lazy function
+        by enumerating its body as part of the action."""
+        if not isinstance(e, ast.FuncApp) or not isinstance(e.func, ast.Name) or len(e.args) != 1:
+            return None
+        loc = ctx.lookup(e.func.name)
+        if loc is None or loc.fundef is None:
+            return None
+        d, dctx = loc.fundef[0], loc.fundef[1]
+        if len(d.bounds) != 1 or len(d.bounds[0].names) != 1 or d.bounds[0].tuple_pattern:
+            return None
+        return d, dctx
+
+    def _fundef_ctx(self, d: ast.FunDef, dctx: Ctx, x: str, ways_fn: str | None,
+                    loc: Local | None = None) -> Ctx:
+        """The context of a LET function's body: where it was defined, the function itself
+        (counting its ways through ``ways_fn``), its argument bound to ``x``."""
+        me = replace(loc, fundef=(d, dctx, ways_fn)) if loc is not None else Local("_", "op", fundef=(d, dctx, ways_fn))
+        return dctx.bind(d.name, me).bind(d.bounds[0].names[0], Local(x, "value"))
 
     def _conjuncts(self, e: ast.Expr, ctx: Ctx, depth: int = 0) -> list[tuple[ast.Expr, Ctx]]:
         """The conjuncts of e with the context each is evaluated in, looking through /\\ and

@@ -72,6 +72,11 @@ class Local:
     # that reads a parameter by name (byname.py) is inlined with that argument by name where it
     # is not constant (LET f(q) == q' > q IN f(x) is x' > x).
     redo: tuple[Any, Any] | None = field(default=None, compare=False, hash=False)
+    # A LET function definition f[x \in S] == body: it, the context it was defined in, and, inside
+    # its own body as the ways of an action conjunct count it (actions.ways), the Python name of
+    # the function counting the ways its body holds for an argument (None elsewhere). TLC's
+    # next-state enumeration opens f[a] as its body (a lazy function: Tool.getNextStates).
+    fundef: tuple[Any, Any, str | None] | None = field(default=None, compare=False, hash=False)
 
 
 @dataclass(frozen=True)
@@ -114,7 +119,8 @@ class Ctx:
         ctx = self
         for d in defs:
             if d.name is not None:  # a LET holds named definitions only
-                ctx = ctx.bind(d.name, Local("_", "op", len(getattr(d, "params", ()))))
+                fundef = (d, ctx, None) if isinstance(d, ast.FunDef) else None
+                ctx = ctx.bind(d.name, Local("_", "op", len(getattr(d, "params", ())), fundef=fundef))
         return ctx
 
 

@@ -1442,7 +1442,7 @@ class Expressions(Levels, StaticKinds):
                                           redo=redo)), py, value
         if isinstance(d, ast.FunDef):
             value = f"lambda: {self._fundef_value(d, ctx, py)}"
-            return ctx.bind(d.name, Local(py, "thunk", level=self.let_def_level(d, ctx))), py, value
+            return ctx.bind(d.name, Local(py, "thunk", level=self.let_def_level(d, ctx), fundef=(d, ctx, None))), py, value
         raise SemanticError("INSTANCE inside LET is not supported", d.pos)
 
     def v_Lambda(self, e: ast.Lambda, ctx: Ctx) -> str:
