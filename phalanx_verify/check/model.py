@@ -486,6 +486,11 @@ class Model:
             name = e.name if isinstance(e, ast.Name) else e.op
             defn, scope = self.compiler.resolve_def(name, part.scope) or (None, part.scope)
             if isinstance(defn, ast.OpDef) and self._opened_here(e, defn, part, props):
+                if props and isinstance(scope.module.labelled.get(defn.name), ast.Label):
+                    # processConfigProps does not open a labelled body (a LabelNode): the whole
+                    # is one formula, classified by its level (P == lbl :: [][A]_x is a temporal
+                    # formula, refused by TLC's tableau as it is here)
+                    return [dataclasses.replace(part, tlc_name=written_name(name))]
                 args = e.args if isinstance(e, ast.Apply) else ()
                 if args and props and part.under_subst:
                     return [part]
