@@ -94,7 +94,7 @@ class Coverage:
             # (a label whose steps carry inner labels is no action; R!Next of a refinement
             # property is not one of Next's)
             if idx in next_labels and idx not in compiler.label_split:
-                self.actions[idx] = ActionCoverage(label.name, label.pos, label.module, label.params)
+                self.actions[idx] = ActionCoverage(label.name, label.pos, Path(label.pos.file).stem, label.params)  # the file's, as SANY
         # The search runs the Next whose conjuncts count (see the module's docstring).
         part = self.model.next_part
         self.model.next = compiler.successor_generator(part.expr, part.scope, part.env, covered=True)

@@ -662,6 +662,8 @@ class Actions(Expressions):
             idx = self._label(defn, scope, e.pos)
             self._emitted_labels.add(idx)
             self.label_guarded[idx] = True  # its steps depend on the state: no fairness fast path
+            if label is not None:
+                self.label_split.add(label[0])  # as for a labelled call: the steps carry this label
             k, label, split, labeled = _relabel(k, (idx, ())), (idx, ()), False, False
         for i, (p, a) in enumerate(zip(defn.params, args, strict=True)):
             if p.arity:
@@ -713,11 +715,11 @@ class Actions(Expressions):
 
     def _label(self, defn: ast.OpDef, scope: Scope, applied: ast.Pos | None = None) -> int:
         """The label of the action named after ``defn``; with ``applied``, of its application
-        there to state-level arguments (no parameters shown, that application its range)."""
+        there to state-level arguments (its steps show no arguments, that application its range)."""
         key = (scope.prefix + defn.name, defn.pos, applied.location() if applied else None)
         if key not in self._label_index:
             self._label_index[key] = len(self.labels)
-            params = () if applied else tuple(p.name for p in defn.params)
+            params = tuple(p.name for p in defn.params)  # (an application's steps carry no arguments)
             self.labels.append(ActionLabel(scope.prefix + defn.name, defn.pos, params, scope.module.name, applied))
         return self._label_index[key]
 

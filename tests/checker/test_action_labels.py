@@ -69,3 +69,17 @@ def test_step_labels_equal_tlc(tmp_path, name, workers):
     shown = re.findall(r"^State (\d+): (<.*>)$", r.output, re.M)
     assert shown[0] == ("1", "<Initial predicate>"), r.output
     assert [label for _, label in shown[1:]] == labels, r.output
+
+
+def test_coverage_names_the_module_an_action_is_written_in(tmp_path):
+    """-coverage heads an action by its definition in the module of its file, with its parameters
+    (TLC: "<Op line 4, col 1 to line 4, col 8 of module Base (4 27 4 34)>: 1:3"; was "of module
+    Top", the root, and "col 2" for an action applied to a state-level argument)."""
+    modules, root, _cfg, _labels = CASES["StateArgumentAndExtendedModule"]
+    for mod, text in modules.items():
+        (tmp_path / f"{mod}.tla").write_text(text)
+    (tmp_path / f"{root}.cfg").write_text("INIT Init\nNEXT Next\nINVARIANT Inv\n")
+    r = CliRunner().invoke(main, ["check", str(tmp_path / f"{root}.tla"), "--workers", "1", "-coverage", "1"])
+    assert r.exit_code == 12, r.output
+    assert "<Op line 4, col 1 to line 4, col 8 of module Base" in r.output, r.output
+    assert "<Step line 5, col 1 to line 5, col 7 of module Base" in r.output, r.output
