@@ -234,9 +234,10 @@ class Actions(Expressions):
             return
         if isinstance(e, ast.Let):
             inner = replace(ctx, guarded=True)
-            for d in e.defs:
+            for i, d in enumerate(e.defs):
                 outer = inner
-                inner, name, value = self._let_binding(d, inner, shared=True)
+                later = ast.Let(e.pos, e.defs[i + 1:], e.body) if i + 1 < len(e.defs) else e.body
+                inner, name, value = self._let_binding(d, inner, shared=True, body=later)
                 code.emit(f"{name} = {value}")
                 if isinstance(d, ast.OpDef) and not d.recursive:  # a call that assigns is inlined
                     made = inner.lookup(d.name)
@@ -380,7 +381,7 @@ class Actions(Expressions):
         if isinstance(e, ast.Let):
             if len(e.defs) > 1:
                 return self.ways(split_let(e), ctx)
-            inner, name, value = self._let_binding(e.defs[0], ctx)
+            inner, name, value = self._let_binding(e.defs[0], ctx, body=e.body)
             return f"(lambda {name}: {self.ways(e.body, inner)})({value})"
         if isinstance(e, ast.Apply) and e.op == "implies":
             return f"({self.ways(e.args[1], ctx)} if {self.cond(e.args[0], ctx, '=>')} else 1)"

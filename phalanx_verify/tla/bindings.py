@@ -77,6 +77,9 @@ class Local:
     # the function counting the ways its body holds for an argument (None elsewhere). TLC's
     # next-state enumeration opens f[a] as its body (a lazy function: Tool.getNextStates).
     fundef: tuple[Any, Any, str | None] | None = field(default=None, compare=False, hash=False)
+    # A zero-arity LET definition computed where it is defined (its value, not a thunk, is in
+    # ``pyname``): its body is what the LET evaluates first (strictness.evaluated_first).
+    eager: bool = False
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,7 @@ from .instances import UNSUPPORTED
 from .kinds import StaticKinds
 from .levels import LEVEL_ACTION, LEVEL_CONSTANT, LEVEL_STATE, LEVEL_TEMPORAL, Levels
 from .modules import ALWAYS_VISIBLE, STANDARD_MODULES, Scope
-from .strictness import evaluates
+from .strictness import evaluated_first, evaluates
 
 # Built-in operators written as symbols: node kind -> Python template.
 _BINARY = {
@@ -541,7 +541,7 @@ class Expressions(Levels, StaticKinds):
                 if loc.redo is not None and loc.redo[1].cur != ctx.cur:
                     defn, dctx = loc.redo
                     return self.val(defn.body, replace(dctx, cur=ctx.cur, nxt=ctx.nxt))
-                return f"{loc.pyname}()"
+                return loc.pyname if loc.eager else f"{loc.pyname}()"
             if loc.kind == "alias":
                 aexpr, actx = loc.alias  # type: ignore[misc]
                 return self.val(aexpr, replace(actx, cur=ctx.cur, nxt=ctx.nxt))
@@ -786,6 +786,11 @@ class Expressions(Levels, StaticKinds):
             self._strict[key] = (False,) * len(defn.params)
             got = self._strict[key] = self.strictness(defn, scope)
         return got[i]
+
+    def _builtin_op(self, op: str, ctx: Ctx) -> bool:
+        """Is ``op``, applied in ``ctx``, a built-in operator, not a definition, a LET, a
+        parameter or a substituted constant (see strictness.Builtin)?"""
+        return ctx.lookup(op) is None and op not in self.substitutions and self.resolve_def(op, ctx.scope) is None
 
     def strictness(self, defn: ast.OpDef, scope: Scope, ctx: Ctx | None = None) -> tuple[bool, ...]:
         """For each parameter of ``defn`` (a LET definition where ``ctx`` is where it is
@@ -1405,15 +1410,25 @@ class Expressions(Levels, StaticKinds):
     def v_Let(self, e: ast.Let, ctx: Ctx) -> str:
         if len(e.defs) > 1:
             return self.val(split_let(e), ctx)
-        inner, name, value = self._let_binding(e.defs[0], ctx)
+        inner, name, value = self._let_binding(e.defs[0], ctx, body=e.body)
         return f"(lambda {name}: {self.val(e.body, inner)})({value})"
 
-    def _let_binding(self, d: ast.Definition, ctx: Ctx, shared: bool = False) -> tuple[Ctx, str, str]:
+    def _let_binding(self, d: ast.Definition, ctx: Ctx, shared: bool = False,
+                     body: ast.Expr | None = None) -> tuple[Ctx, str, str]:
         """One LET definition as a Python callable (LET definitions are evaluated lazily). A
         definition without parameters is evaluated at most once, as TLC's LazyValue: its thunk
         remembers the value, unless it is ``shared`` by the later branches of an action (a
-        statement before the enumeration) and reads primed variables that differ between them."""
+        statement before the enumeration) and reads primed variables that differ between them.
+        One that the LET's ``body`` evaluates before anything else (strictness.evaluated_first)
+        is simply computed, its Local ``eager``: a thunk and a call per use cost LamportMutex's
+        next-state relation a fifth of its time (``LET m == Head(network[q][p]) IN m.type = ...``)."""
         py = self.fresh(d.name if not isinstance(d, ast.InstanceDef) else "inst")
+        if isinstance(d, ast.OpDef) and not d.params and not d.recursive and body is not None \
+                and self.level(d.body, ctx) < LEVEL_ACTION \
+                and evaluated_first(body, d.name, lambda op: self._builtin_op(op, ctx)):
+            level = self.level(d.body, ctx)
+            redo = (d, ctx) if level == LEVEL_STATE else None
+            return ctx.bind(d.name, Local(py, "thunk", level=level, redo=redo, eager=True)), py, self.val(d.body, ctx)
         if isinstance(d, ast.OpDef):
             kind = "thunk" if not d.params else "op"
             # TLC passes arguments unevaluated: those the body may not read are passed as thunks

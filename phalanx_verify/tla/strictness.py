@@ -12,7 +12,7 @@ right, only slower).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from . import syntax as ast
 
@@ -78,3 +78,62 @@ def _apply(e: ast.Apply, name: str, callee: CalleeStrict) -> bool:
     if e.op == name:
         return True  # an operator parameter applied
     return any(evaluates(a, name, callee) and callee(e.op, i, len(e.args)) for i, a in enumerate(e.args))
+
+
+Builtin = Callable[[str], bool]
+"""Is the operator of this name a built-in one (its operands evaluated in order, before it
+applies), not a definition whose body TLC evaluates first, its arguments lazily?"""
+
+
+def evaluated_first(e: ast.Expr, name: str, builtin: Builtin, lets: Mapping[str, ast.OpDef | None] | None = None) -> bool:
+    """Is the name ``name`` the first thing every evaluation of ``e`` evaluates, before
+    anything else that could fail, print or stop early? A LET definition read so is computed
+    where it is defined rather than wrapped in a thunk (expressions._let_binding): TLC's
+    LazyValue would be evaluated at that very point, so not even which of two errors comes
+    first can change (``LET m == Head(q) IN m.type = "req" /\\ ...``). Follows TLC's order of
+    evaluation: a function before its argument, a record before its field, a built-in
+    operator's operands left to right, a bound set before the body, and a LET definition
+    inside e where it is first read (``LET moved == {.. : d \\in dirs} IN {.. : x \\in moved}``
+    evaluates dirs first). ``lets``: the definitions of the LETs inside e around this point
+    (an operator with parameters as None: not built-in, not followed)."""
+    lets = lets or {}
+    match e:
+        case ast.Name():
+            if e.name == name:
+                return True
+            d = lets.get(e.name)
+            return d is not None and evaluated_first(d.body, name, builtin, lets)
+        case ast.Apply():
+            return bool(e.args) and e.op not in lets and e.op != name and builtin(e.op) \
+                and evaluated_first(e.args[0], name, builtin, lets)
+        case ast.And() | ast.Or() | ast.SetEnum() | ast.Tuple():
+            return bool(e.items) and evaluated_first(e.items[0], name, builtin, lets)
+        case ast.If():
+            return evaluated_first(e.cond, name, builtin, lets)
+        case ast.Case():
+            return evaluated_first(e.arms[0][0], name, builtin, lets)
+        case ast.FuncApp():
+            return evaluated_first(e.func, name, builtin, lets)
+        case ast.Field():
+            return evaluated_first(e.record, name, builtin, lets)
+        case ast.Except():
+            return evaluated_first(e.func, name, builtin, lets)
+        case ast.Quant() | ast.SetMap() | ast.FuncLit():
+            return _bound_first(e.bounds[0], name, builtin, lets)
+        case ast.Choose() | ast.SetFilter():
+            return _bound_first(e.bound, name, builtin, lets)
+        case ast.Let():
+            if any(d.name == name for d in e.defs):
+                return False
+            inner = dict(lets)
+            for defn in e.defs:
+                if isinstance(defn, ast.OpDef) and not defn.params and not defn.recursive:
+                    inner[defn.name] = defn
+                elif defn.name is not None:
+                    inner[defn.name] = None
+            return evaluated_first(e.body, name, builtin, inner)
+    return False  # a literal, a prime, UNCHANGED, ENABLED, LAMBDA, a temporal formula
+
+
+def _bound_first(b: ast.Bound, name: str, builtin: Builtin, lets: Mapping[str, ast.OpDef | None]) -> bool:
+    return b.set is not None and evaluated_first(b.set, name, builtin, lets)
