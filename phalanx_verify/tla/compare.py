@@ -781,10 +781,13 @@ def mod(a: Any, b: Any) -> int:
     return a % b
 
 
+def span(a: Any, b: Any) -> range:
+    """The integers of a..b, to range over in TLC's (ascending) order, with interval's errors."""
+    return range(_int_arg(a, "..", "first"), _int_arg(b, "..", "second") + 1)
+
+
 def interval(a: Any, b: Any) -> Interval:
-    a = _int_arg(a, "..", "first")
-    b = _int_arg(b, "..", "second")
-    return Interval(range(a, b + 1))
+    return Interval(span(a, b))
 
 
 def truth(v: Any, what: str) -> bool:

@@ -1134,11 +1134,12 @@ class Expressions(Levels, StaticKinds):
             else:
                 new = []
                 ek = self.elem_kind(b.set, ctx)
+                over = _spanned(b.set, s) or f"_iterate({s})"
                 for n in b.names:
                     py = self.fresh(n)
-                    clauses.append(f"for {py} in _iterate({s})")
+                    clauses.append(f"for {py} in {over}")
                     if ranges is not None:
-                        ranges.append((py, s))
+                        ranges.append((py, s if over.startswith("_iterate(") else over))
                     new.append((n, py))
                 for n, py in new:
                     ctx = ctx.bind(n, Local(py, "value", vkind=ek))
@@ -1491,6 +1492,17 @@ def _size(e: Any) -> int:
     if hasattr(e, "__dataclass_fields__"):
         return 1 + sum(_size(getattr(e, f)) for f in e.__dataclass_fields__ if f != "pos")
     return 0
+
+
+def _spanned(e: ast.Expr, code: str) -> str | None:
+    """The code to range over ``e``, a literal a..b compiled to ``code``, as a Python range
+    (compare.span): ascending, as TLC's IntervalValue enumerates it, and neither built as a set
+    nor sorted into TLC's order at each evaluation (``\\A j \\in 0..i-1``, ``\\E k \\in 1..Len(s)``:
+    TokenRing's UniqueToken). None for any other set (or a user's own ..)."""
+    head = "_cmp.interval("
+    if isinstance(e, ast.Apply) and e.op == "dots_2" and code.startswith(head):
+        return "_cmp.span(" + code[len(head):]
+    return None
 
 
 def mentions_any(e: Any, names: set[str]) -> bool:

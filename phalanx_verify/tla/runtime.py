@@ -1108,6 +1108,8 @@ def iterate(s: Any) -> Iterable:
         if hit is not None and hit[0] is s:
             return hit[1]
         return tlc_order(s)
+    if type(s) is range:  # a..b written in the bound (compare.span): already in TLC's order
+        return s
     if type(s) in _BUILT_TO_RANGE:
         setbound.enumerated(_product_size(s))
     return members(s)
