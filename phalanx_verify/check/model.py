@@ -478,10 +478,11 @@ class Model:
             return self.flatten(Part(expr, scope, env, part.name, under, tlc_name), props)
         if isinstance(e, ast.And):
             return [q for x in e.items for q in again(x, tlc_name=x.pos.location())]
-        if isinstance(e, ast.Let) and self.compiler.level(e, part_ctx(part)) >= LEVEL_TEMPORAL:
-            opened = _opened_let(e)  # TLC's processConfigSpec peels a LET off a formula
+        if isinstance(e, ast.Let) and (props or self.compiler.level(e, part_ctx(part)) >= LEVEL_TEMPORAL):
+            opened = _opened_let(e)  # TLC's processConfigSpec and processConfigProps peel a LET
             if opened is not None:
-                return again(opened)
+                peeled, called = opened
+                return again(peeled, tlc_name=part.tlc_name if called is None else written_name(called))
         if isinstance(e, ast.Name | ast.Apply) and not _bound_here(e, part):
             name = e.name if isinstance(e, ast.Name) else e.op
             defn, scope = self.compiler.resolve_def(name, part.scope) or (None, part.scope)
@@ -594,7 +595,9 @@ class Model:
             for x in e.items:
                 self._empty_forall(Part(x, part.scope, part.env, part.name))
         elif isinstance(e, ast.Let):
-            self._empty_forall(Part(e.body, part.scope, part.env, part.name))
+            opened = _opened_let(e)  # the sets of a \\A may use the LET's definitions
+            if opened is not None:
+                self._empty_forall(Part(opened[0], part.scope, part.env, part.name))
         elif isinstance(e, ast.Name) and not _bound_here(e, part):
             defn, scope = self.compiler.resolve_def(e.name, part.scope) or (None, part.scope)
             if isinstance(defn, ast.OpDef) and not defn.params:
@@ -693,26 +696,47 @@ def _no_next_state_actions(s: tuple) -> Iterator:
 _no_next_state_actions.labels = frozenset()  # type: ignore[attr-defined]  # as compiled actions carry
 
 
-def _opened_let(e: ast.Let) -> ast.Expr | None:
-    """A temporal LET with its body opened one step, the definitions kept around each piece
-    (``with_lets``): a conjunction becomes one of LETs, ``[]P`` the box of a LET, and a call of a LET-defined operator
-    (``LET id(a) == a IN id(Init /\\ [][Next]_v)``) its body with the arguments substituted
-    (by name, as TLC passes them). None when the body is none of these."""
-    body = e.body
+def _opened_let(e: ast.Let) -> tuple[ast.Expr, str | None] | None:
+    """A LET with its body opened one step, as TLC's processConfigSpec and processConfigProps peel
+    a LetInNode and go on with its body, the definitions kept around each piece that uses them
+    (``with_lets``): a conjunction becomes one of LETs, a \\A one over LETs (unrolled as without
+    the LET), a nested LET one LET, a temporal formula the same one over LETs (``_pushed``), a
+    call of a LET-defined operator (``LET id(a) == a IN id(Init /\\ [][Next]_v)``) its body with
+    the arguments substituted (by name, as TLC passes them), and a body that uses none of the
+    definitions itself. With the name TLC gives the result where it is a definition's body (as
+    for any operator it opens), else None. None when the body is none of these."""
+    body, defs = e.body, e.defs
     if isinstance(body, ast.And):
-        return ast.And(body.pos, tuple(with_lets(x, e.defs) for x in body.items))
-    if isinstance(body, ast.Temporal) and body.op == "always" and not isinstance(body.args[0], ast.StepAction):
-        # LET d == ... IN [](P): TLC's processConfigProps peels the LET (LetInNode: its body), so
-        # a state-level P is checked as an invariant, not as a liveness property after the search.
-        return dataclasses.replace(body, args=(with_lets(body.args[0], e.defs),))
+        return ast.And(body.pos, tuple(with_lets(x, defs) for x in body.items)), None
+    if isinstance(body, ast.Temporal | ast.Fairness):
+        return _pushed(body, defs), None
+    if isinstance(body, ast.Quant) and body.kind == "forall":
+        bounds = tuple(dataclasses.replace(b, set=with_lets(b.set, defs)) if b.set is not None else b
+                       for b in body.bounds)
+        return dataclasses.replace(body, bounds=bounds, body=with_lets(body.body, defs)), None
+    if isinstance(body, ast.Let):
+        return ast.Let(body.pos, defs + body.defs, body.body), None
     if isinstance(body, ast.Name | ast.Apply):
         name = body.name if isinstance(body, ast.Name) else body.op
         args = body.args if isinstance(body, ast.Apply) else ()
-        defs = [d for d in e.defs if isinstance(d, ast.OpDef) and d.name == name and len(d.params) == len(args)]
-        if defs:
-            by_name = {p.name: a for p, a in zip(defs[-1].params, args, strict=True)}
-            return with_lets(substituted(defs[-1].body, by_name), e.defs)
-    return None
+        called = [d for d in defs if isinstance(d, ast.OpDef) and d.name == name and len(d.params) == len(args)]
+        if called:
+            by_name = {p.name: a for p, a in zip(called[-1].params, args, strict=True)}
+            return with_lets(substituted(called[-1].body, by_name), defs), name
+    unused = with_lets(body, defs)
+    return (unused, None) if unused is body else None
+
+
+def _pushed(e: ast.Expr, defs: tuple[ast.Definition, ...]) -> ast.Expr:
+    """``LET defs IN e`` with the definitions pushed through e's temporal operators, [A]_v and
+    WF/SF to the formulas under them, so that its form is still seen: LET d == ... IN [](P) is
+    checked as the invariant P, LET A == ... IN [][A]_v as an action property and WF_v(A) as
+    fairness, as TLC classifies the LET's body."""
+    if isinstance(e, ast.Temporal):
+        return dataclasses.replace(e, args=tuple(_pushed(a, defs) for a in e.args))
+    if isinstance(e, ast.StepAction | ast.Fairness):
+        return dataclasses.replace(e, action=with_lets(e.action, defs), sub=with_lets(e.sub, defs))
+    return with_lets(e, defs)
 
 
 def _dnf_size(fairness: list[Fairness], obligations: list[Liveness]) -> int:

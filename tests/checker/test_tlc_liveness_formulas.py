@@ -196,3 +196,19 @@ def test_labelled_property_is_one_temporal_formula(tmp_path):
     (tmp_path / "LP.cfg").write_text("INIT Init\nNEXT Next\nPROPERTY Q\n")  # unlabelled: TLC's ok, 4/3/3
     report = check_model(load_model(spec))
     assert (report.exit_code, report.generated, report.distinct, report.depth) == (0, 4, 3, 3)
+
+
+def test_let_definitions_reach_the_action_and_fairness_they_are_used_in(tmp_path):
+    """processConfigProps peels a LET whose definitions an action property or a fairness
+    condition uses: TLC's ok (4 generated, 3 distinct, depth 3) for both; LET A == ... IN
+    [][A]_x /\\ <>Q was refused as an action inside a temporal formula (exit 150), and
+    WF_x(A) with A of the LET failed to evaluate (exit 255)."""
+    spec = tmp_path / "LA.tla"
+    spec.write_text("---- MODULE LA ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = (x + 1) % 3\n"
+                    "Spec == Init /\\ [][Next]_x /\\ WF_x(Next)\n"
+                    "Box == LET A == x' # x IN [][A]_x /\\ <>(x = 2)\n"
+                    "Fair == LET A == x' = x + 1 IN [](x < 3) /\\ WF_x(A)\n====\n")
+    for prop in ("Box", "Fair"):
+        (tmp_path / "LA.cfg").write_text(f"SPECIFICATION Spec\nPROPERTY {prop}\n")
+        report = check_model(load_model(spec))
+        assert (report.exit_code, report.generated, report.distinct, report.depth) == (0, 4, 3, 3), prop

@@ -77,6 +77,20 @@ CASES: dict[str, tuple[dict[str, str], str, int, str]] = {
         13, "Action property X is violated."),
     "NestedConjunction": ({}, "Q == [](x < 5) /\\ [][x < 2]_x\nProp == Q",
         13, "Action property line 6, col 19 to line 6, col 29 of module NestedConjunction is violated."),
+    # A LET is peeled (LetInNode: its body), whatever the level, its definitions seen where used;
+    # a LET-defined operator the body calls is opened and names what is under it.
+    "LetStateConjuncts": ({}, "Prop == LET a == 1 IN x = 0 /\\ x = a",
+        13, "Property line 6, col 32 to line 6, col 36 of module LetStateConjuncts is violated by the initial state:"),
+    "LetActionBox": ({}, "Prop == LET A == x' = x + 1 /\\ x < 2 IN [](x < 5) /\\ [][A]_x",
+        13, "Action property line 6, col 54 to line 6, col 60 of module LetActionBox is violated."),
+    "LetForallInvariant": ({}, "Prop == LET S == {1, 2} IN \\A p \\in S : [](x < 4 + p)",
+        12, "Invariant line 6, col 41 to line 6, col 53 of module LetForallInvariant is violated."),
+    "LetOperatorCalled": ({}, "Prop == LET B == [][x < 2]_x IN B /\\ [](x < 5)",
+        13, "Action property B is violated."),
+    "LetNested": ({}, "Prop == LET a == 1 IN LET b == 3 IN [](x < b) /\\ <>(x = a)",
+        12, "Invariant line 6, col 37 to line 6, col 45 of module LetNested is violated."),
+    "LetUnused": ({}, "Safe == [](x < 4)\nProp == LET a == 1 IN Safe",
+        12, "Invariant Safe is violated."),
     # A temporal property keeps the cfg's name (TLC's post-hoc attribution prints the PROPERTY).
     "TemporalConjunct": ({}, "Prop == <>(x = 100) /\\ [](x < 50)",
         13, "Temporal property Prop was violated."),
