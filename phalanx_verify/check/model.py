@@ -470,7 +470,9 @@ class Model:
         ``props``: a property, where TLC's processConfigProps does not unfold an operator
         applied to arguments inside the body of an instance with substitutions (its ``subs``,
         Part.under_subst): such an application stays a temporal formula of its own. There it
-        also opens state-level definitions and \\A, whose pieces it names (Part.tlc_name)."""
+        also opens state-level definitions and \\A, whose pieces it names (Part.tlc_name), and
+        takes a definition's body with its labels: a labelled piece (``lbl :: F``) is not taken
+        apart, as processConfigProps does not open a LabelNode."""
         e = part.expr
 
         def again(expr: ast.Expr, scope: Scope = part.scope, env: dict[str, Any] = part.env,
@@ -487,11 +489,6 @@ class Model:
             name = e.name if isinstance(e, ast.Name) else e.op
             defn, scope = self.compiler.resolve_def(name, part.scope) or (None, part.scope)
             if isinstance(defn, ast.OpDef) and self._opened_here(e, defn, part, props):
-                if props and isinstance(scope.module.labelled.get(defn.name), ast.Label):
-                    # processConfigProps does not open a labelled body (a LabelNode): the whole
-                    # is one formula, classified by its level (P == lbl :: [][A]_x is a temporal
-                    # formula, refused by TLC's tableau as it is here)
-                    return [dataclasses.replace(part, tlc_name=written_name(name))]
                 args = e.args if isinstance(e, ast.Apply) else ()
                 if args and props and part.under_subst:
                     return [part]
@@ -514,7 +511,10 @@ class Model:
                             by_name[p.name] = a  # MyNext([][Next]_v): substituted, as TLC does
                         else:
                             env[p.name] = self.compiler.state_function(a, part.scope, part.env)(())
-                    body = substituted(defn.body, by_name) if by_name else defn.body
+                    # a property's definition with its labels (a LabelNode, which processConfigProps
+                    # does not open: see _classify)
+                    body = scope.module.labelled.get(defn.name, defn.body) if props else defn.body
+                    body = substituted(body, by_name) if by_name else body
                     if scope is not part.scope:
                         threads = bindings.thread_values(scope, part.scope, part.env)  # P(s)!Spec under \\A s
                         return again(body, scope, {**threads, **env}, under, written_name(name))
@@ -628,6 +628,8 @@ class Model:
         return prop
 
     def _classify(self, prop: Property, p: Part) -> None:
+        labelled = isinstance(p.expr, ast.Label)  # lbl :: F, unopened (flatten): classified by its level alone
+        p = dataclasses.replace(p, expr=ast.unlabelled(p.expr))  # flatten keeps a property's labels
         e = p.expr
         ctx = part_ctx(p)
         level = self.compiler.level(e, ctx)
@@ -642,6 +644,11 @@ class Model:
                               f"{Path(e.pos.file).stem} is an action-level formula (i.e., it contains no temporal "
                               "operators). Only temporal-level (or state-level) formulas are allowed under "
                               "PROPERTY or PROPERTIES.", e.pos)
+        if labelled:
+            # TLC's tableau takes a labelled temporal formula whole: P == lbl :: [][A]_x is
+            # refused for the action in it, lbl :: [](x < 4) is no invariant but a property
+            prop.liveness.append(Liveness("general", p.label(), general=general_obligation(self, p)))
+            return
         if isinstance(e, ast.Fairness):
             fair = Fairness(e.kind, Part(e.action, p.scope, p.env, p.name), Part(e.sub, p.scope, p.env, p.name))
             self._compile_fairness(fair)

@@ -91,6 +91,20 @@ CASES: dict[str, tuple[dict[str, str], str, int, str]] = {
         12, "Invariant line 6, col 37 to line 6, col 45 of module LetNested is violated."),
     "LetUnused": ({}, "Safe == [](x < 4)\nProp == LET a == 1 IN Safe",
         12, "Invariant Safe is violated."),
+    # A labelled conjunct is not opened (a LabelNode): classified by its level alone, a state
+    # predicate named by its range, label included; a temporal one goes to the tableau whole.
+    # A label inside a formula TLC does open changes nothing.
+    "LabelledConjunctInit": ({}, "Prop == /\\ lbl :: x = 1\n        /\\ <>(x = 6)",
+        13, "Property line 6, col 12 to line 6, col 23 of module LabelledConjunctInit is violated by the initial state:"),
+    "LabelledConjunctBox": ({}, "Prop == /\\ lbl :: [](x < 4)\n        /\\ <>(x = 6)",
+        12, "Temporal property Prop was violated."),
+    "LabelledForallBody": ({}, "Prop == \\A p \\in {1} : lbl(p) :: [](x < 3 + p)",
+        12, "Temporal property Prop was violated."),
+    "LabelledInstanceInit": ({"ML": "EXTENDS Naturals\nVARIABLE y\nInv == /\\ lbl :: y = 1\n       /\\ y < 8"},
+        "R == INSTANCE ML WITH y <- x\nProp == R!Inv",
+        13, "Property line 4, col 11 to line 4, col 22 of module ML is violated by the initial state:"),
+    "LabelInsideBox": ({}, "Prop == [](lbl :: x < 4) /\\ <>(x = 6)",
+        12, "Invariant line 6, col 9 to line 6, col 24 of module LabelInsideBox is violated."),
     # A temporal property keeps the cfg's name (TLC's post-hoc attribution prints the PROPERTY).
     "TemporalConjunct": ({}, "Prop == <>(x = 100) /\\ [](x < 50)",
         13, "Temporal property Prop was violated."),
