@@ -36,6 +36,7 @@ from ..tla import (
     ParseError,
     Scope,
     SemanticError,
+    StartupStackOverflow,
     TautologyError,
     as_set,
     bindings,
@@ -336,6 +337,7 @@ class Model:
                                           "next-state relation.", e.pos)
                     next_part = Part(e.args[0].action, p.scope, p.env, p.name)
                     self.vars_part = Part(e.args[0].sub, p.scope, p.env, p.name)
+                    self._walk_subscript(e.args[0].sub, p.scope, p.env, frozenset())
                 elif isinstance(e, ast.Fairness):
                     self.fairness.append(Fairness(e.kind, Part(e.action, p.scope, p.env, p.name),
                                                   Part(e.sub, p.scope, p.env, p.name)))
@@ -390,6 +392,28 @@ class Model:
             self.next = _no_next_state_actions
         for f in self.fairness:
             self._compile_fairness(f)
+
+    def _walk_subscript(self, e: ast.Expr, scope: Scope, env: dict[str, Any], path: frozenset[int]) -> None:
+        """Walk the v of the spec's [][Next]_v as TLC's SpecProcessor does at start-up, looking
+        for the variables in it (SubscriptCollector): into tuples, LETs and the bodies of the
+        operators it names. A definition met again below itself (``path``: the definitions
+        entered) makes that walk endless, as a cfg redefinition can (vars <- ReDefVars,
+        ReDefVars == <<vars, z>>): TLC's StackOverflowError before any initial state. An
+        operator's parameters are not followed back to its arguments, so that a cycle is never
+        seen where there is none."""
+        if isinstance(e, ast.Tuple):
+            for x in e.items:
+                self._walk_subscript(x, scope, env, path)
+        elif isinstance(e, ast.Let):
+            self._walk_subscript(e.body, scope, env, path)
+        elif isinstance(e, ast.Name | ast.Apply):
+            name = e.name if isinstance(e, ast.Name) else e.op
+            target = None if name in env else self.compiler.resolve_def(name, scope)
+            if target is None or not isinstance(target[0], ast.OpDef):
+                return
+            if id(target[0]) in path:
+                raise StartupStackOverflow(StartupStackOverflow.MESSAGE, e.pos)
+            self._walk_subscript(target[0].body, target[1], {}, path | {id(target[0])})
 
     def _variable_named(self, p: Part) -> str | None:
         """The variable this conjunct of the specification is, directly or as a definition

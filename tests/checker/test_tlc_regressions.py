@@ -869,6 +869,13 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         NAMING_BASE + "Prop2 == Op(x)", "INIT Init\nNEXT Next\nPROPERTY Prop2", 12, 4, 4, 4,
         "Invariant Op is violated.",
         "PROPERTY Prop2 with Prop2 == Op(x), Op(a) == [](a < 3): named after Op, the operator unfolded last"),
+    "CyclicRedefinedSubscript": (
+        "EXTENDS Naturals\nVARIABLES x, z\nvars == <<x>>\nInit == x = 0 /\\ z = 0\nNext == x' = 1 - x /\\ z' = z\n"
+        "Spec == Init /\\ [][Next]_vars\nReDefVars == <<vars, z>>", "SPECIFICATION Spec\nCONSTANT vars <- ReDefVars",
+        255, None, None, None, "This was a Java StackOverflowError.",
+        "vars <- ReDefVars, ReDefVars == <<vars, z>>: TLC's SpecProcessor walks the subscript of [][Next]_vars "
+        "through definitions at start-up and overflows, before any state (TLC's CyclicRedefineVars, which TLC's "
+        "own test runs with allowCyclicRedefinitions; was: ok, 3 generated, 2 distinct)"),
 }
 
 
