@@ -547,10 +547,6 @@ class Model:
             envs = self._unrolled(e, part, props)
             if envs is not None:
                 return [q for env in envs for q in again(e.body, env=env, tlc_name=e.body.pos.location())]
-            if props and any(b.tuple_pattern for b in e.bounds):
-                # TLC unrolls it too, naming each piece by the body: not supported here, so it is
-                # checked whole under the property's name, not under one TLC never prints
-                return [dataclasses.replace(part, tlc_name=None)]
         return [part]
 
     def _opened_here(self, e: ast.Name | ast.Apply, defn: ast.OpDef, part: Part, props: bool) -> bool:
@@ -579,13 +575,12 @@ class Model:
     def _unrolled(self, e: ast.Quant, part: Part, props: bool) -> list[dict[str, Any]] | None:
         """The environments a \\A of a formula is unrolled into, one conjunct each (None: it stays
         whole). A temporal one always; in a property also a state-level one, as TLC's
-        processConfigProps does wherever it can enumerate the sets first: of constant level, no
-        tuple pattern (not supported here), and enumerable."""
+        processConfigProps does wherever it can enumerate the sets first: of constant level and
+        enumerable."""
         ctx = part_ctx(part)
         if self.compiler.level(e, ctx) > LEVEL_STATE:
             return self._bindings(e.bounds, part)
-        if not props or any(b.set is None or b.tuple_pattern or self.compiler.level(b.set, ctx) != LEVEL_CONSTANT
-                            for b in e.bounds):
+        if not props or any(b.set is None or self.compiler.level(b.set, ctx) != LEVEL_CONSTANT for b in e.bounds):
             return None
         try:
             return self._bindings(e.bounds, part)
@@ -593,10 +588,12 @@ class Model:
             return None
 
     def _bindings(self, bounds: tuple[ast.Bound, ...], part: Part) -> list[dict[str, Any]]:
+        """One environment per element of the bounds' sets (a tuple pattern <<a, b>> \\in S binds
+        the components of each element, as TLC's ContextEnumerator does)."""
         envs = [dict(part.env)]
         for b in bounds:
-            if b.set is None or b.tuple_pattern:
-                raise SemanticError("unsupported quantifier in a temporal formula", b.set.pos if b.set else None)
+            if b.set is None:
+                raise SemanticError("unsupported quantifier in a temporal formula", None)
             try:
                 elements = as_set(self.compiler.state_function(b.set, part.scope, part.env)(()))
             except EvalError as err:  # \A n \in Nat: TLC's liveness cannot expand it (exit 255)
@@ -604,6 +601,12 @@ class Model:
                 raise CannotHandleError(f"TLC cannot handle the temporal formula line {pos.line}, col {pos.col} "
                                         f"of module {Path(pos.file).stem}: {err.message}", pos) from err
             values = sorted(elements, key=lambda v: format_value(v))
+            if b.tuple_pattern:
+                if any(not isinstance(v, tuple) or len(v) != len(b.names) for v in values):
+                    raise SemanticError(f"unsupported construct: a tuple pattern of {len(b.names)} names over a set "
+                                        "with an element of another shape", b.set.pos)
+                envs = [{**env, **dict(zip(b.names, v, strict=True))} for env in envs for v in values]
+                continue
             for name in b.names:
                 envs = [{**env, name: v} for env in envs for v in values]
         return envs

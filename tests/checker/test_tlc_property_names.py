@@ -53,6 +53,15 @@ CASES: dict[str, tuple[dict[str, str], str, int, str]] = {
         12, "Invariant line 6, col 27 to line 6, col 39 of module ForallInvariant is violated."),
     "ForallBoxOfApplication": ({}, "Inv(p) == x < 4 + p\nProp == \\A p \\in {1, 2} : [](Inv(p))",
         12, "Invariant line 7, col 27 to line 7, col 36 of module ForallBoxOfApplication is violated."),
+    # A tuple pattern <<a, b>> \\in S is unrolled as any \\A, each piece named by the body's range.
+    "TupleForallInvariant": ({}, "Prop == \\A <<a, b>> \\in {1, 2} \\X {3} : [](x < a + b)",
+        12, "Invariant line 6, col 41 to line 6, col 53 of module TupleForallInvariant is violated."),
+    "TupleForallAction": ({}, "Prop == \\A <<a, b>> \\in {1, 2} \\X {3} : [][x < a + b]_x",
+        13, "Action property line 6, col 41 to line 6, col 55 of module TupleForallAction is violated."),
+    "TupleForallInit": ({}, "Prop == \\A <<a, b>> \\in {1, 2} \\X {3} : x # a - 1",
+        13, "Property line 6, col 41 to line 6, col 49 of module TupleForallInit is violated by the initial state:"),
+    "TupleForallMixed": ({}, "Prop == \\A k \\in {0}, <<a, b>> \\in {<<1, 2>>} : [](x < a + b + k)",
+        12, "Invariant line 6, col 49 to line 6, col 65 of module TupleForallMixed is violated."),
     # The state-level conjuncts, checked on the initial states: definitions and \A are opened too.
     "InitConjunct": ({}, "Prop == x = 1 /\\ [][Next]_x",
         13, "Property line 6, col 9 to line 6, col 13 of module InitConjunct is violated by the initial state:"),
