@@ -502,6 +502,12 @@ class Model:
         def again(expr: ast.Expr, scope: Scope = part.scope, env: dict[str, Any] = part.env,
                   under: bool = part.under_subst, tlc_name: str | None = part.tlc_name) -> list[Part]:
             return self.flatten(Part(expr, scope, env, part.name, under, tlc_name), props)
+        module = part.scope.module
+        if props and e.pos in module.sole_items and e.pos not in module.sole_disjuncts \
+                and part.tlc_name != e.pos.location():
+            # /\ F alone: SANY keeps a conjunction of one conjunct, which processConfigProps
+            # splits as any other, naming F by its range; this tree has F alone
+            return again(e, tlc_name=e.pos.location())
         if isinstance(e, ast.And):
             return [q for x in e.items for q in again(x, tlc_name=x.pos.location())]
         if isinstance(e, ast.Let) and (props or self.compiler.level(e, part_ctx(part)) >= LEVEL_TEMPORAL):

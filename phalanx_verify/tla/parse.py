@@ -744,6 +744,8 @@ class _Converter:
         if len(items) == 1:
             if self._module is not None:
                 self._module.sole_items.add(items[0].pos)
+                if cls is ast.Or:
+                    self._module.sole_disjuncts.add(items[0].pos)
             return items[0]
         return cls(self.pos(node), tuple(items), True)
 

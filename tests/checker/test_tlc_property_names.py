@@ -44,6 +44,18 @@ CASES: dict[str, tuple[dict[str, str], str, int, str]] = {
         13, "Action property line 6, col 31 to line 6, col 41 of module ColumnsInCharacters is violated."),
     "BesideTemporalConjunct": ({}, "Prop == [](x < 5) /\\ [][x < 2]_x /\\ <>(x = 100)",
         13, "Action property line 6, col 22 to line 6, col 32 of module BesideTemporalConjunct is violated."),
+    # A bulleted conjunction of one conjunct is one to SANY too: the conjunct is named by its range.
+    "SoleConjunctBox": ({}, "Prop == /\\ [](x < 4)",
+        12, "Invariant line 6, col 12 to line 6, col 20 of module SoleConjunctBox is violated."),
+    "SoleConjunctAction": ({}, "Prop == /\\ [][x < 2]_x",
+        13, "Action property line 6, col 12 to line 6, col 22 of module SoleConjunctAction is violated."),
+    "SoleConjunctInDefinition": ({}, "Safe == /\\ [](x < 4)\nProp == Safe /\\ <>(x = 1)",
+        12, "Invariant line 6, col 12 to line 6, col 20 of module SoleConjunctInDefinition is violated."),
+    "SoleConjunctInLet": ({}, "Prop == LET a == 1 IN /\\ [](x < 4)",
+        12, "Invariant line 6, col 26 to line 6, col 34 of module SoleConjunctInLet is violated."),
+    "SoleConjunctOfInstance": ({"MS": "EXTENDS Naturals\nVARIABLE y\nInv == /\\ y = 1"},
+        "R == INSTANCE MS WITH y <- x\nProp == R!Inv",
+        13, "Property line 4, col 11 to line 4, col 15 of module MS is violated by the initial state:"),
     # \A x \in S : body, unrolled: every piece is named by the body's range.
     "ForallAction": ({}, "A(p) == x' = x + 1 /\\ x < p\nProp == \\A p \\in {2, 5} : [][A(p)]_x",
         13, "Action property line 7, col 27 to line 7, col 36 of module ForallAction is violated."),
