@@ -503,8 +503,11 @@ class Model:
                   under: bool = part.under_subst, tlc_name: str | None = part.tlc_name) -> list[Part]:
             return self.flatten(Part(expr, scope, env, part.name, under, tlc_name), props)
         module = part.scope.module
-        if props and e.pos in module.sole_items and e.pos not in module.sole_disjuncts \
-                and part.tlc_name != e.pos.location():
+        if props and e.pos in module.sole_disjuncts:
+            # \/ F alone: a disjunction of one disjunct to SANY, which processConfigProps does not
+            # open: classified by its level alone (\/ [][A]_x is refused by the tableau)
+            return [dataclasses.replace(part, expr=ast.Or(e.pos, (e,), True))]
+        if props and e.pos in module.sole_items and part.tlc_name != e.pos.location():
             # /\ F alone: SANY keeps a conjunction of one conjunct, which processConfigProps
             # splits as any other, naming F by its range; this tree has F alone
             return again(e, tlc_name=e.pos.location())

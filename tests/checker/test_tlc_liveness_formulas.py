@@ -181,13 +181,14 @@ def test_sany_action_form_under_eventually(tmp_path, bad):
     assert err.value.exit_code == 150 and "<> followed by action not of form <<A>>_v" in err.value.line()
 
 
-@pytest.mark.parametrize("labelled", ["lbl :: [][x' # x]_x", "/\\ lbl :: [][x' # x]_x\n     /\\ [](x < 3)"])
+@pytest.mark.parametrize("labelled", ["lbl :: [][x' # x]_x", "/\\ lbl :: [][x' # x]_x\n     /\\ [](x < 3)",
+                                      "\\/ [][x' # x]_x"])
 def test_labelled_property_is_one_temporal_formula(tmp_path, labelled):
-    """PROPERTY P with P == lbl :: [][x' # x]_x, or with that labelled formula a conjunct of P:
-    TLC's processConfigProps does not open a labelled formula (a LabelNode), so it is a
-    temporal formula whole, and its tableau refuses the action in it ("Temporal formulas
-    containing actions must be of forms <>[]A or []<>A.", exit 255 both); was checked as the
-    action property and reported ok."""
+    """PROPERTY P with P == lbl :: [][x' # x]_x, or with that labelled formula a conjunct of P,
+    or P == \\/ [][x' # x]_x: TLC's processConfigProps opens neither a labelled formula (a
+    LabelNode) nor a disjunction (of one disjunct here), so it is a temporal formula whole, and
+    its tableau refuses the action in it ("Temporal formulas containing actions must be of forms
+    <>[]A or []<>A.", exit 255 all three); was checked as the action property and reported ok."""
     spec = tmp_path / "LP.tla"
     spec.write_text("---- MODULE LP ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = (x + 1) % 3\n"
                     f"P == {labelled}\nQ == [][x' # x]_x\n====\n")

@@ -56,6 +56,10 @@ CASES: dict[str, tuple[dict[str, str], str, int, str]] = {
     "SoleConjunctOfInstance": ({"MS": "EXTENDS Naturals\nVARIABLE y\nInv == /\\ y = 1"},
         "R == INSTANCE MS WITH y <- x\nProp == R!Inv",
         13, "Property line 4, col 11 to line 4, col 15 of module MS is violated by the initial state:"),
+    # A disjunction of one disjunct is not opened: classified by its level, the property's name.
+    "SoleDisjunctBox": ({}, "Prop == \\/ [](x < 4)", 12, "Temporal property Prop was violated."),
+    "SoleDisjunctConjunct": ({}, "Prop == /\\ <>(x = 1)\n        /\\ \\/ [](x < 4)",
+        12, "Temporal property Prop was violated."),
     # \A x \in S : body, unrolled: every piece is named by the body's range.
     "ForallAction": ({}, "A(p) == x' = x + 1 /\\ x < p\nProp == \\A p \\in {2, 5} : [][A(p)]_x",
         13, "Action property line 7, col 27 to line 7, col 36 of module ForallAction is violated."),
