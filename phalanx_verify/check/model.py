@@ -36,6 +36,7 @@ from ..tla import (
     ParseError,
     Scope,
     SemanticError,
+    StartupStackOverflow,
     TautologyError,
     as_set,
     bindings,
@@ -336,6 +337,7 @@ class Model:
                                           "next-state relation.", e.pos)
                     next_part = Part(e.args[0].action, p.scope, p.env, p.name)
                     self.vars_part = Part(e.args[0].sub, p.scope, p.env, p.name)
+                    self._walk_subscript(e.args[0].sub, p.scope, p.env, frozenset())
                 elif isinstance(e, ast.Fairness):
                     self.fairness.append(Fairness(e.kind, Part(e.action, p.scope, p.env, p.name),
                                                   Part(e.sub, p.scope, p.env, p.name)))
@@ -390,6 +392,28 @@ class Model:
             self.next = _no_next_state_actions
         for f in self.fairness:
             self._compile_fairness(f)
+
+    def _walk_subscript(self, e: ast.Expr, scope: Scope, env: dict[str, Any], path: frozenset[int]) -> None:
+        """Walk the v of the spec's [][Next]_v as TLC's SpecProcessor does at start-up, looking
+        for the variables in it (SubscriptCollector): into tuples, LETs and the bodies of the
+        operators it names. A definition met again below itself (``path``: the definitions
+        entered) makes that walk endless, as a cfg redefinition can (vars <- ReDefVars,
+        ReDefVars == <<vars, z>>): TLC's StackOverflowError before any initial state. An
+        operator's parameters are not followed back to its arguments, so that a cycle is never
+        seen where there is none."""
+        if isinstance(e, ast.Tuple):
+            for x in e.items:
+                self._walk_subscript(x, scope, env, path)
+        elif isinstance(e, ast.Let):
+            self._walk_subscript(e.body, scope, env, path)
+        elif isinstance(e, ast.Name | ast.Apply):
+            name = e.name if isinstance(e, ast.Name) else e.op
+            target = None if name in env else self.compiler.resolve_def(name, scope)
+            if target is None or not isinstance(target[0], ast.OpDef):
+                return
+            if id(target[0]) in path:
+                raise StartupStackOverflow(StartupStackOverflow.MESSAGE, e.pos)
+            self._walk_subscript(target[0].body, target[1], {}, path | {id(target[0])})
 
     def _variable_named(self, p: Part) -> str | None:
         """The variable this conjunct of the specification is, directly or as a definition
@@ -470,27 +494,34 @@ class Model:
         ``props``: a property, where TLC's processConfigProps does not unfold an operator
         applied to arguments inside the body of an instance with substitutions (its ``subs``,
         Part.under_subst): such an application stays a temporal formula of its own. There it
-        also opens state-level definitions and \\A, whose pieces it names (Part.tlc_name)."""
+        also opens state-level definitions and \\A, whose pieces it names (Part.tlc_name), and
+        takes a definition's body with its labels: a labelled piece (``lbl :: F``) is not taken
+        apart, as processConfigProps does not open a LabelNode."""
         e = part.expr
 
         def again(expr: ast.Expr, scope: Scope = part.scope, env: dict[str, Any] = part.env,
                   under: bool = part.under_subst, tlc_name: str | None = part.tlc_name) -> list[Part]:
             return self.flatten(Part(expr, scope, env, part.name, under, tlc_name), props)
+        module = part.scope.module
+        if props and e.pos in module.sole_disjuncts:
+            # \/ F alone: a disjunction of one disjunct to SANY, which processConfigProps does not
+            # open: classified by its level alone (\/ [][A]_x is refused by the tableau)
+            return [dataclasses.replace(part, expr=ast.Or(e.pos, (e,), True))]
+        if props and e.pos in module.sole_items and part.tlc_name != e.pos.location():
+            # /\ F alone: SANY keeps a conjunction of one conjunct, which processConfigProps
+            # splits as any other, naming F by its range; this tree has F alone
+            return again(e, tlc_name=e.pos.location())
         if isinstance(e, ast.And):
             return [q for x in e.items for q in again(x, tlc_name=x.pos.location())]
-        if isinstance(e, ast.Let) and self.compiler.level(e, part_ctx(part)) >= LEVEL_TEMPORAL:
-            opened = _opened_let(e)  # TLC's processConfigSpec peels a LET off a formula
+        if isinstance(e, ast.Let) and (props or self.compiler.level(e, part_ctx(part)) >= LEVEL_TEMPORAL):
+            opened = _opened_let(e)  # TLC's processConfigSpec and processConfigProps peel a LET
             if opened is not None:
-                return again(opened)
+                peeled, called = opened
+                return again(peeled, tlc_name=part.tlc_name if called is None else written_name(called))
         if isinstance(e, ast.Name | ast.Apply) and not _bound_here(e, part):
             name = e.name if isinstance(e, ast.Name) else e.op
             defn, scope = self.compiler.resolve_def(name, part.scope) or (None, part.scope)
             if isinstance(defn, ast.OpDef) and self._opened_here(e, defn, part, props):
-                if props and isinstance(scope.module.labelled.get(defn.name), ast.Label):
-                    # processConfigProps does not open a labelled body (a LabelNode): the whole
-                    # is one formula, classified by its level (P == lbl :: [][A]_x is a temporal
-                    # formula, refused by TLC's tableau as it is here)
-                    return [dataclasses.replace(part, tlc_name=written_name(name))]
                 args = e.args if isinstance(e, ast.Apply) else ()
                 if args and props and part.under_subst:
                     return [part]
@@ -513,7 +544,10 @@ class Model:
                             by_name[p.name] = a  # MyNext([][Next]_v): substituted, as TLC does
                         else:
                             env[p.name] = self.compiler.state_function(a, part.scope, part.env)(())
-                    body = substituted(defn.body, by_name) if by_name else defn.body
+                    # a property's definition with its labels (a LabelNode, which processConfigProps
+                    # does not open: see _classify)
+                    body = scope.module.labelled.get(defn.name, defn.body) if props else defn.body
+                    body = substituted(body, by_name) if by_name else body
                     if scope is not part.scope:
                         threads = bindings.thread_values(scope, part.scope, part.env)  # P(s)!Spec under \\A s
                         return again(body, scope, {**threads, **env}, under, written_name(name))
@@ -522,10 +556,6 @@ class Model:
             envs = self._unrolled(e, part, props)
             if envs is not None:
                 return [q for env in envs for q in again(e.body, env=env, tlc_name=e.body.pos.location())]
-            if props and any(b.tuple_pattern for b in e.bounds):
-                # TLC unrolls it too, naming each piece by the body: not supported here, so it is
-                # checked whole under the property's name, not under one TLC never prints
-                return [dataclasses.replace(part, tlc_name=None)]
         return [part]
 
     def _opened_here(self, e: ast.Name | ast.Apply, defn: ast.OpDef, part: Part, props: bool) -> bool:
@@ -554,13 +584,12 @@ class Model:
     def _unrolled(self, e: ast.Quant, part: Part, props: bool) -> list[dict[str, Any]] | None:
         """The environments a \\A of a formula is unrolled into, one conjunct each (None: it stays
         whole). A temporal one always; in a property also a state-level one, as TLC's
-        processConfigProps does wherever it can enumerate the sets first: of constant level, no
-        tuple pattern (not supported here), and enumerable."""
+        processConfigProps does wherever it can enumerate the sets first: of constant level and
+        enumerable."""
         ctx = part_ctx(part)
         if self.compiler.level(e, ctx) > LEVEL_STATE:
             return self._bindings(e.bounds, part)
-        if not props or any(b.set is None or b.tuple_pattern or self.compiler.level(b.set, ctx) != LEVEL_CONSTANT
-                            for b in e.bounds):
+        if not props or any(b.set is None or self.compiler.level(b.set, ctx) != LEVEL_CONSTANT for b in e.bounds):
             return None
         try:
             return self._bindings(e.bounds, part)
@@ -568,10 +597,12 @@ class Model:
             return None
 
     def _bindings(self, bounds: tuple[ast.Bound, ...], part: Part) -> list[dict[str, Any]]:
+        """One environment per element of the bounds' sets (a tuple pattern <<a, b>> \\in S binds
+        the components of each element, as TLC's ContextEnumerator does)."""
         envs = [dict(part.env)]
         for b in bounds:
-            if b.set is None or b.tuple_pattern:
-                raise SemanticError("unsupported quantifier in a temporal formula", b.set.pos if b.set else None)
+            if b.set is None:
+                raise SemanticError("unsupported quantifier in a temporal formula", None)
             try:
                 elements = as_set(self.compiler.state_function(b.set, part.scope, part.env)(()))
             except EvalError as err:  # \A n \in Nat: TLC's liveness cannot expand it (exit 255)
@@ -579,6 +610,12 @@ class Model:
                 raise CannotHandleError(f"TLC cannot handle the temporal formula line {pos.line}, col {pos.col} "
                                         f"of module {Path(pos.file).stem}: {err.message}", pos) from err
             values = sorted(elements, key=lambda v: format_value(v))
+            if b.tuple_pattern:
+                if any(not isinstance(v, tuple) or len(v) != len(b.names) for v in values):
+                    raise SemanticError(f"unsupported construct: a tuple pattern of {len(b.names)} names over a set "
+                                        "with an element of another shape", b.set.pos)
+                envs = [{**env, **dict(zip(b.names, v, strict=True))} for env in envs for v in values]
+                continue
             for name in b.names:
                 envs = [{**env, name: v} for env in envs for v in values]
         return envs
@@ -594,7 +631,9 @@ class Model:
             for x in e.items:
                 self._empty_forall(Part(x, part.scope, part.env, part.name))
         elif isinstance(e, ast.Let):
-            self._empty_forall(Part(e.body, part.scope, part.env, part.name))
+            opened = _opened_let(e)  # the sets of a \\A may use the LET's definitions
+            if opened is not None:
+                self._empty_forall(Part(opened[0], part.scope, part.env, part.name))
         elif isinstance(e, ast.Name) and not _bound_here(e, part):
             defn, scope = self.compiler.resolve_def(e.name, part.scope) or (None, part.scope)
             if isinstance(defn, ast.OpDef) and not defn.params:
@@ -625,6 +664,8 @@ class Model:
         return prop
 
     def _classify(self, prop: Property, p: Part) -> None:
+        labelled = isinstance(p.expr, ast.Label)  # lbl :: F, unopened (flatten): classified by its level alone
+        p = dataclasses.replace(p, expr=ast.unlabelled(p.expr))  # flatten keeps a property's labels
         e = p.expr
         ctx = part_ctx(p)
         level = self.compiler.level(e, ctx)
@@ -639,6 +680,11 @@ class Model:
                               f"{Path(e.pos.file).stem} is an action-level formula (i.e., it contains no temporal "
                               "operators). Only temporal-level (or state-level) formulas are allowed under "
                               "PROPERTY or PROPERTIES.", e.pos)
+        if labelled:
+            # TLC's tableau takes a labelled temporal formula whole: P == lbl :: [][A]_x is
+            # refused for the action in it, lbl :: [](x < 4) is no invariant but a property
+            prop.liveness.append(Liveness("general", p.label(), general=general_obligation(self, p)))
+            return
         if isinstance(e, ast.Fairness):
             fair = Fairness(e.kind, Part(e.action, p.scope, p.env, p.name), Part(e.sub, p.scope, p.env, p.name))
             self._compile_fairness(fair)
@@ -693,26 +739,47 @@ def _no_next_state_actions(s: tuple) -> Iterator:
 _no_next_state_actions.labels = frozenset()  # type: ignore[attr-defined]  # as compiled actions carry
 
 
-def _opened_let(e: ast.Let) -> ast.Expr | None:
-    """A temporal LET with its body opened one step, the definitions kept around each piece
-    (``with_lets``): a conjunction becomes one of LETs, ``[]P`` the box of a LET, and a call of a LET-defined operator
-    (``LET id(a) == a IN id(Init /\\ [][Next]_v)``) its body with the arguments substituted
-    (by name, as TLC passes them). None when the body is none of these."""
-    body = e.body
+def _opened_let(e: ast.Let) -> tuple[ast.Expr, str | None] | None:
+    """A LET with its body opened one step, as TLC's processConfigSpec and processConfigProps peel
+    a LetInNode and go on with its body, the definitions kept around each piece that uses them
+    (``with_lets``): a conjunction becomes one of LETs, a \\A one over LETs (unrolled as without
+    the LET), a nested LET one LET, a temporal formula the same one over LETs (``_pushed``), a
+    call of a LET-defined operator (``LET id(a) == a IN id(Init /\\ [][Next]_v)``) its body with
+    the arguments substituted (by name, as TLC passes them), and a body that uses none of the
+    definitions itself. With the name TLC gives the result where it is a definition's body (as
+    for any operator it opens), else None. None when the body is none of these."""
+    body, defs = e.body, e.defs
     if isinstance(body, ast.And):
-        return ast.And(body.pos, tuple(with_lets(x, e.defs) for x in body.items))
-    if isinstance(body, ast.Temporal) and body.op == "always" and not isinstance(body.args[0], ast.StepAction):
-        # LET d == ... IN [](P): TLC's processConfigProps peels the LET (LetInNode: its body), so
-        # a state-level P is checked as an invariant, not as a liveness property after the search.
-        return dataclasses.replace(body, args=(with_lets(body.args[0], e.defs),))
+        return ast.And(body.pos, tuple(with_lets(x, defs) for x in body.items)), None
+    if isinstance(body, ast.Temporal | ast.Fairness):
+        return _pushed(body, defs), None
+    if isinstance(body, ast.Quant) and body.kind == "forall":
+        bounds = tuple(dataclasses.replace(b, set=with_lets(b.set, defs)) if b.set is not None else b
+                       for b in body.bounds)
+        return dataclasses.replace(body, bounds=bounds, body=with_lets(body.body, defs)), None
+    if isinstance(body, ast.Let):
+        return ast.Let(body.pos, defs + body.defs, body.body), None
     if isinstance(body, ast.Name | ast.Apply):
         name = body.name if isinstance(body, ast.Name) else body.op
         args = body.args if isinstance(body, ast.Apply) else ()
-        defs = [d for d in e.defs if isinstance(d, ast.OpDef) and d.name == name and len(d.params) == len(args)]
-        if defs:
-            by_name = {p.name: a for p, a in zip(defs[-1].params, args, strict=True)}
-            return with_lets(substituted(defs[-1].body, by_name), e.defs)
-    return None
+        called = [d for d in defs if isinstance(d, ast.OpDef) and d.name == name and len(d.params) == len(args)]
+        if called:
+            by_name = {p.name: a for p, a in zip(called[-1].params, args, strict=True)}
+            return with_lets(substituted(called[-1].body, by_name), defs), name
+    unused = with_lets(body, defs)
+    return (unused, None) if unused is body else None
+
+
+def _pushed(e: ast.Expr, defs: tuple[ast.Definition, ...]) -> ast.Expr:
+    """``LET defs IN e`` with the definitions pushed through e's temporal operators, [A]_v and
+    WF/SF to the formulas under them, so that its form is still seen: LET d == ... IN [](P) is
+    checked as the invariant P, LET A == ... IN [][A]_v as an action property and WF_v(A) as
+    fairness, as TLC classifies the LET's body."""
+    if isinstance(e, ast.Temporal):
+        return dataclasses.replace(e, args=tuple(_pushed(a, defs) for a in e.args))
+    if isinstance(e, ast.StepAction | ast.Fairness):
+        return dataclasses.replace(e, action=with_lets(e.action, defs), sub=with_lets(e.sub, defs))
+    return with_lets(e, defs)
 
 
 def _dnf_size(fairness: list[Fairness], obligations: list[Liveness]) -> int:

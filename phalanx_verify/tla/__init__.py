@@ -49,6 +49,7 @@ from .errors import (
     ParseError,
     SemanticError,
     StackOverflow,
+    StartupStackOverflow,
     TautologyError,
     TLAError,
     UsageError,
@@ -83,7 +84,7 @@ __all__ = [
     "setbound", "interning", "native",
     # errors, each with its TLC exit code
     "TLAError", "ParseError", "SemanticError", "ConfigError", "ConfigSyntaxError", "EvalError", "AssertionFailure",
-    "ModuleEvalError", "LivenessEvalError", "StackOverflow", "CannotHandleError", "IncompleteSuccessor",
+    "ModuleEvalError", "LivenessEvalError", "StackOverflow", "StartupStackOverflow", "CannotHandleError", "IncompleteSuccessor",
     "LevelError", "TautologyError", "UsageError",
     "EXIT_OK", "EXIT_USAGE", "EXIT_ASSUMPTION", "EXIT_DEADLOCK", "EXIT_INVARIANT", "EXIT_PROPERTY",
     "EXIT_ASSERT", "EXIT_EVAL", "EXIT_SAFETY_EVAL", "EXIT_PARSE", "EXIT_CONFIG", "EXIT_TLC_ERROR",

@@ -133,6 +133,15 @@ class StackOverflow(EvalError):
                "application to an element in its putative domain.")
 
 
+class StartupStackOverflow(StackOverflow):
+    """TLC's StackOverflowError met before any state is computed: its SpecProcessor walks the
+    subscript of the spec's [][Next]_v through tuples and definitions (SubscriptCollector), and
+    a cfg redefinition can make that walk endless (vars <- ReDefVars, ReDefVars == <<vars, z>>).
+    TLC's catch-all exit 255, before the initial states."""
+
+    exit_code = EXIT_TLC_ERROR
+
+
 class LivenessEvalError(EvalError):
     """An evaluation error while the liveness graph is built or checked (the ENABLED of a
     fairness condition, a property's state predicate): TLC's worker stops with a general error,

@@ -744,6 +744,8 @@ class _Converter:
         if len(items) == 1:
             if self._module is not None:
                 self._module.sole_items.add(items[0].pos)
+                if cls is ast.Or:
+                    self._module.sole_disjuncts.add(items[0].pos)
             return items[0]
         return cls(self.pos(node), tuple(items), True)
 
@@ -986,7 +988,7 @@ def _parse(data: bytes, file: str) -> tuple[tree_sitter.Tree, _Converter]:
 
 
 def _syntax_error(data: bytes, file: str, tree: tree_sitter.Tree, conv: _Converter,
-                  probe: bool = False) -> ParseError | None:
+                  probe: bool = False) -> ParseError | SemanticError | None:
     """The first syntax error, where SANY puts it as far as tree-sitter's recovery tells. When
     the module cannot be completed tree-sitter wraps it whole in one ERROR: then the first error
     nested in it; else the ==== after the definition that failed (SANY: "Encountered ===="); a
@@ -1010,9 +1012,54 @@ def _syntax_error(data: bytes, file: str, tree: tree_sitter.Tree, conv: _Convert
                 return ParseError("unexpected end of file (an unfinished definition, or no ====)", eof)
             return earlier
         bad = failed
-    near = conv.original_text(bad).split("\n")[0][:30]
-    what = f"missing {bad.type}" if bad.is_missing else f"syntax error near {near!r}"
+    first = conv.original_text(bad).split("\n")[0]
+    # the error, or the token before it: tree-sitter may put it lines after the construct it
+    # failed on, past comments
+    before = _token_before(bad)
+    for at, length in [(conv.offset(bad), len(first.encode()))] + ([(conv.offset(before), 1)] if before else []):
+        refused = _operator_selector(data, at, length, conv)
+        if refused is not None:
+            return refused
+    what = f"missing {bad.type}" if bad.is_missing else f"syntax error near {first[:30]!r}"
     return ParseError(what, conv.pos(bad))
+
+
+# A subexpression selector whose last step is an operator's symbol and that is no application:
+# COp!@!++ or Inst!Bar5!lab!:!++ passed as an operator argument (TLC's suite/test206, test219).
+_OPERATOR_SELECTOR = re.compile(r"[A-Za-z_]\w*(?:\([^()]*\))?"
+                                r"(?:!(?:\w+(?:\([^()]*\))?|\([^()]*\)|@|:|<<|>>))*"
+                                r"!(?P<op>[-+*/%^&|=<>#$:.~]+|\\[A-Za-z]+)(?!\s*\()")
+
+
+def _token_before(node: Node) -> Node | None:
+    """The last token before ``node`` that is no comment."""
+    while True:
+        while node.prev_sibling is None:
+            if node.parent is None:
+                return None
+            node = node.parent
+        node = node.prev_sibling
+        if node.is_extra:
+            continue
+        while any(not c.is_extra for c in node.children):
+            node = [c for c in node.children if not c.is_extra][-1]
+        return node
+
+
+def _operator_selector(data: bytes, at: int, length: int, conv: _Converter) -> SemanticError | None:
+    """SANY reads a selector that names an operator by its symbol (``COp!@!++``), which the grammar
+    here cannot: where the syntax error at byte ``at`` (``length`` bytes on its line) is in or
+    right after one, the construct is named as unsupported instead of a syntax error that the
+    module does not have."""
+    start = data.rfind(b"\n", 0, at) + 1
+    end = data.find(b"\n", at)
+    line = data[start:len(data) if end < 0 else end].decode("utf-8", "replace")
+    for m in _OPERATOR_SELECTOR.finditer(line):
+        first, last = (start + len(line[:i].encode()) for i in (m.start(), m.end()))
+        if m["op"] not in (":", "<<", ">>") and first <= at + max(length, 1) and last >= at:
+            return SemanticError(f"unsupported construct: the subexpression selector {m[0]}, which names an "
+                                 "operator by its symbol", conv.offset_pos(first))
+    return None
 
 
 _MODULE_END = re.compile(rb"={4,}")

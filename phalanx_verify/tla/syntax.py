@@ -382,6 +382,9 @@ class Module:
     # Where the item of a bulleted list of one item starts: SANY keeps such a list as an
     # operator with one operand, which this tree drops, and a selector Op!1 counts it.
     sole_items: set[Pos] = field(default_factory=set)
+    # Those of them that are the item of a disjunction list (\/ F), which TLC's processConfigProps
+    # does not take apart as it does a conjunction list of one.
+    sole_disjuncts: set[Pos] = field(default_factory=set)
     # Subexpression selectors into a definition of another module (EXTENDed or instantiated),
     # made definitions of that module once it is loaded (modules.Loader).
     selections: list[Selection] = field(default_factory=list)

@@ -181,14 +181,17 @@ def test_sany_action_form_under_eventually(tmp_path, bad):
     assert err.value.exit_code == 150 and "<> followed by action not of form <<A>>_v" in err.value.line()
 
 
-def test_labelled_property_is_one_temporal_formula(tmp_path):
-    """PROPERTY P with P == lbl :: [][x' # x]_x: TLC's processConfigProps does not open a
-    labelled body, so the whole is a temporal formula, and its tableau refuses the action in it
-    ("Temporal formulas containing actions must be of forms <>[]A or []<>A.", exit 255); was
-    checked as the action property and reported ok."""
+@pytest.mark.parametrize("labelled", ["lbl :: [][x' # x]_x", "/\\ lbl :: [][x' # x]_x\n     /\\ [](x < 3)",
+                                      "\\/ [][x' # x]_x"])
+def test_labelled_property_is_one_temporal_formula(tmp_path, labelled):
+    """PROPERTY P with P == lbl :: [][x' # x]_x, or with that labelled formula a conjunct of P,
+    or P == \\/ [][x' # x]_x: TLC's processConfigProps opens neither a labelled formula (a
+    LabelNode) nor a disjunction (of one disjunct here), so it is a temporal formula whole, and
+    its tableau refuses the action in it ("Temporal formulas containing actions must be of forms
+    <>[]A or []<>A.", exit 255 all three); was checked as the action property and reported ok."""
     spec = tmp_path / "LP.tla"
     spec.write_text("---- MODULE LP ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = (x + 1) % 3\n"
-                    "P == lbl :: [][x' # x]_x\nQ == [][x' # x]_x\n====\n")
+                    f"P == {labelled}\nQ == [][x' # x]_x\n====\n")
     (tmp_path / "LP.cfg").write_text("INIT Init\nNEXT Next\nPROPERTY P\n")
     with pytest.raises(TLAError) as err:
         load_model(spec)
@@ -196,3 +199,33 @@ def test_labelled_property_is_one_temporal_formula(tmp_path):
     (tmp_path / "LP.cfg").write_text("INIT Init\nNEXT Next\nPROPERTY Q\n")  # unlabelled: TLC's ok, 4/3/3
     report = check_model(load_model(spec))
     assert (report.exit_code, report.generated, report.distinct, report.depth) == (0, 4, 3, 3)
+
+
+def test_let_definitions_reach_the_action_and_fairness_they_are_used_in(tmp_path):
+    """processConfigProps peels a LET whose definitions an action property or a fairness
+    condition uses: TLC's ok (4 generated, 3 distinct, depth 3) for both; LET A == ... IN
+    [][A]_x /\\ <>Q was refused as an action inside a temporal formula (exit 150), and
+    WF_x(A) with A of the LET failed to evaluate (exit 255)."""
+    spec = tmp_path / "LA.tla"
+    spec.write_text("---- MODULE LA ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = (x + 1) % 3\n"
+                    "Spec == Init /\\ [][Next]_x /\\ WF_x(Next)\n"
+                    "Box == LET A == x' # x IN [][A]_x /\\ <>(x = 2)\n"
+                    "Fair == LET A == x' = x + 1 IN [](x < 3) /\\ WF_x(A)\n====\n")
+    for prop in ("Box", "Fair"):
+        (tmp_path / "LA.cfg").write_text(f"SPECIFICATION Spec\nPROPERTY {prop}\n")
+        report = check_model(load_model(spec))
+        assert (report.exit_code, report.generated, report.distinct, report.depth) == (0, 4, 3, 3), prop
+
+
+def test_fairness_under_a_tuple_pattern(tmp_path):
+    """WF_x(A(a, b)) under \\A <<a, b>> \\in {<<1, 0>>} in the spec and []<>(x = a + b) under
+    one in the property: unrolled as TLC's processConfigSpec and processConfigProps do (TLC's
+    ok, 9 generated, 4 distinct, depth 4); was refused (exit 150, 'unsupported quantifier')."""
+    spec = tmp_path / "TP.tla"
+    spec.write_text("---- MODULE TP ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\n"
+                    "A(a, b) == x' = (x + a + b) % 4\nNext == \\E a \\in {0, 1} : A(a, 0)\n"
+                    "Spec == Init /\\ [][Next]_x /\\ \\A <<a, b>> \\in {<<1, 0>>} : WF_x(A(a, b))\n"
+                    "Prop == \\A <<a, b>> \\in {<<0, 3>>} : []<>(x = a + b)\n====\n")
+    (tmp_path / "TP.cfg").write_text("SPECIFICATION Spec\nPROPERTY Prop\n")
+    report = check_model(load_model(spec))
+    assert (report.exit_code, report.generated, report.distinct, report.depth) == (0, 9, 4, 4)

@@ -44,6 +44,22 @@ CASES: dict[str, tuple[dict[str, str], str, int, str]] = {
         13, "Action property line 6, col 31 to line 6, col 41 of module ColumnsInCharacters is violated."),
     "BesideTemporalConjunct": ({}, "Prop == [](x < 5) /\\ [][x < 2]_x /\\ <>(x = 100)",
         13, "Action property line 6, col 22 to line 6, col 32 of module BesideTemporalConjunct is violated."),
+    # A bulleted conjunction of one conjunct is one to SANY too: the conjunct is named by its range.
+    "SoleConjunctBox": ({}, "Prop == /\\ [](x < 4)",
+        12, "Invariant line 6, col 12 to line 6, col 20 of module SoleConjunctBox is violated."),
+    "SoleConjunctAction": ({}, "Prop == /\\ [][x < 2]_x",
+        13, "Action property line 6, col 12 to line 6, col 22 of module SoleConjunctAction is violated."),
+    "SoleConjunctInDefinition": ({}, "Safe == /\\ [](x < 4)\nProp == Safe /\\ <>(x = 1)",
+        12, "Invariant line 6, col 12 to line 6, col 20 of module SoleConjunctInDefinition is violated."),
+    "SoleConjunctInLet": ({}, "Prop == LET a == 1 IN /\\ [](x < 4)",
+        12, "Invariant line 6, col 26 to line 6, col 34 of module SoleConjunctInLet is violated."),
+    "SoleConjunctOfInstance": ({"MS": "EXTENDS Naturals\nVARIABLE y\nInv == /\\ y = 1"},
+        "R == INSTANCE MS WITH y <- x\nProp == R!Inv",
+        13, "Property line 4, col 11 to line 4, col 15 of module MS is violated by the initial state:"),
+    # A disjunction of one disjunct is not opened: classified by its level, the property's name.
+    "SoleDisjunctBox": ({}, "Prop == \\/ [](x < 4)", 12, "Temporal property Prop was violated."),
+    "SoleDisjunctConjunct": ({}, "Prop == /\\ <>(x = 1)\n        /\\ \\/ [](x < 4)",
+        12, "Temporal property Prop was violated."),
     # \A x \in S : body, unrolled: every piece is named by the body's range.
     "ForallAction": ({}, "A(p) == x' = x + 1 /\\ x < p\nProp == \\A p \\in {2, 5} : [][A(p)]_x",
         13, "Action property line 7, col 27 to line 7, col 36 of module ForallAction is violated."),
@@ -53,6 +69,15 @@ CASES: dict[str, tuple[dict[str, str], str, int, str]] = {
         12, "Invariant line 6, col 27 to line 6, col 39 of module ForallInvariant is violated."),
     "ForallBoxOfApplication": ({}, "Inv(p) == x < 4 + p\nProp == \\A p \\in {1, 2} : [](Inv(p))",
         12, "Invariant line 7, col 27 to line 7, col 36 of module ForallBoxOfApplication is violated."),
+    # A tuple pattern <<a, b>> \\in S is unrolled as any \\A, each piece named by the body's range.
+    "TupleForallInvariant": ({}, "Prop == \\A <<a, b>> \\in {1, 2} \\X {3} : [](x < a + b)",
+        12, "Invariant line 6, col 41 to line 6, col 53 of module TupleForallInvariant is violated."),
+    "TupleForallAction": ({}, "Prop == \\A <<a, b>> \\in {1, 2} \\X {3} : [][x < a + b]_x",
+        13, "Action property line 6, col 41 to line 6, col 55 of module TupleForallAction is violated."),
+    "TupleForallInit": ({}, "Prop == \\A <<a, b>> \\in {1, 2} \\X {3} : x # a - 1",
+        13, "Property line 6, col 41 to line 6, col 49 of module TupleForallInit is violated by the initial state:"),
+    "TupleForallMixed": ({}, "Prop == \\A k \\in {0}, <<a, b>> \\in {<<1, 2>>} : [](x < a + b + k)",
+        12, "Invariant line 6, col 49 to line 6, col 65 of module TupleForallMixed is violated."),
     # The state-level conjuncts, checked on the initial states: definitions and \A are opened too.
     "InitConjunct": ({}, "Prop == x = 1 /\\ [][Next]_x",
         13, "Property line 6, col 9 to line 6, col 13 of module InitConjunct is violated by the initial state:"),
@@ -77,6 +102,34 @@ CASES: dict[str, tuple[dict[str, str], str, int, str]] = {
         13, "Action property X is violated."),
     "NestedConjunction": ({}, "Q == [](x < 5) /\\ [][x < 2]_x\nProp == Q",
         13, "Action property line 6, col 19 to line 6, col 29 of module NestedConjunction is violated."),
+    # A LET is peeled (LetInNode: its body), whatever the level, its definitions seen where used;
+    # a LET-defined operator the body calls is opened and names what is under it.
+    "LetStateConjuncts": ({}, "Prop == LET a == 1 IN x = 0 /\\ x = a",
+        13, "Property line 6, col 32 to line 6, col 36 of module LetStateConjuncts is violated by the initial state:"),
+    "LetActionBox": ({}, "Prop == LET A == x' = x + 1 /\\ x < 2 IN [](x < 5) /\\ [][A]_x",
+        13, "Action property line 6, col 54 to line 6, col 60 of module LetActionBox is violated."),
+    "LetForallInvariant": ({}, "Prop == LET S == {1, 2} IN \\A p \\in S : [](x < 4 + p)",
+        12, "Invariant line 6, col 41 to line 6, col 53 of module LetForallInvariant is violated."),
+    "LetOperatorCalled": ({}, "Prop == LET B == [][x < 2]_x IN B /\\ [](x < 5)",
+        13, "Action property B is violated."),
+    "LetNested": ({}, "Prop == LET a == 1 IN LET b == 3 IN [](x < b) /\\ <>(x = a)",
+        12, "Invariant line 6, col 37 to line 6, col 45 of module LetNested is violated."),
+    "LetUnused": ({}, "Safe == [](x < 4)\nProp == LET a == 1 IN Safe",
+        12, "Invariant Safe is violated."),
+    # A labelled conjunct is not opened (a LabelNode): classified by its level alone, a state
+    # predicate named by its range, label included; a temporal one goes to the tableau whole.
+    # A label inside a formula TLC does open changes nothing.
+    "LabelledConjunctInit": ({}, "Prop == /\\ lbl :: x = 1\n        /\\ <>(x = 6)",
+        13, "Property line 6, col 12 to line 6, col 23 of module LabelledConjunctInit is violated by the initial state:"),
+    "LabelledConjunctBox": ({}, "Prop == /\\ lbl :: [](x < 4)\n        /\\ <>(x = 6)",
+        12, "Temporal property Prop was violated."),
+    "LabelledForallBody": ({}, "Prop == \\A p \\in {1} : lbl(p) :: [](x < 3 + p)",
+        12, "Temporal property Prop was violated."),
+    "LabelledInstanceInit": ({"ML": "EXTENDS Naturals\nVARIABLE y\nInv == /\\ lbl :: y = 1\n       /\\ y < 8"},
+        "R == INSTANCE ML WITH y <- x\nProp == R!Inv",
+        13, "Property line 4, col 11 to line 4, col 22 of module ML is violated by the initial state:"),
+    "LabelInsideBox": ({}, "Prop == [](lbl :: x < 4) /\\ <>(x = 6)",
+        12, "Invariant line 6, col 9 to line 6, col 24 of module LabelInsideBox is violated."),
     # A temporal property keeps the cfg's name (TLC's post-hoc attribution prints the PROPERTY).
     "TemporalConjunct": ({}, "Prop == <>(x = 100) /\\ [](x < 50)",
         13, "Temporal property Prop was violated."),
