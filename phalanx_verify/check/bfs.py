@@ -236,7 +236,7 @@ def label_text(model: Model, key: tuple[int, tuple]) -> str:
     label = model.labels[idx]
     if label.leaf is not None:  # TLC's action: the range of the expression it did not open
         return f"{label.render(args)} {label.leaf.location()}"
-    return f"{label.render(args)} line {label.pos.line}, col {label.pos.col} of module {label.module}"
+    return f"{label.render(args)} {label.pos.start(label.module)}"
 
 
 def make_trace(model: Model, space: StateSpace, ids: list[int],

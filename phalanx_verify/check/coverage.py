@@ -44,7 +44,7 @@ class ConjunctCoverage:
 
     @property
     def position(self) -> str:
-        return f"line {self.pos.line}, col {self.pos.col} of module {Path(self.pos.file).stem}"
+        return self.pos.location()  # TLC's range of the conjunct
 
     def to_json(self) -> dict[str, Any]:
         return {"position": self.position, "evaluated": self.evaluated, "held": self.held,

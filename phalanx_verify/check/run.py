@@ -251,14 +251,6 @@ def _done(report: Report, start: float) -> Report:
     return report
 
 
-def _where(pos: Pos) -> str:
-    """An expression the way TLC names one in its messages, by its range (SANY's location; the
-    module is the file's); by where it starts where its end is not known."""
-    if pos.end_line:
-        return pos.location()
-    return f"line {pos.line}, col {pos.col} of module {Path(pos.file).stem}"
-
-
 def check_assumptions(model: Model, report: Report) -> bool:
     """Evaluate every ASSUME before any state, as TLC does; a false one, or one whose evaluation
     fails, is the verdict "assumption" (exit 10). True when all hold. A construct this checker
@@ -271,11 +263,11 @@ def check_assumptions(model: Model, report: Report) -> bool:
             raise
         except TLAError as err:
             report.verdict = Verdict.ASSUMPTION
-            report.message = f"Evaluating assumption {_where(pos)} failed. {err.line()}"
+            report.message = f"Evaluating assumption {pos.location()} failed. {err.line()}"
             return False
         if value is not True:
             report.verdict = Verdict.ASSUMPTION
-            report.message = f"Assumption {_where(pos)} is false." if value is False else \
+            report.message = f"Assumption {pos.location()} is false." if value is False else \
                 f"{pos}: the assumption is not a boolean: {format_value(value)}"
             return False
     return True
@@ -290,7 +282,7 @@ def check_postcondition(model: Model, report: Report) -> None:
     rt.TLC_STATS.update(generated=report.generated, distinct=report.distinct, queue=report.queue,
                         diameter=report.depth)
     for label, pos, fn in model.postconditions:
-        name = f"{label} at {_where(pos)}"
+        name = f"{label} at {pos.location()}"
         try:
             value = fn(model.no_state)
         except SemanticError:

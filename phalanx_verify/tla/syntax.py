@@ -35,11 +35,18 @@ class Pos:
 
     def location(self, module: str | None = None) -> str:
         """SANY's Location.toString(), TLC's name for an expression it has no other name for:
-        ``line 8, col 19 to line 8, col 29 of module M``, the end column inclusive. ``module``
-        defaults to the stem of the file, which SANY prints for the text of a module nested in
-        another file too."""
+        ``line 8, col 19 to line 8, col 29 of module M``, the end column inclusive; where the
+        end is not known, only the start (``start``). ``module`` defaults to the stem of the
+        file, which SANY prints for the text of a module nested in another file too."""
+        if not self.end_line:
+            return self.start(module)
         module = Path(self.file).stem if module is None else module
         return f"line {self.line}, col {self.col} to line {self.end_line}, col {self.end_col} of module {module}"
+
+    def start(self, module: str | None = None) -> str:
+        """Where the expression starts, in TLC's words: ``line 8, col 19 of module M``."""
+        module = Path(self.file).stem if module is None else module
+        return f"line {self.line}, col {self.col} of module {module}"
 
 
 class Expr:

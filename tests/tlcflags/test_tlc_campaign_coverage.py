@@ -64,7 +64,7 @@ def test_campaign_coverage_table_and_json(tmp_path: Path) -> None:
     text = console.export_text()
     rows = {line.split("│")[1].strip(): line for line in text.splitlines() if line.count("│") > 2}
     assert "conjuncts never true" in text
-    assert "Never line 8, col 10 of module M" in rows["M"] and "line" not in rows["C"].split("│")[4]
+    assert "Never line 8, col 10 to line 8, col 15 of module M" in rows["M"] and "line" not in rows["C"].split("│")[4]
 
 
 def test_without_the_flag_there_is_no_coverage(tmp_path: Path) -> None:

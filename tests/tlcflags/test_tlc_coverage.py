@@ -56,7 +56,7 @@ def test_an_action_never_enabled_is_flagged() -> None:
 
 
 def test_conjuncts_count_evaluations_and_ways_held() -> None:
-    """Per conjunct, with its position: how often it was evaluated and in how many ways it held.
+    """Per conjunct, with its range (as TLC's coverage names it): how often it was evaluated and in how many ways it held.
     M has 12 states; IncX's guard x < 3 is evaluated in each and holds in the 9 with x < 3, and
     its two other conjuncts run exactly then. Never's guard x > 10 never holds: it is the one
     conjunct flagged (the two after it are never evaluated, and not flagged again). Counting does
@@ -65,15 +65,19 @@ def test_conjuncts_count_evaluations_and_ways_held() -> None:
     assert (report.generated, report.distinct) == (19, 12)
     conj = {a["name"]: [(c["position"], c["evaluated"], c["held"]) for c in a["conjuncts"]]
             for a in report.extra["coverage"]["actions"]}
-    assert conj["IncX"] == [("line 5, col 9 of module M", 12, 9), ("line 5, col 18 of module M", 9, 9),
-                            ("line 5, col 32 of module M", 9, 9)]
-    assert conj["Reset"] == [("line 7, col 10 of module M", 12, 3), ("line 7, col 19 of module M", 3, 1),
-                             ("line 7, col 28 of module M", 1, 1), ("line 7, col 38 of module M", 1, 1)]
-    assert conj["Never"] == [("line 8, col 10 of module M", 12, 0), ("line 8, col 20 of module M", 0, 0),
-                             ("line 8, col 30 of module M", 0, 0)]
+    assert conj["IncX"] == [("line 5, col 9 to line 5, col 13 of module M", 12, 9),
+                            ("line 5, col 18 to line 5, col 27 of module M", 9, 9),
+                            ("line 5, col 32 to line 5, col 42 of module M", 9, 9)]
+    assert conj["Reset"] == [("line 7, col 10 to line 7, col 14 of module M", 12, 3),
+                             ("line 7, col 19 to line 7, col 23 of module M", 3, 1),
+                             ("line 7, col 28 to line 7, col 33 of module M", 1, 1),
+                             ("line 7, col 38 to line 7, col 43 of module M", 1, 1)]
+    assert conj["Never"] == [("line 8, col 10 to line 8, col 15 of module M", 12, 0),
+                             ("line 8, col 20 to line 8, col 25 of module M", 0, 0),
+                             ("line 8, col 30 to line 8, col 40 of module M", 0, 0)]
     r = check("--coverage", "-c", str(DATA / "M.cfg"), "-q", str(DATA / "M.tla"))
-    assert "  line 5, col 9 of module M: evaluated 12, held 9\n" in r.stdout
-    assert "Conjuncts never true: Never line 8, col 10 of module M\n" in r.stdout
+    assert "  line 5, col 9 to line 5, col 13 of module M: evaluated 12, held 9\n" in r.stdout
+    assert "Conjuncts never true: Never line 8, col 10 to line 8, col 15 of module M\n" in r.stdout
 
 
 def test_a_run_without_coverage_compiles_no_counters() -> None:
@@ -117,7 +121,7 @@ def test_parameterised_actions_against_tlc_on_rrp() -> None:
     # Per conjunct: Abort's ~CommitGuard(j) is the guard that never holds (its first conjunct,
     # phase[j] = "Commit", holds 25,680 times, as often as Commit's guard); the last conjunct of
     # every action holds once per step it generated.
-    assert never_held(cov) == ["Abort line 22, col 39 of module RRP"]
+    assert never_held(cov) == ["Abort line 22, col 39 to line 22, col 53 of module RRP"]
     for a in cov["actions"]:
         assert a["conjuncts"][-1]["held"] == a["generated"], a["name"]
     assert [(c["evaluated"], c["held"]) for c in cov["actions"][4]["conjuncts"][:2]] == [(86140, 25680), (25680, 0)]
