@@ -127,7 +127,7 @@ class Coverage:
         compiler = self.model.compiler
         counts = compiler.conjunct_counts
         for slot, (label, pos) in enumerate(compiler.conjuncts):
-            entry = self.actions.get(compiler.action_of(label) if label >= 0 else label)
+            entry = self.actions.get(compiler.action_of(label))
             if entry is None:  # a conjunct of Next outside its named actions, or of an unnamed Next
                 entry = self.actions[label] = ActionCoverage(self.model.next_part.name, None)
             entry.conjuncts.append(ConjunctCoverage(pos, counts[2 * slot], counts[2 * slot + 1]))
