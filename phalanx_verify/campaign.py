@@ -16,6 +16,7 @@ the manifest is rejected otherwise, so a surviving mutant is never left unexplai
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import os
 import signal
@@ -264,11 +265,19 @@ def violated_property(run: Run, report: Report) -> str | None:
     name = report.violated
     if name is None or report.verdict not in (Verdict.ACTION_PROPERTY, Verdict.TEMPORAL_PROPERTY):
         return name
+    return _property_named(run.spec, run.config, run.lib, name) or name
+
+
+@functools.lru_cache(maxsize=256)
+def _property_named(spec: Path, config: Path, lib: tuple[Path, ...], name: str) -> str | None:
+    """The cfg's PROPERTY that TLC's ``name`` stands for (tlc/positions.property_of), None if
+    none. Remembered: a campaign asks for each run's twice (compare, set_verdicts), and each
+    answer reads the cfg and parses the spec."""
     try:
-        properties = parse_config_file(run.config).properties
+        properties = parse_config_file(config).properties
     except TLAError:
-        return name
-    return property_of(run.spec, properties, name, run.lib) or name
+        return None
+    return property_of(spec, properties, name, lib)
 
 
 def compare(run: Run, report: Report) -> list[str]:
