@@ -572,7 +572,9 @@ class Model:
         """A state-level operator of another module, or under \\A, applied to a non-constant
         argument, which TLC opens and the checker cannot: it is checked whole, named after the
         operator where its body is a formula TLC would not take apart further; elsewhere TLC's
-        name is one inside the body, not known here, and it keeps the property's."""
+        name is one inside the body, not known here, and it keeps the property's. What
+        processConfigProps takes apart here (/\\, LET, \\A, a definition) is the counterpart of
+        what Tool.getActions opens in the next-state relation (\\/, LET, \\E: actions._tlc_opens)."""
         body = defn.body
         if isinstance(body, ast.Name | ast.Apply):
             target = self.compiler.resolve_def(body.name if isinstance(body, ast.Name) else body.op, scope)

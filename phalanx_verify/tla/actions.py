@@ -743,7 +743,9 @@ class Actions(Expressions):
     def _tlc_opens(self, e: ast.Expr, ctx: Ctx) -> bool:
         """Does TLC's Tool.getActions open ``e`` when it splits the next-state relation? A
         disjunction, a LET, \\E over constant sets, an operator (the one of an application to
-        state-level arguments is its action, see _gen_call); anything else is an action."""
+        state-level arguments is its action, see _gen_call); anything else is an action. Its
+        counterpart for a property, SpecProcessor.processConfigProps, opens /\\, LET and \\A
+        instead (check/model.py, Model._unopened)."""
         if isinstance(e, ast.Or | ast.Let):
             return True
         if isinstance(e, ast.Quant) and e.kind == "exists":
