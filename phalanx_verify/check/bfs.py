@@ -98,13 +98,15 @@ class StateSpace:
             self.slots.append(key)
         return s
 
-    def add(self, t: tuple, parent: int, slot: int, key: Any = None) -> int:
+    def add(self, t: tuple, parent: int, slot: int, key: Any = None, absent: bool = False) -> int:
         """Store state t; ``key`` is what it is found by when it differs from t (its VIEW).
         A key that Python finds equal to a stored one but that is another TLA+ value (1 where
-        the other has TRUE, see values.same) goes to ``twins``, beside the first."""
+        the other has TRUE, see values.same) goes to ``twins``, beside the first. ``absent``:
+        the caller's look-up found no key equal to it, so it is not looked up again (hashing a
+        state of nested tuples walks all of it)."""
         tid = len(self.states)
         k = t if key is None else key
-        if k in self.index:
+        if not absent and k in self.index:
             self.twins.setdefault(k, []).append(tid)
         else:
             self.index[k] = tid
@@ -452,7 +454,8 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                                      queue=len(level) - pos - 1 + len(new_level))
                     key = t if exact else state_key(model, t)
                     tid = index.get(key)
-                    if tid is not None and confirm is not None and not confirm(stored_key(tid), key):
+                    absent = tid is None
+                    if not absent and confirm is not None and not confirm(stored_key(tid), key):
                         tid = space.find_twin(key)
                     in_model = True
                     if constrained:
@@ -479,7 +482,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                     fresh = tid is None and in_model
                     if fresh:
                         stored = intern(t, s)
-                        tid = space.add(stored, sid, space.slot((lab, args)), None if exact else key)
+                        tid = space.add(stored, sid, space.slot((lab, args)), None if exact else key, absent)
                         new_level.append(tid)
                         if not tid & FREEZE_MASK:
                             gc.freeze()
