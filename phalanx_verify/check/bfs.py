@@ -455,7 +455,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                     key = t if exact else state_key(model, t)
                     tid = index.get(key)
                     absent = tid is None
-                    if not absent and confirm is not None and not confirm(stored_key(tid), key):
+                    if tid is not None and confirm is not None and not confirm(stored_key(tid), key):
                         tid = space.find_twin(key)
                     in_model = True
                     if constrained:
