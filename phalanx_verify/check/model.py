@@ -609,8 +609,8 @@ class Model:
                 elements = as_set(self.compiler.state_function(b.set, part.scope, part.env)(()))
             except EvalError as err:  # \A n \in Nat: TLC's liveness cannot expand it (exit 255)
                 pos = part.expr.pos
-                raise CannotHandleError(f"TLC cannot handle the temporal formula line {pos.line}, col {pos.col} "
-                                        f"of module {Path(pos.file).stem}: {err.message}", pos) from err
+                raise CannotHandleError(f"TLC cannot handle the temporal formula {pos.start()}: {err.message}",
+                                        pos) from err
             values = sorted(elements, key=lambda v: format_value(v))
             if b.tuple_pattern:
                 if any(not isinstance(v, tuple) or len(v) != len(b.names) for v in values):
@@ -678,10 +678,9 @@ class Model:
             prop.init_preds.append((p.shown(), fn(e, p.env, p.scope)))
             return
         if level == LEVEL_ACTION:  # TLC's SpecProcessor.processConfigProps: a config error
-            raise ConfigError(f"The formula {p.label()} at line {e.pos.line}, col {e.pos.col} of module "
-                              f"{Path(e.pos.file).stem} is an action-level formula (i.e., it contains no temporal "
-                              "operators). Only temporal-level (or state-level) formulas are allowed under "
-                              "PROPERTY or PROPERTIES.", e.pos)
+            raise ConfigError(f"The formula {p.label()} at {e.pos.start()} is an action-level formula (i.e., it "
+                              "contains no temporal operators). Only temporal-level (or state-level) formulas are "
+                              "allowed under PROPERTY or PROPERTIES.", e.pos)
         if labelled:
             # TLC's tableau takes a labelled temporal formula whole: P == lbl :: [][A]_x is
             # refused for the action in it, lbl :: [](x < 4) is no invariant but a property

@@ -1424,12 +1424,12 @@ class Expressions(Levels, StaticKinds):
         is simply computed, its Local ``eager``: a thunk and a call per use cost LamportMutex's
         next-state relation a fifth of its time (``LET m == Head(network[q][p]) IN m.type = ...``)."""
         py = self.fresh(d.name if not isinstance(d, ast.InstanceDef) else "inst")
-        if isinstance(d, ast.OpDef) and not d.params and not d.recursive and body is not None \
-                and self.level(d.body, ctx) < LEVEL_ACTION \
-                and evaluated_first(body, d.name, lambda op: self._builtin_op(op, ctx)):
+        if isinstance(d, ast.OpDef) and not d.params and not d.recursive and body is not None:
             level = self.level(d.body, ctx)
-            redo = (d, ctx) if level == LEVEL_STATE else None
-            return ctx.bind(d.name, Local(py, "thunk", level=level, redo=redo, eager=True)), py, self.val(d.body, ctx)
+            if level < LEVEL_ACTION and evaluated_first(body, d.name, lambda op: self._builtin_op(op, ctx)):
+                redo = (d, ctx) if level == LEVEL_STATE else None
+                local = Local(py, "thunk", level=level, redo=redo, eager=True)
+                return ctx.bind(d.name, local), py, self.val(d.body, ctx)
         if isinstance(d, ast.OpDef):
             kind = "thunk" if not d.params else "op"
             # TLC passes arguments unevaluated: those the body may not read are passed as thunks
