@@ -279,9 +279,11 @@ class Expressions(Levels, StaticKinds):
             code.emit("    if _v is not _memo.MISSING:")
             code.emit("        return _v")
         last = self._last_state_cell(info, params) if table is None else None
-        if last is not None:  # (a state tuple, its value): the one evaluated last
+        if last is not None:  # (state, value) of the two states evaluated last
             code.emit(f"if s is {last}[0]:")
             code.emit(f"    return {last}[1]")
+            code.emit(f"if s is {last}[2]:")
+            code.emit(f"    return {last}[3]")
         code.emit("try:")
         if unpack:
             code.emit("    " + self.unpack_line())
@@ -291,7 +293,7 @@ class Expressions(Levels, StaticKinds):
             code.emit(f"_memo.remember({table}, _key, _v)")
             code.emit("return _v")
         elif last is not None:
-            code.emit(f"{last}[0], {last}[1] = s, _v")
+            code.emit(f"{last}[:] = s, _v, {last}[0], {last}[1]")
             code.emit("return _v")
         code.depth -= 1
 
@@ -301,8 +303,12 @@ class Expressions(Levels, StaticKinds):
         actions of one state call such a definition again and again (GameOfLife's ``sc``, a
         function of 36 points, built once per cell of the grid and passed to a recursive Sum
         whose remembered calls then compared it point by point), and its value is a function
-        of the state alone. States are tuples, and the cell holds the one it was made for, so
-        ``is`` cannot find a later state for it. Not in a model that observes its evaluations
+        of the state alone. The cell keeps the last two states: an action reads such a
+        definition both before and after its step (BufferedRandomAccessFile's refinement
+        compares LogicalFileContent' with WriteToFile(LogicalFileContent, ...) for every
+        argument of its action properties), and one slot would lose each to the other. States
+        are tuples, and the cell holds the ones it was made for, so ``is`` cannot find a later
+        state for them. Not in a model that observes its evaluations
         (TLCGet, RandomElement: memo.OBSERVING), where TLC's evaluation may differ each time."""
         defn = info.defn
         if info.level != LEVEL_STATE or len(params) != 1 or (isinstance(defn, ast.OpDef) and defn.params):
@@ -312,14 +318,14 @@ class Expressions(Levels, StaticKinds):
         if self._observing:
             return None
         name = f"_last_{info.pyname}"
-        self.ns[name] = [_NO_STATE, None]
+        self.ns[name] = [_NO_STATE, None, _NO_STATE, None]
         return name
 
     def _memo_table(self, info: FuncInfo) -> str | None:
         """The name of the table keeping the results of this operator (see memo.py), made
         here, or None where they are not kept: an operator of constant level with value
-        parameters, RECURSIVE or ranging over a set (a non-recursive one only when no argument
-        is passed unevaluated, as the key would evaluate it), in a model that cannot observe
+        parameters, RECURSIVE, ranging over a set or building one (a non-recursive one only when no
+        argument is passed unevaluated, as the key would evaluate it), in a model that cannot observe
         its evaluations. Such an operator is not inlined (_try_inline)."""
         if not self._remembers(info.defn, info.level, info.lazy):
             return None
@@ -333,7 +339,7 @@ class Expressions(Levels, StaticKinds):
         if not isinstance(defn, ast.OpDef) or not defn.params \
                 or any(p.arity for p in defn.params) or level != LEVEL_CONSTANT:
             return False
-        if not defn.recursive and (lazy or not memo.ranges(defn.body)):
+        if not defn.recursive and (lazy or not (memo.ranges(defn.body) or memo.builds(defn.body))):
             return False
         if self._observing is None:
             self._observing = memo.observing(self.root)

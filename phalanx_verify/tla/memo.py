@@ -4,9 +4,9 @@ Such an operator reads no variable, so its value is a function of its arguments,
 it again and again on the same arguments: TLCSailfish's Linearize(dag, l) walks sub-DAGs that
 stay the same from state to state, and every successor of a state linearizes the state's DAG;
 MacroQuicksort's PermsOf(A) filters [S -> S] for every state, on the few arrays A can be. Kept:
-a RECURSIVE operator, and one whose body ranges over a set of functions or subsets (``ranges``);
-a table that seldom answers is switched off (Table). TLC keeps none of them; the value is the
-same.
+a RECURSIVE operator, one whose body ranges over a set of functions or subsets (``ranges``),
+and one whose value is such a set (``builds``); a table that seldom answers is switched off
+(Table). TLC keeps none of them; the value is the same.
 An argument tuple found by Python equality is confirmed with values.same (Python's 1 == TRUE).
 A model that can observe how often an operator is evaluated (printing, TLC's registers, random
 choices, the clock, I/O) remembers nothing: TLC evaluates every call.
@@ -68,6 +68,19 @@ def ranges(node: Any) -> bool:
     specs call it on ever-new arguments (TLCSailfish's Children(dag, v), 92% misses), where
     the look-up costs more than it saves."""
     return any(b.set is not None and _builds(b.set) for b in ast.nodes(node) if isinstance(b, ast.Bound))
+
+
+def builds(node: Any) -> bool:
+    """Is the operator's value itself a set of functions, records, tuples or subsets
+    ([S -> T], [a : S], S \\X T, SUBSET S), under any LETs? Such a set is lazy and enumerates
+    its members once per object (values._ProductLike), so handing back the object made for the
+    same arguments spares every later use the enumeration: BufferedRandomAccessFile's action
+    properties range over Array(SymbolOrArbitrary, len) == [elems : [1..len -> T]] on every
+    transition."""
+    while isinstance(node, ast.Let):
+        node = node.body
+    return isinstance(node, ast.FuncSet | ast.RecordSet) or (
+        isinstance(node, ast.Apply) and node.op in ("powerset", "times"))
 
 
 def _builds(node: Any) -> bool:

@@ -1112,6 +1112,7 @@ def iterate(s: Any) -> Iterable:
         return s
     if type(s) in _BUILT_TO_RANGE:
         setbound.enumerated(_product_size(s))
+        return s.ordered()
     return members(s)
 
 
@@ -1155,6 +1156,8 @@ def members(s: Any) -> Iterable:
     without building S."""
     if isinstance(s, frozenset):
         return s if len(s) < 2 else tlc_order(s)
+    if type(s) in _BUILT_TO_RANGE:
+        return s.ordered()
     if isinstance(s, LazySet):
         return s
     raise EvalError(f"expected a set to range over, got {format_value(s)}")

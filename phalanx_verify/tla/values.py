@@ -183,12 +183,30 @@ class _ProductLike(LazySet):
     set for its members state after state (Pos \\ UNION board in SlidingPuzzles)."""
 
     _enumerated: frozenset | None = None
+    _ordered: list | None = None
 
     def enumerate(self) -> frozenset:
         done = self._enumerated
         if done is None:
             done = self._enumerated = frozenset(self)
         return done
+
+    def ordered(self) -> Iterable:
+        """The members in TLC's order (as iteration makes them), kept when there are at most
+        KEEP_ORDERED: a quantifier over the same constant set of records, state after state
+        (BufferedRandomAccessFile's \\A data \\in Array(S, len) on every transition), then
+        walks the members made the first time instead of making them again."""
+        done = self._ordered
+        if done is None:
+            it = iter(self)
+            head = list(itertools.islice(it, KEEP_ORDERED + 1))
+            if len(head) > KEEP_ORDERED:
+                return itertools.chain(head, it)
+            done = self._ordered = head
+        return done
+
+
+KEEP_ORDERED = 1 << 12
 
 
 class IntRange(LazySet):
