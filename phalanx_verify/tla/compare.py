@@ -154,6 +154,12 @@ def _unequal_containers(a: Any, b: Any) -> bool:
             if not eq(x, y):
                 return False
         return False
+    if type(a) is tuple and type(b) is tuple:  # TLC's TupleValue.equals: lengths, then in order
+        if len(a) == len(b):
+            for x, y in zip(a, b, strict=True):
+                if not eq(x, y):
+                    return False
+        return False
     da = _items(a)
     db = _items(b)
     if da is None or db is None:
