@@ -206,7 +206,7 @@ class _ProductLike(LazySet):
         return done
 
 
-KEEP_ORDERED = 1 << 12
+KEEP_ORDERED = 1 << 10  # small: a memo table keeps up to memo.LIMIT such sets per operator
 
 
 class IntRange(LazySet):
