@@ -366,14 +366,21 @@ def kinds(v: Any) -> Any:
 def _alike(a: Any, b: Any) -> bool:
     """Do values of kinds ``a`` and ``b`` compare without error? Untyped model values compare
     with anything; tuples and functions of different sizes are unequal without a look at their
-    members (as confirm_missing's comparisons take them); the rest is left to the comparison."""
+    members (as confirm_missing's comparisons take them); two functions of the same arguments
+    compare their values place by place (TLC's RecordValue and FcnRcdValue.equals: domains
+    first), so they are alike where each pair of values is (NanoBlockchain's signed blocks, one
+    record around blocks of other fields); the rest is left to the comparison."""
     if a == b or a is ModelValue or b is ModelValue:
         return True
     if type(a) is not tuple or type(b) is not tuple or _typed(a) or _typed(b):
         return False
-    if _function(a) and _function(b) and _string_keys(a) and _string_keys(b) \
-            and {k[:2] for k in a[1]} != {k[:2] for k in b[1]}:
-        return True  # two records with other fields: TLC's RecordValue.equals compares names first
+    if _function(a) and _function(b):
+        fa = {k[:2]: k[2] for k in a[1]}
+        fb = {k[:2]: k[2] for k in b[1]}
+        if fa.keys() == fb.keys():  # the same arguments: values compared place by place
+            return all(_alike(fa[k], fb[k]) for k in fa)
+        if _string_keys(a) and _string_keys(b):
+            return True  # two records with other fields: TLC's RecordValue.equals compares names first
     if _function(a) or _function(b):
         return _size(a) != _size(b)
     return len(a) != len(b) or all(map(_alike, a, b))
