@@ -7,7 +7,8 @@ MacroQuicksort's PermsOf(A) filters [S -> S] for every state, on the few arrays 
 a RECURSIVE operator, one whose body ranges over a set of functions or subsets (``ranges``),
 and one whose value is such a set (``builds``); a table that seldom answers is switched off
 (Table). TLC keeps none of them; the value is the same.
-An argument tuple found by Python equality is confirmed with values.same (Python's 1 == TRUE).
+An argument tuple found by Python equality is confirmed with values.same (Python's 1 == TRUE),
+or without a walk where both are known Boolean-free (sameness.known_bool_free).
 A model that can observe how often an operator is evaluated (printing, TLC's registers, random
 choices, the clock, I/O) remembers nothing: TLC evaluates every call.
 """
@@ -18,7 +19,7 @@ from typing import Any
 
 from . import syntax as ast
 from .modules import STANDARD_MODULES, Scope
-from .sameness import same
+from .sameness import known_bool_free, same
 from .values import Fcn, Interval, ModelValue, TypedModelValue
 
 # Built-ins whose evaluation has an effect or a varying value: an expression using one is
@@ -138,7 +139,8 @@ def remembered(table: Table, key: tuple) -> Any:
     """The value kept for these arguments (a key_for), or MISSING."""
     table.asked += 1
     hit = table.get(key)
-    if hit is not None and (hit[0] is key or same(hit[0], key)):
+    if hit is not None and (hit[0] is key or (known_bool_free(key) and known_bool_free(hit[0]))
+                            or same(hit[0], key)):
         table.found += 1
         return hit[1]
     if table.asked == TRIAL and table.found * 10 < TRIAL:

@@ -131,6 +131,17 @@ def bool_free(v: Any) -> bool:
     return True
 
 
+def known_bool_free(args: tuple) -> bool:
+    """Is each of ``args`` a scalar other than a Boolean, or a value registered Boolean-free
+    (BOOL_FREE), so known without a walk? Python's == between two such tuples is TLA+'s = (a
+    remembered call's arguments: NanoBlockchain's PublicKeyOf(ledger, hash) is called on the
+    ledgers of stored states, each new, whose walk by ``same`` was a tenth of the search)."""
+    for x in args:
+        if type(x) not in _SCALAR_TYPES and id(x) not in BOOL_FREE:
+            return False
+    return True
+
+
 def remember_bool_free(v: Any) -> bool:
     """bool_free(v) for a value stored for the rest of the search, registering its
     Boolean-free containers in BOOL_FREE."""

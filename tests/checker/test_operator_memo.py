@@ -144,3 +144,24 @@ def test_a_table_that_answers_stays_on() -> None:
         if memo.remembered(table, key) is memo.MISSING:
             memo.remember(table, key, n % 8)
     assert table.on and table.found == 2 * memo.TRIAL - 8
+
+
+STORED = """---- MODULE K ----
+EXTENDS Naturals, Sequences, TLC
+RECURSIVE F(_)
+F(s) == IF s = <<>> THEN "" ELSE ToString(Head(s)) \\o F(Tail(s))
+VARIABLES x, y
+Init == x = 0 /\\ y = <<1, 1>>
+Next == x < 2 /\\ x' = x + 1 /\\ y' = IF x = 0 THEN <<TRUE, TRUE>> ELSE <<1, 1>>
+Inv == F(y) = IF x = 1 THEN "TRUETRUE" ELSE "11"
+====
+"""
+
+
+def test_a_stored_argument_known_boolean_free_answers_only_its_equal(tmp_path: Path) -> None:
+    """F(y) on a stored y, registered Boolean-free (sameness.known_bool_free), is not the
+    answer for the next state's <<TRUE, TRUE>>, which Python finds equal. TLC: no error, 3
+    generated, 3 distinct."""
+    code, out = _check(tmp_path, "K", STORED)
+    assert code == 0, out
+    assert "3 states generated, 3 distinct states found" in out
