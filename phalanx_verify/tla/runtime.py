@@ -76,6 +76,7 @@ class RecFcn:
 
     __slots__ = ("domain", "body", "memo", "name", "deferred")
     image = "a function of the form  [x \\in S |-> expr]"  # TLC's FcnLambdaValue (compare.kind_string)
+    java = "FcnLambdaValue"
     memo: dict[Any, Any]
 
     def __init__(self, name: str, domain: Any, body: Callable[[Any], Any], deferred: bool = False) -> None:
