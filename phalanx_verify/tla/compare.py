@@ -496,8 +496,9 @@ def homogeneous(elems: _C) -> _C:
         if isinstance(e, ModelValue):
             if type(e) is TypedModelValue:
                 if typed is not None and typed.name[0] != e.name[0]:
-                    raise EvalError(f"Attempted to compare the differently-typed model values {typed.name} "
-                                    f"and {e.name}")
+                    # TLC's sort compares the later element with an earlier one
+                    raise EvalError(f"Attempted to compare the differently-typed model values {e.name} "
+                                    f"and {typed.name}")
                 typed = typed or e
             continue
         if first is None:
