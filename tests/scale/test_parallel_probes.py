@@ -51,3 +51,33 @@ def test_two_workers_report_what_one_reports(probe: str, tmp_path: Path) -> None
     assert comparable(two) == comparable(one)
     if two and two["distinct"] and "sequential" not in two["extra"] and two["verdict"] != "assumption":
         assert two["extra"]["workers"] == 2
+
+
+RANDOM_ELEMENT = """---- MODULE RandomElement ----
+EXTENDS Integers, TLC
+VARIABLE x, y
+Init == /\\ x = RandomElement(1..1000)
+        /\\ y = 0
+Next == /\\ \\/ x' = RandomElement(1..1000)
+           \\/ x' = x
+        /\\ y' = y + 1
+Spec == Init /\\ [][Next]_<<x,y>>
+Inv == y < 10
+====
+"""
+
+
+def test_random_draws_run_on_the_sequential_search(tmp_path: Path) -> None:
+    """TLC's test-model/RandomElement (TLC: exit 12, Inv violated at depth 11; its counts follow
+    its seed). The parallel search rebuilds a counterexample by evaluating Init and Next again,
+    where RandomElement draws other values (it failed on this model): the sequential search
+    runs it, and says why."""
+    (tmp_path / "RandomElement.tla").write_text(RANDOM_ELEMENT)
+    (tmp_path / "RandomElement.cfg").write_text("SPECIFICATION Spec\nINVARIANT Inv\n")
+    out = tmp_path / "r.json"
+    result = CliRunner().invoke(main, ["check", str(tmp_path / "RandomElement.tla"), "-q", "--workers", "2",
+                                       "--json", str(out)])
+    assert "Traceback" not in result.output
+    assert result.exit_code == 12, result.output
+    report = json.loads(out.read_text())
+    assert report["depth"] == 11 and "RandomElement" in report["extra"]["sequential"]
