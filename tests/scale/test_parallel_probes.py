@@ -81,3 +81,16 @@ def test_random_draws_run_on_the_sequential_search(tmp_path: Path) -> None:
     assert result.exit_code == 12, result.output
     report = json.loads(out.read_text())
     assert report["depth"] == 11 and "RandomElement" in report["extra"]["sequential"]
+
+
+def test_states_that_differ_by_minus_one_and_minus_two_are_two(tmp_path: Path) -> None:
+    """TLC's test-model/suite/test47 (x from -1 down to -3): TLC finds 4 states generated, 3
+    distinct, depth 3; two workers found 2 and 1, taking x = -2 for the x = -1 seen before."""
+    (tmp_path / "T.tla").write_text("---- MODULE T ----\nEXTENDS Integers\nVARIABLE x\nInit == x = -1\n"
+                                    "Next == x' = IF x = -3 THEN x ELSE x - 1\n====\n")
+    (tmp_path / "T.cfg").write_text("INIT Init\nNEXT Next\n")
+    out = tmp_path / "r.json"
+    result = CliRunner().invoke(main, ["check", str(tmp_path / "T.tla"), "-q", "--workers", "2", "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text())
+    assert (report["generated"], report["distinct"], report["depth"], report["extra"]["workers"]) == (4, 3, 3, 2)
