@@ -49,7 +49,8 @@ def value_fingerprint(v: Any) -> int:
     if t is bool:
         return hash((1, int(v)))
     if t is int:
-        return hash((2, v))
+        # by sign and magnitude: CPython's hash(-1) is hash(-2), which made x = -1 and x = -2 one state
+        return hash((2, v) if v >= 0 else (9, -v))
     if t is str:
         return hash((3, _digest(3, v)))
     if isinstance(v, ModelValue):

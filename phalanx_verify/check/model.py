@@ -241,6 +241,12 @@ class Model:
         (runtime.LEVEL), which costs a store per successor that other specs do not pay."""
         return any("_rt.tlc_get(" in part for part in self.compiler.source_parts)
 
+    def draws_at_random(self) -> bool:
+        """Does the compiled spec call RandomElement, RandomSubset or RandomSetOfSubsets? Their
+        draws are not made again alike where a counterexample is rebuilt by evaluating Init and
+        Next anew (the parallel search's traces, check/parallel.py)."""
+        return any("_rt.random_" in part for part in self.compiler.source_parts)
+
     # -- config checks --------------------------------------------------------------------
     def _check_constant_substitutions(self) -> None:
         """``C <- Foo`` for a constant C must name a constant operator: TLC evaluates it before

@@ -72,6 +72,8 @@ class Actions(Expressions):
     _covering: bool
     conjunct_counts: list[int]
     _branching_defs: dict[tuple[int, int], bool]  # branches() of operator bodies
+    # RECURSIVE operators being compiled as generators, by definition and variables determined
+    _recursions: dict[tuple[tuple[int, int], frozenset[int]], _Recursion]
 
     def _target_var(self, e: ast.Expr, ctx: Ctx, mode: str) -> tuple[int, Ctx] | None:
         """If e denotes a variable of the state being built (x' in 'next' mode, x in 'init'
@@ -635,12 +637,12 @@ class Actions(Expressions):
         if mode == "init" and self.level(e, ctx) < LEVEL_STATE:
             return False
         unfolding = (id(defn), id(scope))
-        if unfolding in ctx.unfolding:
-            if defn.recursive:
-                # Inlined at compile time, a RECURSIVE operator that builds the state would
-                # unfold without end (its recursion is decided by run-time values).
-                raise SemanticError(f"unsupported construct: the RECURSIVE operator {defn.name} assigning "
-                                    "variables (TLC evaluates it at run time)", e.pos)
+        recursion = (unfolding, frozenset(i for i, _ in self._building(ctx, mode).locals))
+        if recursion in self._recursions:
+            # its body is a generator function by now (_gen_recursion), called again here
+            self._gen_recurrence(code, self._recursions[recursion], defn, args, ctx, k, e.pos, mode)
+            return True
+        if unfolding in ctx.unfolding and not defn.recursive:
             if not all(isinstance(a, ast.Name) and a.name == p.name for p, a in zip(defn.params, args, strict=True)):
                 raise SemanticError(f"unsupported construct: the operator {defn.name} assigning variables and "
                                     "reached again inside its own body through a substitution", e.pos)
@@ -666,8 +668,10 @@ class Actions(Expressions):
             if label is not None:
                 self.label_split.add(label[0])  # as for a labelled call: the steps carry this label
             k, label, split, labeled = _relabel(k, (idx, ())), (idx, ()), False, False
+        passing: list[tuple[str, bool] | None] = []  # per parameter: its Python name, thunked; None: by name
         for i, (p, a) in enumerate(zip(defn.params, args, strict=True)):
             if p.arity:
+                passing.append(None)
                 passed = ctx.lookup(a.name) if isinstance(a, ast.Name) else None
                 if passed is not None and passed.letdef is not None:
                     # a LET operator that assigns variables (Pick(Cb) with Cb(i) == x' = i): the
@@ -676,16 +680,8 @@ class Actions(Expressions):
                 else:
                     inner = inner.bind(p.name, Local(self.val(a, ctx), "op", p.arity))
                 continue
-            if (mode == "next" and (self._target_var(a, ctx, "init") is not None
-                                    or self._target_var(a, ctx, "next") is not None
-                                    or self.level(a, ctx) >= LEVEL_ACTION)
-                    or mode == "init" and (self._target_var(a, ctx, "init") is not None
-                                           or self.level(a, ctx) >= LEVEL_STATE)
-                    or self.level(a, ctx) >= LEVEL_STATE and self.by_name.reads_def(defn, scope, frozenset({p.name}))):
-                # Passed by name, as TLC substitutes arguments: a variable (assigned through
-                # the parameter), a formula whose assignments happen where the body uses
-                # it (MyAction(a) == a called as MyAction(Next); MyInit(Init)), or what the body
-                # reads primed (Op(q) == q' > q called as Op(x) is x' > x).
+            if self._passed_by_name(defn, scope, p, a, ctx, mode):
+                passing.append(None)
                 inner = inner.bind(p.name, Local("_alias", "alias", alias=(a, ctx)))
                 continue
             py = self.fresh(p.name)
@@ -698,8 +694,11 @@ class Actions(Expressions):
             if lazy and labeled and self.level(a, ctx) == LEVEL_CONSTANT:
                 lazy = False
             labeled = labeled and not lazy
+            if defn.recursive:  # evaluated in the generator's call as in the calls inside it
+                lazy = not self.strict_in(defn, scope, i) if loc is None else i in loc.lazy or i in loc.unused
             code.emit(f"{py} = {self._thunk(value) if lazy else value}")
             pnames.append(py)
+            passing.append((py, lazy))
             inner = inner.bind(p.name, Local(py, "thunk") if lazy else Local(py, "value", vkind=self.static_kind(a, ctx)))
         k = _Restore(k, ctx)  # what follows the call is compiled in the caller's scope again
         new_label = label
@@ -711,8 +710,99 @@ class Actions(Expressions):
                 self.label_split.add(label[0])  # its steps carry the inner labels instead
             new_label = (idx, tuple(pnames))
             k = _relabel(k, new_label)
-        self.gen(code, defn.body, replace(inner, unfolding=ctx.unfolding | {unfolding}), k, new_label, mode, split)
+        body_ctx = replace(inner, unfolding=ctx.unfolding | {unfolding})
+        if defn.recursive:
+            self._gen_recursion(code, defn, scope, recursion, body_ctx, passing, ctx, k, new_label, mode)
+        else:
+            self.gen(code, defn.body, body_ctx, k, new_label, mode, split)
         return True
+
+    def _passed_by_name(self, defn: ast.OpDef, scope: Scope, p: ast.Param, a: ast.Expr, ctx: Ctx, mode: str) -> bool:
+        """Is the argument ``a`` of ``p`` passed by name, as TLC substitutes arguments: a
+        variable (assigned through the parameter), a formula whose assignments happen where the
+        body uses it (MyAction(a) == a called as MyAction(Next); MyInit(Init)), or what the
+        body reads primed (Op(q) == q' > q called as Op(x) is x' > x)?"""
+        return bool(mode == "next" and (self._target_var(a, ctx, "init") is not None
+                                        or self._target_var(a, ctx, "next") is not None
+                                        or self.level(a, ctx) >= LEVEL_ACTION)
+                    or mode == "init" and (self._target_var(a, ctx, "init") is not None
+                                           or self.level(a, ctx) >= LEVEL_STATE)
+                    or self.level(a, ctx) >= LEVEL_STATE and self.by_name.reads_def(defn, scope, frozenset({p.name})))
+
+    def _gen_recursion(self, code: Code, defn: ast.OpDef, scope: Scope, key: tuple[tuple[int, int], frozenset[int]],
+                       body_ctx: Ctx, passing: list[tuple[str, bool] | None], ctx: Ctx, k: Cont, label: tuple | None,
+                       mode: str) -> None:
+        """A RECURSIVE operator that builds the state (Flip(v, b, n) == IF n = 0 THEN v = ~b
+        ELSE Flip(v, b, n - 1)): how deep it recurses is known at run time only, as TLC
+        evaluates it, so its body becomes a generator function of its arguments and of the
+        variables determined before the call (``key``: the definition and those variables),
+        yielding the values of those it determines in each way it holds; the calls inside the
+        body with the same variables determined call it again (_gen_recurrence), one after
+        more are determined is compiled as a first call. The variables it determines are learnt
+        by compiling the body once beforehand."""
+        entry = tuple(sorted(self._building(ctx, mode).locals))
+        rec = _Recursion(self.fresh(f"rec_{defn.name}"), scope, tuple(passing), frozenset(i for i, _ in entry), None)
+        self._recursions[key] = rec
+        ways: list[tuple[int, ...]] = []
+        while rec.ways is None or len(rec.ways) < len(ways):  # until the calls inside add none
+            rec.ways = tuple(ways)
+            self.gen(Code(), defn.body, body_ctx, lambda _c, cx: rec.learn(self._building(cx, mode), ways),
+                     label, mode, split=False)
+
+        learnt = rec.ways
+
+        def give(c: Code, cx: Ctx) -> None:
+            ref = self._building(cx, mode)
+            way = rec.way(ref)
+            c.emit(f"yield {way}, ({''.join(f'{ref.read(i)}, ' for i in learnt[way])})")
+        values = [p[0] for p in passing if p is not None]
+        code.emit(f"def {rec.fn}({', '.join(values + [name for _, name in entry])}):")
+        code.depth += 1
+        self.gen(code, defn.body, body_ctx, give, label, mode, split=False)
+        code.emit("yield from ()  # a generator, also where the body never holds")
+        code.depth -= 1
+        del self._recursions[key]
+        self._emit_recurrence(code, rec, values, ctx, k, mode)
+
+    def _gen_recurrence(self, code: Code, rec: _Recursion, defn: ast.OpDef, args: tuple[ast.Expr, ...],
+                        ctx: Ctx, k: Cont, pos: ast.Pos, mode: str) -> None:
+        """A RECURSIVE operator that builds the state called inside its own body, where the
+        variables determined are those its generator (_gen_recursion) was made for: that
+        generator called with these arguments, which must pass on what the first call passed by
+        name."""
+        if any(how is None and not (isinstance(a, ast.Name) and a.name == p.name)
+               for p, a, how in zip(defn.params, args, rec.passing, strict=True)):
+            raise SemanticError(f"unsupported construct: the RECURSIVE operator {defn.name} assigning variables, "
+                                "called inside itself with other arguments passed by name", pos)
+        values = []
+        for p, a, how in zip(defn.params, args, rec.passing, strict=True):
+            if how is not None:
+                if self._passed_by_name(defn, rec.scope, p, a, ctx, mode):
+                    raise SemanticError(f"unsupported construct: the RECURSIVE operator {defn.name} assigning "
+                                        f"variables, its parameter {p.name} passed by name here only", pos)
+                value = self.val(a, ctx)
+                values.append(self._thunk(value) if how[1] else value)
+        self._emit_recurrence(code, rec, values, ctx, k, mode)
+
+    def _emit_recurrence(self, code: Code, rec: _Recursion, values: list[str], ctx: Ctx, k: Cont, mode: str) -> None:
+        """Call the generator of a RECURSIVE operator and run ``k`` for each way it holds,
+        compiled once for each set of variables a way may determine."""
+        ref = self._building(ctx, mode)
+        known = [name for _, name in sorted(ref.locals)]
+        way, got = self.fresh("rec_way"), self.fresh("rec_got")
+        code.emit(f"for {way}, {got} in {rec.fn}({', '.join(values + known)}):")
+        code.depth += 1
+        for n, determined in enumerate(rec.ways or ()):
+            names = [self.fresh("rec_v") for _ in determined]
+            code.emit(f"{'if' if n == 0 else 'elif'} {way} == {n}:")
+            code.depth += 1
+            code.emit(f"({''.join(f'{g}, ' for g in names)}) = {got}")
+            after = ref
+            for i, g in zip(determined, names, strict=True):
+                after = after.bind(i, g)
+            k(code, self._with_building(ctx, mode, after))
+            code.depth -= 1
+        code.depth -= 1
 
     def _label(self, defn: ast.OpDef, scope: Scope, applied: ast.Pos | None = None) -> int:
         """The label of the action named after ``defn``; with ``applied``, of its application
@@ -922,6 +1012,30 @@ class Actions(Expressions):
         emit_handlers(code, pidx)
         self._flush(code.text())
         return self.ns[name]
+
+
+@dataclass
+class _Recursion:
+    """A RECURSIVE operator being compiled as a generator (Actions._gen_recursion): its Python
+    name, the scope of its definition, how its parameters are passed (a Python name and
+    whether as a thunk; None: by name), the variables determined before the call, and the sets
+    of variables its ways determine besides, as far as learnt (a way yields its set's index)."""
+
+    fn: str
+    scope: Scope
+    passing: tuple[tuple[str, bool] | None, ...]
+    entry: frozenset[int]
+    ways: tuple[tuple[int, ...], ...] | None
+
+    def learn(self, ref: StateRef, ways: list[tuple[int, ...]]) -> None:
+        """Note in ``ways`` the set of variables a way of the body determines."""
+        determined = tuple(sorted({i for i, _ in ref.locals} - self.entry))
+        if determined not in ways:
+            ways.append(determined)
+
+    def way(self, ref: StateRef) -> int:
+        """The index of the set of variables a way of the body determines."""
+        return (self.ways or ()).index(tuple(sorted({i for i, _ in ref.locals} - self.entry)))
 
 
 class _Finisher:

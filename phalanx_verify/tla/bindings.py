@@ -80,6 +80,9 @@ class Local:
     # A zero-arity LET definition computed where it is defined (its value, not a thunk, is in
     # ``pyname``): its body is what the LET evaluates first (strictness.evaluated_first).
     eager: bool = False
+    # A zero-arity LET definition or a recursive function's own name: how its value was made,
+    # for TLC's error applying it outside its domain (kinds.made_as, outside.py).
+    made: str = ""
 
 
 @dataclass(frozen=True)

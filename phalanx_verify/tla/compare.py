@@ -509,8 +509,9 @@ def homogeneous(elems: _C) -> _C:
         if isinstance(e, ModelValue):
             if type(e) is TypedModelValue:
                 if typed is not None and typed.name[0] != e.name[0]:
-                    raise EvalError(f"Attempted to compare the differently-typed model values {typed.name} "
-                                    f"and {e.name}")
+                    # TLC's sort compares the later element with an earlier one
+                    raise EvalError(f"Attempted to compare the differently-typed model values {e.name} "
+                                    f"and {typed.name}")
                 typed = typed or e
             continue
         if first is None:
@@ -703,12 +704,35 @@ def _setminus(a: Any, b: Any) -> Any:
 
 # -- integers ------------------------------------------------------------------------------
 
-def _int_arg(v: Any, op: str, which: str, error: type[EvalError] = EvalError) -> int:
-    """``error``: TLC's comparisons check their arguments in Java (a ModuleEvalError), its
-    arithmetic in the evaluator (an EvalError)."""
+def _int_arg(v: Any, op: str, which: str) -> int:
+    """v as an argument of a comparison (<, \\leq, ...), which TLC's Java code checks itself
+    (a ModuleEvalError)."""
     if type(v) is not int:
-        raise error(f"The {which} argument of {op} should be an integer, but instead it is: {format_value(v)}")
+        raise ModuleEvalError(f"The {which} argument of {op} should be an integer, but instead it is: {format_value(v)}")
     return v
+
+
+_INTEGERS = "public static tlc2.value.impl.{} tlc2.module.Integers.{}(tlc2.value.impl.IntValue{})"
+
+
+def _cast_int(v: Any, method: str, arity: int = 2) -> int:
+    """v as an argument of the Java method of TLC's Integers module that overrides an
+    arithmetic operator (+, .., \\div, unary -, ...: ``method`` by its Java name, DotDot
+    making an interval): its parameters are IntValues, so anything else fails the cast, TLC's
+    error naming the method and the class of the value (whatever module the spec extends)."""
+    if type(v) is not int:
+        result = "IntervalValue" if method == "DotDot" else "IntValue"
+        signature = _INTEGERS.format(result, method, ",tlc2.value.impl.IntValue" * (arity - 1))
+        raise EvalError(f"Attempted to apply the operator overridden by the Java method {signature}, but it "
+                        f"produced the following error: Cannot cast tlc2.value.impl.{java_class(v)} to "
+                        "tlc2.value.impl.IntValue")
+    return v
+
+
+def _cast_ints(a: Any, b: Any, method: str) -> tuple[int, int]:
+    """a and b as the two arguments of such a method: the JVM casts the second one first."""
+    b = _cast_int(b, method)
+    return _cast_int(a, method), b
 
 
 def _fit(r: int, text: str) -> int:
@@ -723,28 +747,30 @@ def _fit(r: int, text: str) -> int:
 def plus(a: Any, b: Any) -> int:
     if type(a) is int and type(b) is int and INT_MIN <= (r := a + b) <= INT_MAX:
         return r
-    return _fit(_int_arg(a, "+", "first") + _int_arg(b, "+", "second"), f"{a}+{b}")
+    x, y = _cast_ints(a, b, "Plus")
+    return _fit(x + y, f"{a}+{b}")
 
 
 def minus(a: Any, b: Any) -> int:
     if type(a) is int and type(b) is int and INT_MIN <= (r := a - b) <= INT_MAX:
         return r
-    return _fit(_int_arg(a, "-", "first") - _int_arg(b, "-", "second"), f"{a}-{b}")
+    x, y = _cast_ints(a, b, "Minus")
+    return _fit(x - y, f"{a}-{b}")
 
 
 def times(a: Any, b: Any) -> int:
     if type(a) is int and type(b) is int and INT_MIN <= (r := a * b) <= INT_MAX:
         return r
-    return _fit(_int_arg(a, "*", "first") * _int_arg(b, "*", "second"), f"{a}*{b}")
+    x, y = _cast_ints(a, b, "Times")
+    return _fit(x * y, f"{a}*{b}")
 
 
 def negate(a: Any) -> int:
-    return _fit(-_int_arg(a, "-", "first"), f"-{a}")
+    return _fit(-_cast_int(a, "Neg", 1), f"-{a}")
 
 
 def power(a: Any, b: Any) -> int:
-    a = _int_arg(a, "^", "first")
-    b = _int_arg(b, "^", "second")
+    a, b = _cast_ints(a, b, "Expt")
     if b < 0:
         raise ModuleEvalError(f"The second argument of ^ should be a natural number, but instead it is: {b}")
     if a == 0 and b == 0:
@@ -757,38 +783,36 @@ def power(a: Any, b: Any) -> int:
 def less(a: Any, b: Any) -> bool:
     if type(a) is int and type(b) is int:
         return a < b
-    return _int_arg(a, "<", "first", ModuleEvalError) < _int_arg(b, "<", "second", ModuleEvalError)
+    return _int_arg(a, "<", "first") < _int_arg(b, "<", "second")
 
 
 def less_eq(a: Any, b: Any) -> bool:
     if type(a) is int and type(b) is int:
         return a <= b
-    return _int_arg(a, "<=", "first", ModuleEvalError) <= _int_arg(b, "<=", "second", ModuleEvalError)
+    return _int_arg(a, "<=", "first") <= _int_arg(b, "<=", "second")
 
 
 def greater(a: Any, b: Any) -> bool:
     if type(a) is int and type(b) is int:
         return a > b
-    return _int_arg(a, ">", "first", ModuleEvalError) > _int_arg(b, ">", "second", ModuleEvalError)
+    return _int_arg(a, ">", "first") > _int_arg(b, ">", "second")
 
 
 def greater_eq(a: Any, b: Any) -> bool:
     if type(a) is int and type(b) is int:
         return a >= b
-    return _int_arg(a, ">=", "first", ModuleEvalError) >= _int_arg(b, ">=", "second", ModuleEvalError)
+    return _int_arg(a, ">=", "first") >= _int_arg(b, ">=", "second")
 
 
 def div(a: Any, b: Any) -> int:
-    a = _int_arg(a, "\\div", "first")
-    b = _int_arg(b, "\\div", "second")
+    a, b = _cast_ints(a, b, "Divide")
     if b == 0:
         raise ModuleEvalError("The second argument of \\div is 0.")
     return _fit(a // b, f"{a} \\div {b}")
 
 
 def mod(a: Any, b: Any) -> int:
-    a = _int_arg(a, "%", "first")
-    b = _int_arg(b, "%", "second")
+    a, b = _cast_ints(a, b, "Mod")
     if b <= 0:
         raise ModuleEvalError(f"The second argument of % should be a positive number, but instead it is: {b}")
     return a % b
@@ -796,7 +820,8 @@ def mod(a: Any, b: Any) -> int:
 
 def span(a: Any, b: Any) -> range:
     """The integers of a..b, to range over in TLC's (ascending) order, with interval's errors."""
-    return range(_int_arg(a, "..", "first"), _int_arg(b, "..", "second") + 1)
+    lo, hi = _cast_ints(a, b, "DotDot")
+    return range(lo, hi + 1)
 
 
 def interval(a: Any, b: Any) -> Interval:
@@ -830,6 +855,23 @@ def kind_string(v: Any) -> str:
     if image is not None:
         return image
     return "an operator" if callable(v) else "a value"
+
+
+_JAVA = {bool: "BoolValue", int: "IntValue", str: "StringValue", frozenset: "SetEnumValue",
+         Interval: "IntervalValue", tuple: "TupleValue", ModelValue: "ModelValue", TypedModelValue: "ModelValue"}
+
+
+def java_class(v: Any) -> str:
+    """The name of TLC's class for a value (tlc2.value.impl): what a failed cast names. As in
+    kind_string, a function of strings is taken for the record most of them are, a function
+    over 1..n for the tuple (TLC's FcnRcdValue where a constructor made either)."""
+    name = _JAVA.get(type(v))
+    if name is not None:
+        return name
+    if type(v) is Fcn:
+        return "RecordValue" if v and all(type(k) is str for k in v) else "FcnRcdValue"
+    java = getattr(v, "java", None)  # a LazySet's, a RecFcn's
+    return java if isinstance(java, str) else "OpLambdaValue"
 
 
 def forget() -> None:

@@ -75,6 +75,7 @@ class Compiler(Actions):
         self.ns["_POS"] = self._positions
         self.conjuncts = []
         self._conjunct_slots = {}
+        self._recursions = {}
         self._covering = False
         self.conjunct_counts = []
         self.ns["_cov"] = self.conjunct_counts
@@ -90,6 +91,7 @@ class Compiler(Actions):
             self.ns[f"C_{name}"] = value
         self._check_instance_levels(root)
         self._check_temporal_levels(root)
+        self._check_recursive_parameters(root)
 
     # -- entry points -------------------------------------------------------------------
     def _flush(self, main: str) -> None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from . import compare as cmp
-from . import memo
+from . import memo, outside
 from . import syntax as ast
 from .bindings import (
     Constant,
@@ -41,7 +41,7 @@ from .compilerbase import Code, emit_handlers, wrapped_def
 from .errors import EvalError, SemanticError
 from .formargs import FORMS
 from .instances import UNSUPPORTED
-from .kinds import StaticKinds
+from .kinds import StaticKinds, constructor_made
 from .levels import LEVEL_ACTION, LEVEL_CONSTANT, LEVEL_STATE, LEVEL_TEMPORAL, Levels
 from .modules import ALWAYS_VISIBLE, STANDARD_MODULES, Scope
 from .strictness import evaluated_first, evaluates
@@ -366,7 +366,7 @@ class Expressions(Levels, StaticKinds):
             return f"_mkfcn({{{x}: {self.val(defn.body, inner)} for {x} in _iterate({dom})}})"
         # A recursive function refers to itself by name: bind it to the RecFcn being built.
         self_name = self.fresh(defn.name)
-        body = self.val(defn.body, inner.bind(defn.name, Local(self_name, "value")))
+        body = self.val(defn.body, inner.bind(defn.name, Local(self_name, "value", made=outside.LAMBDA)))
         return f"_rt_recfcn({defn.name!r}, {dom}, {self._bound_now(f'lambda {self_name}, {x}: {body}')})"
 
     def _recursive_fundef_n(self, defn: ast.FunDef, ctx: Ctx) -> str:
@@ -385,7 +385,7 @@ class Expressions(Levels, StaticKinds):
                 inner = inner.bind(n, Local(py, "value"))
         self_name = self.fresh(defn.name)
         x = self.fresh("x")
-        body = self.val(defn.body, inner.bind(defn.name, Local(self_name, "value")))
+        body = self.val(defn.body, inner.bind(defn.name, Local(self_name, "value", made=outside.LAMBDA_N)))
         dom = f"_rt.product(({', '.join(sets)},))"
         fn = f"lambda {self_name}, {x}: (lambda {', '.join(names)}: {body})(*{x})"
         return f"_rt_recfcn({defn.name!r}, {dom}, {self._bound_now(fn)})"
@@ -1270,6 +1270,11 @@ class Expressions(Levels, StaticKinds):
 
     def v_FuncApp(self, e: ast.FuncApp, ctx: Ctx) -> str:
         f = self.val(e.func, ctx)
+        made = self.made_as(e.func, ctx)  # for TLC's error where the argument is outside the domain
+
+        def ap(x: str) -> str:
+            return f"_ap({f}, {x}, {made!r})" if made else f"_ap({f}, {x})"
+
         if len(e.args) == 1:
             x = self.val(e.args[0], ctx)
             arg = e.args[0]
@@ -1278,7 +1283,7 @@ class Expressions(Levels, StaticKinds):
             if SIMPLE.fullmatch(f) and isinstance(arg, ast.Num) and arg.value >= 1:
                 # t[1], e[2]: a tuple (a function over 1..n is one, values.make_fcn) indexed in
                 # place; anything else, or an index past its end, is _ap's to apply or refuse.
-                return f"({f}[{arg.value - 1}] if type({f}) is tuple and len({f}) >= {arg.value} else _ap({f}, {x}))"
+                return f"({f}[{arg.value - 1}] if type({f}) is tuple and len({f}) >= {arg.value} else {ap(x)})"
             if SIMPLE.fullmatch(f) and SIMPLE.fullmatch(x):
                 # Both sides are cheap to evaluate twice: index a Fcn (a dict) directly, where
                 # the argument is a string or a model value (_ap confirms a key Python's
@@ -1286,14 +1291,14 @@ class Expressions(Levels, StaticKinds):
                 # An integer argument indexes a tuple in place (req[p] over Proc == 1..N).
                 kind = self.static_kind(arg, ctx)
                 if kind in ("mv", "str"):
-                    return f"({f}[{x}] if type({f}) is _Fcn else _ap({f}, {x}))"
-                in_tuple = f"{f}[{x} - 1] if type({f}) is tuple and 0 < {x} <= len({f}) else _ap({f}, {x}))"
+                    return f"({f}[{x}] if type({f}) is _Fcn else {ap(x)})"
+                in_tuple = f"{f}[{x} - 1] if type({f}) is tuple and 0 < {x} <= len({f}) else {ap(x)})"
                 if kind == "int":
                     return f"({in_tuple}"
                 return (f"({f}[{x}] if type({f}) is _Fcn and type({x}) in _KEYSAFE else "
-                        f"({in_tuple} if type({x}) is int else _ap({f}, {x}))")
-            return f"_ap({f}, {x})"
-        return f"_ap({f}, ({', '.join(self.val(a, ctx) for a in e.args)},))"
+                        f"({in_tuple} if type({x}) is int else {ap(x)})")
+            return ap(x)
+        return ap(f"({', '.join(self.val(a, ctx) for a in e.args)},)")
 
     def _nested_tuple_app(self, e: ast.FuncApp, f: str, x: str, ctx: Ctx) -> str | None:
         """g[a][b] (``e``, compiled as ``f``, its argument as ``x``) with g, a and b names or
@@ -1434,7 +1439,7 @@ class Expressions(Levels, StaticKinds):
             level = self.level(d.body, ctx)
             if level < LEVEL_ACTION and evaluated_first(body, d.name, lambda op: self._builtin_op(op, ctx)):
                 redo = (d, ctx) if level == LEVEL_STATE else None
-                local = Local(py, "thunk", level=level, redo=redo, eager=True)
+                local = Local(py, "thunk", level=level, redo=redo, eager=True, made=self.made_as(d.body, ctx))
                 return ctx.bind(d.name, local), py, self.val(d.body, ctx)
         if isinstance(d, ast.OpDef):
             kind = "thunk" if not d.params else "op"
@@ -1460,11 +1465,13 @@ class Expressions(Levels, StaticKinds):
             params = frozenset(p.name for p in d.params if not p.arity)
             redo = (d, ctx) if not d.recursive and (level == LEVEL_STATE or bool(d.params)
                                                     and self.by_name.reads(d.body, ctx.scope, params)) else None
+            made = self.made_as(d.body, ctx) if not d.params else ""
             return ctx.bind(d.name, Local(py, kind, len(d.params), unused=unused, level=level, lazy=lazy,
-                                          redo=redo)), py, value
+                                          redo=redo, made=made)), py, value
         if isinstance(d, ast.FunDef):
             value = f"lambda: {self._fundef_value(d, ctx, py)}"
-            return ctx.bind(d.name, Local(py, "thunk", level=self.let_def_level(d, ctx), fundef=(d, ctx, None))), py, value
+            return ctx.bind(d.name, Local(py, "thunk", level=self.let_def_level(d, ctx), fundef=(d, ctx, None),
+                                          made=constructor_made(d.bounds))), py, value
         raise SemanticError("INSTANCE inside LET is not supported", d.pos)
 
     def v_Lambda(self, e: ast.Lambda, ctx: Ctx) -> str:

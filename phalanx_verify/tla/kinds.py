@@ -9,12 +9,14 @@ so every rule answers "unknown" unless the kind is certain.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import compare as cmp
+from . import outside
 from . import syntax as ast
 from .bindings import Ctx
 from .compilerbase import CompilerBase
+from .levels import LEVEL_CONSTANT
 from .modules import Scope
 from .values import ModelValue
 
@@ -42,6 +44,10 @@ class StaticKinds(CompilerBase):
     """is_bool, static_kind and elem_kind of expressions of one model."""
 
     _bool_defs: dict[tuple[int, int], bool]  # is_bool of operator bodies (see _body_property)
+
+    if TYPE_CHECKING:
+        # levels.py, beside this class in the compiler (expressions.Expressions)
+        def def_level(self, defn: ast.Definition, scope: Scope) -> int: ...
 
     def is_bool(self, e: ast.Expr, ctx: Ctx, depth: int = 0) -> bool:
         """Is e's value a Boolean whatever the state (so no check is needed)?"""
@@ -136,6 +142,47 @@ class StaticKinds(CompilerBase):
             return self._named_elem_kind(e.name, ctx, depth)
         return None
 
+    def made_as(self, e: ast.Expr, ctx: Ctx, depth: int = 0) -> str:
+        """How the text shows e's value made, one of outside.py's forms ("" where it does not):
+        what TLC's error for applying it outside its domain depends on. A constructor is
+        evaluated where applied, unless a constant definition holds it: TLC computes those at
+        startup and keeps them as tables; a LET, an operator's result or a state-level
+        definition stays a constructor."""
+        if isinstance(e, ast.FuncLit):
+            return constructor_made(e.bounds)
+        if isinstance(e, ast.Tuple):
+            return outside.TUPLE
+        if isinstance(e, ast.RecordLit):
+            return outside.RECORD
+        if isinstance(e, ast.Except):
+            return self.made_as(e.func, ctx, depth)
+        if isinstance(e, ast.If | ast.Case):
+            # whichever branch is taken: known where all say the same
+            branches = (e.then, e.else_) if isinstance(e, ast.If) else \
+                tuple(b for _, b in e.arms) + ((e.other,) if e.other is not None else ())
+            forms = {self.made_as(b, ctx, depth + 1) for b in branches}
+            return forms.pop() if len(forms) == 1 else ""
+        if depth > 6 or not isinstance(e, ast.Name | ast.Apply):
+            return ""
+        name = e.name if isinstance(e, ast.Name) else e.op
+        loc = ctx.lookup(name)
+        if loc is not None:
+            return loc.made
+        target = self.resolve_def(name, ctx.scope)
+        if target is None:
+            return outside.PAIRS if isinstance(e, ast.Apply) and name in ("map_to", "compose") else ""
+        defn, scope = target
+        if isinstance(defn, ast.FunDef):
+            made = constructor_made(defn.bounds)
+        elif isinstance(defn, ast.OpDef) and not defn.recursive:
+            made = self.made_as(defn.body, self.bind_params(Ctx(scope), defn.params), depth + 1)
+            if defn.params:
+                return made
+        else:
+            return ""
+        constant = self.def_level(defn, scope) == LEVEL_CONSTANT
+        return outside.TABLE if constant and made in (outside.LAMBDA, outside.LAMBDA_N) else made
+
     def _named_elem_kind(self, name: str, ctx: Ctx, depth: int) -> str | None:
         """elem_kind of a set named by a constant or a definition without parameters (``Proc ==
         1..N``), looked through as static_kind looks through them: "int" when every element is
@@ -160,3 +207,10 @@ class StaticKinds(CompilerBase):
         if target is not None and isinstance(target[0], ast.OpDef) and not target[0].params:
             return target[0].body, Ctx(target[1])
         return None
+
+
+def constructor_made(bounds: tuple[ast.Bound, ...]) -> str:
+    """made_as of a function constructor or definition over ``bounds``: by how many arguments
+    it takes (a tuple pattern is one)."""
+    one = sum(1 if b.tuple_pattern else len(b.names) for b in bounds) == 1
+    return outside.LAMBDA if one else outside.LAMBDA_N

@@ -86,6 +86,39 @@ class Levels(CompilerBase):
             if scope is root and isinstance(defn, ast.OpDef):
                 self._temporal_forms(defn.body, bind_params(Ctx(scope), defn.params))
 
+    def _check_recursive_parameters(self, root: Scope) -> None:
+        """SANY's rule for a RECURSIVE operator: no argument of it may be primed in its body
+        (nor be under UNCHANGED or a subscript [A]_v, nor go to a parameter of another operator
+        that is), as its parameters are taken to be of action level (ModuleNode's "Argument j of
+        recursive operator Op is primed"; TLC refuses the module, exit 150)."""
+        memo: dict[tuple[int, int], bool] = {}
+        for defn, scope in list(root.defs.values()):
+            if isinstance(defn, ast.OpDef) and defn.recursive:
+                for j, p in enumerate(defn.params):
+                    if not p.arity and self._primes_parameter(defn, scope, j, memo):
+                        raise SemanticError(f"Argument {j + 1} of recursive operator {defn.name} is primed",
+                                            defn.pos)
+
+    def _primes_parameter(self, defn: ast.OpDef, scope: Scope, j: int, memo: dict[tuple[int, int], bool]) -> bool:
+        """Does ``defn``'s body prime an expression that mentions its ``j``-th parameter,
+        directly or through the operators it passes one to (see _check_recursive_parameters)?"""
+        key = (id(defn), j)
+        if key not in memo:
+            memo[key] = False  # a cycle primes nothing by itself
+            name = defn.params[j].name
+            for x in ast.nodes(defn.body):
+                if isinstance(x, ast.Prime | ast.Unchanged) and name in ast.names_in(x.expr) \
+                        or isinstance(x, ast.StepAction) and name in ast.names_in(x.sub):
+                    memo[key] = True
+                elif isinstance(x, ast.Apply) and (target := self.resolve_def(x.op, scope)) is not None \
+                        and isinstance(target[0], ast.OpDef) and len(target[0].params) == len(x.args):
+                    callee, cscope = target[0], target[1]
+                    memo[key] = any(name in ast.names_in(a) and self._primes_parameter(callee, cscope, i, memo)
+                                    for i, a in enumerate(x.args) if not callee.params[i].arity)
+                if memo[key]:
+                    break
+        return memo[key]
+
     def _level_or_none(self, e: ast.Expr, ctx: Ctx) -> int | None:
         try:
             return self.level(e, ctx)

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from . import compare as _cmp
-from . import interning, setbound
+from . import interning, outside, setbound
 from .errors import AssertionFailure, EvalError, ModuleEvalError, SemanticError
 from .order import min_tlc, sorted_tlc
 from .sameness import same
@@ -52,6 +52,15 @@ class Reentered(EvalError):
         self.fcn, self.arg = f, x
 
 
+class OutsideDomain(EvalError):
+    """f[x] asked of a recursive function, x outside its domain: ap, which asked, words TLC's
+    error as f's making calls for (outside.py)."""
+
+    def __init__(self, f: RecFcn, x: Any) -> None:
+        super().__init__(f"{format_value(x)} is not in the domain of {f.name}")
+        self.fcn = f
+
+
 _BUILDING = object()  # f[x] in f's memo while it is being computed
 
 DEFERRED = [False]
@@ -67,6 +76,7 @@ class RecFcn:
 
     __slots__ = ("domain", "body", "memo", "name", "deferred")
     image = "a function of the form  [x \\in S |-> expr]"  # TLC's FcnLambdaValue (compare.kind_string)
+    java = "FcnLambdaValue"
     memo: dict[Any, Any]
 
     def __init__(self, name: str, domain: Any, body: Callable[[Any], Any], deferred: bool = False) -> None:
@@ -82,7 +92,7 @@ class RecFcn:
                     raise Reentered(self, x)
                 return v
         if x not in self.domain:
-            raise EvalError(f"{format_value(x)} is not in the domain of {self.name}")
+            raise OutsideDomain(self, x)
         memo[x] = (x, _BUILDING)
         try:
             v = self._deferred(x) if DEFERRED[0] else self.body(x)
@@ -235,35 +245,30 @@ def fix(maker: Callable[[Callable[..., Any]], Callable[..., Any]]) -> Callable[.
     return call
 
 
-def ap(f: Any, x: Any) -> Any:
-    """f[x]."""
+def ap(f: Any, x: Any, made: str = "") -> Any:
+    """f[x]; ``made``: how the compiler saw f made, for TLC's error where x is outside DOMAIN f
+    (outside.py)."""
     t = type(f)
     if t is tuple:  # first: the compiled code applies a function (Fcn) itself where it can
         if type(x) is int and 1 <= x <= len(f):
             return f[x - 1]
-        if type(x) is int:  # TLC's TupleValue (a sequence made by <<...>>, Append, \\o, Tail, SubSeq)
-            raise EvalError(f"Attempted to access index {x} of tuple {format_value(f)} which is out of bounds.")
-        raise EvalError(f"In applying the function {format_value(f)}, the first argument is: "
-                        f"{format_value(x)} which is not in its domain.")
+        outside.refuse(f, x, made)
     if t is Fcn:
         try:
             v = f[x]
         except KeyError:
-            raise EvalError(_not_in_domain(f, x)) from None
+            outside.refuse(f, x, made)
         if type(x) is not int or not f.int_keys():
             _cmp.confirm_found(x, f)  # f[1] may have found the key TRUE
         return v
     if t is RecFcn:
-        return f(x)
+        try:
+            return f(x)
+        except OutsideDomain as err:
+            if err.fcn is not f:
+                raise
+            outside.refuse(f, x, made)
     raise EvalError(f"A non-function ({_cmp.kind_string(f)}) was applied as a function.")
-
-
-def _not_in_domain(f: Fcn, x: Any) -> str:
-    """TLC's message for f[x], x outside DOMAIN f, as FcnRcdValue gives it: the form a function
-    has once stored in a state or defined as a constant (one just built by [y \\in S |-> e] says
-    "In applying the function ...", a value that does not record how it was made)."""
-    return (f"Attempted to apply function: {format_value(f)} to argument {format_value(x)}, which is not "
-            "in the domain of the function.")
 
 
 def field(r: Any, name: str) -> Any:

@@ -89,6 +89,7 @@ class LazySet:
     """A set that may be infinite or too large to build; subclasses answer membership."""
 
     image = "a set"  # what TLC's getKindString says of the value class this set stands for
+    java = "SetEnumValue"  # the name of that class (a Java override's cast fails naming it)
 
     def __contains__(self, x: object) -> bool:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -216,6 +217,10 @@ class IntRange(LazySet):
     def image(self) -> str:  # type: ignore[override]
         return "a special set constant" if self.hi is None else "a set of the form i..j"
 
+    @property
+    def java(self) -> str:  # type: ignore[override]
+        return "UserValue" if self.hi is None else "IntervalValue"
+
     def __init__(self, lo: int | None, hi: int | None, name: str) -> None:
         self.lo, self.hi, self.name = lo, hi, name
         if hi is None:  # Nat, Int: TLC's Java code answers (a large a..b is TLC's IntervalValue)
@@ -253,6 +258,7 @@ INT = IntRange(None, None, "Int")
 
 class StringSet(LazySet):
     image = "a special set constant"
+    java = "UserValue"
     def __contains__(self, x: object) -> bool:
         return type(x) is str
 
@@ -273,6 +279,7 @@ class PowerSet(LazySet):
     """SUBSET S: membership is ``x \\subseteq S``; enumerated only when asked."""
 
     image = "a set of the form SUBSET S"
+    java = "SubsetValue"
 
     def __init__(self, base: Any) -> None:
         self.base = base
@@ -360,6 +367,7 @@ class FcnSet(_ProductLike):
     """[D -> R]: membership checks domain and range pointwise."""
 
     image = "a set of the form [S -> T]"
+    java = "SetOfFcnsValue"
 
     def __init__(self, domain: Any, rng: Any) -> None:
         self.domain, self.rng = domain, rng
@@ -417,6 +425,7 @@ class RecordSet(_ProductLike):
     """[a : S, b : T]."""
 
     image = "a set of the form [d1 : S1, ... , dN : SN]"
+    java = "SetOfRcdsValue"
 
     _empty_first = True
 
@@ -450,6 +459,7 @@ class SeqSet(LazySet):
     """Seq(S): finite sequences over S."""
 
     image = "a special set constant"
+    java = "UserValue"
 
     def __init__(self, base: Any) -> None:
         self.base = base
@@ -480,6 +490,7 @@ class ProductSet(_ProductLike):
     """S1 \\X S2 \\X ... : tuples."""
 
     image = "a cartesian product"
+    java = "SetOfTuplesValue"
 
     _empty_first = True
 
@@ -519,6 +530,7 @@ class UnionSet(LazySet):
     asks each member; enumerated when something needs its elements (TLC's UnionValue)."""
 
     image = "a set of the form UNION  S"
+    java = "UnionValue"
 
     def __init__(self, sets: frozenset) -> None:
         self.sets = sets
@@ -554,6 +566,10 @@ class DiffSet(LazySet):
     def image(self) -> str:  # type: ignore[override]
         return "a set of the form S \\cap T" if self.keep else "a set of the form S \\ T"
 
+    @property
+    def java(self) -> str:  # type: ignore[override]
+        return "SetCapValue" if self.keep else "SetDiffValue"
+
     def __init__(self, left: Any, right: Any, keep: bool) -> None:
         self.left, self.right, self.keep = left, right, keep
 
@@ -581,6 +597,7 @@ class FilterSet(LazySet):
     SetPredValue answers membership as x \\in S /\\ P(x) without enumerating S."""
 
     image = "a set of the form {x \\in S : expr}"
+    java = "SetPredValue"
 
     def __init__(self, base: LazySet, pred: Any) -> None:
         self.base, self.pred = base, pred

@@ -132,10 +132,11 @@ def test_missing_extended_module_is_named_where_written(tmp_path: Path) -> None:
     assert one_error_line(r).startswith(f"{spec}:2:19: ") and "cannot find module Nope" in r.output
 
 
-def test_recursive_operator_assigning_is_unsupported(tmp_path):
-    """TLC evaluates a RECURSIVE operator that assigns variables at run time (2 states on this
-    spec); inlined at compile time it would unfold without end, so it is named unsupported."""
-    spec = write(tmp_path, "RECURSIVE Flip(_, _, _)\nFlip(v, b, n) == IF n = 0 THEN v = ~b ELSE Flip(v, b, n - 1)\n"
+def test_recursive_operator_assigning_another_variable_inside_itself_is_unsupported(tmp_path):
+    """A RECURSIVE operator that assigns variables runs as a generator of its arguments
+    (actions._gen_recursion); one that calls itself passing another variable by name would
+    need a generator per variable, so it is named unsupported."""
+    spec = write(tmp_path, "RECURSIVE Flip(_, _, _)\nFlip(v, b, n) == IF n = 0 THEN v = ~b ELSE Flip(x, b, n - 1)\n"
                            "Init == Flip(x, FALSE, 1)\nNext == x' = ~x")
     r = run("check", str(spec))
     assert r.exit_code == 150

@@ -88,4 +88,5 @@ def test_a_bound_written_a_to_b_ranges_as_the_interval(tmp_path: Path) -> None:
     assert (report["generated"], report["distinct"], report["depth"]) == (13, 5, 3)
     code, _, out = check_model(tmp_path, "S", "INIT Init\nNEXT Next\nINVARIANT Bad\n", SPANS)
     assert code == 75
-    assert "TRUE" in out and "integer" in out
+    assert "Integers.DotDot(tlc2.value.impl.IntValue,tlc2.value.impl.IntValue), but it produced the following " \
+        "error: Cannot cast tlc2.value.impl.BoolValue to tlc2.value.impl.IntValue" in out

@@ -128,3 +128,12 @@ def test_fp_is_part_of_a_checkpoint(tmp_path: Path) -> None:
     assert other.exit_code == 2 and "its fp differs" in other.output and "Traceback" not in other.output
     same = CliRunner().invoke(main, [*args, "--fp", "3", "--recover", str(tmp_path)])
     assert same.exit_code == 0, same.output
+
+
+def test_negative_integers_have_fingerprints_of_their_own() -> None:
+    """CPython's hash(-1) is hash(-2): fingerprinting an integer by it made the states x = -1
+    and x = -2 one state of the parallel search (TLC's test-model/suite/test47, see
+    tests/scale/test_parallel_probes.py)."""
+    values = range(-70, 70)
+    assert len({fingerprints.value_fingerprint(v) for v in values}) == len(values)
+    assert fingerprints.state_fingerprint((-1,)) != fingerprints.state_fingerprint((-2,))
