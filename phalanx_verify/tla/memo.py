@@ -80,13 +80,17 @@ def builds(node: Any) -> bool:
     transition."""
     while isinstance(node, ast.Let):
         node = node.body
-    return isinstance(node, ast.FuncSet | ast.RecordSet) or (
-        isinstance(node, ast.Apply) and node.op in ("powerset", "times"))
+    return _product_set(node)
 
 
 def _builds(node: Any) -> bool:
-    return any(isinstance(x, ast.FuncSet | ast.RecordSet)
-               or (isinstance(x, ast.Apply) and x.op in ("powerset", "times")) for x in ast.nodes(node))
+    return any(map(_product_set, ast.nodes(node)))
+
+
+def _product_set(node: Any) -> bool:
+    """Does this node make a set of functions, records, tuples or subsets?"""
+    return isinstance(node, ast.FuncSet | ast.RecordSet) or (
+        isinstance(node, ast.Apply) and node.op in ("powerset", "times"))
 
 
 def _cheap(v: Any) -> bool:

@@ -1117,7 +1117,6 @@ def iterate(s: Any) -> Iterable:
         return s
     if type(s) in _BUILT_TO_RANGE:
         setbound.enumerated(_product_size(s))
-        return s.ordered()
     return members(s)
 
 
