@@ -45,6 +45,7 @@ from .kinds import StaticKinds, constructor_made
 from .levels import LEVEL_ACTION, LEVEL_CONSTANT, LEVEL_STATE, LEVEL_TEMPORAL, Levels
 from .modules import ALWAYS_VISIBLE, STANDARD_MODULES, Scope
 from .strictness import evaluated_first, evaluates
+from .valuetypes import ModelValue
 
 # Built-in operators written as symbols: node kind -> Python template.
 _BINARY = {
@@ -183,6 +184,16 @@ _VARYING = frozenset({"RandomElement", "RandomSubset", "RandomSetOfSubsets", "Te
 _HOIST_OPS = {"cup", "cap", "setminus", "dots_2", "powerset", "times", "union", "domain",
               "Seq", "Permutations", "Cardinality"}
 _HOIST_NODES = (ast.FuncSet, ast.SetEnum, ast.SetFilter, ast.SetMap, ast.FuncLit, ast.RecordSet)
+# Of those, the ones worth remembering per value of the bound names they mention (a set written
+# out, {p}, is made faster than it is looked up); see Expressions._keyed_hoist.
+_KEYED_NODES = (ast.FuncSet, ast.SetFilter, ast.SetMap, ast.FuncLit, ast.RecordSet)
+_KEYABLE = frozenset({int, str, ModelValue})
+KEYED_LIMIT = 1 << 10  # values kept per expression: with _kept_small, a million members at most
+
+
+def _kept_small(v: Any) -> bool:
+    """Is a value of a keyed hoist small enough to keep (a lazy set keeps no members)?"""
+    return not isinstance(v, frozenset | dict | tuple) or len(v) <= KEYED_LIMIT
 
 
 class _NotYet:
@@ -226,7 +237,7 @@ class Expressions(Levels, StaticKinds):
     _threads_exist: bool | None = None  # does the model hoist an instance with parameters (Scope.bound)?
     _by_name: ByName | None = None  # what the definitions read by name (byname.py), once asked
     _pending: list[FuncInfo]  # functions named by compiled code, not yet emitted
-    _hoisted: dict[tuple[int, int], str]  # (id(expression or definition), id(scope)) -> its value's name
+    _hoisted: dict[tuple[Any, ...], str]  # (id(expression or definition), id(scope)[, keys]) -> its value's name
     _subst_names: dict[str, ast.Name]  # a constant -> the definition it is replaced by
     _pseudo: list[str]  # ENABLED's free instance variables, slots nvars.. (see _pseudo_index)
     _inline_depth: int
@@ -409,6 +420,8 @@ class Expressions(Levels, StaticKinds):
                     return f"({flag} or {self.val(e, replace(ctx, implied=()))})"
         if self._hoistable(e, ctx):
             return self._hoist(e, ctx)
+        if (keyed := self._keyed_hoist(e, ctx)) is not None:
+            return keyed
         method = getattr(self, "v_" + type(e).__name__)
         return method(e, ctx)
 
@@ -498,6 +511,57 @@ class Expressions(Levels, StaticKinds):
                                     + f"def {name}_get():\n    global {name}\n"
                                       f"    {name} = {name}_compute()\n    return {name}\n")
         return f"({name} if {name} is not _NA else {name}_get())"
+
+    def _keyed_hoist(self, e: ast.Expr, ctx: Ctx) -> str | None:
+        """A set built from constants and bound values only (``Proc \\ {p}`` under
+        ``\\E p \\in Proc``, ``{p} \\X Data``): its value remembered per value of those names,
+        so that each state's quantifiers take the same set, whose members ``iterate`` has then
+        already put in TLC's order. Only where the names are plain values (quantified, or value
+        parameters) and, at run time, integers, strings or model values, whose Python equality
+        is TLA+'s (1 = TRUE in Python); at most KEYED_LIMIT values, of at most as many
+        members each, are kept per expression. Not in a model that observes its evaluations
+        (memo.OBSERVING); an error is not kept, so it is raised at each evaluation, as TLC's."""
+        if not ((isinstance(e, ast.Apply) and e.op in _HOIST_OPS and ctx.lookup(e.op) is None
+                 and self.resolve_def(e.op, ctx.scope) is None) or isinstance(e, _KEYED_NODES)):
+            return None
+        if not ctx.locals or not self._unobserved():
+            return None
+        mentioned = ast.names_in(e)
+        keys: dict[str, Local] = {}
+        for n, _ in ctx.locals:
+            loc = ctx.lookup(n)
+            if n in mentioned and n not in keys and loc is not None:
+                if loc.kind != "value" or loc.alias is not None or loc.letdef is not None \
+                        or not loc.pyname.isidentifier():  # an inlined argument: its text
+                    return None
+                keys[n] = loc
+        if not keys or _mentions_at(e) or self._reaches_threads(e, ctx.scope):
+            return None
+        inner = Ctx(ctx.scope, cur=StateRef("None"))
+        for n, loc in keys.items():
+            inner = inner.bind(n, Local(loc.pyname, "value", vkind=loc.vkind))
+        if self.level(e, inner) != LEVEL_CONSTANT:
+            return None
+        params = ", ".join(loc.pyname for loc in keys.values())
+        cache = (id(e), id(ctx.scope), tuple((n, loc.pyname, loc.vkind) for n, loc in keys.items()))
+        name = self._hoisted.get(cache)
+        if name is None:
+            name = self._hoisted[cache] = self.fresh("_KT")
+            body = getattr(self, "v_" + type(e).__name__)(e, inner)
+            self.ns[name] = {}
+            self.ns.setdefault("_KEYABLE", _KEYABLE)
+            self.ns.setdefault("_kept_small", _kept_small)
+            key = params if len(keys) == 1 else f"({params},)"
+            plain = " and ".join(f"type({loc.pyname}) in _KEYABLE" for loc in keys.values())
+            self._extra_code.append(
+                wrapped_def(f"{name}_compute", params, body, self.pos_index(e.pos))
+                + f"def {name}_get({params}):\n"
+                  f"    if not ({plain}):\n        return {name}_compute({params})\n"
+                  f"    v = {name}.get({key}, _NA)\n"
+                  f"    if v is _NA:\n        v = {name}_compute({params})\n"
+                  f"        if len({name}) < {KEYED_LIMIT} and _kept_small(v):\n            {name}[{key}] = v\n"
+                  f"    return v\n")
+        return f"{name}_get({params})"
 
     def v_Num(self, e: ast.Num, ctx: Ctx) -> str:
         return repr(e.value)
