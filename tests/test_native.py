@@ -58,13 +58,14 @@ def _run(args: list[str], pure: bool) -> subprocess.CompletedProcess:
 
 
 # Public models of different shapes (records, sequences, sets of tuples, strings, model values,
-# RECURSIVE, liveness), passing and violated; a few seconds each.
+# RECURSIVE, liveness, SYMMETRY), passing and violated; a few seconds each.
 MODELS = [
     ("DieHard", "MCDieHarder.tla", "MCDieHarder.cfg"),
     ("Stones", "Stones.tla", "Stones.cfg"),
     ("2PCwithBTM", "2PCwithBTM.tla", "2PCwithBTM.cfg"),
     ("InnerFIFO", "MCInnerFIFO.tla", "MCInnerFIFO.cfg"),
     ("acp-NB-wrong", "ACP_NB_WRONG_TLC.tla", "ACP_NB_WRONG_TLC.cfg"),
+    ("AlternatingBit", "MCAlternatingBit.tla", "MCAlternatingBit.cfg"),  # SYMMETRY (tla/orbits.py)
 ]
 
 

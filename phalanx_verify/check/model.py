@@ -41,6 +41,7 @@ from ..tla import (
     as_set,
     bindings,
     bool_free_variables,
+    canonicaliser,
     format_value,
     interning,
     parse_config_file,
@@ -50,7 +51,7 @@ from ..tla import syntax as ast
 from .overrides import apply_overrides
 from .possible import Possible
 from .report import Verdict
-from .symmetry import canonicaliser, permutations_from
+from .symmetry import permutations_from
 from .temporal import General, general_obligation, with_lets
 from .unfolding import lifted, substituted
 

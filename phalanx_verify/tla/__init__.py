@@ -56,6 +56,7 @@ from .errors import (
 )
 from .instances import written_name
 from .modules import ALWAYS_VISIBLE, STANDARD_MODULES, Loader, Scope
+from .orbits import canonicaliser
 from .order import forget_sort_keys, tlc_key
 from .parse import deepest_point, parse_module_text
 from .reads import ReadsAnalysis
@@ -98,6 +99,8 @@ __all__ = [
     "to_itf", "from_itf",
     # TLA+ equality where Python's True == 1 would merge values (the state store confirms finds)
     "same", "unambiguous",
+    # SYMMETRY: the canonical member of a state's orbit under permutations of model values
+    "canonicaliser",
     # the state variables proven never to hold a Boolean (no walk confirms their duplicates)
     "bool_free_variables",
     # the compiler, its contexts and expression levels; what an expression reads

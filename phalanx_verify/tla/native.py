@@ -3,9 +3,9 @@
 Most of a check's time on the specs users bring is spent in a few modules of plain, typed
 Python: compare (TLC's equality, membership and set algebra), runtime (quantifiers, CHOOSE,
 EXCEPT, the helpers every generated function calls), sameness (1 against TRUE, confirmed at
-every find by equality) and order (TLC's order of values). mypyc compiles those very sources to a C
-extension (the same code, so the same semantics; mypy itself is built this way), which runs
-them about twice as fast (a check as a whole: 5 to 20% less time, the generated code
+every find by equality), order (TLC's order of values) and orbits (SYMMETRY's canonical
+states). mypyc compiles those very sources to a C extension (the same code, so the same
+semantics; mypy itself is built this way), which runs them about twice as fast (a check as a whole: 5 to 20% less time, the generated code
 staying Python). ``phalanx-verify build-native`` builds it; without it, or with
 PHALANX_VERIFY_PURE=1, the package runs as plain Python, as before.
 
@@ -28,7 +28,7 @@ from pathlib import Path
 
 # The modules compiled, by their name in this package. Their classes become native classes:
 # none of them is pickled or subclassed outside its module.
-MODULES = ("compare", "runtime", "sameness", "order")
+MODULES = ("compare", "runtime", "sameness", "order", "orbits")
 GROUP = "native"  # the shared library: phalanx_verify.tla.native__mypyc, next to the modules
 PURE_ENV = "PHALANX_VERIFY_PURE"
 DIR_ENV = "PHALANX_VERIFY_NATIVE_DIR"
