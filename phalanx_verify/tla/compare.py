@@ -227,7 +227,7 @@ def member(x: Any, s: Any) -> bool:
                         k0, k1 = type(e[0]), type(e[1])
                         if k0 is type(x[0]) and k1 is type(x[1]) and k0 in _FLAT_KINDS and k1 in _FLAT_KINDS:
                             return False
-                    elif _same_flat_kinds(e, x):
+                    if _same_flat_kinds(e, x):  # also pairs of pairs (Sailfish's edges of a DAG)
                         return False
                     break
                 if type(e) is t and t is Fcn and _records_alike(e, x):  # m \\in msgs
@@ -465,12 +465,18 @@ _SCAN_AT_MOST = 16
 
 
 def _same_flat_kinds(e: tuple, x: tuple) -> bool:
-    """Tuples of as many flat values (_FLAT_KINDS), of the same types place by place."""
+    """Tuples of as many flat values (_FLAT_KINDS) or such tuples, of the same types place
+    by place."""
     if len(e) != len(x):
         return False
     for a, b in zip(e, x, strict=True):
         k = type(a)
-        if k is not type(b) or k not in _FLAT_KINDS:
+        if k is not type(b):
+            return False
+        if k is tuple:
+            if not _same_flat_kinds(a, b):
+                return False
+        elif k not in _FLAT_KINDS:
             return False
     return True
 

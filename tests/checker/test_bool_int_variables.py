@@ -256,13 +256,16 @@ MISSING_OF_OTHER_KIND = [
     ("1 \\in {{}}", "Attempted to check equality of the set {} with the value: 1"),
     ("1 \\in {<<1>>}", "Attempted to check equality of the function <<1>> with the value: 1"),
     ("<<<<1>>>> \\in {<<<<TRUE>>>>}", "Attempted to compare equality of boolean TRUE with non-boolean: 1"),
+    ("<<<<1, 2>>, <<3, 4>>>> \\in {<<<<TRUE, 2>>, <<3, 4>>>>}",
+     "Attempted to compare equality of boolean TRUE with non-boolean: 1"),
     ("{<<2>>} \\ {<<TRUE>>}", "Attempted to compare equality of boolean TRUE with non-boolean: 2"),
     ("{<<1, TRUE>>} \\cap {<<1, 3>>}", "Attempted to check equality of integer 3 with non-integer: TRUE"),
     ("{<<1, 3>>} \\cup {<<1, TRUE>>}", "Attempted to check equality of integer 3 with non-integer: TRUE"),
 ]
 # ... and where the first places differ, or the sizes, TLC never meets the other kind: FALSE
 MISSING_OF_ALIKE_KIND = ["<<2, TRUE>> \\in {<<1, 3>>}", "<<1, 2>> \\in {<<TRUE>>}",
-                         '<<<<"a", "a">>, <<"foo">>>> \\in Seq(Permutations({"b"}))']
+                         '<<<<"a", "a">>, <<"foo">>>> \\in Seq(Permutations({"b"}))',
+                         "<<<<1, 2>>, <<3, 4>>>> \\in {<<<<5, 2>>, <<3, 4>>>>, <<<<6, 2>>, <<7, 4>>>>}"]
 
 
 @pytest.mark.parametrize("expr,message", SET_OF_OTHER_KIND + MISSING_OF_OTHER_KIND)
