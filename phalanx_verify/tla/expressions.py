@@ -129,6 +129,13 @@ _STD_CALLS = {
     "ndJsonSerialize": ("Json", 2, "_json.nd_json_serialize({0}, {1})"),
     "ndJsonDeserialize": ("Json", 1, "_json.nd_json_deserialize({0})"),
 }
+_COND_WHAT = {
+    "IF": "the condition of an IF", "CASE": "a condition of a CASE", "P /\\ Q": "an operand of /\\",
+    "P \\/ Q": "an operand of \\/", "~": "the operand of ~", "=>": "an operand of =>",
+    "<=>": "an operand of <=>", "\\A": "the body of \\A", "\\E": "the body of \\E",
+    "filter": "the predicate of a set filter", "CHOOSE": "the body of a CHOOSE", "action": "a conjunct of an action",
+    "constraint": "a state constraint", "action constraint": "an action constraint",
+}
 # Operator symbols passed as arguments (SortSeq(s, <), F(SUBSET)): the operator as a Python callable.
 _SYMBOL_VALUES = {
     **{op: f"(lambda _a, _b: {t.format('_a', '_b')})" for op, t in _BINARY.items()},
@@ -138,6 +145,7 @@ _SYMBOL_VALUES = {
     "implies": "(lambda _a, _b: _rt.implies(_a, _b))", "equiv": "(lambda _a, _b: _rt.equiv(_a, _b))",
     "iff": "(lambda _a, _b: _rt.equiv(_a, _b))",
     "land": "(lambda _a, _b: _rt.land(_a, _b))", "lor": "(lambda _a, _b: _rt.lor(_a, _b))",
+    "lnot": f"(lambda _a: not _truth(_a, {_COND_WHAT['~']!r}))",  # K(~), K(\lnot): as ~ written
 }
 _STD_CONSTANTS = {"Nat": ("Naturals", "_NAT"), "Int": ("Integers", "_INT"),
                   "BOOLEAN": (None, "_BOOLEAN"), "STRING": (None, "_STRING")}
@@ -194,13 +202,6 @@ class _NotYet:
 
 NOT_YET = _NotYet()
 
-_COND_WHAT = {
-    "IF": "the condition of an IF", "CASE": "a condition of a CASE", "P /\\ Q": "an operand of /\\",
-    "P \\/ Q": "an operand of \\/", "~": "the operand of ~", "=>": "an operand of =>",
-    "<=>": "an operand of <=>", "\\A": "the body of \\A", "\\E": "the body of \\E",
-    "filter": "the predicate of a set filter", "CHOOSE": "the body of a CHOOSE", "action": "a conjunct of an action",
-    "constraint": "a state constraint", "action constraint": "an action constraint",
-}
 
 
 @dataclass
