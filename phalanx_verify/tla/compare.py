@@ -86,6 +86,19 @@ def _mv_equal(mv: ModelValue, other: Any) -> bool:
     return False
 
 
+def confirm_absent_key(x: Any, keys: Iterable) -> None:
+    """``x`` is none of a function's ``keys`` by Python's ==, so an EXCEPT at ``x`` changes
+    nothing: TLC looks it up all the same (FcnRcdValue's select, each key's equals in turn), and
+    a typed model value meeting a model value of another type, or a non-model value, is its
+    error there (TLC's Github696: ``[v EXCEPT ![b] = 42]``, b a B_ value among A_ keys)."""
+    typed = type(x) is TypedModelValue
+    for k in keys:
+        if type(k) is TypedModelValue:
+            _mv_equal(k, x)
+        elif typed:
+            _mv_equal(x, k)
+
+
 def _is_record(v: Any) -> bool:
     return type(v) is Fcn and len(v) > 0 and all(type(k) is str for k in v)
 

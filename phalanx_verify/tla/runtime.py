@@ -310,6 +310,7 @@ def _update(f: Any, key: Any, fn: Callable[[Any], Any]) -> Any:
     t = type(f)
     if t is Fcn:
         if key not in f:
+            _cmp.confirm_absent_key(key, f)
             return f  # TLA+: updating outside the domain leaves the function unchanged
         _cmp.confirm_found(key, f)
         return f.updated(key, fn(f[key]))
@@ -371,6 +372,7 @@ def except1(f: Any, key: Any, value: Any) -> Any:
         except TypeError:  # an unhashable value (a lazy set): not remembered
             return f if key not in f else f.updated(key, value)
         if key not in f:
+            _cmp.confirm_absent_key(key, f)
             out = f
         else:
             _cmp.confirm_found(key, f)
@@ -470,6 +472,7 @@ def except_many(f: Any, clauses: tuple) -> Any:
                 slot = key - 1
             else:
                 if key not in items:
+                    _cmp.confirm_absent_key(key, items)
                     break
                 _cmp.confirm_found(key, items)
                 slot = key
