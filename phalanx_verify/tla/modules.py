@@ -8,6 +8,7 @@ the instantiating module. A ``Scope`` answers "what does this name mean here".
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -184,6 +185,12 @@ class Loader:
         """The definition ``name`` names in ``mod``: its own, or one of a module it extends or
         instantiates without a name (and so on) that is not LOCAL there (``reading``: the
         module being read, _module_of)."""
+        return next((d for m in self._sharing(mod, reading) for d in m.defs
+                     if d.name == name and (m is mod or not d.local)), None)
+
+    def _sharing(self, mod: ast.Module, reading: ast.Module | None = None) -> Iterator[ast.Module]:
+        """``mod``, then the modules whose definitions it has: those it extends or instantiates
+        without a name, and so on, each once, read only as the walk gets to them."""
         seen: set[str] = set()
         todo = [mod]
         while todo:
@@ -191,14 +198,11 @@ class Loader:
             if m.name in seen:
                 continue
             seen.add(m.name)
-            found = next((d for d in m.defs if d.name == name and (m is mod or not d.local)), None)
-            if found is not None:
-                return found
-            todo += [self._module_of(reading, e, m.extends_pos.get(e, m.pos))
+            yield m
+            todo += [self._module_of(reading or mod, e, m.extends_pos.get(e, m.pos))
                      for e in m.extends if e not in STANDARD_MODULES]
-            todo += [self._module_of(reading, d.module, d.pos) for d in m.defs
+            todo += [self._module_of(reading or mod, d.module, d.pos) for d in m.defs  # INSTANCE M: M's definitions
                      if isinstance(d, ast.InstanceDef) and d.name is None and d.module not in STANDARD_MODULES]
-        return None
 
     def _module_of(self, reading: ast.Module, name: str, pos: ast.Pos) -> ast.Module:
         """The module ``name``: one written inside ``reading``, the module being read (not
@@ -248,13 +252,7 @@ class Loader:
         name, or, through the instances named ``via``, the module they instantiate (and so on).
         Where a name of ``via`` is that module's operator, not an instance (``I!Op!lab!<<``, the
         parser could not tell), the names from it on come with the module."""
-        seen: set[str] = set()
-        todo = [mod]
-        while todo:
-            m = todo.pop(0)
-            if m.name in seen:
-                continue
-            seen.add(m.name)
+        for m in self._sharing(mod):
             if via:
                 inst = next((d for d in m.defs if isinstance(d, ast.InstanceDef) and d.name == via[0]), None)
                 if inst is not None:
@@ -265,9 +263,6 @@ class Loader:
                     return m, via
             elif any(isinstance(d, ast.OpDef) and d.name == target for d in m.defs):
                 return m, ()
-            todo.extend(self.parse(e, m.extends_pos.get(e, m.pos)) for e in m.extends if e not in STANDARD_MODULES)
-            todo.extend(self.parse(d.module, d.pos) for d in m.defs  # INSTANCE M: M's definitions are m's
-                        if isinstance(d, ast.InstanceDef) and d.name is None and d.module not in STANDARD_MODULES)
         return None
 
     def _register(self, mod: ast.Module) -> None:
