@@ -44,3 +44,25 @@ def test_invariant_with_such_an_except_fails_as_tlc(tmp_path):
     assert "Attempted to check equality of the differently-typed model values A_0 and B_a" in r.output, r.output
     assert "1 states generated, 1 distinct states found, 1 states left on queue." in r.output, r.output
     assert "The depth of the complete state graph search is 1." in r.output, r.output
+
+
+@pytest.mark.parametrize(("assumption", "message"), [
+    ("b \\in S4", "Attempted to compare the differently-typed model values B_a and A_2"),
+    ("b \\notin S4", "Attempted to compare the differently-typed model values B_a and A_2"),
+    ("LET f == [mv \\in S4 |-> 1] IN b \\in DOMAIN f",
+     "Attempted to compare the differently-typed model values B_a and A_2"),
+    # TLC: 'Attempted to check equality of the differently-typed model values A_0 and B_a' and
+    # '... of the typed model value B_a and the non-model value 1' (a set made where it is tested
+    # is searched member by member, by equality): the error, worded otherwise here
+    ("b \\in { TLCModelValue(\"A_\" \\o ToString(n)) : n \\in 0..63 }", None),
+    ("b \\in {1, 2, 3}", None),
+])
+def test_typed_model_value_outside_a_set_fails_as_tlc(tmp_path, assumption, message):
+    """A typed model value tested against a set of model values of another type (or of
+    non-model values): TLC's search of the set fails (exit 10 in an ASSUME) where we answered
+    FALSE, a verdict TLC does not give. Recorded from TLC."""
+    r = run(tmp_path, f"ASSUME {assumption}", "\n")
+    assert r.exit_code == 10, r.output
+    assert "Evaluating assumption line 5, col 8 to line 5" in r.output, r.output
+    if message is not None:
+        assert message in r.output, r.output
