@@ -203,14 +203,28 @@ class Model:
             if self._constant_value(post) is not _UNEVALUATED:
                 raise ConfigError(f"The post condition {name} cannot be a constant.", cfg.pos_of(name))
             self.postconditions.append((name, self._body_pos(name), self._state_fn(post, {})))
-        if cfg.periodic or cfg.rl_reward:
-            word = "_PERIODIC" if cfg.periodic else "_RL_REWARD"
-            raise SemanticError(f"unsupported construct: the cfg keyword {word}",
-                                cfg.pos_of(cfg.periodic or cfg.rl_reward or ""))
+        if cfg.periodic:
+            raise SemanticError("unsupported construct: the cfg keyword _PERIODIC", cfg.pos_of(cfg.periodic))
+        if cfg.rl_reward:
+            self._check_rl_reward(cfg.rl_reward)
         self.possible = [self._possible(n) for n in cfg.possible]
         self.constraints += [p.tracker() for p in self.possible if not p.action]
         self.action_constraints += [p.tracker() for p in self.possible if p.action]
         self.postconditions += [(p.name, p.pos, p.postcondition) for p in self.possible]
+
+    def _check_rl_reward(self, name: str) -> None:
+        """_RL_REWARD: only TLC's reinforcement-learning simulation evaluates it; model checking
+        checks at the start that it names a definition without arguments and then ignores it
+        (SpecProcessor.processRLReward, messages as TLC's; TLC's Calculator model)."""
+        entry = self.scope.defs.get(name)
+        if entry is None and not any(c.name == name for c in self.scope.constants):
+            raise ConfigError(f"The rlreward {name} specified in the configuration file\n"
+                              "is not defined in the specification.", self.cfg.pos_of(name))
+        if entry is None or not isinstance(entry[0], ast.OpDef | ast.FunDef):
+            raise ConfigError(f"The rlreward {name} cannot be a constant.", self.cfg.pos_of(name))
+        if isinstance(entry[0], ast.OpDef) and entry[0].params:
+            raise ConfigError(f"TLC requires rlreward not to take any argument, but one was given: {name}",
+                              self.cfg.pos_of(name))
 
     def _body_pos(self, name: str) -> ast.Pos:
         return self.scope.defs[name][0].body.pos  # type: ignore[union-attr]

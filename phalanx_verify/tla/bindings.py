@@ -196,8 +196,7 @@ def resolve_def(name: str, scope: Scope) -> tuple[ast.Definition, Scope] | None:
         inst, _, rest = name.partition("!")
         if inst in scope.instances:
             return resolve_def(rest, scope.instances[inst][1])
-        return None
-    return scope.defs.get(name)
+    return scope.defs.get(name)  # (Op!lab†<<: a selector of labels, modules._labelled_selection)
 
 
 

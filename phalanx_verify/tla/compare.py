@@ -86,6 +86,42 @@ def _mv_equal(mv: ModelValue, other: Any) -> bool:
     return False
 
 
+def _search_typed(x: TypedModelValue, s: frozenset) -> None:
+    """A typed model value that is no member of ``s``: TLC's binary search of the normalised set
+    (ValueVec.search, x.compareTo of the middle member) fails at the first member it meets that
+    is a model value of another type or no model value (``b \\in S`` with b a B_ value and S of
+    A_ values: 'Attempted to compare the differently-typed model values B_a and A_2'), where
+    Python's set says FALSE."""
+    members = sorted_tlc(s)
+    mine = typed_prefix(x)
+    low, high = 0, len(members)
+    while low < high:
+        mid = (low + high) >> 1
+        e = members[mid]
+        if not isinstance(e, ModelValue):
+            raise EvalError(f"Attempted to compare the typed model value {x.name} and non-model value "
+                            f"{format_value(e)}")
+        if typed_prefix(e) not in (None, mine):
+            raise EvalError(f"Attempted to compare the differently-typed model values {x.name} and {e.name}")
+        if tlc_key(x) < tlc_key(e):
+            high = mid
+        else:
+            low = mid + 1
+
+
+def confirm_absent_key(x: Any, keys: Iterable) -> None:
+    """``x`` is none of a function's ``keys`` by Python's ==, so an EXCEPT at ``x`` changes
+    nothing: TLC looks it up all the same (FcnRcdValue's select, each key's equals in turn), and
+    a typed model value meeting a model value of another type, or a non-model value, is its
+    error there (TLC's Github696: ``[v EXCEPT ![b] = 42]``, b a B_ value among A_ keys)."""
+    typed = type(x) is TypedModelValue
+    for k in keys:
+        if type(k) is TypedModelValue:
+            _mv_equal(k, x)
+        elif typed:
+            _mv_equal(x, k)
+
+
 def _is_record(v: Any) -> bool:
     return type(v) is Fcn and len(v) > 0 and all(type(k) is str for k in v)
 
@@ -188,6 +224,10 @@ def _items(f: Any) -> dict | None:
 def check_member(x: Any, s: frozenset) -> None:
     """Raise TLC's error if x cannot be compared with the elements of the (homogeneous) set s."""
     if not s or type(x) is ModelValue:
+        return
+    if type(x) is TypedModelValue:
+        if x not in s:
+            _search_typed(x, s)
         return
     for e in s:
         if not isinstance(e, ModelValue):

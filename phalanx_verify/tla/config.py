@@ -3,8 +3,9 @@
 Supports what TLC's ModelConfig reads: CONSTANT(S) with plain values, model values and sets of
 them, constant operators point by point (``F(1) = 2``), ``<-`` substitution (of and by operator symbols too: ``++ <- PlusPlus``, ``Plus <- +``), module-scoped ``Op <- [Mod]Other`` and ``Op = [Mod]value``,
 INIT/NEXT or SPECIFICATION, INVARIANT(S), PROPERTY/PROPERTIES, CONSTRAINT(S),
-ACTION_CONSTRAINT(S), SYMMETRY, VIEW, ALIAS, POSTCONDITION(S), _POSSIBLE, CHECK_DEADLOCK (_PERIODIC and
-_RL_REWARD are read, and refused by the checker). As in TLC, a string
+ACTION_CONSTRAINT(S), SYMMETRY, VIEW, ALIAS, POSTCONDITION(S), _POSSIBLE, CHECK_DEADLOCK, _RL_REWARD
+(checked, then ignored, as TLC's model checking does) and _PERIODIC (read, and refused by the
+checker). As in TLC, a string
 keeps its backslashes (no escapes), any other name is a model value, and there is no negative
 number or arithmetic (``N = -2`` is a syntax error). Errors carry the cfg file's line and
 column; a file TLC's ModelConfig cannot read exits 255 as in TLC, other config errors 151.
@@ -70,8 +71,8 @@ class ModelConfig:
     alias: str | None = None
     postconditions: list[str] = field(default_factory=list)
     possible: list[str] = field(default_factory=list)  # _POSSIBLE: predicates some state or step must meet
-    periodic: str | None = None   # _PERIODIC and _RL_REWARD: read to refuse them by name
-    rl_reward: str | None = None
+    periodic: str | None = None   # _PERIODIC: read to refuse it by name
+    rl_reward: str | None = None  # _RL_REWARD: only TLC's RL simulation reads it (model.Model)
     check_deadlock: bool = True
     positions: dict[str, Pos] = field(default_factory=dict)        # where each name was given
     # The names of the values written (model values, strings) in the order read: TLC interns

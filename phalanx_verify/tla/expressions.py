@@ -44,6 +44,7 @@ from .instances import UNSUPPORTED
 from .kinds import StaticKinds, constructor_made
 from .levels import LEVEL_ACTION, LEVEL_CONSTANT, LEVEL_STATE, LEVEL_TEMPORAL, Levels
 from .modules import ALWAYS_VISIBLE, STANDARD_MODULES, Scope
+from .parse import display
 from .strictness import evaluated_first, evaluates
 from .valuetypes import ModelValue
 
@@ -130,6 +131,13 @@ _STD_CALLS = {
     "ndJsonSerialize": ("Json", 2, "_json.nd_json_serialize({0}, {1})"),
     "ndJsonDeserialize": ("Json", 1, "_json.nd_json_deserialize({0})"),
 }
+_COND_WHAT = {
+    "IF": "the condition of an IF", "CASE": "a condition of a CASE", "P /\\ Q": "an operand of /\\",
+    "P \\/ Q": "an operand of \\/", "~": "the operand of ~", "=>": "an operand of =>",
+    "<=>": "an operand of <=>", "\\A": "the body of \\A", "\\E": "the body of \\E",
+    "filter": "the predicate of a set filter", "CHOOSE": "the body of a CHOOSE", "action": "a conjunct of an action",
+    "constraint": "a state constraint", "action constraint": "an action constraint",
+}
 # Operator symbols passed as arguments (SortSeq(s, <), F(SUBSET)): the operator as a Python callable.
 _SYMBOL_VALUES = {
     **{op: f"(lambda _a, _b: {t.format('_a', '_b')})" for op, t in _BINARY.items()},
@@ -139,6 +147,7 @@ _SYMBOL_VALUES = {
     "implies": "(lambda _a, _b: _rt.implies(_a, _b))", "equiv": "(lambda _a, _b: _rt.equiv(_a, _b))",
     "iff": "(lambda _a, _b: _rt.equiv(_a, _b))",
     "land": "(lambda _a, _b: _rt.land(_a, _b))", "lor": "(lambda _a, _b: _rt.lor(_a, _b))",
+    "lnot": f"(lambda _a: not _truth(_a, {_COND_WHAT['~']!r}))",  # K(~), K(\lnot): as ~ written
 }
 _STD_CONSTANTS = {"Nat": ("Naturals", "_NAT"), "Int": ("Integers", "_INT"),
                   "BOOLEAN": (None, "_BOOLEAN"), "STRING": (None, "_STRING")}
@@ -205,13 +214,6 @@ class _NotYet:
 
 NOT_YET = _NotYet()
 
-_COND_WHAT = {
-    "IF": "the condition of an IF", "CASE": "a condition of a CASE", "P /\\ Q": "an operand of /\\",
-    "P \\/ Q": "an operand of \\/", "~": "the operand of ~", "=>": "an operand of =>",
-    "<=>": "an operand of <=>", "\\A": "the body of \\A", "\\E": "the body of \\E",
-    "filter": "the predicate of a set filter", "CHOOSE": "the body of a CHOOSE", "action": "a conjunct of an action",
-    "constraint": "a state constraint", "action constraint": "an action constraint",
-}
 
 
 @dataclass
@@ -1326,11 +1328,25 @@ class Expressions(Levels, StaticKinds):
             # [n \\in Nat |-> e] and [i \\in Nat, s \\in STRING |-> e] are functions TLC
             # applies pointwise without enumerating their domain.
             built_here = " and ".join(f"isinstance({d}, frozenset)" for d in sets)
-            out = f"({built} if {built_here} else _rt.lazy_fcn({dom}, {self._bound_now(fn)}))"
+            out = f"({built} if {built_here} else _rt.lazy_fcn({dom}, {self._bound_now(fn)}, {self._form(e, ctx)!r}))"
         if self._in_recursive_fundef:
             # f[i \\in S] == [j \\in T |-> ... f[i][1] ...] needs f[i] lazily (runtime.DEFERRED).
             out = f"(_rt.deferred_fcn({dom}, {self._bound_now(fn)}) if _rt.DEFERRED[0] else {out})"
         return out
+
+    @staticmethod
+    def _form(e: ast.FuncLit, ctx: Ctx) -> tuple[tuple[tuple[str, int], ...], int, str]:
+        """How TLC prints ``e`` unbuilt (runtime.RecFcn.form): per group of bound names its first
+        name, or its tuple pattern, with the index of its domain among the domain's factors (one
+        per name, a tuple pattern one), their count, and its body's place."""
+        groups, at = [], 0
+        for b in e.bounds:
+            shown = f"<<{', '.join(map(display, b.names))}>>" if b.tuple_pattern else display(b.names[0])
+            groups.append((shown, at))
+            at += 1 if b.tuple_pattern else len(b.names)
+        p = e.body.pos
+        return tuple(groups), at, (f"line {p.line}, col {p.col} to line {p.end_line}, col {p.end_col} "
+                                   f"of module {ctx.scope.module.name}")
 
     def v_FuncApp(self, e: ast.FuncApp, ctx: Ctx) -> str:
         f = self.val(e.func, ctx)

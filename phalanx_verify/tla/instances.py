@@ -136,7 +136,7 @@ class _Hoister:
                 self.shadowed.setdefault(head, set()).update(env.names - env.closed.keys())
                 self.let_defaults.setdefault(head, {}).update({n: env.closed[n] for n in env.names & env.closed.keys()})
                 self.let_env.setdefault(head, []).append(env)
-            if ARGS_MARK in head:
+            if ARGS_MARK in name:
                 assert isinstance(node, ast.Apply)
                 return self.call(node, env)
         binders = _binders(node)
@@ -160,11 +160,13 @@ class _Hoister:
         return ast.mapped(node, lambda child: self.walk(child, inner))
 
     def call(self, e: ast.Apply, env: _Bound) -> ast.Expr:
-        head, _, rest = e.op.partition("!")
-        name, _, count = head.partition(ARGS_MARK)
+        parts = e.op.split("!")
+        at = next(i for i, part in enumerate(parts) if ARGS_MARK in part)  # L!I#1!Op: I through L
+        name, _, count = parts[at].partition(ARGS_MARK)
+        rest = "!".join(parts[at + 1:])
         k = int(count)
         args = tuple(self.walk(a, env) for a in e.args)
-        inst = self.params.get(name)
+        inst = self.params.get("!".join([*parts[:at], name]))
         if inst is None and not self.final:
             return ast.Apply(e.pos, e.op, args)  # perhaps an EXTENDed module's (Loader.hoist_inherited)
         if inst is None:
@@ -173,9 +175,12 @@ class _Hoister:
         if len(inst.params) != k:
             raise SemanticError(f"The operator {name} requires {len(inst.params)} arguments, but {k} were given.",
                                 e.pos)
-        if any(p.arity for p in inst.params):
-            raise SemanticError(f"unsupported construct: instance {name} with an operator parameter", e.pos)
         inst_args = args[:k]
+        if any(p.arity and not isinstance(a, ast.Name | ast.Lambda)
+               for p, a in zip(inst.params, inst_args, strict=True)):
+            # (Inst2(COp!@!++)!Foo, TLC's suite/test206: an operator by name or a LAMBDA is
+            # substituted for the constant operator as WITH A5 <- COp!@!++ does)
+            raise SemanticError(f"unsupported construct: instance {name} with an operator parameter", e.pos)
         mentioned = set().union(*(ast.names_in(a) for a in inst_args))
         # P(Q(s)!X)!Y: the instance hoisted for Q(s) reads s, so P's does too
         mentioned.update(*(self.threaded.get(n.split("!", 1)[0], ()) for n in list(mentioned)))
@@ -254,6 +259,5 @@ def _let_instance_bound(inst: ast.InstanceDef, uses: list[_Bound]) -> ast.Instan
 
 def calls_left(mod: ast.Module) -> bool:
     """Does ``mod`` still call an instance with arguments (one an EXTENDed module defines)?"""
-    return any(ARGS_MARK in n.split("!", 1)[0] for d in mod.defs if not isinstance(d, ast.InstanceDef)
-               for n in ast.names_in(d)) or any(ARGS_MARK in n.split("!", 1)[0] for a in mod.assumes
-                                                for n in ast.names_in(a))
+    return any(ARGS_MARK in n for d in mod.defs if not isinstance(d, ast.InstanceDef)
+               for n in ast.names_in(d)) or any(ARGS_MARK in n for a in mod.assumes for n in ast.names_in(a))

@@ -8,6 +8,7 @@ the instantiating module. A ``Scope`` answers "what does this name mean here".
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -74,6 +75,15 @@ class Scope:
         return list(out.values())
 
 
+def _labelled_selection(sel: ast.Selection, labelled: tuple[str, ...]) -> ast.Selection:
+    """``sel`` (``I!Op!lab!<<``, read as the selector ``lab!<<`` through the instances ``I!Op``)
+    once the loader finds that ``labelled`` (``Op``) starts with the operator, the other names
+    being its labels: the selector of the operator's labels, named as the reference reads it in
+    the operator's module (``Op!lab†<<``, bindings.resolve_def)."""
+    labels = tuple(subexpr.LabelStep(n, ()) for n in (*labelled[1:], sel.target))
+    return ast.Selection(sel.pos, "!".join(labelled) + "!" + sel.name, (), labelled[0], labels + sel.steps)
+
+
 class Loader:
     """Finds modules next to the root spec (and in extra directories), parses each once."""
 
@@ -91,7 +101,7 @@ class Loader:
         for d in self._dirs:
             p = d / f"{name}.tla"
             if p.exists():
-                mod = parse_module_file(p)
+                mod = parse_module_file(p, self._kind)
                 self._register(mod)
                 self.hoist_inherited(mod)
                 self.define_selections(mod)
@@ -104,8 +114,104 @@ class Loader:
     def hoist_inherited(self, mod: ast.Module) -> None:
         """``P(2)!Spec`` in ``mod`` with ``P(n) == INSTANCE ...`` written in a module it EXTENDS
         (directly or not): hoisted as the module's own calls are (instances.hoist_calls)."""
-        if not calls_left(mod):
-            return
+        if calls_left(mod):
+            hoist_calls(mod, {**self._instantiated_instances(mod), **self._instances_through(mod),
+                              **self._inherited_instances(mod)})
+
+    def _instances_through(self, mod: ast.Module) -> dict[str, ast.InstanceDef]:
+        """``L!I2(x)!Op``: the instances with parameters (I2) of the modules ``mod``'s named
+        instances (L) instantiate, keyed ``L!I2``, whose substitutions read nothing but their
+        parameters, so that hoisted into ``mod`` they mean what they mean there (TLC's
+        suite/test219)."""
+        out: dict[str, ast.InstanceDef] = {}
+        for via in mod.defs:
+            if isinstance(via, ast.InstanceDef) and via.name and via.module not in STANDARD_MODULES:
+                for inst in self.parse(via.module, via.pos).defs:
+                    if isinstance(inst, ast.InstanceDef) and inst.params and inst.name and not inst.local \
+                            and inst.module not in STANDARD_MODULES and not self._reads(inst):
+                        out[f"{via.name}!{inst.name}"] = inst
+        return out
+
+    def _reads(self, inst: ast.InstanceDef) -> set[str]:
+        """The names the substitutions of ``inst`` (``WITH`` and implicit) read besides its
+        parameters, in the module that defines it."""
+        m = self.parse(inst.module, inst.pos)
+        implicit = {c.name for c in m.constants}.union(m.variables) - {n for n, _ in inst.subs}
+        return set().union(implicit, *(ast.names_in(e) for _, e in inst.subs)) - {p.name for p in inst.params}
+
+    def _instantiated_instances(self, mod: ast.Module) -> dict[str, ast.InstanceDef]:
+        """The instances with parameters of the modules ``mod`` instantiates without a name
+        (``INSTANCE D WITH C <- 4``; D defines ``I2(A(_)) == INSTANCE M``) whose substitutions,
+        hoisted into ``mod``, mean what they mean in D: every name they read (those WITH names
+        and M's constants and variables left to the implicit substitution) is one D shares
+        with ``mod``, neither LOCAL in D nor substituted by the INSTANCE (TLC's suite/test219)."""
+        out: dict[str, ast.InstanceDef] = {}
+        for u in mod.defs:
+            if not isinstance(u, ast.InstanceDef) or u.name is not None or u.module in STANDARD_MODULES:
+                continue
+            d = self.parse(u.module, u.pos)
+            differ = {n for n, _ in u.subs} | {x.name for x in d.defs if x.local and x.name}
+            for inst in d.defs:
+                if isinstance(inst, ast.InstanceDef) and inst.params and inst.name and not inst.local \
+                        and inst.module not in STANDARD_MODULES:
+                    if not self._reads(inst) & differ:
+                        out.setdefault(inst.name, inst)
+        return out
+
+    def _kind(self, mod: ast.Module, path: tuple[str, ...]) -> str | None:
+        """What the names ``path`` (``I``, ``Op``: ``I!Op``) mean as ``mod`` sees them, which the
+        parser asks to tell instances from operators in a selector (parse.Kind): "instance",
+        "operator", or None when they name nothing known."""
+        try:
+            return self._path_kind(mod, path)
+        except SemanticError:  # (a module not found: reported where the module is loaded)
+            return None
+
+    def _path_kind(self, mod: ast.Module, path: tuple[str, ...]) -> str | None:
+        m = mod
+        for i, name in enumerate(path):
+            d = self._visible(mod, m, name)
+            if d is None or i < len(path) - 1 and not isinstance(d, ast.InstanceDef):
+                return None
+            if i == len(path) - 1:
+                return "instance" if isinstance(d, ast.InstanceDef) else "operator"
+            assert isinstance(d, ast.InstanceDef)
+            if d.module in STANDARD_MODULES:
+                return None
+            m = self._module_of(mod, d.module, d.pos)
+        return None
+
+    def _visible(self, reading: ast.Module, mod: ast.Module, name: str) -> ast.Definition | None:
+        """The definition ``name`` names in ``mod``: its own, or one of a module it extends or
+        instantiates without a name (and so on) that is not LOCAL there (``reading``: the
+        module being read, _module_of)."""
+        return next((d for m in self._sharing(mod, reading) for d in m.defs
+                     if d.name == name and (m is mod or not d.local)), None)
+
+    def _sharing(self, mod: ast.Module, reading: ast.Module | None = None) -> Iterator[ast.Module]:
+        """``mod``, then the modules whose definitions it has: those it extends or instantiates
+        without a name, and so on, each once, read only as the walk gets to them."""
+        seen: set[str] = set()
+        todo = [mod]
+        while todo:
+            m = todo.pop(0)
+            if m.name in seen:
+                continue
+            seen.add(m.name)
+            yield m
+            todo += [self._module_of(reading or mod, e, m.extends_pos.get(e, m.pos))
+                     for e in m.extends if e not in STANDARD_MODULES]
+            todo += [self._module_of(reading or mod, d.module, d.pos) for d in m.defs  # INSTANCE M: M's definitions
+                     if isinstance(d, ast.InstanceDef) and d.name is None and d.module not in STANDARD_MODULES]
+
+    def _module_of(self, reading: ast.Module, name: str, pos: ast.Pos) -> ast.Module:
+        """The module ``name``: one written inside ``reading``, the module being read (not
+        registered yet), or the one the loader finds."""
+        return next((x for x in reading.inner if x.name == name), None) or self.parse(name, pos)
+
+    def _inherited_instances(self, mod: ast.Module) -> dict[str, ast.InstanceDef]:
+        """The instances with parameters (``P(n) == INSTANCE ...``) that the modules ``mod``
+        extends define, directly or through the modules they extend."""
         inherited: dict[str, ast.InstanceDef] = {}
         seen: set[str] = set()
         todo = list(mod.extends)
@@ -119,7 +225,7 @@ class Loader:
                 if isinstance(d, ast.InstanceDef) and d.params and not d.local and d.name:
                     inherited.setdefault(d.name, d)
             todo.extend(ext.extends)
-        hoist_calls(mod, inherited)
+        return inherited
 
     def define_selections(self, mod: ast.Module) -> None:
         """``Init!1`` or ``I!Op!2`` in ``mod`` with Init (Op) defined in a module it EXTENDS (that
@@ -129,33 +235,34 @@ class Loader:
             def refused(sel: ast.Selection = sel) -> SemanticError:
                 return SemanticError("unsupported construct: the subexpression selector "
                                      f"{display(sel.name.replace(subexpr.MARK, '!'))}", sel.pos)
-            owner = self._owner(mod, sel.via, sel.target, sel.pos)
-            if owner is None:
+            found = self._owner(mod, sel.via, sel.target, sel.pos)
+            if sel.optional and (found is None or not found[1]):
+                continue  # an operator of an instance after all: resolved as such
+            if found is None:
                 raise refused()
+            owner, labelled = found
+            if labelled:
+                sel = _labelled_selection(sel, labelled)
             if not any(d.name == sel.name for d in owner.defs):
                 subexpr.insert(owner, *subexpr.define(owner, sel, refused))
 
-    def _owner(self, mod: ast.Module, via: tuple[str, ...], target: str, pos: ast.Pos) -> ast.Module | None:
+    def _owner(self, mod: ast.Module, via: tuple[str, ...], target: str, pos: ast.Pos) \
+            -> tuple[ast.Module, tuple[str, ...]] | None:
         """The module defining ``target``: ``mod`` or one it EXTENDS or instantiates without a
-        name, or, through the instances named ``via``, the module they instantiate (and so on)."""
-        seen: set[str] = set()
-        todo = [mod]
-        while todo:
-            m = todo.pop(0)
-            if m.name in seen:
-                continue
-            seen.add(m.name)
+        name, or, through the instances named ``via``, the module they instantiate (and so on).
+        Where a name of ``via`` is that module's operator, not an instance (``I!Op!lab!<<``, the
+        parser could not tell), the names from it on come with the module."""
+        for m in self._sharing(mod):
             if via:
                 inst = next((d for d in m.defs if isinstance(d, ast.InstanceDef) and d.name == via[0]), None)
                 if inst is not None:
                     if inst.module in STANDARD_MODULES:
                         return None
                     return self._owner(self.parse(inst.module, inst.pos), via[1:], target, pos)
+                if any(isinstance(d, ast.OpDef) and d.name == via[0] for d in m.defs):
+                    return m, via
             elif any(isinstance(d, ast.OpDef) and d.name == target for d in m.defs):
-                return m
-            todo.extend(self.parse(e, m.extends_pos.get(e, m.pos)) for e in m.extends if e not in STANDARD_MODULES)
-            todo.extend(self.parse(d.module, d.pos) for d in m.defs  # INSTANCE M: M's definitions are m's
-                        if isinstance(d, ast.InstanceDef) and d.name is None and d.module not in STANDARD_MODULES)
+                return m, ()
         return None
 
     def _register(self, mod: ast.Module) -> None:
@@ -169,7 +276,7 @@ class Loader:
             self._register(inner)
 
     def load_root(self, path: Path) -> Scope:
-        mod = parse_module_file(path)
+        mod = parse_module_file(path, self._kind)
         self._register(mod)
         self.hoist_inherited(mod)
         self.define_selections(mod)

@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 
 from . import compare as _cmp
 from .errors import EvalError
+from .order import sorted_tlc
 from .values import Fcn, fcn_domain, format_value
 
 LAMBDA = "lambda"  # [y \in S |-> e], one parameter (a tuple pattern <<a, b>> \in S is one)
@@ -77,11 +78,23 @@ def _refuse_arguments(f: Any, x: Any) -> NoReturn:
         keys = [k for k in f if type(k) is tuple and len(k) == len(x)]
         for i, a in enumerate(x):
             if not any(_cmp.eq(k[i], a) for k in keys):
-                raise EvalError(f"In applying the function {format_value(f)}, the argument number {i + 1} is: "
+                raise EvalError(f"In applying the function {_enumerated(f)}, the argument number {i + 1} is: "
                                 f"{format_value(a)} which is not in the function's domain "
                                 f"{format_value(frozenset(f))}.")
-    raise EvalError(f"In applying the function {format_value(f)}, the argument list is: {format_value(x)} "
+    raise EvalError(f"In applying the function {_enumerated(f)}, the argument list is: {format_value(x)} "
                     "which does not match its formal parameter.")
+
+
+def _enumerated(f: Any) -> str:
+    """[y \\in S, z \\in T |-> e] as TLC prints it: its pairs in the order its parameters'
+    domains are enumerated, the first argument varying fastest (FcnParams.elements; <<1, "x">>,
+    <<3, "x">>, <<1, "y">>), each domain in TLC's order; not sorted as a table's."""
+    if type(f) is not Fcn or not f or not all(type(k) is tuple and len(k) == len(next(iter(f))) for k in f):
+        return format_value(f)
+    n = len(next(iter(f)))
+    rank = [{v: r for r, v in enumerate(sorted_tlc({k[i] for k in f}))} for i in range(n)]
+    keys = sorted(f, key=lambda k: tuple(rank[i][k[i]] for i in reversed(range(n))))
+    return "(" + " @@ ".join(f"{format_value(k)} :> {format_value(f[k])}" for k in keys) + ")"
 
 
 def _table(f: Any) -> Any:

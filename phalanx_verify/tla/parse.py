@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import warnings
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -30,6 +31,12 @@ with warnings.catch_warnings():
 _PARSER = tree_sitter.Parser(_LANGUAGE)
 
 Node = tree_sitter.Node
+
+# What names (``I``, ``Op``: ``I!Op``) mean as a module sees them: "instance", "operator" or None.
+Kind = Callable[[ast.Module, tuple[str, ...]], str | None]
+
+# An operator's symbol, or one applied in prefix form (``++(1, 2)``), as a selector's step.
+_SYMBOL_NODES = ("infix_op_symbol", "prefix_op_symbol", "postfix_op_symbol", "bound_nonfix_op")
 
 _NAV_STEPS = {"langle_bracket": subexpr.FIRST, "rangle_bracket": subexpr.SECOND, "address": subexpr.AT}
 
@@ -115,8 +122,11 @@ def _last_token(node: Node, src: bytes) -> Node:
 
 
 class _Converter:
-    def __init__(self, original: bytes, broken: Broken, file: str) -> None:
+    def __init__(self, original: bytes, broken: Broken, file: str, symbols: dict[tuple[int, int], str],
+                 kinds: Kind | None = None) -> None:
         self.src = broken.text
+        self._kinds = kinds
+        self._symbols = symbols  # (row, byte column) of a placeholder in a selector -> the operator (_read)
         self.file = file
         self._original = original
         self._broken = broken
@@ -453,7 +463,16 @@ class _Converter:
         return ast.Bool(self.pos(node), self.text(node) == "TRUE")
 
     def x_identifier_ref(self, node: Node) -> ast.Expr:
-        return ast.Name(self.pos(node), ident(self.text(node)))
+        return ast.Name(self.pos(node), self.name(node))
+
+    def name(self, node: Node) -> str:
+        """The identifier ``node`` is as the AST names it, or the operator whose symbol a
+        placeholder stands for (_read: ``I!++`` and ``COp!@!++`` passed as operators)."""
+        if self._symbols:
+            symbol = self._symbols.get(self._broken.position(*node.start_point))
+            if symbol is not None:
+                return symbol
+        return ident(self.text(node))
 
     x_identifier = x_identifier_ref
 
@@ -480,7 +499,7 @@ class _Converter:
     def x_prefixed_op(self, node: Node) -> ast.Expr:
         prefix = self.named(self.one(node, "prefix"))
         if any(c.type == "subexpr_tree_nav" for c in prefix):  # U!1!Op(42): a LET's operator
-            comps, steps = self._selector_parts(prefix, node)
+            comps, steps = self._selector_parts(prefix, node, named=True)
             return self._select(node, comps, [*steps, self._label_step(self.one(node, "op"))])
         if prefix and self._earlier_definition(self._component_name(prefix[0])):
             # Op!lab, Op(x)!lab(1): a label of the operator Op (Op!1!Def, a LET's operator: refused)
@@ -488,12 +507,27 @@ class _Converter:
                 raise self._refusal(node)()
             comps = [self._component(c) for c in prefix] + [self.one(node, "op")]
             return self._selection(node, comps, [])
-        return self._reference(prefix, self.one(node, "op"), node)
+        op = self.one(node, "op")
+        at = self._operator_component([*prefix, op])
+        if at < len(prefix):  # Op(1)!lab(2), I!Op(1)!lab(2): a label of another module's operator
+            comps = [self._component(c) for c in prefix[at:]] + [op]
+            return self._selection(node, comps, [], tuple(self._component_name(c) for c in prefix[:at]), prefix[:at])
+        if self._module is not None and op.type in ("identifier_ref", "bound_op") \
+                and all(len(self.named(c)) == 1 and self.named(c)[0].type in ("identifier_ref", "bound_op")
+                        for c in prefix) \
+                and (len(prefix) > 1 or self._kind([self._component_name(prefix[0])]) != "instance"):
+            # I!Op!lab (J!Thm!lab3, TLC's suite/test219) or an operator of an instance of an
+            # instance: the loader tells (modules.Loader.define_selections)
+            name = self.op_name(self.one(op, "name") if op.type == "bound_op" else op)
+            self._module.selections.append(ast.Selection(self.pos(node), name, tuple(
+                self._component_name(c) for c in prefix), name, (), optional=True))
+        return self._reference(prefix, op, node)
 
     def _component(self, comp: Node) -> Node:
-        """The name or application a component of a reference is (``I``, ``I(x)``, ``lab(1)``)."""
+        """The name or application a component of a reference is (``I``, ``I(x)``, ``lab(1)``,
+        and after a step a LET's operator named by its symbol, ``++`` or ``++(1, 2)``)."""
         inner = self.named(comp)
-        if len(inner) != 1 or inner[0].type not in ("identifier_ref", "bound_op"):
+        if len(inner) != 1 or inner[0].type not in ("identifier_ref", "bound_op", *_SYMBOL_NODES):
             raise self.unsupported(comp, f"the subexpression selector {self.text(comp)}")
         return inner[0]
 
@@ -511,13 +545,14 @@ class _Converter:
         ``whole`` is the reference as written, which a refusal names (``Op(x)!1!lab``)."""
         parts = []
         inst_args: tuple[ast.Expr, ...] = ()
-        for i, comp in enumerate(prefix):
+        for comp in prefix:
             inner = self.named(comp)
-            if i == 0 and len(inner) == 1 and inner[0].type == "bound_op":
-                # I(a, b)!Op: an instance with parameters (hoisted to a plain one: instances.py)
+            if len(inner) == 1 and inner[0].type == "bound_op":
+                # I(a, b)!Op, L!I(a)!Op: an instance with parameters (hoisted to a plain one: instances.py)
                 head = inner[0]
-                inst_args = tuple(self.expr(a) for a in self.fields(head, "parameter"))
-                parts.append(f"{self.op_name(self.one(head, 'name'))}{instances.ARGS_MARK}{len(inst_args)}")
+                given = tuple(self.expr(a) for a in self.fields(head, "parameter"))
+                inst_args += given
+                parts.append(f"{self.op_name(self.one(head, 'name'))}{instances.ARGS_MARK}{len(given)}")
                 continue
             if len(inner) != 1 or inner[0].type not in ("identifier_ref", "identifier"):
                 raise self._refusal(whole)()
@@ -549,8 +584,12 @@ class _Converter:
         comps, steps = self._selector_parts(self.named(node), node)
         return self._select(node, comps, steps)
 
-    def _selector_parts(self, nodes: list[Node], node: Node) -> tuple[list[Node], list[subexpr.Step]]:
-        """The components (``I``, ``Op(a)``) and the steps after them of a selector's parts."""
+    def _selector_parts(self, nodes: list[Node], node: Node, named: bool = False) \
+            -> tuple[list[Node], list[subexpr.Step]]:
+        """The components (``I``, ``Op(a)``) and the steps after them of a selector's parts,
+        ``named`` when an operator's name follows them. A ``!:`` that ends the selector is the
+        selected expression itself and is dropped; one before a name is kept: the name is then
+        an operator of the LET selected, not a label (SANY's selectorToNode)."""
         comps: list[Node] = []
         steps: list[subexpr.Step] = []
         todo = list(reversed(nodes))
@@ -564,8 +603,10 @@ class _Converter:
                 comps.append(c)
             elif c.type == "subexpr_component":  # U!1!Op: the LET's operator Op (subexpr.select)
                 steps.append(self._label_step(self._component(c)))
-            elif kind == "colon" and not todo:
+            elif kind == "colon" and not todo and not named:
                 pass  # Op!: and Op!2!: : the selected expression itself
+            elif kind == "colon":
+                steps.append(subexpr.COLON)
             elif kind == "child_id":
                 steps.append(int(self.text(self.named(c)[0])))
             elif kind in _NAV_STEPS:
@@ -586,8 +627,33 @@ class _Converter:
             raise refused()
         if not steps:
             return self._reference(comps[:-1], op[0], node)
-        via = tuple(self._component_name(c) for c in comps[:-1])
-        return self._selection(node, [op[0]], steps, via, comps[:-1])
+        at = self._operator_component(comps)
+        via = tuple(self._component_name(c) for c in comps[:at])
+        return self._selection(node, [self._component(c) for c in comps[at:]], steps, via, comps[:at])
+
+    def _operator_component(self, comps: list[Node]) -> int:
+        """Which of a selector's components (``I(55)!Inst!Op(1)!lab(2)``) is the operator: those
+        before it are instances, those after it its labels (SANY looks each name up). It is the
+        first component given arguments that is no instance with parameters (the loader, which
+        reads the other modules, tells: ``kinds``; without it, the first component is taken for
+        an instance and any other for the operator). Without arguments (``I!Op!lab`` passed as
+        an operator) the last one is taken for it and the loader tells
+        (modules.Loader.define_selections)."""
+        for i, c in enumerate(comps):
+            if (self.named(c)[0] if c.type == "subexpr_component" else c).type != "bound_op":
+                continue
+            kind = self._kind([self._component_name(x) for x in comps[:i + 1]])
+            if kind == "operator" or kind is None and i > 0:
+                return i
+        return len(comps) - 1
+
+    def _kind(self, path: list[str]) -> str | None:
+        """What the names ``path`` mean here: "instance", "operator" or None (Kind)."""
+        if self._module is None:
+            return None
+        if len(path) == 1 and any(isinstance(d, ast.InstanceDef) and d.name == path[0] for d in self._module.defs):
+            return "instance"
+        return self._kinds(self._module, tuple(path)) if self._kinds is not None else None
 
     def _selection(self, node: Node, comps: list[Node], steps: list[subexpr.Step], via: tuple[str, ...] = (),
                    prefix: list[Node] | None = None) -> ast.Expr:
@@ -616,12 +682,18 @@ class _Converter:
         return self._qualified(prefix or [], ref, node)
 
     def _label_step(self, c: Node) -> subexpr.LabelStep:
-        """``lab`` or ``lab(a, b)`` in a selector: a label, or after a step a LET's operator."""
-        return subexpr.LabelStep(ident(self.text(self.one(c, "name") if c.type == "bound_op" else c)),
-                                 tuple(self.expr(a) for a in self.fields(c, "parameter")) if c.type == "bound_op" else ())
+        """``lab`` or ``lab(a, b)`` in a selector: a label, or after a step a LET's operator,
+        which may be named by its symbol (``++``, ``++(1, 2)``)."""
+        if c.type == "bound_op":
+            return subexpr.LabelStep(self.name(self.one(c, "name")),
+                                     tuple(self.expr(a) for a in self.fields(c, "parameter")))
+        if c.type == "bound_nonfix_op":
+            kids = self.named(c)
+            return subexpr.LabelStep(self.op_name(kids[0]), tuple(self.expr(a) for a in kids[1:]))
+        return subexpr.LabelStep(self.op_name(c) if c.type in _SYMBOL_NODES else self.name(c), ())
 
     def _refusal(self, node: Node) -> Callable[[], Exception]:
-        return lambda: self.unsupported(node, f"the subexpression selector {self.text(node)}")
+        return lambda: self.unsupported(node, f"the subexpression selector {self.original_text(node)}")
 
     def _earlier_definition(self, name: str) -> bool:
         """Whether the operator ``Op`` of ``Op!n`` is defined earlier in this module."""
@@ -982,13 +1054,15 @@ def _failed_unit(error: Node) -> Node:
     return kids[after] if after < len(kids) else error
 
 
-def _parse(data: bytes, file: str) -> tuple[tree_sitter.Tree, _Converter]:
+def _parse(data: bytes, file: str, symbols: dict[tuple[int, int], str] | None = None,
+           original: bytes | None = None, kinds: Kind | None = None) -> tuple[tree_sitter.Tree, _Converter]:
+    """The tree of ``data``, which is ``original`` with the placeholders ``symbols`` (_read)."""
     broken = break_long_lines(data)
-    return _PARSER.parse(broken.text), _Converter(data, broken, file)
+    return _PARSER.parse(broken.text), _Converter(original or data, broken, file, symbols or {}, kinds)
 
 
 def _syntax_error(data: bytes, file: str, tree: tree_sitter.Tree, conv: _Converter,
-                  probe: bool = False) -> ParseError | SemanticError | None:
+                  probe: bool = False) -> ParseError | _SymbolStep | None:
     """The first syntax error, where SANY puts it as far as tree-sitter's recovery tells. When
     the module cannot be completed tree-sitter wraps it whole in one ERROR: then the first error
     nested in it; else the ==== after the definition that failed (SANY: "Encountered ===="); a
@@ -1008,6 +1082,8 @@ def _syntax_error(data: bytes, file: str, tree: tree_sitter.Tree, conv: _Convert
             earlier = _syntax_error(closed, file, *_parse(closed, file), probe=True)
             if earlier is None:
                 return ParseError("missing ==== at the end of the module", eof)
+            if isinstance(earlier, _SymbolStep):
+                return earlier
             if earlier.pos is None or (earlier.pos.line, earlier.pos.col) >= (eof.line, eof.col):
                 return ParseError("unexpected end of file (an unfinished definition, or no ====)", eof)
             return earlier
@@ -1017,9 +1093,9 @@ def _syntax_error(data: bytes, file: str, tree: tree_sitter.Tree, conv: _Convert
     # failed on, past comments
     before = _token_before(bad)
     for at, length in [(conv.offset(bad), len(first.encode()))] + ([(conv.offset(before), 1)] if before else []):
-        refused = _operator_selector(data, at, length, conv)
-        if refused is not None:
-            return refused
+        step = _operator_selector(data, at, length, conv)
+        if step is not None:
+            return step
     what = f"missing {bad.type}" if bad.is_missing else f"syntax error near {first[:30]!r}"
     return ParseError(what, conv.pos(bad))
 
@@ -1046,35 +1122,66 @@ def _token_before(node: Node) -> Node | None:
         return node
 
 
-def _operator_selector(data: bytes, at: int, length: int, conv: _Converter) -> SemanticError | None:
+@dataclass(frozen=True)
+class _SymbolStep:
+    """A selector step naming an operator by its symbol (the ``++`` of ``COp!@!++``) where the
+    grammar failed: bytes ``start`` to ``end`` of the text, and what to report should the
+    selector fail even with the symbol replaced (_read)."""
+
+    start: int
+    end: int
+    refusal: SemanticError
+
+
+def _operator_selector(data: bytes, at: int, length: int, conv: _Converter) -> _SymbolStep | None:
     """SANY reads a selector that names an operator by its symbol (``COp!@!++``), which the grammar
-    here cannot: where the syntax error at byte ``at`` (``length`` bytes on its line) is in or
-    right after one, the construct is named as unsupported instead of a syntax error that the
-    module does not have."""
+    here cannot when nothing is applied to it: the symbol step of such a selector where the
+    syntax error at byte ``at`` (``length`` bytes on its line) is in or right after one."""
     start = data.rfind(b"\n", 0, at) + 1
     end = data.find(b"\n", at)
     line = data[start:len(data) if end < 0 else end].decode("utf-8", "replace")
     for m in _OPERATOR_SELECTOR.finditer(line):
         first, last = (start + len(line[:i].encode()) for i in (m.start(), m.end()))
         if m["op"] not in (":", "<<", ">>") and first <= at + max(length, 1) and last >= at:
-            return SemanticError(f"unsupported construct: the subexpression selector {m[0]}, which names an "
-                                 "operator by its symbol", conv.offset_pos(first))
+            refusal = SemanticError(f"unsupported construct: the subexpression selector {m[0]}, which names an "
+                                    "operator by its symbol", conv.offset_pos(first))
+            return _SymbolStep(start + len(line[:m.start("op")].encode()), last, refusal)
     return None
+
+
+def _read(data: bytes, file: str, kinds: Kind | None) -> tuple[tree_sitter.Tree, _Converter]:
+    """The tree of ``data`` and its converter. Where the grammar fails on a selector step that
+    names an operator by its symbol (``COp!@!++``, an operator argument), the symbol is replaced
+    by a placeholder identifier of as many bytes (so every position stays) and the text read
+    again; the converter reads each placeholder as its operator (_Converter.name). A step that
+    still fails is refused, naming the selector."""
+    text, symbols = data, dict[tuple[int, int], str]()
+    while True:
+        tree, conv = _parse(text, file, symbols, data, kinds)
+        error = _syntax_error(text, file, tree, conv)
+        if not isinstance(error, _SymbolStep):
+            if error is not None:
+                raise error
+            return tree, conv
+        row = data.count(b"\n", 0, error.start)
+        spot = (row, error.start - data.rfind(b"\n", 0, error.start) - 1)
+        name = symbol_name(data[error.start:error.end].decode())
+        if name is None or spot in symbols:
+            raise error.refusal
+        symbols[spot] = name
+        text = text[:error.start] + b"X" * (error.end - error.start) + text[error.end:]
 
 
 _MODULE_END = re.compile(rb"={4,}")
 _HEADER = re.compile(rb"-{4,}[ \t\r\n]*MODULE")
 
 
-def parse_module_text(src: str | bytes, file: str = "<string>") -> ast.Module:
-    """Parse the first module of a TLA+ source text."""
+def parse_module_text(src: str | bytes, file: str = "<string>", kinds: Kind | None = None) -> ast.Module:
+    """Parse the first module of a TLA+ source text (``kinds``: see Kind)."""
     data = expand_tabs(src.encode("utf-8") if isinstance(src, str) else src)
-    tree, conv = _parse(data, file)
     if not _HEADER.search(data):
-        raise ParseError("no MODULE found", conv.last_character())
-    error = _syntax_error(data, file, tree, conv)
-    if error is not None:
-        raise error
+        raise ParseError("no MODULE found", _parse(data, file)[1].last_character())
+    tree, conv = _read(data, file, kinds)
     modules = [c for c in tree.root_node.named_children if c.type == "module"]
     if not modules:
         raise ParseError("no MODULE found", conv.last_character())
@@ -1102,17 +1209,17 @@ def deepest_point(src: bytes, file: str) -> ast.Pos:
             continue
         while not cursor.goto_next_sibling():
             if not cursor.goto_parent():
-                return _Converter(src, broken, file).pos(deepest)
+                return _Converter(src, broken, file, {}).pos(deepest)
             depth -= 1
 
 
-def parse_module_file(path: str | Path) -> ast.Module:
+def parse_module_file(path: str | Path, kinds: Kind | None = None) -> ast.Module:
     p = Path(path)
     try:
         data = p.read_bytes()
     except OSError as exc:
         raise ParseError(f"cannot read {p}: {exc.strerror}", ast.Pos(str(p), 1, 1)) from None
-    mod = parse_module_text(data, str(p))
+    mod = parse_module_text(data, str(p), kinds)
     if mod.name != p.stem:
         raise ParseError(f"File name '{p.stem}' does not match the name '{mod.name}' of the top level module "
                          "it contains.", mod.pos)

@@ -74,14 +74,29 @@ class RecFcn:
     its domain may be infinite (Nat), as TLC allows. Also a function constructor made lazily
     (``deferred``, see DEFERRED), built when the value holding it is."""
 
-    __slots__ = ("domain", "body", "memo", "name", "deferred")
+    __slots__ = ("domain", "body", "memo", "name", "deferred", "form")
     image = "a function of the form  [x \\in S |-> expr]"  # TLC's FcnLambdaValue (compare.kind_string)
     java = "FcnLambdaValue"
     memo: dict[Any, Any]
 
-    def __init__(self, name: str, domain: Any, body: Callable[[Any], Any], deferred: bool = False) -> None:
+    def __init__(self, name: str, domain: Any, body: Callable[[Any], Any], deferred: bool = False,
+                 form: tuple[tuple[tuple[str, int], ...], int, str] | None = None) -> None:
         self.name, self.domain, self.body, self.memo = name, domain, body, {}
         self.deferred = deferred
+        # a constructor's groups of bound names (each as TLC prints it, with its domain's index
+        # among the domain's factors), how many factors, and where its body is (tlc_form)
+        self.form = form
+
+    def tlc_form(self) -> str | None:
+        """How TLC prints this function where its domain cannot be enumerated
+        (FcnLambdaValue.toString: ``[n \\in Int |-> <expression line 3, col 35 to line 3, col 35 of
+        module M>]``), None where the constructor is not known."""
+        if self.form is None:
+            return None
+        groups, count, where = self.form
+        factors = self.domain.parts if count > 1 else (self.domain,)
+        bound = ", ".join(f"{shown} \\in {format_value(factors[i])}" for shown, i in groups)
+        return f"[{bound} |-> <expression {where}>]"
 
     def __call__(self, x: Any) -> Any:
         memo = self.memo
@@ -164,17 +179,17 @@ def built_deferred(v: Any) -> Any:
     return v
 
 
-def lazy_fcn(domain: Any, body: Callable[[Any], Any]) -> Any:
+def lazy_fcn(domain: Any, body: Callable[[Any], Any], form: tuple | None = None) -> Any:
     """[x \\in D |-> e] over a set kept lazy: built when the set can be enumerated (N1 \\X N1,
     a function set: an ordinary function, which TLC compares, prints and tests for membership);
-    over one that cannot (Nat), evaluated where applied."""
+    over one that cannot (Nat), evaluated where applied (``form``: RecFcn.form)."""
     if isinstance(domain, LazySet):
         try:
             elems = list(domain)  # a set that cannot be enumerated refuses here
         except EvalError:
-            return RecFcn("function", domain, body)
+            return RecFcn("function", domain, body, form=form)
         return make_fcn({x: body(x) for x in elems})
-    return RecFcn("function", domain, body)
+    return RecFcn("function", domain, body, form=form)
 
 
 def filter_set(base: Any, pred: Callable[[Any], Any]) -> Any:
@@ -310,6 +325,7 @@ def _update(f: Any, key: Any, fn: Callable[[Any], Any]) -> Any:
     t = type(f)
     if t is Fcn:
         if key not in f:
+            _cmp.confirm_absent_key(key, f)
             return f  # TLA+: updating outside the domain leaves the function unchanged
         _cmp.confirm_found(key, f)
         return f.updated(key, fn(f[key]))
@@ -371,6 +387,7 @@ def except1(f: Any, key: Any, value: Any) -> Any:
         except TypeError:  # an unhashable value (a lazy set): not remembered
             return f if key not in f else f.updated(key, value)
         if key not in f:
+            _cmp.confirm_absent_key(key, f)
             out = f
         else:
             _cmp.confirm_found(key, f)
@@ -470,6 +487,7 @@ def except_many(f: Any, clauses: tuple) -> Any:
                 slot = key - 1
             else:
                 if key not in items:
+                    _cmp.confirm_absent_key(key, items)
                     break
                 _cmp.confirm_found(key, items)
                 slot = key
@@ -586,7 +604,7 @@ def card(s: Any) -> int:
             return len(as_set(s))
         except EvalError:
             raise ModuleEvalError(f"Attempted to compute cardinality of the value {format_value(s)}") from None
-    raise ModuleEvalError(f"Attempted to compute cardinality of the non-set value {format_value(s)}")
+    raise ModuleEvalError(f"Attempted to compute cardinality of the value {format_value(s)}")  # (any value: TLC)
 
 
 def is_finite_set(s: Any) -> bool:

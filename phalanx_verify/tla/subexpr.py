@@ -11,7 +11,8 @@ project's tree, which has the semantic tree's shape where it matters (bulleted l
 and the selection becomes an ordinary definition, written just after Op and taking those
 parameters, which the reference applies to the arguments (define). Labels (``Op!lab(1, 2)``) are read from the
 definition's body as written (``Module.labelled``). What this walk cannot tell from the tree
-(a tuple of bound names, a recursive LET operator named by a selector) is refused, never guessed. A LET
+(a recursive LET operator named by a selector) is refused, never guessed; a tuple of bound
+names (``<<y, z>> \\in S``) gives its names one by one, as SANY's bound symbol lists do. A LET
 operator named after the LET is selected (``U!1!Op``, the LET being U's first conjunct) is its
 body, taking the names in scope and then its own parameters."""
 
@@ -33,10 +34,11 @@ class LabelStep:
     args: tuple[ast.Expr, ...]
 
 
-# A selector step: an operand number, "<<", ">>", "@", the arguments of !(args), or a label.
+# A selector step: an operand number, "<<", ">>", "@", ":" (before a LET's operator), the
+# arguments of !(args), or a label.
 Step = int | str | tuple[ast.Expr, ...] | LabelStep
 
-FIRST, SECOND, AT = "<<", ">>", "@"
+FIRST, SECOND, AT, COLON = "<<", ">>", "@", ":"
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +134,17 @@ def _find_label(e: ast.Expr, name: str) -> tuple[ast.Label, list[tuple[ast.Defin
     return None
 
 
+def _let_under_labels(e: ast.Expr, sole: Callable[[ast.Pos], bool], unwrapped: ast.Pos | None) -> ast.Let | None:
+    """The LET ``e`` is under its labels (SANY looks through them for the LET whose operator a
+    name selects), None when it is none or is the item of a bulleted list of one item."""
+    while not (sole(e.pos) and unwrapped != e.pos):
+        if isinstance(e, ast.Label):
+            e = e.expr
+            continue
+        return e if isinstance(e, ast.Let) else None
+    return None
+
+
 def select(body: ast.Expr, params: tuple[ast.Param, ...], steps: Sequence[Step], sole: Callable[[ast.Pos], bool],
            refused: Callable[[], Exception]) -> Selected:
     """Walk ``steps`` from the body of a definition with ``params``. ``sole(pos)`` says whether
@@ -145,22 +158,28 @@ def select(body: ast.Expr, params: tuple[ast.Param, ...], steps: Sequence[Step],
         step = steps[i]
         is_sole = sole(cur.pos) and unwrapped != cur.pos
         binder = None if is_sole else _binder(cur)
+        if step == COLON:  # Op!lab!:!++: what follows names an operator of the LET, not a label
+            if i + 1 == len(steps) or not isinstance(steps[i + 1], LabelStep) \
+                    or i > 0 and not isinstance(steps[i - 1], LabelStep):
+                raise refused()  # (SANY: only after a name, and before one)
+            i += 1
+            continue
         if isinstance(step, LabelStep) and i > 0 and not isinstance(steps[i - 1], LabelStep):
-            # U!1!Op: the LET's operator Op, in the LET selected so far (TLC's suite/test209)
-            let = cur if isinstance(cur, ast.Let) and not is_sole else None
+            # U!1!Op, COp!@!++: the LET's operator, in the LET selected so far (TLC's suite/test209)
+            let = _let_under_labels(cur, sole, unwrapped)
             d = next((x for x in let.defs if isinstance(x, ast.OpDef) and x.name == step.name), None) \
                 if let is not None else None
             if let is None or d is None or d.recursive or len(step.args) not in (0, len(d.params)) \
                     or any(p.arity for p in d.params):  # (no arguments: T(U!1!Op) passes the operator)
                 raise refused()
-            lets.append(let.defs)
+            lets.append(let.defs[:let.defs.index(d)])  # those its body sees (the names it binds are params now)
             names += d.params
             cur, i = d.body, i + 1
             continue
         if isinstance(step, LabelStep):
             found = _find_label(cur.expr if i > 0 and isinstance(cur, ast.Label) else cur, step.name)
-            if found is None or len(step.args) != len(found[0].params):
-                raise refused()
+            if found is None or len(step.args) not in (0, len(found[0].params)):
+                raise refused()  # (no arguments: OOp2(Bar4!lab!<<, 1, 2) passes the operator)
             label, on_way, bound = found
             if sorted(bound) != sorted(found[0].params):  # SANY: the label names the bound identifiers
                 raise refused()
@@ -190,8 +209,6 @@ def select(body: ast.Expr, params: tuple[ast.Param, ...], steps: Sequence[Step],
         elif binder is not None or isinstance(cur, ast.Lambda):
             if binder is not None:
                 bounds, inner = binder
-                if any(b.tuple_pattern for b in bounds):
-                    raise refused()
                 bound_names = [n for b in bounds for n in b.names]
             else:
                 assert isinstance(cur, ast.Lambda)
@@ -241,7 +258,8 @@ def define(mod: ast.Module, sel: ast.Selection, refused: Callable[[], Exception]
                     refused)
     body = picked.body
     for defs in reversed(picked.lets):
-        body = ast.Let(sel.pos, defs, body)
+        if defs:
+            body = ast.Let(sel.pos, defs, body)
     return ast.OpDef(defn.pos, sel.name, picked.params, ast.unlabelled(body), defn.local), defn
 
 

@@ -410,6 +410,9 @@ class Selection:
     via: tuple[str, ...]
     target: str
     steps: tuple[Any, ...]  # subexpr.Step
+    # I!Op!lab written as a plain reference, which may as well be an operator of an instance of
+    # an instance: a selector only if the loader finds Op an operator (else nothing to define)
+    optional: bool = False
 
 
 def renamed(node: Any, name: str, new: str) -> Any:

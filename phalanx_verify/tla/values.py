@@ -521,8 +521,8 @@ class ProductSet(_ProductLike):
     def key(self) -> tuple:
         return ("PRODUCT", self.parts)
 
-    def __repr__(self) -> str:
-        return " \\X ".join(format_value(p) for p in self.parts)
+    def __repr__(self) -> str:  # (TLC's SetOfTuplesValue, where it does not enumerate it)
+        return "(" + " \\X ".join(format_value(p) for p in self.parts) + ")"
 
 
 class UnionSet(LazySet):
@@ -729,8 +729,9 @@ def format_value(v: Any, normalized: bool = False) -> str:
             return repr(v)
     if isinstance(v, LazySet):
         return repr(v)
-    if callable(v):
-        return "<operator>"
+    if callable(v):  # a function over a domain that cannot be enumerated, as TLC prints it, or an operator
+        form = getattr(v, "tlc_form", None)
+        return (form() if form is not None else None) or "<operator>"
     return repr(v)
 
 

@@ -154,3 +154,28 @@ Inv == x = 5"""
     assert (bad.verdict, bad.violated) == ("invariant", "Inv")
     r = cli(write_model(tmp_path, body, "CONSTANT F(1, 2) = 2\nG = 3\nINIT Init\nNEXT Next\n"))
     assert r.exit_code == 151 and "M.cfg:1:10" in r.output
+
+
+RL_SPEC = ("---- MODULE R ----\nEXTENDS Naturals\nCONSTANT K\nVARIABLE x\nInit == x = 0\nNext == x < 3 /\\ x' = x + 1\n"
+           "Reward == \"not an integer\"\nRewardOf(n) == n\n====\n")
+
+
+@pytest.mark.parametrize(("reward", "code", "phrase"), [
+    # only TLC's reinforcement-learning simulation evaluates it: model checking goes on (deadlock
+    # at x = 3 after 4 generated, 4 distinct, depth 4, as TLC)
+    ("Reward", 11, "4 states generated, 4 distinct states found, 0 states left on queue."),
+    ("RewardOf", 151, "TLC requires rlreward not to take any argument, but one was given: RewardOf"),
+    ("Undefined", 151, "The rlreward Undefined specified in the configuration file\nis not defined in the specification."),
+    ("x", 151, "The rlreward x specified in the configuration file\nis not defined in the specification."),
+    ("K", 151, "The rlreward K cannot be a constant."),
+])
+def test_rl_reward_checked_then_ignored_as_in_tlc(tmp_path, reward, code, phrase):
+    """_RL_REWARD (TLC's Calculator model): TLC's model checking checks that it names a
+    definition without arguments (SpecProcessor.processRLReward) and otherwise ignores it. Exit
+    codes and messages recorded from TLC runs of this module; was exit 150 ('unsupported
+    construct: the cfg keyword _RL_REWARD')."""
+    (tmp_path / "R.tla").write_text(RL_SPEC)
+    (tmp_path / "R.cfg").write_text(f"CONSTANT K = 1\nINIT Init\nNEXT Next\n_RL_REWARD {reward}\n")
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "R.tla"), "--workers", "1"])
+    assert r.exit_code == code, r.output
+    assert phrase in r.output, r.output

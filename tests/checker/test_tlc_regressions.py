@@ -1136,29 +1136,6 @@ def test_subexpression_selector_refused(tmp_path):
     assert "unsupported construct: the subexpression selector Op(x)!1!Inc(x)" in r.output, r.output
 
 
-SELECTOR_OPERATOR = ("EXTENDS Naturals\n---- MODULE Inner ----\nCONSTANT A5(_, _, _, _, _)\n"
-                     "Foo(a1, a2, a3, a4, a5) == A5(a1, a2, a3, a4, a5)\n====\n"
-                     "COp(q, p) == CHOOSE x : lab(x) :: LET a ++ b == {a, b, q, p, x} IN <<q, 99 ++ p>>\n"
-                     "OOp5(A(_, _, _, _, _), a1, a2, a3, a4, a5) == A(a1, a2, a3, a4, a5)\n")
-
-
-@pytest.mark.parametrize("use", [
-    "ASSUME OOp5(COp!@!++, 1, 2, 3, 4, 5) = {2, 1, 3, 4, 5}",
-    "Inst == INSTANCE Inner WITH A5 <- COp!@!++\n\\* a comment\nASSUME Inst!Foo(1, 2, 3, 4, 5) = {2, 1, 3, 4, 5}",
-])
-def test_selector_naming_an_operator_by_its_symbol_refused(tmp_path, use):
-    """COp!@!++ passed as an operator argument or substituted for one (TLC's suite/test206 and
-    test219; TLC: both assumptions hold, exit 0): the grammar here cannot read a selector whose
-    last step is an operator's symbol, which was reported as a syntax error the module does not
-    have ('syntax error near ...', or a missing '!' put lines later). Exit 150 naming it."""
-    (tmp_path / "SelOp.tla").write_text(f"---- MODULE SelOp ----\n{SELECTOR_OPERATOR}{use}\n====\n")
-    (tmp_path / "SelOp.cfg").write_text("\n")
-    r = CliRunner().invoke(main, ["check", str(tmp_path / "SelOp.tla"), "--workers", "1"])
-    assert r.exit_code == 150, r.output
-    assert "unsupported construct: the subexpression selector COp!@!++, which names an operator by its symbol" \
-        in r.output, r.output
-
-
 def test_pick_successor_false_refused(tmp_path):
     """Where PickSuccessor's condition is FALSE TLC asks on its standard input which successors
     to keep: a run here cannot answer, so it stops with exit 150 naming it, never a verdict."""
