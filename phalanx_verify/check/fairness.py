@@ -4,8 +4,8 @@ WF_v(A) / SF_v(A) have <<A>>_v enabled, and for each edge, which of them it take
 General path: run A's own successor generator on the state. Fast path: when A is an operator
 application that also names an unguarded sub-action of Next (``\\A j \\in Job : WF_vars(Detect(j))``
 next to ``Next == \\E j \\in Job : Detect(j) \\/ ...``), Next already enumerated exactly A's
-successors under that label, so the edges carrying the label are A's steps. A test proves the
-two paths give the same bits on the RRP models.
+successors under that label, so the edges carrying the label are A's steps; and when A is
+Next itself (``WF_vars(Next)``), every edge is. Tests prove the paths give the same bits.
 """
 
 from __future__ import annotations
@@ -41,8 +41,24 @@ class FairnessTracker:
                 key = self._label_key(f)
                 if key is not None:
                     self.by_label[i] = key
-        self.slow = [i for i in range(len(fairs)) if i not in self.by_label]
+        # WF_vars(Next) with the model's own next-state relation: every edge is a step of it
+        self._every = 0
+        for i, f in enumerate(fairs):
+            if use_labels and i not in self.by_label and self._is_next(f):
+                self._every |= 1 << i
+        self.slow = [i for i in range(len(fairs)) if i not in self.by_label and not self._every >> i & 1]
         self._slot_masks: dict[tuple[int, tuple], int] = {}
+
+    def _is_next(self, f: Fairness) -> bool:
+        """Is the condition's action the next-state relation itself, by the same name in the
+        same module and without bound values (WF_vars(Next) beside [][Next]_vars)? Next's
+        successors of a state, which the search hands over, are then exactly its steps, and
+        enumerating them again (the general path) doubled the work of the search
+        (TokenRing)."""
+        nxt = self.model.next_part
+        a, n = f.action.expr, nxt.expr
+        return isinstance(a, ast.Name) and isinstance(n, ast.Name) and a.name == n.name \
+            and f.action.scope is nxt.scope and not f.action.env and not nxt.env
 
     def _label_key(self, f: Fairness) -> tuple[int, tuple] | None:
         e = f.action.expr
@@ -80,7 +96,7 @@ class FairnessTracker:
         """Fast-path bits of an edge label (before the 'v changed' test)."""
         m = self._slot_masks.get(key)
         if m is None:
-            m = 0
+            m = self._every
             action = (self.model.compiler.action_of(key[0]), key[1])  # the definition's label
             for i, k in self.by_label.items():
                 if k == action:
