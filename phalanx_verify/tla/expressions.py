@@ -326,9 +326,7 @@ class Expressions(Levels, StaticKinds):
         defn = info.defn
         if info.level != LEVEL_STATE or len(params) != 1 or (isinstance(defn, ast.OpDef) and defn.params):
             return None
-        if self._observing is None:
-            self._observing = memo.observing(self.root)
-        if self._observing:
+        if not self._unobserved():
             return None
         name = f"_last_{info.pyname}"
         self.ns[name] = [_NO_STATE, None, _NO_STATE, None]
@@ -354,9 +352,7 @@ class Expressions(Levels, StaticKinds):
             return False
         if not defn.recursive and (lazy or not (memo.ranges(defn.body) or memo.builds(defn.body))):
             return False
-        if self._observing is None:
-            self._observing = memo.observing(self.root)
-        return not self._observing
+        return self._unobserved()
 
     def _fundef_value(self, defn: ast.FunDef, ctx: Ctx, pyname: str) -> str:
         recursive = mentions_any(defn.body, {defn.name})
