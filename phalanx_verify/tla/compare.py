@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 from . import setbound
 from .errors import EvalError, ModuleEvalError
 from .order import sorted_tlc, tlc_key
-from .sameness import bool_free, same, unambiguous, without_booleans
+from .sameness import BOOL_FREE, bool_free, same, unambiguous, without_booleans
 from .values import (
     DiffSet,
     Fcn,
@@ -192,8 +192,8 @@ def _unequal_containers(a: Any, b: Any) -> bool:
         return False
     if type(a) is tuple and type(b) is tuple:  # TLC's TupleValue.equals: lengths, then in order
         if len(a) == len(b):
-            for x, y in zip(a, b, strict=True):
-                if not eq(x, y):
+            for i in range(len(a)):
+                if not eq(a[i], b[i]):
                     return False
         return False
     da = _items(a)
@@ -361,6 +361,19 @@ def _per_set(memo: dict[int, tuple[frozenset, Any]], s: frozenset, compute: Call
     return out
 
 
+def _small_bool_free(a: frozenset) -> bool:
+    """No Boolean at any depth in a small set of scalars and tuples of them, as a loop: a
+    set made just now (``{e[1], e[2]}``) is too small for without_booleans' set-up."""
+    for x in a:
+        t = type(x)
+        if t is tuple:
+            if not _bool_free(x):
+                return False
+        elif t not in _SCALARS:
+            return False
+    return True
+
+
 def _plain_set(s: frozenset) -> bool:
     """_plain_tuples(s), remembered per set object."""
     return bool(_per_set(_PLAIN, s, _plain_tuples))
@@ -375,7 +388,9 @@ def subset_of(a: frozenset, b: frozenset) -> bool:
     b is mostly a set held by a state (its plainness remembered per set), a small a mostly a
     set made just now (``{e[1], e[2]} \\subseteq Vertices``), not worth remembering."""
     if a <= b:
-        return (all(map(unambiguous, a)) or ((_plain_tuples(a) if len(a) <= 4 else _plain_set(a)) and _plain_set(b))
+        return (all(unambiguous(x) for x in a)
+                or ((_small_bool_free(a) if len(a) <= 4 else _plain_set(a))
+                    and (id(b) in BOOL_FREE or _plain_set(b)))
                 or all(member(x, b) for x in a))
     kinds = {type(x) for x in a}
     if len(kinds) == 1 and kinds <= {int, str} and (
@@ -395,7 +410,7 @@ def kinds(v: Any) -> Any:
     t = type(v)
     if t is tuple:
         own = tuple(map(type, v))
-        return own if _FLAT_KINDS.issuperset(own) else tuple(map(kinds, v))
+        return own if _FLAT_KINDS.issuperset(own) else tuple([kinds(x) for x in v])
     if t is Fcn:  # by key, in no order: functions built in different orders are alike
         return (Fcn, frozenset((type(k), k, kinds(x)) for k, x in v.items()))
     if t is TypedModelValue:
@@ -423,7 +438,7 @@ def _alike(a: Any, b: Any) -> bool:
             return True  # two records with other fields: TLC's RecordValue.equals compares names first
     if _function(a) or _function(b):
         return _size(a) != _size(b)
-    return len(a) != len(b) or all(map(_alike, a, b))
+    return len(a) != len(b) or all(_alike(x, y) for x, y in zip(a, b))  # noqa: B905  # equal lengths
 
 
 def _typed(k: tuple) -> bool:
@@ -448,7 +463,7 @@ _KINDS_AT_MOST = 8  # more kinds than this in one set: compare with each member
 
 
 def _member_kinds(s: frozenset) -> frozenset:
-    return _per_set(_KINDS, s, lambda members: frozenset(map(kinds, members)))
+    return _per_set(_KINDS, s, lambda members: frozenset([kinds(x) for x in members]))
 
 
 def _plain_alike(a: tuple, b: tuple) -> bool:
@@ -509,7 +524,9 @@ def _same_flat_kinds(e: tuple, x: tuple) -> bool:
     by place."""
     if len(e) != len(x):
         return False
-    for a, b in zip(e, x, strict=True):
+    for i in range(len(e)):  # not zip(..., strict=True): a keyword call in mypyc, 10x slower
+        a = e[i]
+        b = x[i]
         k = type(a)
         if k is not type(b):
             return False

@@ -102,8 +102,8 @@ def canonicaliser(perms: list[dict[ModelValue, ModelValue]]) -> Callable[[tuple]
             t = type(x)
             ms = (frozenset((x,)) if t is ModelValue else
                   model_values(x, found) if t is frozenset or t is tuple or t is Fcn else frozenset())
-            imgs = tuple([x if ms.isdisjoint(pi) else permute(x, pi, memo)
-                          for pi, memo in zip(perms, memos, strict=True)])
+            imgs = tuple([x if ms.isdisjoint(perms[i]) else permute(x, perms[i], memos[i])
+                          for i in range(len(perms))])
             got = (imgs, (hash(x), *map(hash, imgs)))
             if len(cache) >= _IMAGES_PER_VARIABLE:
                 cache.clear()
@@ -118,8 +118,9 @@ def canonicaliser(perms: list[dict[ModelValue, ModelValue]]) -> Callable[[tuple]
             return state
         if len(caches) != len(state):
             caches[:] = [{} for _ in state]
-        found = [images(c, x) for c, x in zip(caches, state, strict=True)]
-        by_perm = list(zip(*[f[1] for f in found], strict=True))  # the state's own first
+        # Index loops, and zip without strict=: mypyc makes that keyword a slow generic call.
+        found = [images(caches[i], state[i]) for i in range(len(state))]
+        by_perm = list(zip(*[f[1] for f in found]))  # noqa: B905  # equal lengths; the state's own first
         best = state
         best_hash = hash(by_perm[0])
         for k in range(1, len(by_perm)):

@@ -48,9 +48,11 @@ def tlc_key(v: Any, part: Callable[[Any], tuple] | None = None) -> tuple:
     if t is ModelValue or t is TypedModelValue:
         return (3, *_name_key(v.name))
     if t is frozenset or t is Interval:
-        return (4, len(v), tuple(sorted(map(part or tlc_key, v))))
+        # tlc_key called directly where it is the key: through map(), mypyc calls it as a
+        # Python object, several times slower
+        return (4, len(v), tuple(sorted([tlc_key(x) for x in v] if part is None else map(part, v))))
     if t is tuple:
-        return (5, len(v), tuple(map(part or tlc_key, v)))
+        return (5, len(v), tuple([tlc_key(x) for x in v] if part is None else map(part, v)))
     if t is Fcn:
         kept = v._key
         gen = _order_generation[0]

@@ -35,7 +35,14 @@ def same(a: Any, b: Any) -> bool:
     if t is bool or type(b) is bool:
         return t is type(b)
     if t is tuple:
-        for x, y in zip(a, b, strict=True):
+        # An index loop: zip(..., strict=True) costs mypyc a keyword call, 10x this loop.
+        ta: tuple = a
+        if type(b) is not tuple or len(b) != len(ta):
+            return False
+        tb: tuple = b
+        for i in range(len(ta)):
+            x = ta[i]
+            y = tb[i]
             if x is not y:
                 tx = type(x)
                 if tx is int or tx is str:  # the leaves, without a call each
@@ -83,9 +90,9 @@ def unambiguous(v: Any) -> bool:
     if t is int:
         return v != 0 and v != 1
     if t is tuple or t is Interval or t is frozenset:
-        return all(map(unambiguous, v))
+        return all(unambiguous(x) for x in v)
     if t is Fcn:
-        return all(map(unambiguous, v.keys())) and all(map(unambiguous, v.values()))
+        return all(unambiguous(x) for x in v.keys()) and all(unambiguous(x) for x in v.values())
     return False
 
 
@@ -119,7 +126,7 @@ def bool_free(v: Any) -> bool:
     if t is tuple or t is frozenset:
         items: Iterable = v
     elif t is Fcn:
-        if not (_NAMES.issuperset(map(type, v)) or all(map(bool_free, v))):
+        if not (_NAMES.issuperset(map(type, v)) or all(bool_free(x) for x in v)):
             return False
         items = v.values()
     else:
@@ -149,11 +156,11 @@ def remember_bool_free(v: Any) -> bool:
     if t in _SCALAR_TYPES or id(v) in BOOL_FREE:
         return True
     if t is tuple or t is frozenset:
-        free = _SCALAR_TYPES.issuperset(map(type, v)) or all(map(remember_bool_free, v))
+        free = _SCALAR_TYPES.issuperset(map(type, v)) or all(remember_bool_free(x) for x in v)
     elif t is Fcn:
-        free = ((_NAMES.issuperset(map(type, v)) or all(map(remember_bool_free, v)))
+        free = ((_NAMES.issuperset(map(type, v)) or all(remember_bool_free(x) for x in v))
                 and (_SCALAR_TYPES.issuperset(map(type, v.values()))
-                     or all(map(remember_bool_free, v.values()))))
+                     or all(remember_bool_free(x) for x in v.values())))
     else:
         return t is Interval
     if free:
