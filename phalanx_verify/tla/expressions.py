@@ -228,6 +228,7 @@ class FuncInfo:
 
 
 _NO_STATE = object()  # what no state is (see _last_state_cell)
+_READS_CELL_LIMIT = 1 << 14  # values kept per definition by _reads_cell; then it starts over
 
 
 class Expressions(Levels, StaticKinds):
@@ -238,6 +239,7 @@ class Expressions(Levels, StaticKinds):
     _observing: bool | None = None  # memo.observing of the model, once asked
     _threads_exist: bool | None = None  # does the model hoist an instance with parameters (Scope.bound)?
     _by_name: ByName | None = None  # what the definitions read by name (byname.py), once asked
+    _reads: Any = None  # the reads analysis (reads.py) of _reads_cell, once asked
     _pending: list[FuncInfo]  # functions named by compiled code, not yet emitted
     _hoisted: dict[tuple[Any, ...], str]  # (id(expression or definition), id(scope)[, keys]) -> its value's name
     _subst_names: dict[str, ast.Name]  # a constant -> the definition it is replaced by
@@ -297,11 +299,25 @@ class Expressions(Levels, StaticKinds):
             code.emit(f"    return {last}[1]")
             code.emit(f"if s is {last}[2]:")
             code.emit(f"    return {last}[3]")
+        by_reads = self._reads_cell(info) if last is not None else None
+        if by_reads is not None:  # the value per combination of the objects it reads
+            cell, idx = by_reads
+            key = f"id(s[{idx[0]}])" if len(idx) == 1 else "(" + "".join(f"id(s[{i}]), " for i in idx) + ")"
+            code.emit(f"_k = {key}")
+            code.emit(f"_h = {cell}.get(_k)")
+            code.emit("if _h is not None:")
+            code.emit(f"    {last}[:] = s, _h[1], {last}[0], {last}[1]")
+            code.emit("    return _h[1]")
         code.emit("try:")
         if unpack:
             code.emit("    " + self.unpack_line())
         code.emit(f"    {'_v =' if table is not None or last is not None else 'return'} {body}")
         emit_handlers(code, pidx)
+        if by_reads is not None:
+            cell, idx = by_reads
+            code.emit(f"if len({cell}) >= {_READS_CELL_LIMIT}:")
+            code.emit(f"    {cell}.clear()")
+            code.emit(f"{cell}[_k] = ((" + "".join(f"s[{i}], " for i in idx) + "), _v)")
         if table is not None:
             code.emit(f"_memo.remember({table}, _key, _v)")
             code.emit("return _v")
@@ -331,6 +347,28 @@ class Expressions(Levels, StaticKinds):
         name = f"_last_{info.pyname}"
         self.ns[name] = [_NO_STATE, None, _NO_STATE, None]
         return name
+
+    def _reads_cell(self, info: FuncInfo) -> tuple[str, list[int]] | None:
+        """For a definition given a _last_state_cell, whose body ranges over a set (a quantifier,
+        a set filter or map, CHOOSE, a function literal) and which reads only some of the
+        variables (reads.py): the name of a table made here keeping its value per combination
+        of the objects it reads, with the indices of those variables. Its value is a function
+        of those variables, and states share the objects of equal values (bfs.Interner), so
+        the successors of many states find it (MultiPaxos' ``terminated``, built from
+        ``Range(observed)``, guards a loop of every state, while few states differ in
+        ``observed``). Keyed by identity, and the entry keeps the objects alive, so no later
+        object takes an id it was kept for; Python's 1 == TRUE cannot confuse it."""
+        if not any(isinstance(n, ast.Bound) for n in ast.nodes(info.defn.body)):
+            return None
+        from .reads import ReadsAnalysis  # built on the compiler this class is part of
+        if self._reads is None:
+            self._reads = ReadsAnalysis(self)  # type: ignore[arg-type]  # self is the Compiler
+        reads = self._reads.of(info.defn.body, Ctx(info.scope))
+        if not reads or len(reads) >= self.nvars:
+            return None
+        name = f"_reads_{info.pyname}"
+        self.ns[name] = {}
+        return name, sorted(reads)
 
     def _memo_table(self, info: FuncInfo) -> str | None:
         """The name of the table keeping the results of this operator (see memo.py), made
