@@ -41,7 +41,10 @@ def make_fcn(d: dict, keep_order: bool = False) -> Fcn | tuple:
 
 def fcn_domain(f: Any) -> frozenset:
     if type(f) is Fcn:
-        return frozenset(f)
+        d = f._dom
+        if d is None:
+            d = f._dom = frozenset(f)
+        return d
     if type(f) is tuple:
         return Interval(range(1, len(f) + 1))
     if type(f) is str:

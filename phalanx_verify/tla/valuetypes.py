@@ -74,13 +74,17 @@ class Fcn(dict):
     (see tlc_key): a set of records is sorted whenever a quantifier ranges over it, and the
     records of a message set are the same objects from state to state."""
 
-    __slots__ = ("_hash", "_key", "_ints")
+    __slots__ = ("_hash", "_key", "_ints", "_dom")
 
     def __init__(self, d: dict | None = None) -> None:
         super().__init__(d or ())
         self._hash: int | None = None  # computed when first asked: many functions are never hashed
         self._key: tuple[int, tuple] | None = None
         self._ints: bool | None = None
+        # DOMAIN f as a set, made when first asked and handed on by ``updated``: specs test
+        # ``i \in DOMAIN log[n]`` for every index of a function literal (CheckpointCoordination's
+        # GetLogEntry), and a set per test made that quadratic
+        self._dom: frozenset | None = None
 
     def int_keys(self) -> bool:
         """Are all its arguments integers (no Boolean)? Then ``f[0]`` found the key 0, not
@@ -105,6 +109,7 @@ class Fcn(dict):
         new._hash = None if h is None else h ^ hash((key, self[key])) ^ hash((key, value))
         new._key = None
         new._ints = self._ints  # the same arguments
+        new._dom = self._dom
         return new
 
     def _immutable(self, *args: Any, **kwargs: Any) -> None:
