@@ -1284,7 +1284,8 @@ class Expressions(Levels, StaticKinds):
             body = self.cond(e.body, inner, "CHOOSE")
             return f"_rt.choose({s}, lambda {x}: (lambda {', '.join(names)}: {body})(*{x}))"
         inner = inner.bind(e.bound.names[0], Local(x, "value", vkind=self.elem_kind(e.bound.set, ctx)))
-        return f"_rt.choose({s}, lambda {x}: {self.cond(e.body, inner, 'CHOOSE')})"
+        how = "choose_unique" if self._unobserved() else "choose"
+        return f"_rt.{how}({s}, lambda {x}: {self.cond(e.body, inner, 'CHOOSE')})"
 
     def v_SetEnum(self, e: ast.SetEnum, ctx: Ctx) -> str:
         if not e.items:

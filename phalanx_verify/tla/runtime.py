@@ -690,6 +690,30 @@ def choose(s: Any, pred: Callable[[Any], Any]) -> Any:
     raise EvalError(_NO_CHOICE)
 
 
+def choose_unique(s: Any, pred: Callable[[Any], Any]) -> Any:
+    """CHOOSE x \\in S : P where nothing observes its evaluation (memo.OBSERVING): P is tried
+    on S's members in Python's order, and when exactly one satisfies it, without an error,
+    that one is TLC's choice too, whatever the order; S is then not sorted into TLC's order
+    (SlidingPuzzles' ChooseOne(board, LAMBDA pc : s \\in pc): the one piece at a position,
+    among sets of sets sorted anew for every board). Two that satisfy it, none, or an error:
+    TLC's order decides, as choose."""
+    if type(s) is frozenset and len(s) > 1:
+        hit = _ORDERED.get(id(s))
+        if hit is None or hit[0] is not s:
+            try:
+                found: list = []
+                for x in s:
+                    if pred(x):
+                        found.append(x)
+                        if len(found) > 1:
+                            break
+                if len(found) == 1:
+                    return found[0]
+            except Exception:  # any failure: TLC's order decides which error comes first
+                pass
+    return choose(s, pred)
+
+
 def product_of_ways(parts: Any) -> int:
     """The ways a conjunction (or \\A) holds: the product of its conjuncts' ways, evaluated
     left to right and stopping at the first that holds in none (callables, or a generator of
