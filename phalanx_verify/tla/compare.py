@@ -178,13 +178,33 @@ def eq(a: Any, b: Any) -> bool:
     raise _incomparable(a, b)
 
 
+def _scalars_alike(a: frozenset, b: frozenset) -> bool:
+    """Are a's and b's members all integers, all strings or all Booleans, besides untyped
+    model values? TLC's element-by-element comparison of two such sets cannot fail, so they
+    need not be sorted to find out (AllocatorImplementation compares sets of resources on
+    every step)."""
+    seen: Any = None
+    for s in (a, b):
+        for x in s:
+            t = type(x)
+            if t is ModelValue:
+                continue
+            if t is not int and t is not str and t is not bool:
+                return False
+            if seen is None:
+                seen = t
+            elif t is not seen:
+                return False
+    return True
+
+
 def _unequal_containers(a: Any, b: Any) -> bool:
     """Python found two sets or two functions unequal: TLC compares them element by element
     in its normal order, and raises where two elements are incomparable."""
     if kind(a) == "set":
         if isinstance(a, LazySet) or isinstance(b, LazySet):
             return False
-        if len(a) != len(b):
+        if len(a) != len(b) or _scalars_alike(a, b):
             return False
         for x, y in zip(sorted(a, key=tlc_key), sorted(b, key=tlc_key), strict=True):
             if not eq(x, y):

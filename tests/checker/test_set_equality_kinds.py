@@ -1,0 +1,29 @@
+"""Two sets Python finds unequal: TLC compares them member by member in its order, and fails
+where two members cannot be compared. Sets of one scalar kind (and untyped model values)
+skip that walk (compare._scalars_alike); mixed kinds still get TLC's error. Each value and
+message below is real TLC's (``ASSUME PrintT(...)``, exit 0 or 75)."""
+
+from __future__ import annotations
+
+import pytest
+
+from phalanx_verify.tla import compare
+from phalanx_verify.tla.errors import EvalError
+from phalanx_verify.tla.values import ModelValue
+
+
+def test_sets_of_one_kind_are_unequal_without_error() -> None:
+    r1 = ModelValue("r1")
+    assert compare.eq(frozenset({1, 2}), frozenset({1, 3})) is False
+    assert compare.eq(frozenset({r1, 2}), frozenset({1, 3})) is False
+    assert compare.eq(frozenset({"a", "b"}), frozenset({"a", "c"})) is False
+
+
+@pytest.mark.parametrize(("a", "b", "message"), [
+    (frozenset({1, 2}), frozenset({"a", "b"}), 'Attempted to check equality of integer 1 with non-integer: "a"'),
+    (frozenset({1, 2}), frozenset({True, False}), "Attempted to check equality of integer 1 with non-integer: FALSE"),
+])
+def test_sets_of_other_kinds_fail_as_in_tlc(a: frozenset, b: frozenset, message: str) -> None:
+    with pytest.raises(EvalError) as err:
+        compare.eq(a, b)
+    assert message in str(err.value)
