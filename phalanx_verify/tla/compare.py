@@ -301,7 +301,10 @@ def member(x: Any, s: Any) -> bool:
             if (t is tuple or t is Fcn) and s and len(s) <= _SCAN_AT_MOST:  # (see confirm_missing)
                 confirm_missing(x, s)
         elif t is tuple:
-            if not (_bool_free(x) and _plain_set(s)):
+            # no 0 or 1 in x: a member Python finds equal to it is it (only 0 and 1 equal a
+            # Boolean), so s need not be shown free of Booleans (a set made just now, walked
+            # once per object: Sailfish's edges of sub-DAGs)
+            if not (_bool_free(x) and (unambiguous(x) or _plain_set(s))):
                 confirm_found(x, s)
         elif t is Fcn or t is frozenset:
             confirm_found(x, s)

@@ -27,3 +27,13 @@ def test_sets_of_other_kinds_fail_as_in_tlc(a: frozenset, b: frozenset, message:
     with pytest.raises(EvalError) as err:
         compare.eq(a, b)
     assert message in str(err.value)
+
+
+def test_a_pair_found_in_a_set_is_confirmed_only_where_it_holds_0_or_1() -> None:
+    """A tuple without 0, 1 or a Boolean found in a set is a member (TRUE); one holding 1
+    found where the set holds TRUE is TLC's error (``<<1, 3>> \\in {<<TRUE, 3>>}``)."""
+    assert compare.member((2, 3), frozenset({(2, 3), (3, 4)})) is True
+    for x, s in (((1,), frozenset({(True,)})), ((1, 3), frozenset({(True, 3)}))):
+        with pytest.raises(EvalError) as err:
+            compare.member(x, s)
+        assert "Attempted to compare equality of boolean TRUE with non-boolean:" in str(err.value)
