@@ -134,17 +134,23 @@ class FairnessTracker:
         for i in self.slow:
             fair = self.fairs[i]
             assert fair.step_check is not None
-            vs = subs[i](s)
             steps: dict[tuple, list[tuple]] | None = None
+            vs: Any = None  # the subscript's value in s, once A is found to have a step
             if fair.enabled is not None:
                 on = bool(fair.enabled(s))
+                if on:
+                    vs = subs[i](s)
             else:
                 assert fair.generator is not None
                 # A's successors of s, all of them: an edge is an A step when it leads to one
                 # (one enumeration of A instead of checking A on each edge, which for
-                # \E m \in SUBSET S : rcvd' = ... enumerates the subsets again per edge)
+                # \E m \in SUBSET S : rcvd' = ... enumerates the subsets again per edge).
+                # Mostly there is none (AllocatorImplementation's WF_vars(RReq(m)) for each of
+                # 36 messages m, few in the network): the subscript is then not evaluated.
                 steps = {}
                 for _, _, t in fair.generator(s):
+                    if vs is None:
+                        vs = subs[i](s)
                     if any(v is UNDETERMINED for v in t):  # A leaves a variable free: check edges
                         steps = None
                         on = any(subs[i](t) != vs for _, _, t in fair.generator(s))
