@@ -198,6 +198,29 @@ def _scalars_alike(a: frozenset, b: frozenset) -> bool:
     return True
 
 
+def _values_alike(da: dict, db: dict) -> bool:
+    """The same arguments, strings or untyped model values, and at each one two values of one
+    scalar type or two sets _scalars_alike: TLC's walk of two such functions in its order
+    cannot fail, so they need not be sorted to find out (AllocatorImplementation's
+    [Clients -> SUBSET Resources] functions, compared on every step by its action property)."""
+    if da.keys() != db.keys():
+        return False
+    for k, x in da.items():
+        tk = type(k)
+        if tk is not str and tk is not ModelValue:
+            return False
+        y = db[k]
+        tx = type(x)
+        if tx is not type(y):
+            return False
+        if tx is frozenset:
+            if not _scalars_alike(x, y):
+                return False
+        elif tx is not int and tx is not str and tx is not bool and tx is not ModelValue:
+            return False
+    return True
+
+
 def _unequal_containers(a: Any, b: Any) -> bool:
     """Python found two sets or two functions unequal: TLC compares them element by element
     in its normal order, and raises where two elements are incomparable."""
@@ -220,7 +243,7 @@ def _unequal_containers(a: Any, b: Any) -> bool:
     db = _items(b)
     if da is None or db is None:
         return False
-    if len(da) != len(db):
+    if len(da) != len(db) or _values_alike(da, db):
         return False
     ka = sorted(da, key=tlc_key)
     kb = sorted(db, key=tlc_key)

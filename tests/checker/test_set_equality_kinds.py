@@ -9,7 +9,7 @@ import pytest
 
 from phalanx_verify.tla import compare
 from phalanx_verify.tla.errors import EvalError
-from phalanx_verify.tla.values import ModelValue
+from phalanx_verify.tla.values import Fcn, ModelValue
 
 
 def test_sets_of_one_kind_are_unequal_without_error() -> None:
@@ -37,3 +37,18 @@ def test_a_pair_found_in_a_set_is_confirmed_only_where_it_holds_0_or_1() -> None
         with pytest.raises(EvalError) as err:
             compare.member(x, s)
         assert "Attempted to compare equality of boolean TRUE with non-boolean:" in str(err.value)
+
+
+def test_unequal_functions_of_names_compare_as_in_tlc() -> None:
+    """Functions of strings or model values with values of one kind each: FALSE without a
+    sort (compare._values_alike); a value pair of two kinds, even inside a set, is still
+    TLC's error: ``[a |-> {1}, b |-> 2] = [a |-> {"x"}, b |-> 3]``."""
+    r1, r2 = ModelValue("r1"), ModelValue("r2")
+    assert compare.eq(Fcn({"a": frozenset({r1}), "b": frozenset()}),
+                      Fcn({"a": frozenset({r1}), "b": frozenset({r1})})) is False
+    assert compare.eq(Fcn({r1: 1, r2: 2}), Fcn({r1: 1, r2: 3})) is False
+    for a, b in ((Fcn({"a": 1, "b": 2}), Fcn({"a": "x", "b": 2})),
+                 (Fcn({"a": frozenset({1}), "b": 2}), Fcn({"a": frozenset({"x"}), "b": 3}))):
+        with pytest.raises(EvalError) as err:
+            compare.eq(a, b)
+        assert 'Attempted to check equality of integer 1 with non-integer: "x"' in str(err.value)
