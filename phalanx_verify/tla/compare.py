@@ -21,12 +21,13 @@ function application and EXCEPT (runtime._key_alike: ``(TRUE :> 3)[1]`` is TLC's
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence, Sized
 from typing import Any, TypeVar
 
 from . import setbound
 from .errors import EvalError, ModuleEvalError
 from .order import sorted_tlc, tlc_key
+from .pprint import ppr
 from .sameness import bool_free, same, unambiguous, without_booleans
 from .values import (
     DiffSet,
@@ -109,11 +110,64 @@ def _search_typed(x: TypedModelValue, s: frozenset) -> None:
             low = mid + 1
 
 
-def confirm_absent_key(x: Any, keys: Iterable) -> None:
+SEARCH_THRESHOLD = 32
+"""FcnRcdValue.LINEAR_SEARCH_THRESHOLD: a normalised table of this many keys or more is
+searched by binary search (Value.compareTo), a smaller one key by key (Value.equals)."""
+
+
+def _mv_compare(k: ModelValue, x: Any) -> int:
+    """ModelValue.compareTo(k, x) (``k`` a key of a table): model values in TLC's order; a
+    typed one is an error against a model value of another type or a non-model value."""
+    t = typed_prefix(k)
+    if isinstance(x, ModelValue):
+        if t is not None and typed_prefix(x) not in (None, t):
+            raise EvalError(f"Attempted to compare the differently-typed model values {k.name} and {x.name}"
+                            ).exact()
+        a, b = tlc_key(k), tlc_key(x)
+        return (a > b) - (a < b)
+    if t is None:
+        return -1
+    shown = format_value(x)
+    raise EvalError(f"Attempted to compare the typed model value {k.name} and non-model value {shown}").exact(
+        f"Attempted to compare the typed model value {k.name} and non-model value\n{ppr(shown)}")
+
+
+def search_keys(x: Any, keys: Iterable, scan: bool = False) -> bool:
+    """Look ``x``, none of a function's ``keys`` by Python's ==, up as TLC's FcnRcdValue.select
+    does, for its errors: a table of SEARCH_THRESHOLD model values or more, which TLC keeps
+    normalised (a state's value, a constant definition's), by binary search with compareTo
+    (Github696, 64 A_ keys and a B_ value: 'Attempted to compare the differently-typed model
+    values A_31 and B_a'); any other key by key with equals (confirm_absent_key). ``scan``: the
+    function is a constructor TLC has not turned into a table (FcnLambdaValue), never searched
+    by halves. True where the binary search ran (it found nothing)."""
+    if scan:
+        return False
+    if not isinstance(keys, Sized) or len(keys) < SEARCH_THRESHOLD:
+        return False
+    if not all(isinstance(k, ModelValue) for k in keys):
+        return False
+    domain = sorted_tlc(keys)
+    low, high = 0, len(domain) - 1
+    while low <= high:  # java.util.Arrays.binarySearch, domain[mid].compareTo(x)
+        mid = (low + high) >> 1
+        c = _mv_compare(domain[mid], x)
+        if c < 0:
+            low = mid + 1
+        elif c > 0:
+            high = mid - 1
+        else:
+            break
+    return True
+
+
+def confirm_absent_key(x: Any, keys: Iterable, scan: bool = False) -> None:
     """``x`` is none of a function's ``keys`` by Python's ==, so an EXCEPT at ``x`` changes
-    nothing: TLC looks it up all the same (FcnRcdValue's select, each key's equals in turn), and
-    a typed model value meeting a model value of another type, or a non-model value, is its
-    error there (TLC's Github696: ``[v EXCEPT ![b] = 42]``, b a B_ value among A_ keys)."""
+    nothing: TLC looks it up all the same (FcnRcdValue's select: see search_keys, else each
+    key's equals in turn), and a typed model value meeting a model value of another type, or a
+    non-model value, is its error there (TLC's Github696: ``[v EXCEPT ![b] = 42]``, b a B_
+    value among A_ keys). ``scan``: see search_keys."""
+    if search_keys(x, keys, scan):
+        return
     typed = type(x) is TypedModelValue
     for k in keys:
         if type(k) is TypedModelValue:
@@ -853,7 +907,7 @@ def greater_eq(a: Any, b: Any) -> bool:
 def div(a: Any, b: Any) -> int:
     a, b = _cast_ints(a, b, "Divide")
     if b == 0:
-        raise ModuleEvalError("The second argument of \\div is 0.")
+        raise ModuleEvalError("The second argument of \\div is 0.").exact()
     return _fit(a // b, f"{a} \\div {b}")
 
 

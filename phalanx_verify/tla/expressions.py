@@ -105,7 +105,7 @@ _STD_CALLS = {
     "TLCCache": ("TLCExt", 2, "{0}"),  # of a non-constant expression; a constant one: runtime.tlc_cache
     "TLCGetOrDefault": ("TLCExt", 2, "_rt.tlc_get_or_default({0}, {1})"),
     "TLCGetAndSet": ("TLCExt", 4, "_rt.tlc_get_and_set({0}, {1}, {2}, {3})"),  # TLCExt: TLCCache(expression, closure) == expression
-    "TLCModelValue": ("TLCExt", 1, "_ModelValue({0})"),
+    "TLCModelValue": ("TLCExt", 1, "_rt.tlc_model_value({0})"),
     "CounterExample": ("TLCExt", 0, "_rt.COUNTER_EXAMPLE"),
     "ToTrace": ("TLCExt", 1, "_rt.to_trace({0})"),
     "Trace": ("TLCExt", 0, "_rt.trace()"),
@@ -1089,6 +1089,13 @@ class Expressions(Levels, StaticKinds):
         if e.op == "TLCCache" and len(args) == 2 and "TLCExt" in ctx.scope.std \
                 and self.sany_level(e.args[0], ctx) == LEVEL_CONSTANT:
             return f"_rt.tlc_cache({str(e.pos)!r}, {args[1]}, lambda: {args[0]})"
+        if e.op == "AssertError" and "TLCExt" in ctx.scope.std and len(args) == 2:
+            # TLCExt.assertError: ``exp`` evaluated inside the check; ``err`` must be written
+            # as a string (SANY's StringNode), else TLC refuses it.
+            if not isinstance(e.args[0], ast.Str):
+                raise SemanticError("unsupported construct: AssertError (module TLCExt) whose first argument is "
+                                    "not a string literal", e.pos)
+            return f"_rt.assert_error({e.args[0].value!r}, lambda: {args[1]})"
         if e.op in _STD_CALLS:
             module, arity, template = _STD_CALLS[e.op]
             if module not in ctx.scope.std:
@@ -1421,6 +1428,15 @@ class Expressions(Levels, StaticKinds):
 
     def v_Except(self, e: ast.Except, ctx: Ctx) -> str:
         out = self.val(e.func, ctx)
+        if self.made_as(e.func, ctx) in (outside.LAMBDA, outside.LAMBDA_N):
+            # a constructor TLC evaluates in place (FcnLambdaValue): it looks an argument up
+            # key by key where a table of many keys is searched by halves (compare.search_keys)
+            for path, value in e.updates:
+                keys = self._except_keys(path, ctx)
+                at = self.fresh("at")
+                out = f"_except_path({out}, ({', '.join(keys)},), lambda {at}: " \
+                      f"{self.val(value, replace(ctx, at=at))}, True)"
+            return out
         if len(e.updates) > 1:  # one copy of each function on the paths (runtime.except_many)
             clauses = []
             for path, value in e.updates:

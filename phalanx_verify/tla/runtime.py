@@ -19,6 +19,7 @@ from . import compare as _cmp
 from . import interning, outside, setbound
 from .errors import AssertionFailure, EvalError, ModuleEvalError, SemanticError
 from .order import min_tlc, sorted_tlc
+from .pprint import ppr
 from .sameness import same
 from .values import (
     Fcn,
@@ -26,6 +27,7 @@ from .values import (
     FilterSet,
     IntRange,
     LazySet,
+    ModelValue,
     PowerSet,
     ProductSet,
     RecordSet,
@@ -321,11 +323,11 @@ def in_domain(f: Any, key: Any) -> bool:
     raise EvalError(_not_a_function(f))
 
 
-def _update(f: Any, key: Any, fn: Callable[[Any], Any]) -> Any:
+def _update(f: Any, key: Any, fn: Callable[[Any], Any], scan: bool = False) -> Any:
     t = type(f)
     if t is Fcn:
         if key not in f:
-            _cmp.confirm_absent_key(key, f)
+            _cmp.confirm_absent_key(key, f, scan)
             return f  # TLA+: updating outside the domain leaves the function unchanged
         _cmp.confirm_found(key, f)
         return f.updated(key, fn(f[key]))
@@ -399,10 +401,12 @@ def except1(f: Any, key: Any, value: Any) -> Any:
     return _update(f, key, lambda _old: value)
 
 
-def except_path(f: Any, path: tuple, fn: Callable[[Any], Any]) -> Any:
-    """[f EXCEPT !.a[k]... = fn(@)] for a path of keys (field names are string keys)."""
+def except_path(f: Any, path: tuple, fn: Callable[[Any], Any], scan: bool = False) -> Any:
+    """[f EXCEPT !.a[k]... = fn(@)] for a path of keys (field names are string keys). ``scan``:
+    f is a function constructor as TLC evaluates it, which looks a key up one by one, never by
+    halves (compare.search_keys)."""
     if len(path) == 1:
-        return _update(f, path[0], fn)
+        return _update(f, path[0], fn, scan)
     key = path[0]
     if type(f) is tuple and type(key) is int and 0 < key <= len(f):  # req[p][q]: no closure per level
         lst = list(f)
@@ -418,7 +422,7 @@ def except_path(f: Any, path: tuple, fn: Callable[[Any], Any]) -> Any:
     if type(f) is Fcn and key in f:  # network[q][p]: no closure per level either
         _cmp.confirm_found(key, f)
         return f.updated(key, except_path(f[key], path[1:], fn))
-    return _update(f, key, lambda inner: except_path(inner, path[1:], fn))
+    return _update(f, key, lambda inner: except_path(inner, path[1:], fn), scan)
 
 
 class _Draft:
@@ -844,6 +848,18 @@ def fail(message: str) -> Any:
     raise EvalError(message)
 
 
+def tlc_model_value(name: Any) -> ModelValue:
+    """TLCExt!TLCModelValue(str) (TLCExt.tlcModelValue): the model value named ``str``, its name
+    placed in TLC's order of names when first made (interning.made)."""
+    if type(name) is not str:
+        shown = format_value(name)
+        raise ModuleEvalError(f"The argument of ModelValue should be a string, but instead it is: {shown}").exact(
+            f"The argument of ModelValue should be a string, but instead it is:\n{ppr(shown)}")
+    if name not in interning.RANK:
+        interning.made(name)
+    return ModelValue(name)
+
+
 def to_trace(ce: Any) -> tuple:
     """TLCExt!ToTrace: the states of a counterexample as a sequence (here only the empty one)."""
     if not same(ce, COUNTER_EXAMPLE):
@@ -858,6 +874,26 @@ def assert_eq(a: Any, b: Any) -> bool:
         print(f"AssertEq failed: {format_value(a)} # {format_value(b)}", file=sys.stderr)
         return False
     return True
+
+
+def assert_error(expected: str, expression: Callable[[], Any]) -> bool:
+    """TLCExt!AssertError(err, exp) (TLCExt.assertError): TRUE iff evaluating ``exp`` fails
+    with an error whose text is ``err``, FALSE where it evaluates (to any value). TLC compares
+    the exact text of its exception (line breaks and its pretty printer's indentation
+    included), which the checker knows for some errors only (EvalError.tlc_text); for any other,
+    it stops with exit 150 rather than guess the verdict."""
+    from .errors import StackOverflow
+
+    try:
+        expression()
+    except StackOverflow:
+        raise  # a Java StackOverflowError, not one of the exceptions TLC's override catches
+    except EvalError as e:
+        if e.tlc_text is not None:
+            return e.tlc_text == expected
+        raise SemanticError("unsupported construct: AssertError (module TLCExt) of an expression failing with an "
+                            f"error whose exact text the checker does not know: {e.message}") from None
+    return False
 
 
 def case_fail() -> Any:
@@ -893,7 +929,7 @@ def head(s: Any) -> Any:
         return s[0]
     s = _seq(s)
     if not s:
-        raise ModuleEvalError("Attempted to apply Head to the empty sequence.")
+        raise ModuleEvalError("Attempted to apply Head to the empty sequence.").exact()
     return s[0]
 
 
@@ -902,7 +938,7 @@ def tail(s: Any) -> tuple:
         return s[1:]
     s = _seq(s)
     if not s:
-        raise ModuleEvalError("Attempted to apply Tail to the empty sequence.")
+        raise ModuleEvalError("Attempted to apply Tail to the empty sequence.").exact()
     return s[1:]
 
 
@@ -959,8 +995,10 @@ def tlc_assert(cond: Any, msg: Any) -> bool:
         if cond is not False:
             raise EvalError(f"The first argument of Assert should be a boolean, but instead it is: "
                             f"{format_value(cond)}")
+        shown = format_value(msg)
         raise AssertionFailure(f"The first argument of Assert evaluated to FALSE; the second argument was: "
-                               f"{format_value(msg)}")
+                               f"{shown}").exact("The first argument of Assert evaluated to FALSE; the second "
+                                                 f"argument was:\n{ppr(shown)}")
     return True
 
 
