@@ -295,6 +295,12 @@ class Model:
         if level > LEVEL_STATE:
             raise LevelError(f"The {what} {name} is not a state predicate (one with no primes or temporal "
                              "operators).", self.cfg.pos_of(name))
+        body = self.scope.defs[name][0].body  # type: ignore[union-attr]
+        if isinstance(body, ast.Num | ast.Str):
+            # TLC does not take a number or string written as the definition for its value here
+            # (Inv == 3: "TLC expected a boolean value" on the first state, exit 75, where
+            # Inv == 1 + 1 is "The invariant of Inv is equal to 2", exit 151)
+            return True
         value = self._constant_value(e)
         if value is _UNEVALUATED:
             return True

@@ -273,7 +273,8 @@ class Actions(Expressions):
                         code.emit(f"{py} = {rhs}")
                         k(code, bound)
                     else:
-                        code.emit(f"for {py} in {rhs if walk else f'_members({rhs})'}:")
+                        assigning = 2 if mode == "next" else 1
+                        code.emit(f"for {py} in {rhs if walk else f'_members({rhs}, {assigning})'}:")
                         code.depth += 1
                         k(code, bound)
                         code.depth -= 1

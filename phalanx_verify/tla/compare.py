@@ -197,6 +197,10 @@ def _incomparable(a: Any, b: Any) -> EvalError:
 # value is also never an error against anything else).
 EXACT = frozenset({int, str, bool, ModelValue})
 
+LAMBDA_FCN: list[type] = []
+"""runtime.RecFcn (a function evaluated where applied: TLC's FcnLambdaValue), registered by
+runtime, which builds on this module."""
+
 
 def eq(a: Any, b: Any) -> bool:
     """a = b with TLC's errors for incomparable values."""
@@ -206,6 +210,10 @@ def eq(a: Any, b: Any) -> bool:
         return a == b
     if ta is ModelValue or tb is ModelValue:
         return a is b
+    if LAMBDA_FCN and (ta is LAMBDA_FCN[0] or tb is LAMBDA_FCN[0] and (ta is Fcn or ta is tuple)):
+        # a.equals(b): FcnLambdaValue's compares itself as a table (toFcnRcd), built first, and
+        # a function table's builds b so; any other value's refuses b as it stands
+        return eq(a.table() if ta is LAMBDA_FCN[0] else a, b.table(ta is tuple) if tb is LAMBDA_FCN[0] else b)
     if (ta is frozenset or ta is Interval) and (tb is frozenset or tb is Interval) and len(a) != len(b):
         return False  # what _unequal_containers finds first (ack[p] = Proc)
     if ta is tb:
@@ -928,12 +936,12 @@ def interval(a: Any, b: Any) -> Interval:
     return Interval(span(a, b))
 
 
-def truth(v: Any, what: str) -> bool:
-    """A value used as a condition must be a Boolean (TLC: "A non-boolean expression (an
-    integer) was used as the condition of an IF")."""
+def truth(v: Any, message: str) -> bool:
+    """A value used as a condition must be a Boolean: else TLC's ``message`` ("A non-boolean
+    expression ({kind}) was used as the condition of an IF."), given the value's kind and text."""
     if v is True or v is False:
         return v
-    raise EvalError(f"A non-boolean expression ({kind_string(v)}) was used as {what}.")
+    raise EvalError(message.format(kind=kind_string(v), value=format_value(v)))
 
 
 _IMAGES = {bool: "a Boolean value", int: "an integer", str: "a string", frozenset: "a set of the form {e1, ... ,eN}",

@@ -131,12 +131,29 @@ _STD_CALLS = {
     "ndJsonSerialize": ("Json", 2, "_json.nd_json_serialize({0}, {1})"),
     "ndJsonDeserialize": ("Json", 1, "_json.nd_json_deserialize({0})"),
 }
+_NON_BOOLEAN = "A non-boolean expression ({kind}) was used as "
+# TLC's message for a value that is not a Boolean where one is needed (compare.truth formats it
+# with the value's kind and text), without the expression TLC adds on a line of its own.
 _COND_WHAT = {
-    "IF": "the condition of an IF", "CASE": "a condition of a CASE", "P /\\ Q": "an operand of /\\",
-    "P \\/ Q": "an operand of \\/", "~": "the operand of ~", "=>": "an operand of =>",
-    "<=>": "an operand of <=>", "\\A": "the body of \\A", "\\E": "the body of \\E",
-    "filter": "the predicate of a set filter", "CHOOSE": "the body of a CHOOSE", "action": "a conjunct of an action",
-    "constraint": "a state constraint", "action constraint": "an action constraint",
+    "IF": _NON_BOOLEAN + "the condition of an IF.", "CASE": _NON_BOOLEAN + "a condition of a CASE.",
+    # Tool.eval: P /\ Q and P \/ Q written infix (OPCODE_land, lor: left-associative, binary),
+    # and a bulleted list (OPCODE_cl, dl)
+    "P /\\ Q": "Attempted to evaluate an expression of form P /\\ Q when P was {kind}.",
+    "P /\\ Q, Q": "Attempted to evaluate an expression of form P /\\ Q when Q was {kind}.",
+    "/\\ list": _NON_BOOLEAN + "a formula in a conjunction.",
+    "P \\/ Q": "Attempted to evaluate an expression of form P \\/ Q when P was {kind}.",
+    "P \\/ Q, Q": "Attempted to evaluate an expression of form P \\/ Q when Q was {kind}.",
+    "\\/ list": _NON_BOOLEAN + "a formula in a disjunction.",
+    "~": "Attempted to apply the operator ~ to a non-boolean ({kind})",
+    "=>": "Attempted to evaluate an expression of form P => Q when P was {kind}.",
+    "=>, Q": "Attempted to evaluate an expression of form P => Q when Q was {kind}.",
+    "<=>": _NON_BOOLEAN + "an operand of <=>.", "\\A": _NON_BOOLEAN + "the body of \\A.",
+    "\\E": _NON_BOOLEAN + "the body of \\E.", "filter": _NON_BOOLEAN + "the predicate of a set filter.",
+    "CHOOSE": _NON_BOOLEAN + "the body of a CHOOSE.",
+    # a conjunct of Init or Next that is no Boolean (Tool.getInitStates: its value printed)
+    "action": "In computing initial states, TLC expected a boolean expression, but instead found {value}.",
+    "action, next": "In computing next states, TLC expected a boolean expression, but instead found {value}.",
+    "constraint": _NON_BOOLEAN + "a state constraint.", "action constraint": _NON_BOOLEAN + "an action constraint.",
 }
 # Operator symbols passed as arguments (SortSeq(s, <), F(SUBSET)): the operator as a Python callable.
 _SYMBOL_VALUES = {
@@ -1063,7 +1080,7 @@ class Expressions(Levels, StaticKinds):
         if e.op == "lnot":
             return f"(not {self.cond(e.args[0], ctx, '~')})"
         if e.op == "implies":
-            return f"((not {self.cond(e.args[0], ctx, '=>')}) or {self.cond(e.args[1], ctx, '=>')})"
+            return f"((not {self.cond(e.args[0], ctx, '=>')}) or {self.cond(e.args[1], ctx, '=>, Q')})"
         if e.op in ("equiv", "iff"):
             return f"({self.cond(e.args[0], ctx, '<=>')} == {self.cond(e.args[1], ctx, '<=>')})"
         if e.op in _INT_INLINE and SIMPLE.fullmatch(args[0]) and SIMPLE.fullmatch(args[1]):
@@ -1108,10 +1125,12 @@ class Expressions(Levels, StaticKinds):
         raise _unknown(e.op, ctx.scope, e.pos)
 
     def v_And(self, e: ast.And, ctx: Ctx) -> str:
-        return "(" + " and ".join(self.cond(x, ctx, "P /\\ Q") for x in e.items) + ")"
+        return "(" + " and ".join(self.cond(x, ctx, "/\\ list" if e.bullets else "P /\\ Q" if i == 0 else "P /\\ Q, Q")
+                                  for i, x in enumerate(e.items)) + ")"
 
     def v_Or(self, e: ast.Or, ctx: Ctx) -> str:
-        return "(" + " or ".join(self.cond(x, ctx, "P \\/ Q") for x in e.items) + ")"
+        return "(" + " or ".join(self.cond(x, ctx, "\\/ list" if e.bullets else "P \\/ Q" if i == 0 else "P \\/ Q, Q")
+                                 for i, x in enumerate(e.items)) + ")"
 
     def v_If(self, e: ast.If, ctx: Ctx) -> str:
         """``(a if c else b)``. An ELSE IF chain is one flat conditional (Python's is
@@ -1138,6 +1157,8 @@ class Expressions(Levels, StaticKinds):
         code = self.val(e, ctx)
         if self.is_bool(e, ctx):
             return code
+        if what == "action" and ctx.nxt is not None:
+            what = "action, next"
         return f"_truth({code}, {_COND_WHAT[what]!r})"
 
     def _eq_code(self, ea: ast.Expr, eb: ast.Expr, a: str, b: str, ctx: Ctx) -> str:

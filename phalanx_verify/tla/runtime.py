@@ -13,7 +13,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, NoReturn
 
 from . import compare as _cmp
 from . import interning, outside, setbound
@@ -32,6 +32,7 @@ from .values import (
     ProductSet,
     RecordSet,
     SeqSet,
+    StringSet,
     UnionSet,
     as_set,
     clear_shared_subsets,
@@ -136,8 +137,24 @@ class RecFcn:
     def __hash__(self) -> int:
         """A state or set holding a function over a domain that cannot be enumerated: TLC's
         fingerprint (and a set's normal form) needs the function as a table, which fails."""
-        raise EvalError(f"Attempted to compute the number of elements in the overridden value "
-                        f"{format_value(self.domain)}.")
+        raise self._not_a_table()
+
+    def _not_a_table(self) -> EvalError:
+        return EvalError(f"Attempted to compute the number of elements in the overridden value "
+                         f"{format_value(self.domain)}.")
+
+    def table(self, as_tuple: bool = False) -> Fcn | tuple:
+        """The function as a table (TLC's FcnLambdaValue.toFcnRcd, as its equals builds it, or
+        toTuple, ``as_tuple``, as a tuple's equals does): an error where its domain cannot be
+        enumerated."""
+        try:
+            elems = as_set(self.domain)
+        except EvalError:
+            if as_tuple:
+                raise EvalError("To convert a function of form [x \\in S |-> f(x)] to a tuple, the set S must be "
+                                "enumerable.") from None
+            raise self._not_a_table() from None
+        return make_fcn({x: self(x) for x in elems})
 
     def _deferred(self, x: Any) -> Any:
         """f[x] computed with function constructors deferred, then built: while it is built,
@@ -157,6 +174,9 @@ class RecFcn:
             return self
         value = fn(self(key))
         return RecFcn(self.name, self.domain, lambda x: value if x == key and same(x, key) else self(x))
+
+
+_cmp.LAMBDA_FCN[:] = [RecFcn]  # compare.eq compares it as a table
 
 
 def deferred_fcn(domain: Any, body: Callable[[Any], Any]) -> RecFcn:
@@ -676,6 +696,9 @@ def choose(s: Any, pred: Callable[[Any], Any]) -> Any:
             if pred(x):
                 return x
         raise EvalError(_NO_CHOICE)
+    if type(s) is IntRange and s.hi is None or type(s) is StringSet:  # Nat, Int, STRING (Tool.evalChoose)
+        raise EvalError("Attempted to compute the value of an expression of form CHOOSE x \\in S: P, but S was "
+                        "not enumerable.")
     elems = as_set(s)
     hit = _ORDERED.get(id(elems))
     if hit is not None and hit[0] is elems:
@@ -814,7 +837,7 @@ def pick_successor(condition: Any) -> bool:
     """TLCExt!PickSuccessor(e) (TLCExt.pickSuccessor): TRUE where ``e`` holds; where it does not,
     TLC asks on its standard input whether to keep the successor (TRUE for one it has seen, or
     where no successor is being generated), which a run here cannot answer: exit 150."""
-    if _cmp.truth(condition, "the condition of TLCExt!PickSuccessor"):
+    if _cmp.truth(condition, "A non-boolean expression ({kind}) was used as the condition of TLCExt!PickSuccessor."):
         return True
     raise SemanticError("unsupported construct: PickSuccessor (module TLCExt) whose condition is FALSE: TLC "
                         "asks on its standard input which successor states to keep")
@@ -902,18 +925,39 @@ def case_fail() -> Any:
 
 # -- Sequences -------------------------------------------------------------------------
 
-def _seq(s: Any) -> tuple:
+def _seq(s: Any, message: str = "expected a sequence, got {}") -> tuple:
+    """``s`` as a sequence, else TLC's ``message`` naming it (tlc2.module.Sequences: its
+    exception's text, the value on a line of its own there)."""
     if type(s) is tuple:
         return s
     if type(s) is Fcn and not s:
         return ()
-    raise ModuleEvalError(f"expected a sequence, got {format_value(s)}")
+    _refuse(s, message)
+
+
+def _refuse(s: Any, message: str) -> NoReturn:
+    shown = format_value(s)
+    err = ModuleEvalError(message.format(shown))
+    raise err.exact(message.replace(": {}", ":\n{}").format(ppr(shown))) if message.endswith(": {}") else err
+
+
+def _one_argument(op: str) -> str:
+    """EC.TLC_MODULE_ONE_ARGUMENT_ERROR for an operator of Sequences taking a sequence."""
+    return f"The argument of {op} should be a sequence, but instead it is: {{}}"
+
+
+def _evaluating(form: str, kind: str = "sequence") -> str:
+    """EC.TLC_MODULE_EVALUATING: ``Evaluating an expression of the form t \\o s when s is not
+    a sequence``."""
+    return f"Evaluating an expression of the form {form} when s is not a {kind}: {{}}"
 
 
 def concat(a: Any, b: Any) -> Any:
-    if type(a) is str and type(b) is str:
-        return a + b
-    return _seq(a) + _seq(b)
+    if type(a) is str:
+        if type(b) is str:
+            return a + b
+        _refuse(b, _evaluating("t \\o s", "string"))  # Sequences.Concat
+    return _seq(a, _evaluating("s \\o t")) + _seq(b, _evaluating("t \\o s"))
 
 
 def seq_len(s: Any) -> int:
@@ -921,13 +965,13 @@ def seq_len(s: Any) -> int:
         return len(s)
     if type(s) is str:
         return len(s)
-    return len(_seq(s))
+    return len(_seq(s, _one_argument("Len")))
 
 
 def head(s: Any) -> Any:
     if type(s) is tuple and s:  # the common case first, without the call to _seq
         return s[0]
-    s = _seq(s)
+    s = _seq(s, _one_argument("Head"))
     if not s:
         raise ModuleEvalError("Attempted to apply Head to the empty sequence.").exact()
     return s[0]
@@ -936,7 +980,7 @@ def head(s: Any) -> Any:
 def tail(s: Any) -> tuple:
     if type(s) is tuple and s:  # the common case first, without the call to _seq
         return s[1:]
-    s = _seq(s)
+    s = _seq(s, _one_argument("Tail"))
     if not s:
         raise ModuleEvalError("Attempted to apply Tail to the empty sequence.").exact()
     return s[1:]
@@ -945,7 +989,7 @@ def tail(s: Any) -> tuple:
 def append(s: Any, e: Any) -> tuple:
     if type(s) is tuple:  # the common case first, without the call to _seq
         return s + (e,)
-    return _seq(s) + (e,)
+    return _seq(s, _evaluating("Append(s, v)")) + (e,)
 
 
 def subseq(s: Any, m: int, n: int) -> Any:
@@ -1211,16 +1255,21 @@ def _any_order_first(s: Any, build: Callable[[Iterable], Any], only: Any) -> Any
     return build(iterate(s))
 
 
-def members(s: Any) -> Iterable:
+def members(s: Any, assigning: int = 0) -> Iterable:
     """The elements of S, in TLC's order, for ``x \\in S`` and ``x' \\in S``, which TLC walks
-    without building S."""
+    without building S. ``assigning``: 1 where ``x \\in S`` determines x in the initial states,
+    2 where ``x' \\in S`` determines x' (for TLC's error where S is no set)."""
     if isinstance(s, frozenset):
         return s if len(s) < 2 else tlc_order(s)
     if type(s) in _BUILT_TO_RANGE:
         return s.ordered()
     if isinstance(s, LazySet):
         return s
-    raise EvalError(f"expected a set to range over, got {format_value(s)}")
+    if assigning:  # Tool.getInitStates, getNextStates
+        raise EvalError(f"In computing {'next' if assigning == 2 else 'initial'} states, the right side of \\IN is "
+                        "not enumerable.")
+    shown = format_value(s)  # Value.getNonEnumerableErrorMsg, without the bound's expression
+    raise EvalError(f"TLC encountered a non-enumerable quantifier bound {shown}.")
 
 
 _BUILT_TO_RANGE = (RecordSet, FcnSet, ProductSet)

@@ -44,9 +44,9 @@ def fcn_domain(f: Any) -> frozenset:
         return frozenset(f)
     if type(f) is tuple:
         return Interval(range(1, len(f) + 1))
-    if type(f) is str:
-        raise EvalError("Attempted to apply the operator DOMAIN to a non-function (a string)")
-    raise EvalError(f"Attempted to apply the operator DOMAIN to a non-function: {format_value(f)}")
+    from .compare import kind_string  # (compare builds on this module)
+
+    raise EvalError(f"Attempted to apply the operator DOMAIN to a non-function ({kind_string(f)})")
 
 
 def fcn_items(f: Any) -> Iterable[tuple[Any, Any]]:

@@ -1,0 +1,103 @@
+"""TLC's words for evaluation errors whose exit code we already gave (issue 13): a non-Boolean
+operand of ~, /\\, \\/, =>, a non-Boolean conjunct of Init or Next or of an invariant, a
+non-sequence given to Sequences' operators, DOMAIN of a non-function, a quantifier or CHOOSE
+over a set TLC cannot enumerate, and a function over Nat compared as a table. Also two
+verdicts found on the way: a recursive function compared with a table was an error (TLC: TRUE)
+and an invariant written as a number or a string a configuration error (TLC: exit 75 on the
+first state). Every figure and text below is from real TLC runs (TLC2 2026.12.05, -workers 1);
+TLC's line breaks become spaces and the expression it prints on a line of its own is left out,
+as in all our one-line messages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .specs import check_model
+
+
+@pytest.mark.parametrize(("expr", "message"), [
+    ("~3", "Attempted to apply the operator ~ to a non-boolean (an integer)"),
+    ("DOMAIN 3", "Attempted to apply the operator DOMAIN to a non-function (an integer)"),
+    ("DOMAIN {1}", "Attempted to apply the operator DOMAIN to a non-function (a set of the form {e1, ... ,eN})"),
+    ("Len(3)", "The argument of Len should be a sequence, but instead it is: 3"),
+    ("Head(3)", "The argument of Head should be a sequence, but instead it is: 3"),
+    ("Tail(3)", "The argument of Tail should be a sequence, but instead it is: 3"),
+    ("<<1>> \\o 3", "Evaluating an expression of the form t \\o s when s is not a sequence: 3"),
+    ("3 \\o <<1>>", "Evaluating an expression of the form s \\o t when s is not a sequence: 3"),
+    ('"a" \\o <<1>>', "Evaluating an expression of the form t \\o s when s is not a string: <<1>>"),
+    ("Append(3, 1)", "Evaluating an expression of the form Append(s, v) when s is not a sequence: 3"),
+    ("CHOOSE x \\in Nat : x < 0",
+     "Attempted to compute the value of an expression of form CHOOSE x \\in S: P, but S was not enumerable."),
+    ('CHOOSE x \\in STRING : x = "a"',
+     "Attempted to compute the value of an expression of form CHOOSE x \\in S: P, but S was not enumerable."),
+    ("\\A x \\in 3 : TRUE", "TLC encountered a non-enumerable quantifier bound 3."),
+    ("\\E x \\in 3 : TRUE", "TLC encountered a non-enumerable quantifier bound 3."),
+    ("[n \\in Nat |-> n] = 3", "Attempted to compute the number of elements in the overridden value Nat."),
+    ("PrintT([n \\in Nat |-> n] = [n \\in Nat |-> n])",
+     "Attempted to compute the number of elements in the overridden value Nat."),
+    ("<<1>> = [n \\in Nat |-> n]",
+     "To convert a function of form [x \\in S |-> f(x)] to a tuple, the set S must be enumerable."),
+    ("{1} = [n \\in Nat |-> n]", "Attempted to check equality of the set {1} with the value: "
+     "[n \\in Nat |-> <expression line 3, col 29 to line 3, col 29 of module Q>]"),
+])
+def test_assumption_fails_with_tlcs_message(tmp_path: Path, expr: str, message: str) -> None:
+    spec = f"---- MODULE Q ----\nEXTENDS Integers, Sequences, FiniteSets, TLC\nASSUME {expr}\n====\n"
+    code, _, out = check_model(tmp_path, "Q", "", spec)
+    assert code == 10, out
+    assert message in out, out
+
+
+def test_recursive_function_equals_its_table(tmp_path: Path) -> None:
+    """TLC prints <<TRUE, TRUE, TRUE, FALSE>> (exit 0); we stopped on 'Attempted to check
+    equality of operator <operator> with non-operator' (exit 10)."""
+    spec = ("---- MODULE R ----\nEXTENDS Naturals, TLC\n"
+            "f[n \\in 0..2] == IF n = 0 THEN 0 ELSE f[n-1] + 1\ng[n \\in 0..2] == IF n = 0 THEN 0 ELSE g[n-1] + 1\n"
+            "ASSUME PrintT(<<f = (0 :> 0 @@ 1 :> 1 @@ 2 :> 2), f = g, (0 :> 0 @@ 1 :> 1 @@ 2 :> 2) = f, f # g>>)\n"
+            "====\n")
+    code, _, out = check_model(tmp_path, "R", "", spec)
+    assert code == 0, out
+    assert "<<TRUE, TRUE, TRUE, FALSE>>" in out, out
+
+
+MODEL = "---- MODULE C ----\nEXTENDS Naturals\nVARIABLE x\nInit == {init}\nNext == {next}\nInv == {inv}\n====\n"
+
+
+@pytest.mark.parametrize(("init", "nxt", "inv", "message"), [
+    ("x = 0 /\\ 1", "x' = x", "TRUE",
+     "In computing initial states, TLC expected a boolean expression, but instead found 1."),
+    ("x = 0", "x' = 1 /\\ 1", "TRUE", "In computing next states, TLC expected a boolean expression, but instead found 1."),
+    ("x \\in 3", "x' = x", "TRUE", "In computing initial states, the right side of \\IN is not enumerable."),
+    ("x = 0", "x' \\in 3", "TRUE", "In computing next states, the right side of \\IN is not enumerable."),
+    ("x = 0 /\\ ~2", "x' = x", "TRUE", "Attempted to apply the operator ~ to a non-boolean (an integer)"),
+    ("x = 0", "x' = x", "1 /\\ TRUE", "Attempted to evaluate an expression of form P /\\ Q when P was an integer."),
+    ("x = 0", "x' = x", "TRUE /\\ 2", "Attempted to evaluate an expression of form P /\\ Q when Q was an integer."),
+    ("x = 0", "x' = x", "/\\ TRUE\n       /\\ 2",
+     "A non-boolean expression (an integer) was used as a formula in a conjunction."),
+    ("x = 0", "x' = x", "~ 2", "Attempted to apply the operator ~ to a non-boolean (an integer)"),
+    ("x = 0", "x' = x", "2 \\/ FALSE", "Attempted to evaluate an expression of form P \\/ Q when P was an integer."),
+    ("x = 0", "x' = x", "2 => FALSE", "Attempted to evaluate an expression of form P => Q when P was an integer."),
+    ("x = 0", "x' = x", "x + 1",
+     "TLC expected a boolean value, but did not find one. line 6, col 8 to line 6, col 12 of module C"),
+    ("x = 0", "x' = x", "3", "TLC expected a boolean value, but did not find one. 3"),
+    ("x = 0", "x' = x", '"a"',
+     "TLC expected a boolean value, but did not find one. line 6, col 8 to line 6, col 10 of module C"),
+])
+def test_model_fails_with_tlcs_message(tmp_path: Path, init: str, nxt: str, inv: str, message: str) -> None:
+    code, _, out = check_model(tmp_path, "C", "INIT Init\nNEXT Next\nINVARIANT Inv\n",
+                               MODEL.format(init=init, next=nxt, inv=inv))
+    assert code == 75, out
+    assert message in out, out
+
+
+def test_an_invariant_written_as_a_number_is_checked_on_the_states(tmp_path: Path) -> None:
+    """TLC: exit 75 on the initial state, 1 generated, 1 distinct, 1 left (not the configuration
+    error 'The invariant of Inv is equal to 3', exit 151, it gives for Inv == 1 + 1)."""
+    code, rep, out = check_model(tmp_path, "C", "INIT Init\nNEXT Next\nINVARIANT Inv\n",
+                                 MODEL.format(init="x = 0", next="x' = x", inv="3"))
+    assert (code, rep["generated"], rep["distinct"], rep["queue"]) == (75, 1, 1, 1), out
+    code, _, out = check_model(tmp_path, "C", "INIT Init\nNEXT Next\nINVARIANT Inv\n",
+                               MODEL.format(init="x = 0", next="x' = x", inv="1 + 1"))
+    assert code == 151, out
+    assert "The invariant of Inv is equal to 2" in out, out
