@@ -393,7 +393,8 @@ class Expressions(Levels, StaticKinds):
         # A recursive function refers to itself by name: bind it to the RecFcn being built.
         self_name = self.fresh(defn.name)
         body = self.val(defn.body, inner.bind(defn.name, Local(self_name, "value", made=outside.LAMBDA)))
-        return f"_rt_recfcn({defn.name!r}, {dom}, {self._bound_now(f'lambda {self_name}, {x}: {body}')})"
+        form = self._form(ast.FuncLit(defn.pos, defn.bounds, defn.body), ctx)
+        return f"_rt_recfcn({defn.name!r}, {dom}, {self._bound_now(f'lambda {self_name}, {x}: {body}')}, {form!r})"
 
     def _recursive_fundef_n(self, defn: ast.FunDef, ctx: Ctx) -> str:
         """f[a \\in S, b \\in T] == ... f[x, y] ...: a function of tuples over S \\X T."""
@@ -414,7 +415,8 @@ class Expressions(Levels, StaticKinds):
         body = self.val(defn.body, inner.bind(defn.name, Local(self_name, "value", made=outside.LAMBDA_N)))
         dom = f"_rt.product(({', '.join(sets)},))"
         fn = f"lambda {self_name}, {x}: (lambda {', '.join(names)}: {body})(*{x})"
-        return f"_rt_recfcn({defn.name!r}, {dom}, {self._bound_now(fn)})"
+        form = self._form(ast.FuncLit(defn.pos, defn.bounds, defn.body), ctx)
+        return f"_rt_recfcn({defn.name!r}, {dom}, {self._bound_now(fn)}, {form!r})"
 
     def _bound_now(self, fn: str) -> str:
         """The lambda ``fn`` of a value evaluated later (a function over Nat, a set filtered

@@ -96,6 +96,10 @@ class RecFcn:
         module M>]``), None where the constructor is not known."""
         if self.form is None:
             return None
+        try:  # over a domain TLC can enumerate, TLC prints it as its table
+            return format_value(self.table())
+        except EvalError:
+            pass
         groups, count, where = self.form
         factors = self.domain.parts if count > 1 else (self.domain,)
         bound = ", ".join(f"{shown} \\in {format_value(factors[i])}" for shown, i in groups)

@@ -101,3 +101,22 @@ def test_an_invariant_written_as_a_number_is_checked_on_the_states(tmp_path: Pat
                                MODEL.format(init="x = 0", next="x' = x", inv="1 + 1"))
     assert code == 151, out
     assert "The invariant of Inv is equal to 2" in out, out
+
+
+def test_recursive_functions_print_as_tlc(tmp_path: Path) -> None:
+    """A recursive function definition printed '<operator>'. TLC prints one over a domain it can
+    enumerate as its table, one over Nat as its constructor with the body's place (real TLC
+    run of this module, exit 0)."""
+    spec = ("---- MODULE P ----\nEXTENDS Naturals, TLC\n"
+            "f[n \\in 0..2] == IF n = 0 THEN 0 ELSE f[n-1] + 1\n"
+            "g[n \\in Nat] == IF n = 0 THEN 0 ELSE g[n-1] + 1\n"
+            "f3[n \\in 1..3] == IF n = 1 THEN 7 ELSE f3[n-1] * 2\n"
+            "ASSUME PrintT(f)\nASSUME PrintT(<<f, 1>>)\nASSUME PrintT(g)\nASSUME PrintT(ToString(g))\n"
+            "ASSUME PrintT(f3)\n====\n")
+    code, _, out = check_model(tmp_path, "P", "", spec)
+    assert code == 0, out
+    lines = out.splitlines()
+    for want in ("(0 :> 0 @@ 1 :> 1 @@ 2 :> 2)", "<<(0 :> 0 @@ 1 :> 1 @@ 2 :> 2), 1>>",
+                 "[n \\in Nat |-> <expression line 4, col 17 to line 4, col 47 of module P>]",
+                 '"[n \\\\in Nat |-> <expression line 4, col 17 to line 4, col 47 of module P>]"', "<<7, 14, 28>>"):
+        assert want in lines, out
