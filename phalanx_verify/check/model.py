@@ -147,8 +147,10 @@ class Model:
         self._subscript: Callable[[tuple], Any] | None = None
         self._step_check: Callable[..., Iterator] | None = None
         # ASSUMEs of the root module and the modules it extends (not of instantiated ones, as
-        # in TLC), each with its position; run.check_model evaluates them first.
-        self.assumptions = [(e.pos, self._state_fn(e, {}))
+        # in TLC), each with its position and TLC's name for it (SANY's text of the node: a
+        # number as written, anything else by its location); run.check_model evaluates them first.
+        self.assumptions = [(e.pos, str(e.value) if isinstance(e, ast.Num) else e.pos.location(),
+                             self._state_fn(e, {}))
                             for e in _assumes(self.scope.module, loader, set())]
         self.assume_only = self._assume_only()
         self.fairness: list[Fairness] = []

@@ -120,3 +120,19 @@ def test_recursive_functions_print_as_tlc(tmp_path: Path) -> None:
                  "[n \\in Nat |-> <expression line 4, col 17 to line 4, col 47 of module P>]",
                  '"[n \\\\in Nat |-> <expression line 4, col 17 to line 4, col 47 of module P>]"', "<<7, 14, 28>>"):
         assert want in lines, out
+
+
+@pytest.mark.parametrize(("expr", "name"), [
+    ("3", "3"),
+    ('"a"', "line 3, col 8 to line 3, col 10 of module Q"),
+    ("{1} \\cup {2}", "line 3, col 8 to line 3, col 19 of module Q"),
+])
+def test_assumption_that_is_no_boolean_as_tlc(tmp_path: Path, expr: str, name: str) -> None:
+    """TLC: 'Evaluating assumption 3 failed.' / '... line 3, col 8 to line 3, col 10 of module Q
+    failed.' then 'TLC expected a boolean value, but did not find one.' and the same name (a
+    number as written, anything else its location); we said 'the assumption is not a boolean'."""
+    spec = f"---- MODULE Q ----\nEXTENDS Integers, Sequences, FiniteSets, TLC\nASSUME {expr}\n====\n"
+    code, _, out = check_model(tmp_path, "Q", "", spec)
+    assert code == 10, out
+    assert f"Evaluating assumption {name} failed. " in out, out
+    assert f"Q.tla:3:8: evaluation error: TLC expected a boolean value, but did not find one. {name}\n" in out, out
