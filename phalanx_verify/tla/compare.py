@@ -745,8 +745,32 @@ def _asked_of(a: frozenset, b: frozenset) -> None:
         eq(min(ys, key=tlc_key), min(xs, key=tlc_key))  # raises, as TLC's comparison does
 
 
+def _not_enumerable(a: Any, b: Any, op: str) -> EvalError | None:
+    """TLC's error for S \\cup T, S \\cap T, S \\ T with an operand no set, as it is raised
+    where the (lazy) result is enumerated (SetCupValue, SetCapValue, SetDiffValue: in =, \\A,
+    Print...), the operands in the order TLC keeps them (Tool: the first set's cup(the other)).
+    None where TLC's error depends on more (S \\cap T or S \\ T with S a set: T's membership).
+    Not TLC's exact text (EvalError.tlc_text): TLC makes the set without error, and fails only
+    where it enumerates it, so AssertError(err, 1 \\cup 2) is FALSE there."""
+    sa, sb = is_set(a), is_set(b)
+    if op == "\\cup":
+        s1, s2 = (b, a) if sb and not sa else (a, b)
+        f1, f2 = format_value(s1), format_value(s2)
+        return EvalError(f"Attempted to enumerate S \\cup T when S: {f1} and T: {f2} are not both enumerable")
+    if op == "\\cap" and not sa and not sb:
+        f1, f2 = format_value(a), format_value(b)
+        return EvalError(f"Attempted to enumerate S \\cap T when neither S: {f1} nor T: {f2} is enumerable")
+    if op == "\\" and not sa:
+        f1 = format_value(a)
+        return EvalError(f"Attempted to enumerate S \\ T when S: {f1} is not enumerable.")
+    return None
+
+
 def _lazy_binary(a: Any, b: Any, op: str) -> Any:
     if not is_set(a) or not is_set(b):
+        err = _not_enumerable(a, b, op)
+        if err is not None:
+            raise err
         bad = b if is_set(a) else a
         raise EvalError(f"Attempted to evaluate {op} with a non-set argument: {format_value(bad)}")
     if op == "\\cup":

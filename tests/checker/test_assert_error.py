@@ -127,3 +127,14 @@ def test_model_values_made_while_checking_come_in_the_order_made(tmp_path: Path)
     assert "{" + ", ".join(f"A_{i}" for i in range(12)) + "}" in out, out
     assert "\nA_2\n" in "\n" + out, out
 
+
+
+def test_assert_error_of_a_lazily_failing_set_stops(tmp_path: Path) -> None:
+    """TLC makes 1 \\cup 2 without error (its SetCupValue fails only when enumerated), so
+    AssertError(<the enumeration's text>, 1 \\cup 2) is FALSE there (real TLC run); we fail
+    making it, so the text we have is not TLC's to compare: exit 150, one line."""
+    spec = ('---- MODULE AC ----\nEXTENDS TLCExt, TLC\nASSUME PrintT(AssertError("Attempted to enumerate S \\\\cup T '
+            'when S:\\n1\\nand T:\\n2\\nare not both enumerable", 1 \\cup 2))\n====\n')
+    code, _, out = check_model(tmp_path, "AC", "\n", spec)
+    assert code == 150, out
+    assert "unsupported construct: AssertError (module TLCExt)" in out, out

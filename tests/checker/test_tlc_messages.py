@@ -41,6 +41,14 @@ from .specs import check_model
      "To convert a function of form [x \\in S |-> f(x)] to a tuple, the set S must be enumerable."),
     ("{1} = [n \\in Nat |-> n]", "Attempted to check equality of the set {1} with the value: "
      "[n \\in Nat |-> <expression line 3, col 29 to line 3, col 29 of module Q>]"),
+    # TLC makes S \cup T lazily and fails where it enumerates it (=, \A): its operands in the
+    # order it keeps them (the first that is a set first)
+    ("(1 \\cup 2) = {}", "Attempted to enumerate S \\cup T when S: 1 and T: 2 are not both enumerable"),
+    ("(1 \\cup {2}) = {}", "Attempted to enumerate S \\cup T when S: {2} and T: 1 are not both enumerable"),
+    ("({1} \\cup 2) = {}", "Attempted to enumerate S \\cup T when S: {1} and T: 2 are not both enumerable"),
+    ("\\A y \\in 1 \\cup 2 : TRUE", "Attempted to enumerate S \\cup T when S: 1 and T: 2 are not both enumerable"),
+    ("1 \\cap 2 = {}", "Attempted to enumerate S \\cap T when neither S: 1 nor T: 2 is enumerable"),
+    ("1 \\ 2 = {}", "Attempted to enumerate S \\ T when S: 1 is not enumerable."),
 ])
 def test_assumption_fails_with_tlcs_message(tmp_path: Path, expr: str, message: str) -> None:
     spec = f"---- MODULE Q ----\nEXTENDS Integers, Sequences, FiniteSets, TLC\nASSUME {expr}\n====\n"
