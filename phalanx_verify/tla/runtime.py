@@ -33,6 +33,7 @@ from .values import (
     RecordSet,
     SeqSet,
     StringSet,
+    TypedModelValue,
     UnionSet,
     as_set,
     clear_shared_subsets,
@@ -570,6 +571,8 @@ def subseteq(a: Any, b: Any) -> bool:
     if type(a) is PowerSet and type(b) is PowerSet and _known_enumerable(a.base):
         # SUBSET A \\subseteq SUBSET B is A \\subseteq B (SubsetValue.isSubsetEq): 2^42 sets unbuilt
         return subseteq(a.base, b.base)
+    if not is_set(a):  # (Tool's OPCODE_subseteq)
+        raise EvalError("Attempted to evaluate an expression of form S \\subseteq T, but S was not enumerable.")
     return all(_cmp.member(x, b) for x in (sorted_tlc(a) if isinstance(a, frozenset) else as_set(a)))
 
 
@@ -591,8 +594,8 @@ def union(s: Any) -> Any:
     sets = as_set(s)
     if not all(type(x) is frozenset for x in sets):
         for x in sets:
-            if not is_set(x):
-                raise EvalError(f"Attempted to apply UNION to a set containing a non-set: {format_value(x)}")
+            if not is_set(x):  # (UnionValue's words)
+                raise EvalError("Attempted to enumerate UNION(s), but some element of s is nonenumerable.")
         return UnionSet(sets)
     out: set = set()
     for x in sets:
@@ -648,7 +651,11 @@ def is_finite_set(s: Any) -> bool:
 
 
 def powerset(s: Any) -> PowerSet:
-    if not is_set(s):
+    if not is_set(s):  # TLC's SubsetValue asks its base for its size: IntValue.size(), ...
+        what = {int: "integer", bool: "boolean", str: "string", ModelValue: "model value",
+                TypedModelValue: "model value"}.get(type(s))
+        if what is not None:
+            raise EvalError(f"Attempted to compute the number of elements in the {what} {format_value(s)}.")
         raise EvalError(f"Attempted to apply SUBSET to a non-set: {format_value(s)}")
     return PowerSet(s)
 
@@ -1281,6 +1288,6 @@ _BUILT_TO_RANGE = (RecordSet, FcnSet, ProductSet)
 
 def _product_size(s: RecordSet | FcnSet | ProductSet) -> int:
     if isinstance(s, FcnSet):  # (len() of a set past sys.maxsize raises OverflowError)
-        return len(as_set(s.rng)) ** len(as_set(s.domain))
-    parts = s.fields.values() if isinstance(s, RecordSet) else s.parts
-    return math.prod(len(as_set(p)) for p in parts)
+        return len(s.range_members()) ** len(as_set(s.domain))
+    parts = s.component_members().values() if isinstance(s, RecordSet) else s.component_members()
+    return math.prod(len(p) for p in parts)

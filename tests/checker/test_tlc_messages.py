@@ -49,6 +49,23 @@ from .specs import check_model
     ("\\A y \\in 1 \\cup 2 : TRUE", "Attempted to enumerate S \\cup T when S: 1 and T: 2 are not both enumerable"),
     ("1 \\cap 2 = {}", "Attempted to enumerate S \\cap T when neither S: 1 nor T: 2 is enumerable"),
     ("1 \\ 2 = {}", "Attempted to enumerate S \\ T when S: 1 is not enumerable."),
+    # sets TLC enumerates (=, \A): their components
+    ("SUBSET 3 = {}", "Attempted to compute the number of elements in the integer 3."),
+    ("UNION {1, 2} = {}", "Attempted to enumerate UNION(s), but some element of s is nonenumerable."),
+    ("[3 -> {1}] = {}", "Attempted to enumerate a set of the form [D -> R],but the domain D: 3 cannot be enumerated."),
+    ("[Nat -> {1}] = {}",
+     "Attempted to enumerate a set of the form [D -> R],but the domain D: Nat cannot be enumerated."),
+    ("\\A f \\in [{1} -> Nat] : TRUE",
+     "Attempted to enumerate a set of the form [D -> R],but the range R: Nat cannot be enumerated."),
+    ("[{1} -> 3] = {}", "Attempted to enumerate a set of the form [D -> R],but the range R: 3 cannot be enumerated."),
+    ("\\A f \\in 3 \\X {1} : TRUE",
+     "Attempted to enumerate a set of the form s1 \\X s2 ... \\X sn, but can't enumerate s0: 3"),
+    ("{1} \\X 3 = {}", "Attempted to enumerate a set of the form s1 \\X s2 ... \\X sn, but can't enumerate s1: 3"),
+    ("\\A f \\in [a : Nat] : TRUE", "Attempted to enumerate a set of the form [l1 : v1, ..., ln : vn], but can't "
+                                    "enumerate the value of the `a' field: Nat"),
+    ("[b : {1}, a : 3, c : 4] = {}", "Attempted to enumerate a set of the form [l1 : v1, ..., ln : vn], but can't "
+                                      "enumerate the value of the `a' field: 3"),
+    ("3 \\subseteq {1}", "Attempted to evaluate an expression of form S \\subseteq T, but S was not enumerable."),
 ])
 def test_assumption_fails_with_tlcs_message(tmp_path: Path, expr: str, message: str) -> None:
     spec = f"---- MODULE Q ----\nEXTENDS Integers, Sequences, FiniteSets, TLC\nASSUME {expr}\n====\n"
