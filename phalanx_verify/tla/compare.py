@@ -79,11 +79,13 @@ def _mv_equal(mv: ModelValue, other: Any) -> bool:
         ot = typed_prefix(other)
         if t is not None and ot is not None and t != ot:
             raise EvalError(f"Attempted to check equality of the differently-typed model values "
-                            f"{mv.name} and {other.name}")
+                            f"{mv.name} and {other.name}").exact()
         return mv is other
     if t is not None:
+        shown = format_value(other)
         raise EvalError(f"Attempted to check equality of typed model value {mv.name} and non-model "
-                        f"value {format_value(other)}")
+                        f"value {shown}").exact(f"Attempted to check equality of typed model value {mv.name} and "
+                                                f"non-model value\n{ppr(shown)}")
     return False
 
 

@@ -138,3 +138,23 @@ def test_assert_error_of_a_lazily_failing_set_stops(tmp_path: Path) -> None:
     code, _, out = check_model(tmp_path, "AC", "\n", spec)
     assert code == 150, out
     assert "unsupported construct: AssertError (module TLCExt)" in out, out
+
+
+def test_tlcexttest_as_tlc(tmp_path: Path) -> None:
+    """TLC's test-model/TLCExtTest: AssertError of two typed model values of different types
+    compared, whose text TLC's ModelValue.equals gives exactly; with its Inv over the model
+    values TLCModelValue makes: exit 0, 2 generated, 1 distinct (real TLC run). We stopped with
+    exit 150 (the text not known to be exact)."""
+    code, rep, out = check_model(tmp_path, "TLCExtTest", "SPECIFICATION Spec\nINVARIANT Inv\n",
+                                 (Path(__file__).with_name("tlc_models") / "TLCExtTest.tla").read_text())
+    assert (code, rep["generated"], rep["distinct"]) == (0, 2, 1), out
+
+
+def test_assert_error_of_a_typed_model_value_against_another_value(tmp_path: Path) -> None:
+    """TLC prints <<TRUE, FALSE>>: its text puts the other value on a line of its own."""
+    spec = ('---- MODULE AT ----\nEXTENDS TLCExt, TLC\nASSUME PrintT(<<AssertError("Attempted to check equality of '
+            'typed model value T_a and non-model value\\n1", TLCModelValue("T_a") = 1), AssertError("Attempted to '
+            'check equality of typed model value T_a and non-model value 1", TLCModelValue("T_a") = 1)>>)\n====\n')
+    code, _, out = check_model(tmp_path, "AT", "\n", spec)
+    assert code == 0, out
+    assert "<<TRUE, FALSE>>" in out, out
