@@ -1111,10 +1111,12 @@ class Expressions(Levels, StaticKinds):
         if e.op == "AssertError" and "TLCExt" in ctx.scope.std and len(args) == 2:
             # TLCExt.assertError: ``exp`` evaluated inside the check; ``err`` must be written
             # as a string (SANY's StringNode), else TLC refuses it.
-            if not isinstance(e.args[0], ast.Str):
-                raise SemanticError("unsupported construct: AssertError (module TLCExt) whose first argument is "
-                                    "not a string literal", e.pos)
-            return f"_rt.assert_error({e.args[0].value!r}, lambda: {args[1]})"
+            if isinstance(e.args[0], ast.Str):
+                return f"_rt.assert_error({e.args[0].value!r}, lambda: {args[1]})"
+            if e.pos.file.endswith(".cfg"):  # CONSTANT Op <- AssertError (overrides._target): the caller's string
+                return f"_rt.assert_error(_rt.assert_error_text({args[0]}), lambda: {args[1]})"
+            raise SemanticError("unsupported construct: AssertError (module TLCExt) whose first argument is "
+                                "not a string literal", e.pos)
         if e.op in _STD_CALLS:
             module, arity, template = _STD_CALLS[e.op]
             if module not in ctx.scope.std:

@@ -910,6 +910,15 @@ def assert_eq(a: Any, b: Any) -> bool:
     return True
 
 
+def assert_error_text(err: Any) -> str:
+    """The first argument of AssertError given through a cfg substitution (Op <- AssertError):
+    TLC requires a string there."""
+    if type(err) is not str:
+        raise EvalError(f"In computing AssertError, a non-string expression ({format_value(err)}) was used as the "
+                        "err of an AssertError(err, exp).")
+    return err
+
+
 def assert_error(expected: str, expression: Callable[[], Any]) -> bool:
     """TLCExt!AssertError(err, exp) (TLCExt.assertError): TRUE iff evaluating ``exp`` fails
     with an error whose text is ``err``, FALSE where it evaluates (to any value). TLC compares

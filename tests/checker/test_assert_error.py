@@ -158,3 +158,33 @@ def test_assert_error_of_a_typed_model_value_against_another_value(tmp_path: Pat
     code, _, out = check_model(tmp_path, "AT", "\n", spec)
     assert code == 0, out
     assert "<<TRUE, FALSE>>" in out, out
+
+
+def test_assert_error_evaluates_its_expression_lazily(tmp_path: Path) -> None:
+    """An operator's parameter, or a LET definition, given as AssertError's expression is
+    evaluated inside it, where its error is caught: TLC prints <<TRUE, TRUE, FALSE, TRUE>>
+    (real TLC run); the argument was evaluated at the call, its error stopping the run."""
+    spec = ('---- MODULE AL ----\nEXTENDS TLCExt, TLC, Integers\n'
+            'Op(x) == AssertError("The second argument of \\\\div is 0.", x)\n'
+            'Op2(s, x) == x = 1 /\\ AssertError("The second argument of \\\\div is 0.", s)\n'
+            'ASSUME PrintT(<<Op(1 \\div 0), LET m == 1 \\div 0 IN AssertError("The second argument of \\\\div is 0.", m), '
+            'Op(2), Op2(3 \\div 0, 1)>>)\n====\n')
+    code, _, out = check_model(tmp_path, "AL", "\n", spec)
+    assert code == 0, out
+    assert "<<TRUE, TRUE, FALSE, TRUE>>" in out, out
+
+
+@pytest.mark.parametrize(("name", "spec", "figures"), [
+    # TLC's test-model/ConstantRank2AssertError: x' = AssertError("no error", TRUE), FALSE
+    ("ConstantRank2AssertError", None, (0, 3, 2)),
+    # the expression's error caught: x' = TRUE
+    ("CR", "---- MODULE CR ----\nEXTENDS TLCExt, Integers\nCONSTANT x0(_, _)\nVARIABLE x\nInit == x = TRUE\n"
+           "Next == x' = x0(\"The second argument of \\\\div is 0.\", 1 \\div 0)\n====\n", (0, 2, 1)),
+])
+def test_assert_error_substituted_for_an_operator_constant(tmp_path: Path, name: str, spec: str | None,
+                                                           figures: tuple[int, int, int]) -> None:
+    """CONSTANT x0 <- AssertError (real TLC runs: exit, generated, distinct); refused before
+    (exit 150, 'whose first argument is not a string literal')."""
+    text = spec if spec is not None else (Path(__file__).with_name("tlc_models") / f"{name}.tla").read_text()
+    code, rep, out = check_model(tmp_path, name, "INIT Init\nNEXT Next\nCONSTANT x0 <- AssertError\n", text)
+    assert (code, rep["generated"], rep["distinct"]) == figures, out
