@@ -1205,10 +1205,11 @@ class Expressions(Levels, StaticKinds):
         return f"_member({x}, {s})"
 
     def _gens(self, bounds: tuple[ast.Bound, ...], ctx: Ctx, pos: ast.Pos, witnesses: str | None = None,
-              ranges: list[tuple[str, str]] | None = None) -> tuple[list[str], Ctx]:
+              ranges: list[tuple[str, str]] | None = None, filtered: bool = False) -> tuple[list[str], Ctx]:
         """Python ``for`` clauses for quantifier bounds, and the context inside them. With a
         witness dict, a variable it names ranges over that one value (if it is in the set).
-        ``ranges`` receives, per clause over a set, the target and the set's code.
+        ``ranges`` receives, per clause over a set, the target and the set's code. ``filtered``:
+        the bound of a set filter (runtime.filter_base: TLC's error where it is no set).
         The clauses are independent (SANY does not let a bound mention another bound
         variable), so they may be nested in either order: TLC's ContextEnumerator varies the
         first variable fastest, so quantifiers nest them last to first."""
@@ -1217,6 +1218,10 @@ class Expressions(Levels, StaticKinds):
             if b.set is None:
                 raise SemanticError("unbounded quantifiers cannot be evaluated; bound the variable", pos)
             s = self.val(b.set, ctx)
+            if filtered and not SIMPLE.fullmatch(s):
+                s = f"_rt.filter_base({s})"
+            elif filtered:
+                s = f"({s} if isinstance({s}, frozenset) else _rt.filter_base({s}))"
             if witnesses is not None and not b.tuple_pattern:
                 ek = self.elem_kind(b.set, ctx)
                 for n in b.names:
@@ -1290,7 +1295,7 @@ class Expressions(Levels, StaticKinds):
 
     def v_SetFilter(self, e: ast.SetFilter, ctx: Ctx) -> str:
         ranges: list[tuple[str, str]] = []
-        gens, inner = self._gens((e.bound,), ctx, e.pos, ranges=ranges)
+        gens, inner = self._gens((e.bound,), ctx, e.pos, ranges=ranges, filtered=True)
         if e.bound.tuple_pattern:
             elem = "(" + "".join(inner.lookup(n).pyname + ", " for n in e.bound.names) + ")"  # type: ignore[union-attr]
         else:

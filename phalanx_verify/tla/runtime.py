@@ -219,8 +219,16 @@ def lazy_fcn(domain: Any, body: Callable[[Any], Any], form: tuple | None = None)
     return RecFcn("function", domain, body, form=form)
 
 
+def filter_base(s: Any) -> Any:
+    """S of {x \\in S : P}, which TLC's SetPredValue refuses to enumerate where it is no set."""
+    if isinstance(s, frozenset | LazySet | range):
+        return s
+    raise EvalError(f"Attempted to enumerate {{ x \\in S : p(x) }} when S: {format_value(s)} is not enumerable")
+
+
 def filter_set(base: Any, pred: Callable[[Any], Any]) -> Any:
     """{x \\in S : P} over a lazy S: built when S can be enumerated, else membership only."""
+    filter_base(base)
     if isinstance(base, LazySet):
         try:
             elems = iter(base)  # a set that cannot be enumerated refuses here

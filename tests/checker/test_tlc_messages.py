@@ -66,6 +66,9 @@ from .specs import check_model
     ("[b : {1}, a : 3, c : 4] = {}", "Attempted to enumerate a set of the form [l1 : v1, ..., ln : vn], but can't "
                                       "enumerate the value of the `a' field: 3"),
     ("3 \\subseteq {1}", "Attempted to evaluate an expression of form S \\subseteq T, but S was not enumerable."),
+    ("{x \\in 3 : TRUE} = {}", "Attempted to enumerate { x \\in S : p(x) } when S: 3 is not enumerable"),
+    ("{x \\in (1 + 2) : TRUE} = {}", "Attempted to enumerate { x \\in S : p(x) } when S: 3 is not enumerable"),
+    ("\\A y \\in {x \\in 3 : TRUE} : TRUE", "Attempted to enumerate { x \\in S : p(x) } when S: 3 is not enumerable"),
 ])
 def test_assumption_fails_with_tlcs_message(tmp_path: Path, expr: str, message: str) -> None:
     spec = f"---- MODULE Q ----\nEXTENDS Integers, Sequences, FiniteSets, TLC\nASSUME {expr}\n====\n"
