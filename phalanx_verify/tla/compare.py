@@ -212,10 +212,6 @@ def eq(a: Any, b: Any) -> bool:
         return a == b
     if ta is ModelValue or tb is ModelValue:
         return a is b
-    if LAMBDA_FCN and (ta is LAMBDA_FCN[0] or tb is LAMBDA_FCN[0] and (ta is Fcn or ta is tuple)):
-        # a.equals(b): FcnLambdaValue's compares itself as a table (toFcnRcd), built first, and
-        # a function table's builds b so; any other value's refuses b as it stands
-        return eq(a.table() if ta is LAMBDA_FCN[0] else a, b.table(ta is tuple) if tb is LAMBDA_FCN[0] else b)
     if (ta is frozenset or ta is Interval) and (tb is frozenset or tb is Interval) and len(a) != len(b):
         return False  # what _unequal_containers finds first (ack[p] = Proc)
     if ta is tb:
@@ -225,11 +221,15 @@ def eq(a: Any, b: Any) -> bool:
             return same(a, b) or _unequal_containers(a, b)
         if ta is TypedModelValue:
             return _mv_equal(a, b)
+        if LAMBDA_FCN and ta is LAMBDA_FCN[0]:
+            return _lambda_eq(a, b)
         return _unequal_containers(a, b)
     if ta is TypedModelValue:
         return _mv_equal(a, b)
     if tb is TypedModelValue:
         return _mv_equal(b, a)
+    if LAMBDA_FCN and (ta is LAMBDA_FCN[0] or tb is LAMBDA_FCN[0] and (ta is Fcn or ta is tuple)):
+        return _lambda_eq(a, b)
     ka, kb = kind(a), kind(b)
     if ka != kb:
         raise _incomparable(a, b)
@@ -240,6 +240,14 @@ def eq(a: Any, b: Any) -> bool:
             raise _incomparable(a, b) if _is_record(a) else _incomparable(b, a)
         return (a == b and same(a, b)) or _unequal_containers(a, b)
     raise _incomparable(a, b)
+
+
+def _lambda_eq(a: Any, b: Any) -> bool:
+    """a = b with a or b a function evaluated where applied (runtime.RecFcn), as TLC's
+    a.equals(b): FcnLambdaValue's compares itself as a table (toFcnRcd), built first, and a
+    function table's builds b so; any other value's refuses b as it stands (eq)."""
+    lam: Any = LAMBDA_FCN[0]
+    return eq(a.table() if type(a) is lam else a, b.table(type(a) is tuple) if type(b) is lam else b)
 
 
 def _unequal_containers(a: Any, b: Any) -> bool:
