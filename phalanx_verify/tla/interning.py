@@ -50,6 +50,7 @@ def key(name: str) -> tuple[int, str]:
 _cfg_values: list[str] = []
 _module_names: list[str] = []
 _made: list[str] = []  # names first met while checking (see made), in the order met
+_made_frozen = [False]  # in a worker process of the parallel search: see freeze_made
 _listeners: list[Callable[[], None]] = []
 
 
@@ -79,11 +80,19 @@ def made(name: str) -> None:
     before), so it comes after every name read, in the order the values are made
     (``{TLCModelValue("A_" \\o ToString(n)) : n \\in 0..63}``: A_0, A_1, ..., A_63, not A_0,
     A_1, A_10, ...)."""
-    if name not in RANK:
+    if name not in RANK and not _made_frozen[0]:
         _made.append(name)
         RANK[name] = len(RANK)
         for callback in _listeners:
             callback()
+
+
+def freeze_made() -> None:
+    """Place no more names by ``made`` (in a worker of the parallel search, forked after the
+    constants and initial states are computed): each worker would place them in the order it
+    meets them, and the workers must sort alike. A name first made there sorts with the names
+    not read, by its characters (TLC: TLCModelValue belongs in constant definitions)."""
+    _made_frozen[0] = True
 
 
 def _rebuild() -> None:

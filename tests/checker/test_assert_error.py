@@ -188,3 +188,17 @@ def test_assert_error_substituted_for_an_operator_constant(tmp_path: Path, name:
     text = spec if spec is not None else (Path(__file__).with_name("tlc_models") / f"{name}.tla").read_text()
     code, rep, out = check_model(tmp_path, name, "INIT Init\nNEXT Next\nCONSTANT x0 <- AssertError\n", text)
     assert (code, rep["generated"], rep["distinct"]) == figures, out
+
+
+def test_workers_place_no_new_names() -> None:
+    """A worker of the parallel search (forked after the constants are computed) places no name
+    TLCModelValue makes there: each would place it in the order it meets it, and the workers
+    must sort names alike (such a name sorts by its characters among the names not read)."""
+    from phalanx_verify.tla import interning
+
+    try:
+        interning.freeze_made()
+        interning.made("Z_made_in_a_worker")
+        assert "Z_made_in_a_worker" not in interning.RANK
+    finally:
+        interning._made_frozen[0] = False
