@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..tla import syntax as ast
+from ..tla.compare import kind_string
 from ..tla.compile import Ctx
 from ..tla.errors import EvalError, TLAError
 from ..tla.reads import ReadsAnalysis
@@ -38,15 +39,37 @@ def conjuncts(model: Model, e: ast.Expr, ctx: Ctx, depth: int = 0) -> list[tuple
     operators (TypeOK == /\\ ... /\\ ...), each with the context it is evaluated in. Unlike the
     compiler's ``_conjuncts`` it does not enter operators with arguments: that binds parameters
     to Python text of one generated function, and each conjunct here is compiled on its own."""
+    return [(x, c) for x, c, _ in _conjuncts(model, e, ctx, NOT_BOOLEAN, depth)]
+
+
+NOT_BOOLEAN = "TLC expected a boolean value, but did not find one. "
+"""TLC's message for an invariant whose value is no Boolean (EC.TLC_EXPECTED_VALUE), followed by
+the invariant's expression as SANY prints a node: a number as written, any other expression
+by its location (``line 6, col 8 to line 6, col 12 of module M``)."""
+# TLC's messages for a conjunct that is no Boolean, by where it stands (Tool.eval's OPCODE_land
+# for P /\ Q written infix, left-associative; OPCODE_cl for a bulleted list), without the
+# expression TLC adds on a line of its own
+_AS_P = "Attempted to evaluate an expression of form P /\\ Q when P was {kind}."
+_AS_Q = "Attempted to evaluate an expression of form P /\\ Q when Q was {kind}."
+_AS_ITEM = "A non-boolean expression ({kind}) was used as a formula in a conjunction."
+
+
+def _conjuncts(model: Model, e: ast.Expr, ctx: Ctx, message: str,
+               depth: int = 0) -> list[tuple[ast.Expr, Ctx, str]]:
+    """conjuncts, each with TLC's message where its value is no Boolean (``message``: that of
+    ``e`` itself)."""
     if isinstance(e, ast.And):
-        return [c for x in e.items for c in conjuncts(model, x, ctx, depth)]
+        return [c for i, x in enumerate(e.items)
+                for c in _conjuncts(model, x, ctx, _AS_ITEM if e.bullets else _AS_Q if i else _AS_P, depth)]
     if isinstance(e, ast.Name) and depth < 8 and ctx.lookup(e.name) is None \
             and e.name not in ctx.scope.variables:
         target = model.compiler.resolve_def(e.name, ctx.scope)
         if target is not None and isinstance(target[0], ast.OpDef) and not target[0].params \
                 and not target[0].recursive:
-            return conjuncts(model, target[0].body, Ctx(target[1]), depth + 1)
-    return [(e, ctx)]
+            return _conjuncts(model, target[0].body, Ctx(target[1]), message, depth + 1)
+    if message is NOT_BOOLEAN:
+        message += str(e.value) if isinstance(e, ast.Num) else e.pos.location().replace("{", "{{").replace("}", "}}")
+    return [(e, ctx, message)]
 
 
 class StateChecks:
@@ -68,12 +91,12 @@ class StateChecks:
         k = 0
         for check_index, (verdict, name, part) in enumerate(model.state_checks):
             self.names.append((verdict, name))
-            for expr, ctx in conjuncts(model, part.expr, part_ctx(part)):
+            for expr, ctx, message in _conjuncts(model, part.expr, part_ctx(part), NOT_BOOLEAN):
                 fn = model.compiler.state_function(expr, ctx.scope, part.env)
                 self._conjuncts.append((check_index, fn))
                 reads = analysis.of(expr, ctx)
                 lines += _conjunct_code(k, check_index, reads)
-                ns[f"_f{k}"], ns[f"_m{k}"], ns[f"_p{k}"] = fn, {}, expr.pos
+                ns[f"_f{k}"], ns[f"_m{k}"], ns[f"_p{k}"] = fn, {}, (expr.pos, message)
                 k += 1
         lines.append("    return -1")
         exec(compile("\n".join(lines) + "\n", "<state-checks>", "exec"), ns)
@@ -99,12 +122,14 @@ class StateChecks:
         return err.line()
 
 
-def _failed(check_index: int, value: Any, pos: ast.Pos) -> int:
+def _failed(check_index: int, value: Any, where: tuple[ast.Pos, str]) -> int:
     """A conjunct did not give TRUE: the check failed when it gave FALSE; any other value is an
-    evaluation error, as in TLC (an invariant must be a Boolean)."""
+    evaluation error, as in TLC (an invariant must be a Boolean), ``where``: the conjunct's
+    position and TLC's message for it."""
     if value is False:
         return check_index
-    raise EvalError(f"TLC expected a boolean value, but did not find one: {format_value(value)}", pos)
+    pos, message = where
+    raise EvalError(message.format(kind=kind_string(value), value=format_value(value)), pos)
 
 
 def _conjunct_code(k: int, check_index: int, reads: frozenset[int] | None) -> list[str]:

@@ -147,8 +147,10 @@ class Model:
         self._subscript: Callable[[tuple], Any] | None = None
         self._step_check: Callable[..., Iterator] | None = None
         # ASSUMEs of the root module and the modules it extends (not of instantiated ones, as
-        # in TLC), each with its position; run.check_model evaluates them first.
-        self.assumptions = [(e.pos, self._state_fn(e, {}))
+        # in TLC), each with its position and TLC's name for it (SANY's text of the node: a
+        # number as written, anything else by its location); run.check_model evaluates them first.
+        self.assumptions = [(e.pos, str(e.value) if isinstance(e, ast.Num) else e.pos.location(),
+                             self._state_fn(e, {}))
                             for e in _assumes(self.scope.module, loader, set())]
         self.assume_only = self._assume_only()
         self.fairness: list[Fairness] = []
@@ -295,6 +297,12 @@ class Model:
         if level > LEVEL_STATE:
             raise LevelError(f"The {what} {name} is not a state predicate (one with no primes or temporal "
                              "operators).", self.cfg.pos_of(name))
+        body = self.scope.defs[name][0].body  # type: ignore[union-attr]
+        if isinstance(body, ast.Num | ast.Str):
+            # TLC does not take a number or string written as the definition for its value here
+            # (Inv == 3: "TLC expected a boolean value" on the first state, exit 75, where
+            # Inv == 1 + 1 is "The invariant of Inv is equal to 2", exit 151)
+            return True
         value = self._constant_value(e)
         if value is _UNEVALUATED:
             return True

@@ -57,6 +57,7 @@ from typing import Any
 
 import numpy as np
 
+from ..tla import interning
 from ..tla.errors import (
     EXIT_ASSERT,
     EXIT_SAFETY_EVAL,
@@ -459,6 +460,7 @@ def _worker_main(conn: multiprocessing.connection.Connection, model: Model, prog
     """A worker's loop: answer the coordinator's requests until "stop". Ctrl-C is the
     coordinator's to handle."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    interning.freeze_made()  # the workers must sort names alike
     worker = _Worker(model, progress, wid, directory, seed, live)
     while True:
         op, *args = conn.recv()

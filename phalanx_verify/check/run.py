@@ -256,19 +256,21 @@ def check_assumptions(model: Model, report: Report) -> bool:
     fails, is the verdict "assumption" (exit 10). True when all hold. A construct this checker
     does not support (a SemanticError met while evaluating) is not TLC's verdict: it stops the
     run with 150."""
-    for pos, fn in model.assumptions:
+    for pos, name, fn in model.assumptions:
         try:
             value = fn(model.no_state)
         except SemanticError:
             raise
         except TLAError as err:
             report.verdict = Verdict.ASSUMPTION
-            report.message = f"Evaluating assumption {pos.location()} failed. {err.line()}"
+            report.message = f"Evaluating assumption {name} failed. {err.line()}"
             return False
         if value is not True:
             report.verdict = Verdict.ASSUMPTION
-            report.message = f"Assumption {pos.location()} is false." if value is False else \
-                f"{pos}: the assumption is not a boolean: {format_value(value)}"
+            # TLC's EC.TLC_EXPECTED_VALUE for one that is no Boolean
+            report.message = f"Assumption {name} is false." if value is False else \
+                f"Evaluating assumption {name} failed. " \
+                f"{EvalError(f'TLC expected a boolean value, but did not find one. {name}', pos).line()}"
             return False
     return True
 

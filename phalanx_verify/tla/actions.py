@@ -73,7 +73,7 @@ class Actions(Expressions):
     conjunct_counts: list[int]
     _branching_defs: dict[tuple[int, int], bool]  # branches() of operator bodies
     # RECURSIVE operators being compiled as generators, by definition and variables determined
-    _recursions: dict[tuple[tuple[int, int], frozenset[int]], _Recursion]
+    _recursions: dict[tuple[tuple[int, int], frozenset[int], tuple | None], _Recursion]
 
     def _target_var(self, e: ast.Expr, ctx: Ctx, mode: str) -> tuple[int, Ctx] | None:
         """If e denotes a variable of the state being built (x' in 'next' mode, x in 'init'
@@ -90,8 +90,8 @@ class Actions(Expressions):
                 if loc is None:  # ``a == x'`` makes ``a = 1`` an assignment (TLC's getPrimedVar)
                     body = self._zero_arity_body(e.name, ctx)
                     return self._target_var(*body, mode) if body is not None else None
-                if loc.kind != "alias" or not isinstance(loc.alias[0], ast.Prime):  # type: ignore[index]
-                    return None
+                if loc.kind != "alias" or not isinstance(loc.alias[0], ast.Prime | ast.Name):  # type: ignore[index]
+                    return None  # (a parameter passed on by name: Op1(w) == Op2(w) called as Op1(x'))
                 aexpr, actx = loc.alias  # type: ignore[misc]
                 return self._target_var(aexpr, replace(actx, cur=ctx.cur, nxt=ctx.nxt), mode)
             if not isinstance(e, ast.Prime):
@@ -273,7 +273,8 @@ class Actions(Expressions):
                         code.emit(f"{py} = {rhs}")
                         k(code, bound)
                     else:
-                        code.emit(f"for {py} in {rhs if walk else f'_members({rhs})'}:")
+                        assigning = 2 if mode == "next" else 1
+                        code.emit(f"for {py} in {rhs if walk else f'_members({rhs}, {assigning})'}:")
                         code.depth += 1
                         k(code, bound)
                         code.depth -= 1
@@ -637,11 +638,18 @@ class Actions(Expressions):
         if mode == "init" and self.level(e, ctx) < LEVEL_STATE:
             return False
         unfolding = (id(defn), id(scope))
-        recursion = (unfolding, frozenset(i for i, _ in self._building(ctx, mode).locals))
+        targets = self._by_name_targets(defn, scope, args, ctx, mode) if defn.recursive else None
+        recursion = (unfolding, frozenset(i for i, _ in self._building(ctx, mode).locals), targets)
         if recursion in self._recursions:
             # its body is a generator function by now (_gen_recursion), called again here
             self._gen_recurrence(code, self._recursions[recursion], defn, args, ctx, k, e.pos, mode)
             return True
+        if targets is not None and sum(key[0] == unfolding for key in self._recursions) >= _NESTED_GENERATORS:
+            # each permutation of the variables passed by name is a generator compiled inside the
+            # others, with its own fixpoint (_gen_recursion): more than a few would take long
+            raise SemanticError(f"unsupported construct: the RECURSIVE operator {defn.name} assigning variables, "
+                                f"called inside itself passing more than {_NESTED_GENERATORS} arrangements of "
+                                "the variables passed by name", e.pos)
         if unfolding in ctx.unfolding and not defn.recursive:
             if not all(isinstance(a, ast.Name) and a.name == p.name for p, a in zip(defn.params, args, strict=True)):
                 raise SemanticError(f"unsupported construct: the operator {defn.name} assigning variables and "
@@ -729,7 +737,35 @@ class Actions(Expressions):
                                            or self.level(a, ctx) >= LEVEL_STATE)
                     or self.level(a, ctx) >= LEVEL_STATE and self.by_name.reads_def(defn, scope, frozenset({p.name})))
 
-    def _gen_recursion(self, code: Code, defn: ast.OpDef, scope: Scope, key: tuple[tuple[int, int], frozenset[int]],
+    def _by_name_targets(self, defn: ast.OpDef, scope: Scope, args: tuple[ast.Expr, ...], ctx: Ctx,
+                         mode: str) -> tuple | None:
+        """The variables a call of a RECURSIVE operator passes by name, one entry per parameter
+        (None: passed by value; ("next", i): x' of the variable i, ("init", i): the variable
+        itself), or None where an argument passed by name is no variable (a formula, an
+        operator). Calls inside the body that pass the same variables, under whatever names
+        (Set(v, w, n) == ... Set(w, v, n - 1), reaching Set(x, y, ...) again), are recurrences of
+        the one generator; others are compiled as generators of their own (_gen_call)."""
+        out: list[tuple[str, int] | None] = []
+        for p, a in zip(defn.params, args, strict=True):
+            if p.arity:
+                return None
+            if not self._passed_by_name(defn, scope, p, a, ctx, mode):
+                out.append(None)
+                continue
+            actx = ctx
+            while isinstance(a, ast.Name) and (loc := actx.lookup(a.name)) is not None and loc.kind == "alias":
+                a, actx = loc.alias[0], replace(loc.alias[1], cur=ctx.cur, nxt=ctx.nxt)  # type: ignore[index]
+            target = self._target_var(a, actx, "next") if mode == "next" else None
+            tag = "next"
+            if target is None:
+                target, tag = self._target_var(a, actx, "init"), "init"
+            if target is None:
+                return None
+            out.append((tag, target[0]))
+        return tuple(out)
+
+    def _gen_recursion(self, code: Code, defn: ast.OpDef, scope: Scope,
+                       key: tuple[tuple[int, int], frozenset[int], tuple | None],
                        body_ctx: Ctx, passing: list[tuple[str, bool] | None], ctx: Ctx, k: Cont, label: tuple | None,
                        mode: str) -> None:
         """A RECURSIVE operator that builds the state (Flip(v, b, n) == IF n = 0 THEN v = ~b
@@ -741,7 +777,8 @@ class Actions(Expressions):
         more are determined is compiled as a first call. The variables it determines are learnt
         by compiling the body once beforehand."""
         entry = tuple(sorted(self._building(ctx, mode).locals))
-        rec = _Recursion(self.fresh(f"rec_{defn.name}"), scope, tuple(passing), frozenset(i for i, _ in entry), None)
+        rec = _Recursion(self.fresh(f"rec_{defn.name}"), scope, tuple(passing), frozenset(i for i, _ in entry), None,
+                         key[2] is not None)
         self._recursions[key] = rec
         ways: list[tuple[int, ...]] = []
         while rec.ways is None or len(rec.ways) < len(ways):  # until the calls inside add none
@@ -770,8 +807,8 @@ class Actions(Expressions):
         variables determined are those its generator (_gen_recursion) was made for: that
         generator called with these arguments, which must pass on what the first call passed by
         name."""
-        if any(how is None and not (isinstance(a, ast.Name) and a.name == p.name)
-               for p, a, how in zip(defn.params, args, rec.passing, strict=True)):
+        if not rec.by_target and any(how is None and not (isinstance(a, ast.Name) and a.name == p.name)
+                                     for p, a, how in zip(defn.params, args, rec.passing, strict=True)):
             raise SemanticError(f"unsupported construct: the RECURSIVE operator {defn.name} assigning variables, "
                                 "called inside itself with other arguments passed by name", pos)
         values = []
@@ -1014,6 +1051,11 @@ class Actions(Expressions):
         return self.ns[name]
 
 
+_NESTED_GENERATORS = 3
+"""How many generators of one RECURSIVE operator, one per arrangement of the variables its calls
+pass by name, may be compiled inside one another (Actions._by_name_targets)."""
+
+
 @dataclass
 class _Recursion:
     """A RECURSIVE operator being compiled as a generator (Actions._gen_recursion): its Python
@@ -1026,6 +1068,7 @@ class _Recursion:
     passing: tuple[tuple[str, bool] | None, ...]
     entry: frozenset[int]
     ways: tuple[tuple[int, ...], ...] | None
+    by_target: bool = False  # its calls are told apart by the variables passed by name (_by_name_targets)
 
     def learn(self, ref: StateRef, ways: list[tuple[int, ...]]) -> None:
         """Note in ``ways`` the set of variables a way of the body determines."""

@@ -21,12 +21,13 @@ function application and EXCEPT (runtime._key_alike: ``(TRUE :> 3)[1]`` is TLC's
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence, Sized
 from typing import Any, TypeVar
 
 from . import setbound
 from .errors import EvalError, ModuleEvalError
 from .order import sorted_tlc, tlc_key
+from .pprint import ppr
 from .sameness import BOOL_FREE, bool_free, same, unambiguous, without_booleans
 from .values import (
     DiffSet,
@@ -78,11 +79,13 @@ def _mv_equal(mv: ModelValue, other: Any) -> bool:
         ot = typed_prefix(other)
         if t is not None and ot is not None and t != ot:
             raise EvalError(f"Attempted to check equality of the differently-typed model values "
-                            f"{mv.name} and {other.name}")
+                            f"{mv.name} and {other.name}").exact()
         return mv is other
     if t is not None:
+        shown = format_value(other)
         raise EvalError(f"Attempted to check equality of typed model value {mv.name} and non-model "
-                        f"value {format_value(other)}")
+                        f"value {shown}").exact(f"Attempted to check equality of typed model value {mv.name} and "
+                                                f"non-model value\n{ppr(shown)}")
     return False
 
 
@@ -109,11 +112,64 @@ def _search_typed(x: TypedModelValue, s: frozenset) -> None:
             low = mid + 1
 
 
-def confirm_absent_key(x: Any, keys: Iterable) -> None:
+SEARCH_THRESHOLD = 32
+"""FcnRcdValue.LINEAR_SEARCH_THRESHOLD: a normalised table of this many keys or more is
+searched by binary search (Value.compareTo), a smaller one key by key (Value.equals)."""
+
+
+def _mv_compare(k: ModelValue, x: Any) -> int:
+    """ModelValue.compareTo(k, x) (``k`` a key of a table): model values in TLC's order; a
+    typed one is an error against a model value of another type or a non-model value."""
+    t = typed_prefix(k)
+    if isinstance(x, ModelValue):
+        if t is not None and typed_prefix(x) not in (None, t):
+            raise EvalError(f"Attempted to compare the differently-typed model values {k.name} and {x.name}"
+                            ).exact()
+        a, b = tlc_key(k), tlc_key(x)
+        return (a > b) - (a < b)
+    if t is None:
+        return -1
+    shown = format_value(x)
+    raise EvalError(f"Attempted to compare the typed model value {k.name} and non-model value {shown}").exact(
+        f"Attempted to compare the typed model value {k.name} and non-model value\n{ppr(shown)}")
+
+
+def search_keys(x: Any, keys: Iterable, scan: bool = False) -> bool:
+    """Look ``x``, none of a function's ``keys`` by Python's ==, up as TLC's FcnRcdValue.select
+    does, for its errors: a table of SEARCH_THRESHOLD model values or more, which TLC keeps
+    normalised (a state's value, a constant definition's), by binary search with compareTo
+    (Github696, 64 A_ keys and a B_ value: 'Attempted to compare the differently-typed model
+    values A_31 and B_a'); any other key by key with equals (confirm_absent_key). ``scan``: the
+    function is a constructor TLC has not turned into a table (FcnLambdaValue), never searched
+    by halves. True where the binary search ran (it found nothing)."""
+    if scan:
+        return False
+    if not isinstance(keys, Sized) or len(keys) < SEARCH_THRESHOLD:
+        return False
+    if not all(isinstance(k, ModelValue) for k in keys):
+        return False
+    domain = sorted_tlc(keys)
+    low, high = 0, len(domain) - 1
+    while low <= high:  # java.util.Arrays.binarySearch, domain[mid].compareTo(x)
+        mid = (low + high) >> 1
+        c = _mv_compare(domain[mid], x)
+        if c < 0:
+            low = mid + 1
+        elif c > 0:
+            high = mid - 1
+        else:
+            break
+    return True
+
+
+def confirm_absent_key(x: Any, keys: Iterable, scan: bool = False) -> None:
     """``x`` is none of a function's ``keys`` by Python's ==, so an EXCEPT at ``x`` changes
-    nothing: TLC looks it up all the same (FcnRcdValue's select, each key's equals in turn), and
-    a typed model value meeting a model value of another type, or a non-model value, is its
-    error there (TLC's Github696: ``[v EXCEPT ![b] = 42]``, b a B_ value among A_ keys)."""
+    nothing: TLC looks it up all the same (FcnRcdValue's select: see search_keys, else each
+    key's equals in turn), and a typed model value meeting a model value of another type, or a
+    non-model value, is its error there (TLC's Github696: ``[v EXCEPT ![b] = 42]``, b a B_
+    value among A_ keys). ``scan``: see search_keys."""
+    if search_keys(x, keys, scan):
+        return
     typed = type(x) is TypedModelValue
     for k in keys:
         if type(k) is TypedModelValue:
@@ -143,6 +199,10 @@ def _incomparable(a: Any, b: Any) -> EvalError:
 # value is also never an error against anything else).
 EXACT = frozenset({int, str, bool, ModelValue})
 
+LAMBDA_FCN: list[type] = []
+"""runtime.RecFcn (a function evaluated where applied: TLC's FcnLambdaValue), registered by
+runtime, which builds on this module."""
+
 
 def eq(a: Any, b: Any) -> bool:
     """a = b with TLC's errors for incomparable values."""
@@ -161,11 +221,15 @@ def eq(a: Any, b: Any) -> bool:
             return same(a, b) or _unequal_containers(a, b)
         if ta is TypedModelValue:
             return _mv_equal(a, b)
+        if LAMBDA_FCN and ta is LAMBDA_FCN[0]:
+            return _lambda_eq(a, b)
         return _unequal_containers(a, b)
     if ta is TypedModelValue:
         return _mv_equal(a, b)
     if tb is TypedModelValue:
         return _mv_equal(b, a)
+    if LAMBDA_FCN and (ta is LAMBDA_FCN[0] or tb is LAMBDA_FCN[0] and (ta is Fcn or ta is tuple)):
+        return _lambda_eq(a, b)
     ka, kb = kind(a), kind(b)
     if ka != kb:
         raise _incomparable(a, b)
@@ -219,6 +283,14 @@ def _values_alike(da: dict, db: dict) -> bool:
         elif tx is not int and tx is not str and tx is not bool and tx is not ModelValue:
             return False
     return True
+
+
+def _lambda_eq(a: Any, b: Any) -> bool:
+    """a = b with a or b a function evaluated where applied (runtime.RecFcn), as TLC's
+    a.equals(b): FcnLambdaValue's compares itself as a table (toFcnRcd), built first, and a
+    function table's builds b so; any other value's refuses b as it stands (eq)."""
+    lam: Any = LAMBDA_FCN[0]
+    return eq(a.table() if type(a) is lam else a, b.table(type(a) is tuple) if type(b) is lam else b)
 
 
 def _unequal_containers(a: Any, b: Any) -> bool:
@@ -746,8 +818,32 @@ def _asked_of(a: frozenset, b: frozenset) -> None:
         eq(min(ys, key=tlc_key), min(xs, key=tlc_key))  # raises, as TLC's comparison does
 
 
+def _not_enumerable(a: Any, b: Any, op: str) -> EvalError | None:
+    """TLC's error for S \\cup T, S \\cap T, S \\ T with an operand no set, as it is raised
+    where the (lazy) result is enumerated (SetCupValue, SetCapValue, SetDiffValue: in =, \\A,
+    Print...), the operands in the order TLC keeps them (Tool: the first set's cup(the other)).
+    None where TLC's error depends on more (S \\cap T or S \\ T with S a set: T's membership).
+    Not TLC's exact text (EvalError.tlc_text): TLC makes the set without error, and fails only
+    where it enumerates it, so AssertError(err, 1 \\cup 2) is FALSE there."""
+    sa, sb = is_set(a), is_set(b)
+    if op == "\\cup":
+        s1, s2 = (b, a) if sb and not sa else (a, b)
+        f1, f2 = format_value(s1), format_value(s2)
+        return EvalError(f"Attempted to enumerate S \\cup T when S: {f1} and T: {f2} are not both enumerable")
+    if op == "\\cap" and not sa and not sb:
+        f1, f2 = format_value(a), format_value(b)
+        return EvalError(f"Attempted to enumerate S \\cap T when neither S: {f1} nor T: {f2} is enumerable")
+    if op == "\\" and not sa:
+        f1 = format_value(a)
+        return EvalError(f"Attempted to enumerate S \\ T when S: {f1} is not enumerable.")
+    return None
+
+
 def _lazy_binary(a: Any, b: Any, op: str) -> Any:
     if not is_set(a) or not is_set(b):
+        err = _not_enumerable(a, b, op)
+        if err is not None:
+            raise err
         bad = b if is_set(a) else a
         raise EvalError(f"Attempted to evaluate {op} with a non-set argument: {format_value(bad)}")
     if op == "\\cup":
@@ -916,7 +1012,7 @@ def greater_eq(a: Any, b: Any) -> bool:
 def div(a: Any, b: Any) -> int:
     a, b = _cast_ints(a, b, "Divide")
     if b == 0:
-        raise ModuleEvalError("The second argument of \\div is 0.")
+        raise ModuleEvalError("The second argument of \\div is 0.").exact()
     return _fit(a // b, f"{a} \\div {b}")
 
 
@@ -937,12 +1033,12 @@ def interval(a: Any, b: Any) -> Interval:
     return Interval(span(a, b))
 
 
-def truth(v: Any, what: str) -> bool:
-    """A value used as a condition must be a Boolean (TLC: "A non-boolean expression (an
-    integer) was used as the condition of an IF")."""
+def truth(v: Any, message: str) -> bool:
+    """A value used as a condition must be a Boolean: else TLC's ``message`` ("A non-boolean
+    expression ({kind}) was used as the condition of an IF."), given the value's kind and text."""
     if v is True or v is False:
         return v
-    raise EvalError(f"A non-boolean expression ({kind_string(v)}) was used as {what}.")
+    raise EvalError(message.format(kind=kind_string(v), value=format_value(v)))
 
 
 _IMAGES = {bool: "a Boolean value", int: "an integer", str: "a string", frozenset: "a set of the form {e1, ... ,eN}",

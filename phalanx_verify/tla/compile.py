@@ -217,7 +217,8 @@ def _fail_factory(positions: list[ast.Pos]) -> Callable[[str, int], Any]:
     return fail
 
 
-def _recfcn(name: str, domain: Any, body: Callable[[Any, Any], Any]) -> rt.RecFcn:
-    f = rt.RecFcn(name, domain, None)  # type: ignore[arg-type]
+def _recfcn(name: str, domain: Any, body: Callable[[Any, Any], Any],
+            form: tuple[tuple[tuple[str, int], ...], int, str] | None = None) -> rt.RecFcn:
+    f = rt.RecFcn(name, domain, None, form=form)  # type: ignore[arg-type]
     f.body = lambda x: body(f, x)
     return f

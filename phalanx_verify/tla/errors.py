@@ -82,6 +82,15 @@ class EvalError(TLAError):
     exit_code = EXIT_EVAL
     kind = "evaluation error"
 
+    tlc_text: str | None = None
+    """The text of TLC's exception (its getMessage()), where it is known to the character: the
+    message above runs TLC's lines together, and TLCExt!AssertError compares the exact text."""
+
+    def exact(self, text: str | None = None) -> EvalError:
+        """This error, knowing TLC's exact text (``text``, or the message as it stands)."""
+        self.tlc_text = self.message if text is None else text
+        return self
+
 
 class IncompleteSuccessor(EvalError):
     """A successor the next-state action leaves some variable of. TLC's worker counts it as

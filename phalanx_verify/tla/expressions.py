@@ -105,7 +105,7 @@ _STD_CALLS = {
     "TLCCache": ("TLCExt", 2, "{0}"),  # of a non-constant expression; a constant one: runtime.tlc_cache
     "TLCGetOrDefault": ("TLCExt", 2, "_rt.tlc_get_or_default({0}, {1})"),
     "TLCGetAndSet": ("TLCExt", 4, "_rt.tlc_get_and_set({0}, {1}, {2}, {3})"),  # TLCExt: TLCCache(expression, closure) == expression
-    "TLCModelValue": ("TLCExt", 1, "_ModelValue({0})"),
+    "TLCModelValue": ("TLCExt", 1, "_rt.tlc_model_value({0})"),
     "CounterExample": ("TLCExt", 0, "_rt.COUNTER_EXAMPLE"),
     "ToTrace": ("TLCExt", 1, "_rt.to_trace({0})"),
     "Trace": ("TLCExt", 0, "_rt.trace()"),
@@ -131,12 +131,29 @@ _STD_CALLS = {
     "ndJsonSerialize": ("Json", 2, "_json.nd_json_serialize({0}, {1})"),
     "ndJsonDeserialize": ("Json", 1, "_json.nd_json_deserialize({0})"),
 }
+_NON_BOOLEAN = "A non-boolean expression ({kind}) was used as "
+# TLC's message for a value that is not a Boolean where one is needed (compare.truth formats it
+# with the value's kind and text), without the expression TLC adds on a line of its own.
 _COND_WHAT = {
-    "IF": "the condition of an IF", "CASE": "a condition of a CASE", "P /\\ Q": "an operand of /\\",
-    "P \\/ Q": "an operand of \\/", "~": "the operand of ~", "=>": "an operand of =>",
-    "<=>": "an operand of <=>", "\\A": "the body of \\A", "\\E": "the body of \\E",
-    "filter": "the predicate of a set filter", "CHOOSE": "the body of a CHOOSE", "action": "a conjunct of an action",
-    "constraint": "a state constraint", "action constraint": "an action constraint",
+    "IF": _NON_BOOLEAN + "the condition of an IF.", "CASE": _NON_BOOLEAN + "a condition of a CASE.",
+    # Tool.eval: P /\ Q and P \/ Q written infix (OPCODE_land, lor: left-associative, binary),
+    # and a bulleted list (OPCODE_cl, dl)
+    "P /\\ Q": "Attempted to evaluate an expression of form P /\\ Q when P was {kind}.",
+    "P /\\ Q, Q": "Attempted to evaluate an expression of form P /\\ Q when Q was {kind}.",
+    "/\\ list": _NON_BOOLEAN + "a formula in a conjunction.",
+    "P \\/ Q": "Attempted to evaluate an expression of form P \\/ Q when P was {kind}.",
+    "P \\/ Q, Q": "Attempted to evaluate an expression of form P \\/ Q when Q was {kind}.",
+    "\\/ list": _NON_BOOLEAN + "a formula in a disjunction.",
+    "~": "Attempted to apply the operator ~ to a non-boolean ({kind})",
+    "=>": "Attempted to evaluate an expression of form P => Q when P was {kind}.",
+    "=>, Q": "Attempted to evaluate an expression of form P => Q when Q was {kind}.",
+    "<=>": _NON_BOOLEAN + "an operand of <=>.", "\\A": _NON_BOOLEAN + "the body of \\A.",
+    "\\E": _NON_BOOLEAN + "the body of \\E.", "filter": _NON_BOOLEAN + "the predicate of a set filter.",
+    "CHOOSE": _NON_BOOLEAN + "the body of a CHOOSE.",
+    # a conjunct of Init or Next that is no Boolean (Tool.getInitStates: its value printed)
+    "action": "In computing initial states, TLC expected a boolean expression, but instead found {value}.",
+    "action, next": "In computing next states, TLC expected a boolean expression, but instead found {value}.",
+    "constraint": _NON_BOOLEAN + "a state constraint.", "action constraint": _NON_BOOLEAN + "an action constraint.",
 }
 # Operator symbols passed as arguments (SortSeq(s, <), F(SUBSET)): the operator as a Python callable.
 _SYMBOL_VALUES = {
@@ -414,7 +431,8 @@ class Expressions(Levels, StaticKinds):
         # A recursive function refers to itself by name: bind it to the RecFcn being built.
         self_name = self.fresh(defn.name)
         body = self.val(defn.body, inner.bind(defn.name, Local(self_name, "value", made=outside.LAMBDA)))
-        return f"_rt_recfcn({defn.name!r}, {dom}, {self._bound_now(f'lambda {self_name}, {x}: {body}')})"
+        form = self._form(ast.FuncLit(defn.pos, defn.bounds, defn.body), ctx)
+        return f"_rt_recfcn({defn.name!r}, {dom}, {self._bound_now(f'lambda {self_name}, {x}: {body}')}, {form!r})"
 
     def _recursive_fundef_n(self, defn: ast.FunDef, ctx: Ctx) -> str:
         """f[a \\in S, b \\in T] == ... f[x, y] ...: a function of tuples over S \\X T."""
@@ -435,7 +453,8 @@ class Expressions(Levels, StaticKinds):
         body = self.val(defn.body, inner.bind(defn.name, Local(self_name, "value", made=outside.LAMBDA_N)))
         dom = f"_rt.product(({', '.join(sets)},))"
         fn = f"lambda {self_name}, {x}: (lambda {', '.join(names)}: {body})(*{x})"
-        return f"_rt_recfcn({defn.name!r}, {dom}, {self._bound_now(fn)})"
+        form = self._form(ast.FuncLit(defn.pos, defn.bounds, defn.body), ctx)
+        return f"_rt_recfcn({defn.name!r}, {dom}, {self._bound_now(fn)}, {form!r})"
 
     def _bound_now(self, fn: str) -> str:
         """The lambda ``fn`` of a value evaluated later (a function over Nat, a set filtered
@@ -1101,7 +1120,7 @@ class Expressions(Levels, StaticKinds):
         if e.op == "lnot":
             return f"(not {self.cond(e.args[0], ctx, '~')})"
         if e.op == "implies":
-            return f"((not {self.cond(e.args[0], ctx, '=>')}) or {self.cond(e.args[1], ctx, '=>')})"
+            return f"((not {self.cond(e.args[0], ctx, '=>')}) or {self.cond(e.args[1], ctx, '=>, Q')})"
         if e.op in ("equiv", "iff"):
             return f"({self.cond(e.args[0], ctx, '<=>')} == {self.cond(e.args[1], ctx, '<=>')})"
         if e.op in _INT_INLINE and SIMPLE.fullmatch(args[0]) and SIMPLE.fullmatch(args[1]):
@@ -1127,6 +1146,15 @@ class Expressions(Levels, StaticKinds):
         if e.op == "TLCCache" and len(args) == 2 and "TLCExt" in ctx.scope.std \
                 and self.sany_level(e.args[0], ctx) == LEVEL_CONSTANT:
             return f"_rt.tlc_cache({str(e.pos)!r}, {args[1]}, lambda: {args[0]})"
+        if e.op == "AssertError" and "TLCExt" in ctx.scope.std and len(args) == 2:
+            # TLCExt.assertError: ``exp`` evaluated inside the check; ``err`` must be written
+            # as a string (SANY's StringNode), else TLC refuses it.
+            if isinstance(e.args[0], ast.Str):
+                return f"_rt.assert_error({e.args[0].value!r}, lambda: {args[1]})"
+            if e.pos.file.endswith(".cfg"):  # CONSTANT Op <- AssertError (overrides._target): the caller's string
+                return f"_rt.assert_error(_rt.assert_error_text({args[0]}), lambda: {args[1]})"
+            raise SemanticError("unsupported construct: AssertError (module TLCExt) whose first argument is "
+                                "not a string literal", e.pos)
         if e.op in _STD_CALLS:
             module, arity, template = _STD_CALLS[e.op]
             if module not in ctx.scope.std:
@@ -1139,10 +1167,12 @@ class Expressions(Levels, StaticKinds):
         raise _unknown(e.op, ctx.scope, e.pos)
 
     def v_And(self, e: ast.And, ctx: Ctx) -> str:
-        return "(" + " and ".join(self.cond(x, ctx, "P /\\ Q") for x in e.items) + ")"
+        return "(" + " and ".join(self.cond(x, ctx, "/\\ list" if e.bullets else "P /\\ Q" if i == 0 else "P /\\ Q, Q")
+                                  for i, x in enumerate(e.items)) + ")"
 
     def v_Or(self, e: ast.Or, ctx: Ctx) -> str:
-        return "(" + " or ".join(self.cond(x, ctx, "P \\/ Q") for x in e.items) + ")"
+        return "(" + " or ".join(self.cond(x, ctx, "\\/ list" if e.bullets else "P \\/ Q" if i == 0 else "P \\/ Q, Q")
+                                 for i, x in enumerate(e.items)) + ")"
 
     def v_If(self, e: ast.If, ctx: Ctx) -> str:
         """``(a if c else b)``. An ELSE IF chain is one flat conditional (Python's is
@@ -1169,6 +1199,8 @@ class Expressions(Levels, StaticKinds):
         code = self.val(e, ctx)
         if self.is_bool(e, ctx):
             return code
+        if what == "action" and ctx.nxt is not None:
+            what = "action, next"
         return f"_truth({code}, {_COND_WHAT[what]!r})"
 
     def _eq_code(self, ea: ast.Expr, eb: ast.Expr, a: str, b: str, ctx: Ctx) -> str:
@@ -1211,10 +1243,11 @@ class Expressions(Levels, StaticKinds):
         return f"_member({x}, {s})"
 
     def _gens(self, bounds: tuple[ast.Bound, ...], ctx: Ctx, pos: ast.Pos, witnesses: str | None = None,
-              ranges: list[tuple[str, str]] | None = None) -> tuple[list[str], Ctx]:
+              ranges: list[tuple[str, str]] | None = None, filtered: bool = False) -> tuple[list[str], Ctx]:
         """Python ``for`` clauses for quantifier bounds, and the context inside them. With a
         witness dict, a variable it names ranges over that one value (if it is in the set).
-        ``ranges`` receives, per clause over a set, the target and the set's code.
+        ``ranges`` receives, per clause over a set, the target and the set's code. ``filtered``:
+        the bound of a set filter (runtime.filter_base: TLC's error where it is no set).
         The clauses are independent (SANY does not let a bound mention another bound
         variable), so they may be nested in either order: TLC's ContextEnumerator varies the
         first variable fastest, so quantifiers nest them last to first."""
@@ -1223,6 +1256,10 @@ class Expressions(Levels, StaticKinds):
             if b.set is None:
                 raise SemanticError("unbounded quantifiers cannot be evaluated; bound the variable", pos)
             s = self.val(b.set, ctx)
+            if filtered and not SIMPLE.fullmatch(s):
+                s = f"_rt.filter_base({s})"
+            elif filtered:
+                s = f"({s} if isinstance({s}, frozenset) else _rt.filter_base({s}))"
             if witnesses is not None and not b.tuple_pattern:
                 ek = self.elem_kind(b.set, ctx)
                 for n in b.names:
@@ -1297,7 +1334,7 @@ class Expressions(Levels, StaticKinds):
 
     def v_SetFilter(self, e: ast.SetFilter, ctx: Ctx) -> str:
         ranges: list[tuple[str, str]] = []
-        gens, inner = self._gens((e.bound,), ctx, e.pos, ranges=ranges)
+        gens, inner = self._gens((e.bound,), ctx, e.pos, ranges=ranges, filtered=True)
         if e.bound.tuple_pattern:
             elem = "(" + "".join(inner.lookup(n).pyname + ", " for n in e.bound.names) + ")"  # type: ignore[union-attr]
         else:
@@ -1460,6 +1497,15 @@ class Expressions(Levels, StaticKinds):
 
     def v_Except(self, e: ast.Except, ctx: Ctx) -> str:
         out = self.val(e.func, ctx)
+        if self.made_as(e.func, ctx) in (outside.LAMBDA, outside.LAMBDA_N):
+            # a constructor TLC evaluates in place (FcnLambdaValue): it looks an argument up
+            # key by key where a table of many keys is searched by halves (compare.search_keys)
+            for path, value in e.updates:
+                keys = self._except_keys(path, ctx)
+                at = self.fresh("at")
+                out = f"_except_path({out}, ({', '.join(keys)},), lambda {at}: " \
+                      f"{self.val(value, replace(ctx, at=at))}, True)"
+            return out
         if len(e.updates) > 1:  # one copy of each function on the paths (runtime.except_many)
             clauses = []
             for path, value in e.updates:

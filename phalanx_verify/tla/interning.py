@@ -15,7 +15,8 @@ does it (established from dumps of its intern table, kept in tests/checker/test_
 4. string literals, module by module in the order their semantics are checked (a module after
    the modules it depends on, the root last), each in text order;
 5. strings made while checking (``\\o``, ``ToString``), when first made; here, after every name
-   read, by their characters (deterministic, where the order of first sight is not).
+   read, by their characters (deterministic, where the order of first sight is not), except
+   the names of model values made by TLCExt!TLCModelValue, in the order they are made (``made``).
 
 The standard modules' tokens (which depend on nothing but tla2tools) are in ``std_tokens``.
 """
@@ -48,6 +49,8 @@ def key(name: str) -> tuple[int, str]:
 
 _cfg_values: list[str] = []
 _module_names: list[str] = []
+_made: list[str] = []  # names first met while checking (see made), in the order met
+_made_frozen = [False]  # in a worker process of the parallel search: see freeze_made
 _listeners: list[Callable[[], None]] = []
 
 
@@ -66,14 +69,36 @@ def read_modules(names: Iterable[str]) -> None:
     """The names a new spec's modules intern (see ``module_names``), in TLC's order; the
     model's cfg (``read_cfg``) comes after, or there is none."""
     _cfg_values.clear()
+    _made.clear()
     _module_names[:] = names
     _rebuild()
+
+
+def made(name: str) -> None:
+    """A model value made while checking (TLCExt!TLCModelValue) whose name was not read: TLC
+    interns the name when it first makes the value (its string, made by ``\\o`` or ToString just
+    before), so it comes after every name read, in the order the values are made
+    (``{TLCModelValue("A_" \\o ToString(n)) : n \\in 0..63}``: A_0, A_1, ..., A_63, not A_0,
+    A_1, A_10, ...)."""
+    if name not in RANK and not _made_frozen[0]:
+        _made.append(name)
+        RANK[name] = len(RANK)
+        for callback in _listeners:
+            callback()
+
+
+def freeze_made() -> None:
+    """Place no more names by ``made`` (in a worker of the parallel search, forked after the
+    constants and initial states are computed): each worker would place them in the order it
+    meets them, and the workers must sort alike. A name first made there sorts with the names
+    not read, by its characters (TLC: TLCModelValue belongs in constant definitions)."""
+    _made_frozen[0] = True
 
 
 def _rebuild() -> None:
     before = dict(RANK)
     RANK.clear()
-    for name in (*_cfg_values, *BUILTINS, *_module_names):
+    for name in (*_cfg_values, *BUILTINS, *_module_names, *_made):
         if name not in RANK:
             RANK[name] = len(RANK)
     if RANK != before:

@@ -17,6 +17,7 @@ from typing import Any, NoReturn
 from . import compare as _cmp
 from .errors import EvalError
 from .order import sorted_tlc
+from .pprint import ppr
 from .values import Fcn, fcn_domain, format_value
 
 LAMBDA = "lambda"  # [y \in S |-> e], one parameter (a tuple pattern <<a, b>> \in S is one)
@@ -34,15 +35,19 @@ def refuse(f: Any, x: Any, made: str) -> NoReturn:
         made = TUPLE if type(f) is tuple else TABLE if type(f) is Fcn else LAMBDA
     if made == LAMBDA:
         _compare_with_domain(f, x, constructor=True)
-        raise EvalError(f"In applying the function {format_value(_table(f))}, the first argument is: "
-                        f"{format_value(x)} which is not in its domain.")
+        fs, xs = format_value(_table(f)), format_value(x)
+        raise EvalError(f"In applying the function {fs}, the first argument is: {xs} which is not in its domain."
+                        ).exact(f"In applying the function\n{ppr(fs)},\nthe first argument is:\n{ppr(xs)}\n"
+                                "which is not in its domain.\n")  # FcnLambdaValue.apply
     if made == LAMBDA_N:
         _refuse_arguments(_table(f), x)
     f = _table(f)
     t = type(f)
     if made == TUPLE and t is tuple:
         if type(x) is int:
-            raise EvalError(f"Attempted to access index {x} of tuple {format_value(f)} which is out of bounds.")
+            shown = format_value(f)
+            raise EvalError(f"Attempted to access index {x} of tuple {shown} which is out of bounds.").exact(
+                f"Attempted to access index {x} of tuple\n{ppr(shown)}\nwhich is out of bounds.")  # TupleValue.apply
         raise EvalError(f"Attempted to access tuple at a non integral index: {format_value(x)}")
     if made == RECORD and t is Fcn:
         if type(x) is str:
@@ -50,7 +55,8 @@ def refuse(f: Any, x: Any, made: str) -> NoReturn:
         raise EvalError(f"Attempted to access record by a non-string argument: {format_value(x)}")
     if t is tuple and type(x) is not int and made != PAIRS:
         raise EvalError(f"Attempted to apply function with integer domain to the non-integer argument {format_value(x)}")
-    _compare_with_domain(f, x, constructor=False)
+    if not (made == TABLE and t is Fcn and _cmp.search_keys(x, f)):  # a table TLC keeps normalised
+        _compare_with_domain(f, x, constructor=False)
     raise EvalError(f"Attempted to apply function: {format_value(f)} to argument {format_value(x)}, which is not "
                     "in the domain of the function.")
 

@@ -13,12 +13,13 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, NoReturn
 
 from . import compare as _cmp
 from . import interning, outside, setbound
 from .errors import AssertionFailure, EvalError, ModuleEvalError, SemanticError
 from .order import min_tlc, sorted_tlc
+from .pprint import ppr
 from .sameness import same
 from .values import (
     Fcn,
@@ -26,10 +27,13 @@ from .values import (
     FilterSet,
     IntRange,
     LazySet,
+    ModelValue,
     PowerSet,
     ProductSet,
     RecordSet,
     SeqSet,
+    StringSet,
+    TypedModelValue,
     UnionSet,
     as_set,
     clear_shared_subsets,
@@ -93,6 +97,10 @@ class RecFcn:
         module M>]``), None where the constructor is not known."""
         if self.form is None:
             return None
+        try:  # over a domain TLC can enumerate, TLC prints it as its table
+            return format_value(self.table())
+        except EvalError:
+            pass
         groups, count, where = self.form
         factors = self.domain.parts if count > 1 else (self.domain,)
         bound = ", ".join(f"{shown} \\in {format_value(factors[i])}" for shown, i in groups)
@@ -134,8 +142,24 @@ class RecFcn:
     def __hash__(self) -> int:
         """A state or set holding a function over a domain that cannot be enumerated: TLC's
         fingerprint (and a set's normal form) needs the function as a table, which fails."""
-        raise EvalError(f"Attempted to compute the number of elements in the overridden value "
-                        f"{format_value(self.domain)}.")
+        raise self._not_a_table()
+
+    def _not_a_table(self) -> EvalError:
+        return EvalError(f"Attempted to compute the number of elements in the overridden value "
+                         f"{format_value(self.domain)}.")
+
+    def table(self, as_tuple: bool = False) -> Fcn | tuple:
+        """The function as a table (TLC's FcnLambdaValue.toFcnRcd, as its equals builds it, or
+        toTuple, ``as_tuple``, as a tuple's equals does): an error where its domain cannot be
+        enumerated."""
+        try:
+            elems = as_set(self.domain)
+        except EvalError:
+            if as_tuple:
+                raise EvalError("To convert a function of form [x \\in S |-> f(x)] to a tuple, the set S must be "
+                                "enumerable.") from None
+            raise self._not_a_table() from None
+        return make_fcn({x: self(x) for x in elems})
 
     def _deferred(self, x: Any) -> Any:
         """f[x] computed with function constructors deferred, then built: while it is built,
@@ -155,6 +179,9 @@ class RecFcn:
             return self
         value = fn(self(key))
         return RecFcn(self.name, self.domain, lambda x: value if x == key and same(x, key) else self(x))
+
+
+_cmp.LAMBDA_FCN[:] = [RecFcn]  # compare.eq compares it as a table
 
 
 def deferred_fcn(domain: Any, body: Callable[[Any], Any]) -> RecFcn:
@@ -192,8 +219,16 @@ def lazy_fcn(domain: Any, body: Callable[[Any], Any], form: tuple | None = None)
     return RecFcn("function", domain, body, form=form)
 
 
+def filter_base(s: Any) -> Any:
+    """S of {x \\in S : P}, which TLC's SetPredValue refuses to enumerate where it is no set."""
+    if isinstance(s, frozenset | LazySet | range):
+        return s
+    raise EvalError(f"Attempted to enumerate {{ x \\in S : p(x) }} when S: {format_value(s)} is not enumerable")
+
+
 def filter_set(base: Any, pred: Callable[[Any], Any]) -> Any:
     """{x \\in S : P} over a lazy S: built when S can be enumerated, else membership only."""
+    filter_base(base)
     if isinstance(base, LazySet):
         try:
             elems = iter(base)  # a set that cannot be enumerated refuses here
@@ -321,11 +356,11 @@ def in_domain(f: Any, key: Any) -> bool:
     raise EvalError(_not_a_function(f))
 
 
-def _update(f: Any, key: Any, fn: Callable[[Any], Any]) -> Any:
+def _update(f: Any, key: Any, fn: Callable[[Any], Any], scan: bool = False) -> Any:
     t = type(f)
     if t is Fcn:
         if key not in f:
-            _cmp.confirm_absent_key(key, f)
+            _cmp.confirm_absent_key(key, f, scan)
             return f  # TLA+: updating outside the domain leaves the function unchanged
         _cmp.confirm_found(key, f)
         return f.updated(key, fn(f[key]))
@@ -399,10 +434,12 @@ def except1(f: Any, key: Any, value: Any) -> Any:
     return _update(f, key, lambda _old: value)
 
 
-def except_path(f: Any, path: tuple, fn: Callable[[Any], Any]) -> Any:
-    """[f EXCEPT !.a[k]... = fn(@)] for a path of keys (field names are string keys)."""
+def except_path(f: Any, path: tuple, fn: Callable[[Any], Any], scan: bool = False) -> Any:
+    """[f EXCEPT !.a[k]... = fn(@)] for a path of keys (field names are string keys). ``scan``:
+    f is a function constructor as TLC evaluates it, which looks a key up one by one, never by
+    halves (compare.search_keys)."""
     if len(path) == 1:
-        return _update(f, path[0], fn)
+        return _update(f, path[0], fn, scan)
     key = path[0]
     if type(f) is tuple and type(key) is int and 0 < key <= len(f):  # req[p][q]: no closure per level
         lst = list(f)
@@ -418,7 +455,7 @@ def except_path(f: Any, path: tuple, fn: Callable[[Any], Any]) -> Any:
     if type(f) is Fcn and key in f:  # network[q][p]: no closure per level either
         _cmp.confirm_found(key, f)
         return f.updated(key, except_path(f[key], path[1:], fn))
-    return _update(f, key, lambda inner: except_path(inner, path[1:], fn))
+    return _update(f, key, lambda inner: except_path(inner, path[1:], fn), scan)
 
 
 class _Draft:
@@ -543,6 +580,8 @@ def subseteq(a: Any, b: Any) -> bool:
     if type(a) is PowerSet and type(b) is PowerSet and _known_enumerable(a.base):
         # SUBSET A \\subseteq SUBSET B is A \\subseteq B (SubsetValue.isSubsetEq): 2^42 sets unbuilt
         return subseteq(a.base, b.base)
+    if not is_set(a):  # (Tool's OPCODE_subseteq)
+        raise EvalError("Attempted to evaluate an expression of form S \\subseteq T, but S was not enumerable.")
     return all(_cmp.member(x, b) for x in (sorted_tlc(a) if isinstance(a, frozenset) else as_set(a)))
 
 
@@ -564,8 +603,8 @@ def union(s: Any) -> Any:
     sets = as_set(s)
     if not all(type(x) is frozenset for x in sets):
         for x in sets:
-            if not is_set(x):
-                raise EvalError(f"Attempted to apply UNION to a set containing a non-set: {format_value(x)}")
+            if not is_set(x):  # (UnionValue's words)
+                raise EvalError("Attempted to enumerate UNION(s), but some element of s is nonenumerable.")
         return UnionSet(sets)
     out: set = set()
     for x in sets:
@@ -621,7 +660,11 @@ def is_finite_set(s: Any) -> bool:
 
 
 def powerset(s: Any) -> PowerSet:
-    if not is_set(s):
+    if not is_set(s):  # TLC's SubsetValue asks its base for its size: IntValue.size(), ...
+        what = {int: "integer", bool: "boolean", str: "string", ModelValue: "model value",
+                TypedModelValue: "model value"}.get(type(s))
+        if what is not None:
+            raise EvalError(f"Attempted to compute the number of elements in the {what} {format_value(s)}.")
         raise EvalError(f"Attempted to apply SUBSET to a non-set: {format_value(s)}")
     return PowerSet(s)
 
@@ -673,6 +716,9 @@ def choose(s: Any, pred: Callable[[Any], Any]) -> Any:
             if pred(x):
                 return x
         raise EvalError(_NO_CHOICE)
+    if type(s) is IntRange and s.hi is None or type(s) is StringSet:  # Nat, Int, STRING (Tool.evalChoose)
+        raise EvalError("Attempted to compute the value of an expression of form CHOOSE x \\in S: P, but S was "
+                        "not enumerable.")
     elems = as_set(s)
     hit = _ORDERED.get(id(elems))
     if hit is not None and hit[0] is elems:
@@ -835,7 +881,7 @@ def pick_successor(condition: Any) -> bool:
     """TLCExt!PickSuccessor(e) (TLCExt.pickSuccessor): TRUE where ``e`` holds; where it does not,
     TLC asks on its standard input whether to keep the successor (TRUE for one it has seen, or
     where no successor is being generated), which a run here cannot answer: exit 150."""
-    if _cmp.truth(condition, "the condition of TLCExt!PickSuccessor"):
+    if _cmp.truth(condition, "A non-boolean expression ({kind}) was used as the condition of TLCExt!PickSuccessor."):
         return True
     raise SemanticError("unsupported construct: PickSuccessor (module TLCExt) whose condition is FALSE: TLC "
                         "asks on its standard input which successor states to keep")
@@ -869,6 +915,18 @@ def fail(message: str) -> Any:
     raise EvalError(message)
 
 
+def tlc_model_value(name: Any) -> ModelValue:
+    """TLCExt!TLCModelValue(str) (TLCExt.tlcModelValue): the model value named ``str``, its name
+    placed in TLC's order of names when first made (interning.made)."""
+    if type(name) is not str:
+        shown = format_value(name)
+        raise ModuleEvalError(f"The argument of ModelValue should be a string, but instead it is: {shown}").exact(
+            f"The argument of ModelValue should be a string, but instead it is:\n{ppr(shown)}")
+    if name not in interning.RANK:
+        interning.made(name)
+    return ModelValue(name)
+
+
 def to_trace(ce: Any) -> tuple:
     """TLCExt!ToTrace: the states of a counterexample as a sequence (here only the empty one)."""
     if not same(ce, COUNTER_EXAMPLE):
@@ -885,24 +943,74 @@ def assert_eq(a: Any, b: Any) -> bool:
     return True
 
 
+def assert_error_text(err: Any) -> str:
+    """The first argument of AssertError given through a cfg substitution (Op <- AssertError):
+    TLC requires a string there."""
+    if type(err) is not str:
+        raise EvalError(f"In computing AssertError, a non-string expression ({format_value(err)}) was used as the "
+                        "err of an AssertError(err, exp).")
+    return err
+
+
+def assert_error(expected: str, expression: Callable[[], Any]) -> bool:
+    """TLCExt!AssertError(err, exp) (TLCExt.assertError): TRUE iff evaluating ``exp`` fails
+    with an error whose text is ``err``, FALSE where it evaluates (to any value). TLC compares
+    the exact text of its exception (line breaks and its pretty printer's indentation
+    included), which the checker knows for some errors only (EvalError.tlc_text); for any other,
+    it stops with exit 150 rather than guess the verdict."""
+    from .errors import StackOverflow
+
+    try:
+        expression()
+    except StackOverflow:
+        raise  # a Java StackOverflowError, not one of the exceptions TLC's override catches
+    except EvalError as e:
+        if e.tlc_text is not None:
+            return e.tlc_text == expected
+        raise SemanticError("unsupported construct: AssertError (module TLCExt) of an expression failing with an "
+                            f"error whose exact text the checker does not know: {e.message}") from None
+    return False
+
+
 def case_fail() -> Any:
     raise EvalError("Attempted to evaluate a CASE with no conditions true.")
 
 
 # -- Sequences -------------------------------------------------------------------------
 
-def _seq(s: Any) -> tuple:
+def _seq(s: Any, message: str = "expected a sequence, got {}") -> tuple:
+    """``s`` as a sequence, else TLC's ``message`` naming it (tlc2.module.Sequences: its
+    exception's text, the value on a line of its own there)."""
     if type(s) is tuple:
         return s
     if type(s) is Fcn and not s:
         return ()
-    raise ModuleEvalError(f"expected a sequence, got {format_value(s)}")
+    _refuse(s, message)
+
+
+def _refuse(s: Any, message: str) -> NoReturn:
+    shown = format_value(s)
+    err = ModuleEvalError(message.format(shown))
+    raise err.exact(message.replace(": {}", ":\n{}").format(ppr(shown))) if message.endswith(": {}") else err
+
+
+def _one_argument(op: str) -> str:
+    """EC.TLC_MODULE_ONE_ARGUMENT_ERROR for an operator of Sequences taking a sequence."""
+    return f"The argument of {op} should be a sequence, but instead it is: {{}}"
+
+
+def _evaluating(form: str, kind: str = "sequence") -> str:
+    """EC.TLC_MODULE_EVALUATING: ``Evaluating an expression of the form t \\o s when s is not
+    a sequence``."""
+    return f"Evaluating an expression of the form {form} when s is not a {kind}: {{}}"
 
 
 def concat(a: Any, b: Any) -> Any:
-    if type(a) is str and type(b) is str:
-        return a + b
-    return _seq(a) + _seq(b)
+    if type(a) is str:
+        if type(b) is str:
+            return a + b
+        _refuse(b, _evaluating("t \\o s", "string"))  # Sequences.Concat
+    return _seq(a, _evaluating("s \\o t")) + _seq(b, _evaluating("t \\o s"))
 
 
 def seq_len(s: Any) -> int:
@@ -910,31 +1018,31 @@ def seq_len(s: Any) -> int:
         return len(s)
     if type(s) is str:
         return len(s)
-    return len(_seq(s))
+    return len(_seq(s, _one_argument("Len")))
 
 
 def head(s: Any) -> Any:
     if type(s) is tuple and s:  # the common case first, without the call to _seq
         return s[0]
-    s = _seq(s)
+    s = _seq(s, _one_argument("Head"))
     if not s:
-        raise ModuleEvalError("Attempted to apply Head to the empty sequence.")
+        raise ModuleEvalError("Attempted to apply Head to the empty sequence.").exact()
     return s[0]
 
 
 def tail(s: Any) -> tuple:
     if type(s) is tuple and s:  # the common case first, without the call to _seq
         return s[1:]
-    s = _seq(s)
+    s = _seq(s, _one_argument("Tail"))
     if not s:
-        raise ModuleEvalError("Attempted to apply Tail to the empty sequence.")
+        raise ModuleEvalError("Attempted to apply Tail to the empty sequence.").exact()
     return s[1:]
 
 
 def append(s: Any, e: Any) -> tuple:
     if type(s) is tuple:  # the common case first, without the call to _seq
         return s + (e,)
-    return _seq(s) + (e,)
+    return _seq(s, _evaluating("Append(s, v)")) + (e,)
 
 
 def subseq(s: Any, m: int, n: int) -> Any:
@@ -984,8 +1092,10 @@ def tlc_assert(cond: Any, msg: Any) -> bool:
         if cond is not False:
             raise EvalError(f"The first argument of Assert should be a boolean, but instead it is: "
                             f"{format_value(cond)}")
+        shown = format_value(msg)
         raise AssertionFailure(f"The first argument of Assert evaluated to FALSE; the second argument was: "
-                               f"{format_value(msg)}")
+                               f"{shown}").exact("The first argument of Assert evaluated to FALSE; the second "
+                                                 f"argument was:\n{ppr(shown)}")
     return True
 
 
@@ -1198,16 +1308,21 @@ def _any_order_first(s: Any, build: Callable[[Iterable], Any], only: Any) -> Any
     return build(iterate(s))
 
 
-def members(s: Any) -> Iterable:
+def members(s: Any, assigning: int = 0) -> Iterable:
     """The elements of S, in TLC's order, for ``x \\in S`` and ``x' \\in S``, which TLC walks
-    without building S."""
+    without building S. ``assigning``: 1 where ``x \\in S`` determines x in the initial states,
+    2 where ``x' \\in S`` determines x' (for TLC's error where S is no set)."""
     if isinstance(s, frozenset):
         return s if len(s) < 2 else tlc_order(s)
     if type(s) in _BUILT_TO_RANGE:
         return s.ordered()
     if isinstance(s, LazySet):
         return s
-    raise EvalError(f"expected a set to range over, got {format_value(s)}")
+    if assigning:  # Tool.getInitStates, getNextStates
+        raise EvalError(f"In computing {'next' if assigning == 2 else 'initial'} states, the right side of \\IN is "
+                        "not enumerable.")
+    shown = format_value(s)  # Value.getNonEnumerableErrorMsg, without the bound's expression
+    raise EvalError(f"TLC encountered a non-enumerable quantifier bound {shown}.")
 
 
 _BUILT_TO_RANGE = (RecordSet, FcnSet, ProductSet)
@@ -1215,6 +1330,6 @@ _BUILT_TO_RANGE = (RecordSet, FcnSet, ProductSet)
 
 def _product_size(s: RecordSet | FcnSet | ProductSet) -> int:
     if isinstance(s, FcnSet):  # (len() of a set past sys.maxsize raises OverflowError)
-        return len(as_set(s.rng)) ** len(as_set(s.domain))
-    parts = s.fields.values() if isinstance(s, RecordSet) else s.parts
-    return math.prod(len(as_set(p)) for p in parts)
+        return len(s.range_members()) ** len(as_set(s.domain))
+    parts = s.component_members().values() if isinstance(s, RecordSet) else s.component_members()
+    return math.prod(len(p) for p in parts)

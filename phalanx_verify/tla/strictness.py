@@ -67,8 +67,9 @@ def _bound_set(b: ast.Bound, name: str, callee: CalleeStrict) -> bool:
     return b.set is not None and evaluates(b.set, name, callee)
 
 
-_LAZY_OPERANDS = {"implies": 1}
-"""Built-in operators that evaluate only their first operands for sure."""
+_LAZY_OPERANDS = {"implies": 1, "AssertError": 1}
+"""Built-in operators that evaluate only their first operands for sure (TLCExt!AssertError
+evaluates its second where it catches its errors)."""
 
 
 def _apply(e: ast.Apply, name: str, callee: CalleeStrict) -> bool:

@@ -47,9 +47,9 @@ def fcn_domain(f: Any) -> frozenset:
         return d
     if type(f) is tuple:
         return Interval(range(1, len(f) + 1))
-    if type(f) is str:
-        raise EvalError("Attempted to apply the operator DOMAIN to a non-function (a string)")
-    raise EvalError(f"Attempted to apply the operator DOMAIN to a non-function: {format_value(f)}")
+    from .compare import kind_string  # (compare builds on this module)
+
+    raise EvalError(f"Attempted to apply the operator DOMAIN to a non-function ({kind_string(f)})")
 
 
 def fcn_items(f: Any) -> Iterable[tuple[Any, Any]]:
@@ -374,7 +374,8 @@ class FcnSet(_ProductLike):
 
     def __init__(self, domain: Any, rng: Any) -> None:
         self.domain, self.rng = domain, rng
-        self._dom = as_set(domain)
+        self._dom = enumerated(domain, "Attempted to enumerate a set of the form [D -> R],but the domain D: {} cannot "
+                                       "be enumerated.")  # (SetOfFcnsValue's words, its missing space)
         self._memo: dict[Any, tuple[Any, bool]] = {}
 
     def __contains__(self, f: object) -> bool:
@@ -396,9 +397,14 @@ class FcnSet(_ProductLike):
             return self._dom == frozenset(range(1, len(f) + 1)) and all(_in(v, rng) for v in f)
         return False
 
+    def range_members(self) -> frozenset:
+        """The members of R, to enumerate [D -> R], with TLC's error where it cannot."""
+        return enumerated(self.rng, "Attempted to enumerate a set of the form [D -> R],but the range R: {} cannot be "
+                                    "enumerated.")
+
     def __iter__(self) -> Iterator:
         dom = sorted(as_set(self.domain), key=tlc_key)
-        rng = sorted(as_set(self.rng), key=tlc_key)
+        rng = sorted(self.range_members(), key=tlc_key)
         for combo in itertools.product(rng, repeat=len(dom)):
             yield make_fcn(dict(zip(dom, combo, strict=True)))
 
@@ -415,7 +421,7 @@ class FcnSet(_ProductLike):
         return make_fcn(dict(zip(dom, reversed(picked), strict=True)))
 
     def __len__(self) -> int:
-        return len(as_set(self.rng)) ** len(as_set(self.domain))
+        return len(self.range_members()) ** len(as_set(self.domain))
 
     def key(self) -> tuple:
         return ("FCNSET", self.domain, self.rng)
@@ -445,9 +451,17 @@ class RecordSet(_ProductLike):
         return (type(r) is Fcn and set(r) == set(self.fields)
                 and all(_in(r[k], s) for k, s in self.fields.items()))
 
+    def component_members(self) -> dict[str, frozenset]:
+        """The members of each field's set, with TLC's error for the first field (in its order)
+        it cannot enumerate."""
+        return {n: enumerated(self.fields[n], "Attempted to enumerate a set of the form [l1 : v1, ..., ln : vn], "
+                                              f"but can't enumerate the value of the `{n}' field: {{}}")
+                for n in sorted(self.fields, key=tlc_key)}
+
     def __iter__(self) -> Iterator:
         names = sorted(self.fields)
-        pools = [sorted(as_set(self.fields[n]), key=tlc_key) for n in names]
+        members = self.component_members()
+        pools = [sorted(members[n], key=tlc_key) for n in names]
         for combo in itertools.product(*pools):
             yield Fcn(dict(zip(names, combo, strict=True)))
 
@@ -517,8 +531,13 @@ class ProductSet(_ProductLike):
                 return False
         return True
 
+    def component_members(self) -> list[frozenset]:
+        """The members of each factor, with TLC's error for the first it cannot enumerate."""
+        return [enumerated(p, f"Attempted to enumerate a set of the form s1 \\X s2 ... \\X sn, but can't enumerate "
+                              f"s{i}: {{}}") for i, p in enumerate(self.parts)]
+
     def __iter__(self) -> Iterator:
-        pools = [sorted(as_set(p), key=tlc_key) for p in self.parts]
+        pools = [sorted(m, key=tlc_key) for m in self.component_members()]
         return (tuple(c) for c in itertools.product(*pools))
 
     def key(self) -> tuple:
@@ -651,6 +670,14 @@ def _in(x: Any, s: Any) -> bool:
 def _subset(a: frozenset, b: frozenset) -> bool:
     """a \\subseteq b with TLC's errors (compare.subset_of)."""
     return (_subset_of or _compare()[1])(a, b)
+
+
+def enumerated(v: Any, message: str) -> frozenset:
+    """as_set(v), where v is a component of a set TLC enumerates ([D -> R], [a : S], S \\X T):
+    TLC's ``message`` (formatted with v) where v is no set or Nat, Int, STRING."""
+    if not is_set(v) or type(v) is IntRange and (v.lo is None or v.hi is None) or type(v) is StringSet:
+        raise EvalError(message.format(format_value(v)))
+    return as_set(v)
 
 
 def as_set(v: Any) -> frozenset:

@@ -64,3 +64,54 @@ def test_a_primed_argument_of_a_recursive_operator_is_refused(tmp_path: Path) ->
     code, _, output = check_model(tmp_path, "M", "INIT Init\nNEXT Next\n", spec)
     assert code == 150
     assert "Argument 1 of recursive operator Set is primed" in output
+
+
+# Variables passed by name under other names inside the recursion (issue 13): each arrangement
+# of the variables is a generator of its own (actions._by_name_targets); the calls were refused
+# (exit 150), and a parameter passed on by name to another operator was not seen to stand for
+# x' (exit 75, "x is not determined"). Figures from real TLC runs (2026.12.05, -workers 1):
+# exit code, generated, distinct, depth.
+SWAPS = {
+    "swap_init": ("VARIABLES x, y\nRECURSIVE Set(_, _, _)\n"
+                  "Set(v, w, n) == IF n = 0 THEN v \\in {1, 2} /\\ w = 0 ELSE Set(w, v, n - 1)\n"
+                  "Init == Set(x, y, 3)\nNext == UNCHANGED <<x, y>>", 0, 4, 2, 1),
+    "swap_next": ("VARIABLES x, y\nRECURSIVE Set(_, _, _)\n"
+                  "Set(v, w, n) == IF n = 0 THEN v = 1 /\\ w \\in {2, 3} ELSE Set(w, v, n - 1)\n"
+                  "Init == x = 0 /\\ y = 0\nNext == x < 6 /\\ Set(x', y', x + y)", 0, 11, 5, 3),
+    "swap_ways": ("VARIABLES x, y\nRECURSIVE Set(_, _, _)\n"
+                  "Set(v, w, n) == IF n = 0 THEN v = 1 /\\ w \\in {2, 3}\n"
+                  "                ELSE \\/ Set(w, v, n - 1)\n"
+                  "                     \\/ (n = 1 /\\ v = 4 /\\ w = 5)\n"
+                  "Init == Set(x, y, 3)\n"
+                  "Next == \\/ x < 3 /\\ Set(y', x', x + 1)\n        \\/ x >= 3 /\\ UNCHANGED <<x, y>>", 0, 15, 6, 2),
+    "rotate": ("VARIABLES x, y, z\nRECURSIVE Rot(_, _, _, _)\n"
+               "Rot(a, b, c, n) == IF n = 0 THEN a \\in {1, 2} /\\ b = a + 1 /\\ c = 7 ELSE Rot(b, c, a, n - 1)\n"
+               "Init == Rot(x, y, z, 3)\nNext == UNCHANGED <<x, y, z>>", 0, 4, 2, 1),
+    "other_variable": ("VARIABLES x, y\nRECURSIVE Set(_, _)\n"
+                       "Set(v, n) == IF n = 0 THEN v \\in {1, 2} ELSE Set(y, n - 1)\n"
+                       "Init == x = 7 /\\ Set(x, 2)\nNext == UNCHANGED <<x, y>>", 0, 4, 2, 1),
+    "passed_on": ("VARIABLES x, y\nOp2(v) == v \\in {2, 3}\nOp1(w) == Op2(w)\nInit == x = 0 /\\ y = 0\n"
+                  "Next == x = 0 /\\ Op1(x') /\\ y' = y", 11, 3, 3, 2),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SWAPS))
+def test_variables_passed_by_name_under_other_names_as_tlc(tmp_path: Path, name: str) -> None:
+    body, code, generated, distinct, depth = SWAPS[name]
+    spec = f"---- MODULE M ----\nEXTENDS Naturals\n{body}\n====\n"
+    got, report, output = check_model(tmp_path, "M", "INIT Init\nNEXT Next\n", spec)
+    assert got == code, output
+    assert (report["generated"], report["distinct"], report["depth"]) == (generated, distinct, depth), output
+
+
+def test_many_arrangements_of_the_variables_passed_by_name_are_refused(tmp_path: Path) -> None:
+    """Six arrangements of three variables (TLC: exit 0, 4 generated, 2 distinct): each would be
+    a generator compiled inside the others; refused with exit 150 and one line."""
+    spec = ("---- MODULE M ----\nEXTENDS Naturals\nVARIABLES x, y, z\nRECURSIVE Rot(_, _, _, _)\n"
+            "Rot(a, b, c, n) == IF n = 0 THEN a \\in {1, 2} /\\ b = a + 1 /\\ c = 7\n"
+            "                   ELSE \\/ Rot(b, c, a, n - 1)\n"
+            "                        \\/ (n = 2 /\\ a = 9 /\\ Rot(c, b, a, n - 1))\n"
+            "Init == Rot(x, y, z, 3)\nNext == UNCHANGED <<x, y, z>>\n====\n")
+    code, _, output = check_model(tmp_path, "M", "INIT Init\nNEXT Next\n", spec)
+    assert code == 150, output
+    assert "unsupported construct: the RECURSIVE operator Rot assigning variables" in output, output
