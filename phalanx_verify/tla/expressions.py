@@ -375,12 +375,13 @@ class Expressions(Levels, StaticKinds):
         ``Range(observed)``, guards a loop of every state, while few states differ in
         ``observed``). Keyed by identity, and the entry keeps the objects alive, so no later
         object takes an id it was kept for; Python's 1 == TRUE cannot confuse it."""
-        if not any(isinstance(n, ast.Bound) for n in ast.nodes(info.defn.body)):
+        defn = info.defn
+        if not isinstance(defn, ast.OpDef) or not any(isinstance(n, ast.Bound) for n in ast.nodes(defn.body)):
             return None
         from .reads import ReadsAnalysis  # built on the compiler this class is part of
         if self._reads is None:
             self._reads = ReadsAnalysis(self)  # type: ignore[arg-type]  # self is the Compiler
-        reads = self._reads.of(info.defn.body, Ctx(info.scope))
+        reads = self._reads.of(defn.body, Ctx(info.scope))
         if not reads or len(reads) >= self.nvars:
             return None
         name = f"_reads_{info.pyname}"
