@@ -12,6 +12,7 @@ native.activate(__path__)  # the compiled compare and runtime, when built for th
 from . import bindings, interning, runtime, setbound, syntax
 from .bindings import resolve_def
 from .boolfree import bool_free_variables
+from .compare import kind_string
 from .compile import (
     LEVEL_ACTION,
     LEVEL_CONSTANT,
@@ -95,6 +96,7 @@ __all__ = [
     "ModelConfig", "parse_config_file",
     # values (immutable, hashable; ITF in JSON)
     "ModelValue", "Fcn", "Interval", "make_fcn", "fcn_items", "fcn_as_dict", "as_set", "format_value", "tlc_key", "forget_sort_keys",
+    "kind_string",  # a value's kind in TLC's messages ("integer", "set", ...)
     "BOOL_FREE", "bool_free", "remember_bool_free",
     "to_itf", "from_itf",
     # TLA+ equality where Python's True == 1 would merge values (the state store confirms finds)
