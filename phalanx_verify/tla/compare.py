@@ -448,8 +448,9 @@ _SCALARS = frozenset({int, str, ModelValue, TypedModelValue})
 def _bool_free(x: tuple) -> bool:
     """No Boolean at any depth in ``x``, a tuple nesting tuples of integers, strings and model
     values (False at any other member: the caller then confirms the general way). Written out
-    as loops: ``x`` is mostly a pair made just now (Children's ``<<v, c>> \\in Edges``), too small
-    for the C-speed scans of without_booleans to pay for their set-up."""
+    as loops: ``x`` is mostly a pair made just now (Children's ``<<v, c>> \\in Edges``) or a
+    small set's members (``{e[1], e[2]} \\subseteq vs``), too small for the C-speed scans of
+    without_booleans to pay for their set-up."""
     for e in x:
         t = type(e)
         if t is tuple:
@@ -479,19 +480,6 @@ def _per_set(memo: dict[int, tuple[frozenset, Any]], s: frozenset, compute: Call
     return out
 
 
-def _small_bool_free(a: frozenset) -> bool:
-    """No Boolean at any depth in a small set of scalars and tuples of them, as a loop: a
-    set made just now (``{e[1], e[2]}``) is too small for without_booleans' set-up."""
-    for x in a:
-        t = type(x)
-        if t is tuple:
-            if not _bool_free(x):
-                return False
-        elif t not in _SCALARS:
-            return False
-    return True
-
-
 def _plain_set(s: frozenset) -> bool:
     """_plain_tuples(s), remembered per set object."""
     return bool(_per_set(_PLAIN, s, _plain_tuples))
@@ -507,7 +495,7 @@ def subset_of(a: frozenset, b: frozenset) -> bool:
     set made just now (``{e[1], e[2]} \\subseteq Vertices``), not worth remembering."""
     if a <= b:
         return (all(unambiguous(x) for x in a)
-                or ((_small_bool_free(a) if len(a) <= 4 else _plain_set(a))
+                or ((_bool_free(tuple(a)) if len(a) <= 4 else _plain_set(a))
                     and (id(b) in BOOL_FREE or _plain_set(b)))
                 or all(member(x, b) for x in a))
     kinds = {type(x) for x in a}

@@ -8,10 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from phalanx_verify.cli import main
 from phalanx_verify.tla.valuetypes import Fcn
+
+from .specs import check_model
 
 SPEC = """---- MODULE Dom ----
 EXTENDS Naturals, TLC
@@ -27,18 +27,13 @@ Inv == /\\ DOMAIN f = {"a", "b"}
 """
 
 
-def _check(tmp_path: Path) -> str:
-    (tmp_path / "Dom.tla").write_text(SPEC)
-    (tmp_path / "Dom.cfg").write_text("INIT Init\nNEXT Next\nINVARIANT Inv\nCHECK_DEADLOCK FALSE\n")
-    r = CliRunner().invoke(main, ["check", str(tmp_path / "Dom.tla"), "--workers", "1"])
-    return f"exit {r.exit_code}\n{r.output}"
+def _check(tmp_path: Path) -> tuple[int, dict, str]:
+    return check_model(tmp_path, "Dom", "INIT Init\nNEXT Next\nINVARIANT Inv\nCHECK_DEADLOCK FALSE\n", SPEC)
 
 
 def test_kept_domains_give_tlcs_counts(tmp_path: Path) -> None:
-    out = _check(tmp_path)
-    assert out.startswith("exit 0"), out
-    assert "11 states generated, 6 distinct states found, 0 states left on queue." in out
-    assert "The depth of the complete state graph search is 4." in out
+    code, rep, out = _check(tmp_path)
+    assert (code, rep["generated"], rep["distinct"], rep["depth"]) == (0, 11, 6, 4), out
 
 
 def test_a_wrong_kept_domain_is_caught(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -50,5 +45,5 @@ def test_a_wrong_kept_domain_is_caught(tmp_path: Path, monkeypatch: pytest.Monke
         new._dom = frozenset({"c"})
         return new
     monkeypatch.setattr(Fcn, "updated", wrong)
-    out = _check(tmp_path)
-    assert out.startswith("exit 12") and "Invariant Inv is violated" in out, out
+    code, rep, out = _check(tmp_path)
+    assert code == 12 and rep["violated"] == "Inv", out

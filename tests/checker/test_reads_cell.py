@@ -8,10 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from phalanx_verify.cli import main
 from phalanx_verify.tla.expressions import Expressions
+
+from .specs import check_model
 
 SPEC = """---- MODULE ReadsCell ----
 EXTENDS Naturals, FiniteSets
@@ -27,18 +27,13 @@ Inv == Cardinality(Big) = x + 1 /\\ Cardinality(Pairs) = x + 1 /\\ \\A p \\in Pa
 """
 
 
-def _check(tmp_path: Path) -> str:
-    (tmp_path / "ReadsCell.tla").write_text(SPEC)
-    (tmp_path / "ReadsCell.cfg").write_text("INIT Init\nNEXT Next\nINVARIANT Inv\nCHECK_DEADLOCK FALSE\n")
-    r = CliRunner().invoke(main, ["check", str(tmp_path / "ReadsCell.tla"), "--workers", "1"])
-    return f"exit {r.exit_code}\n{r.output}"
+def _check(tmp_path: Path) -> tuple[int, dict, str]:
+    return check_model(tmp_path, "ReadsCell", "INIT Init\nNEXT Next\nINVARIANT Inv\nCHECK_DEADLOCK FALSE\n", SPEC)
 
 
 def test_values_kept_per_read_objects_give_tlcs_counts(tmp_path: Path) -> None:
-    out = _check(tmp_path)
-    assert out.startswith("exit 0"), out
-    assert "68 states generated, 42 distinct states found, 0 states left on queue." in out
-    assert "The depth of the complete state graph search is 16." in out
+    code, rep, out = _check(tmp_path)
+    assert (code, rep["generated"], rep["distinct"], rep["depth"]) == (0, 68, 42, 16), out
 
 
 def test_a_table_keyed_by_too_few_variables_is_caught(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -50,5 +45,5 @@ def test_a_table_keyed_by_too_few_variables_is_caught(tmp_path: Path, monkeypatc
         got = real(self, info)
         return None if got is None else (got[0], [2])
     monkeypatch.setattr(Expressions, "_reads_cell", by_z)
-    out = _check(tmp_path)
-    assert "68 states generated, 42 distinct states found" not in out, out
+    _, rep, out = _check(tmp_path)
+    assert (rep["generated"], rep["distinct"]) != (68, 42), out
