@@ -336,10 +336,34 @@ def _items(f: Any) -> dict | None:
     return None
 
 
+# The value of BOOLEAN, one object: TLC's is a normalized set, searched by halves (ValueVec.search),
+# so an integer or a string tested against it is compared first with TRUE, the middle of
+# [FALSE, TRUE], by its own compareTo. Other sets keep the wording of check_member's loop.
+BOOLEAN = frozenset((False, True))
+
+
+_COMPARED_WITH_TRUE = frozenset({int, str, frozenset, Interval, tuple, Fcn})  # kinds whose wording is known
+
+
+def _compared_with_true(x: Any) -> str:
+    """TLC's message for x.compareTo(TRUE), x being no Boolean (x \\in BOOLEAN)."""
+    t = type(x)
+    if t is int or t is str:
+        kx = kind(x)
+        return f"Attempted to compare {kx} {format_value(x)} with non-{kx}: TRUE"
+    if t is frozenset or t is Interval:
+        return f"Attempted to compare the set {format_value(x)} with the value: TRUE"
+    if t is Fcn and _is_record(x):
+        return f"Attempted to compare record: {format_value(x)} with non-record TRUE"
+    return f"Attempted to compare the function {format_value(x)} with the value: TRUE"
+
+
 def check_member(x: Any, s: frozenset) -> None:
     """Raise TLC's error if x cannot be compared with the elements of the (homogeneous) set s."""
     if not s or type(x) is ModelValue:
         return
+    if s is BOOLEAN and type(x) in _COMPARED_WITH_TRUE:
+        raise EvalError(_compared_with_true(x))
     if type(x) is TypedModelValue:
         if x not in s:
             _search_typed(x, s)

@@ -54,7 +54,7 @@ class Compiler(Actions):
             "_EvalError": EvalError, "_Incomplete": IncompleteSuccessor, "_IllegalState": IllegalStateError, "_TLAError": TLAError, "_Fcn": Fcn,
             "_KEYSAFE": frozenset({str, ModelValue, TypedModelValue}),
             "_mkfcn": make_fcn, "_built": setbound.built, "_NAT": NAT, "_INT": INT, "_STRING": STRING,
-            "_BOOLEAN": frozenset((False, True)), "_EMPTY": frozenset(), "_ModelValue": ModelValue,
+            "_BOOLEAN": cmp.BOOLEAN, "_EMPTY": frozenset(), "_ModelValue": ModelValue,
             "_NA": NOT_YET, "_UNDET": UNDETERMINED, "_subset_of": subset_of,
         }
         for helper in ("ap", "except1", "except_path", "iterate", "subseteq", "field", "witness",

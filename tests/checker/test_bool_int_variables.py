@@ -144,12 +144,13 @@ def test_equal_values_stay_equal(tmp_path: Path, expr: str, value: str) -> None:
 
 def test_a_type_invariant_is_not_answered_for_true_by_the_answer_for_1(tmp_path: Path) -> None:
     """[S -> T] remembers its answers per function; [n |-> 1] found [n |-> TRUE]'s answer
-    (TRUE) through Python's 1 == True, and the checker said ok. TLC stops with an error."""
+    (TRUE) through Python's 1 == True, and the checker said ok. TLC stops with an error, exit
+    76, its message (from a real TLC run) comparing 1 with TRUE, the middle of BOOLEAN."""
     (tmp_path / "BT.tla").write_text("---- MODULE BT ----\nVARIABLE x\nInit == x = [n |-> TRUE]\n"
                                      "Next == x' = [n |-> 1]\nInv == x \\in [{\"n\"} -> BOOLEAN]\n====\n")
     (tmp_path / "BT.cfg").write_text("INIT Init\nNEXT Next\nINVARIANT Inv\n")
     r = CliRunner().invoke(main, ["check", str(tmp_path / "BT.tla"), "-c", str(tmp_path / "BT.cfg")])
-    assert r.exit_code == 76 and "Attempted to compare boolean FALSE with non-boolean: 1" in r.output, r.output
+    assert r.exit_code == 76 and "Attempted to compare integer 1 with non-integer: TRUE" in r.output, r.output
 
 
 def test_sort_keys_kept_for_tuples_tell_true_from_1() -> None:

@@ -72,7 +72,7 @@ def test_constant_expressions_agree_with_tlc(tmp_path: Path, start: int) -> None
     assert not fixed, f"agree with TLC now, take them off KNOWN: {fixed}"
 
 
-MESSAGES_AGREE_AT_LEAST = 1086
+MESSAGES_AGREE_AT_LEAST = 1097
 """Of the 1,153 expressions TLC rejects, how many get TLC's message word for word (whitespace
 aside; TLC breaks its messages over lines). A function applied outside its domain is worded
 after how it was made where the text shows it (phalanx_verify/tla/outside.py); among the rest,
