@@ -21,10 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from ..tla.errors import UsageError
 from ..tla.syntax import Pos
+from .lazynumpy import np
 from .model import Model
 
 FORMAT = 1

@@ -26,10 +26,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from ..tla.sameness import same, unambiguous
 from ..tla.values import Fcn, Interval, ModelValue, format_value
+from .lazynumpy import np
 
 _MASK61 = (1 << 61) - 1
 

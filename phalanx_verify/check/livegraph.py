@@ -27,11 +27,10 @@ from array import array
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-import numpy as np
-
 from ..tla.errors import TLAError
 from .bfs import label_text, tree_path
 from .fairness import FairnessTracker
+from .lazynumpy import np
 from .model import Liveness, Model
 from .report import TraceStep
 

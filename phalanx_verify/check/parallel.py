@@ -55,8 +55,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from ..tla import interning
 from ..tla.errors import (
     EXIT_ASSERT,
@@ -81,6 +79,7 @@ from .fingerprints import (
     state_fingerprint,
 )
 from .invariants import StateChecks
+from .lazynumpy import np
 from .livegraph import LevelRecorder, LiveGraph, LiveInputs
 from .model import Model
 from .replay import replay_exit

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import BinaryIO
 
-import numpy as np
+from .lazynumpy import np
 
 SPILL_BYTES = 1 << 18  # buffered bytes per column before they go to its file (a worker has 32 columns)
 
