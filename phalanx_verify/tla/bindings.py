@@ -83,6 +83,9 @@ class Local:
     # A zero-arity LET definition or a recursive function's own name: how its value was made,
     # for TLC's error applying it outside its domain (kinds.made_as, outside.py).
     made: str = ""
+    # A LET definition that may make a function constructor (kinds.constructs): TLC keeps it
+    # lazy where the definition's value is the function of an application.
+    constructs: bool = False
 
 
 @dataclass(frozen=True)

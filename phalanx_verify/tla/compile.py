@@ -50,7 +50,7 @@ class Compiler(Actions):
         self.nvars = len(self.variables)
         self._names = itertools.count()
         self.ns = {
-            "_rt": rt, "_cmp": cmp, "_bags": bags, "_json": json_module, "_EXACT": cmp.EXACT, "_MV": ModelValue, "_eq": cmp.eq, "_member": cmp.member, "_truth": cmp.truth,
+            "_rt": rt, "_KEEP": rt.KEEP, "_cmp": cmp, "_bags": bags, "_json": json_module, "_EXACT": cmp.EXACT, "_MV": ModelValue, "_eq": cmp.eq, "_member": cmp.member, "_truth": cmp.truth,
             "_EvalError": EvalError, "_Incomplete": IncompleteSuccessor, "_IllegalState": IllegalStateError, "_TLAError": TLAError, "_Fcn": Fcn,
             "_KEYSAFE": frozenset({str, ModelValue, TypedModelValue}),
             "_mkfcn": make_fcn, "_built": setbound.built, "_NAT": NAT, "_INT": INT, "_STRING": STRING,
@@ -84,6 +84,7 @@ class Compiler(Actions):
         self._subst_names = {}
         self._hoisted = {}
         self._bool_defs = {}
+        self._constructs_defs = {}
         self._branching_defs = {}
         self._inline_depth = 0
         self._in_recursive_fundef = 0  # compiling the body of f[x \\in S] == ... f[...] ...

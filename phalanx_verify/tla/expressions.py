@@ -311,6 +311,14 @@ class Expressions(Levels, StaticKinds):
             code.emit("    if _v is not _memo.MISSING:")
             code.emit("        return _v")
         last = self._last_state_cell(info, params) if table is None else None
+        if table is not None or last is not None:
+            # a value kept for later uses is computed as TLC's eager evaluation gives it; where
+            # that fails inside the function of an application, the use's own (runtime.KEEP)
+            code.emit("_keep = _KEEP[0]")
+            code.emit("if _keep:")
+            code.emit(f"    _v = _rt.unkept(lambda: {info.pyname}({', '.join(params)}))")
+            code.emit("    if _v is not _rt.UNKEPT:")
+            code.emit("        return _v")
         if last is not None:  # (state, value) of the two states evaluated last
             code.emit(f"if s is {last}[0]:")
             code.emit(f"    return {last}[1]")
@@ -330,6 +338,9 @@ class Expressions(Levels, StaticKinds):
             code.emit("    " + self.unpack_line())
         code.emit(f"    {'_v =' if table is not None or last is not None else 'return'} {body}")
         emit_handlers(code, pidx)
+        if table is not None or last is not None:
+            code.emit("if _keep:")
+            code.emit("    return _v")
         if by_reads is not None:
             cell, idx = by_reads
             code.emit(f"if len({cell}) >= {_READS_CELL_LIMIT}:")
@@ -563,9 +574,13 @@ class Expressions(Levels, StaticKinds):
             body = method(e, Ctx(ctx.scope, cur=StateRef("None")))
             self.ns[name] = NOT_YET
             pidx = self.pos_index(e.pos)
+            # computed as TLC computes constants at startup (constructors built); where that
+            # fails inside the function of an application, the use's own value, not kept
             self._extra_code.append(wrapped_def(f"{name}_compute", "", body, pidx)
                                     + f"def {name}_get():\n    global {name}\n"
-                                      f"    {name} = {name}_compute()\n    return {name}\n")
+                                      f"    v = _rt.unkept({name}_compute) if _KEEP[0] else {name}_compute()\n"
+                                      f"    if v is _rt.UNKEPT:\n        return {name}_compute()\n"
+                                      f"    {name} = v\n    return v\n")
         return f"({name} if {name} is not _NA else {name}_get())"
 
     def _keyed_hoist(self, e: ast.Expr, ctx: Ctx) -> str | None:
@@ -1402,6 +1417,8 @@ class Expressions(Levels, StaticKinds):
             # applies pointwise without enumerating their domain.
             built_here = " and ".join(f"isinstance({d}, frozenset)" for d in sets)
             out = f"({built} if {built_here} else _rt.lazy_fcn({dom}, {self._bound_now(fn)}, {self._form(e, ctx)!r}))"
+        # made while the function of an application is evaluated: TLC keeps it lazy (runtime.KEEP)
+        out = f"(_rt.kept_fcn({dom}, {self._bound_now(fn)}, {self._form(e, ctx)!r}) if _KEEP[0] else {out})"
         if self._in_recursive_fundef:
             # f[i \\in S] == [j \\in T |-> ... f[i][1] ...] needs f[i] lazily (runtime.DEFERRED).
             out = f"(_rt.deferred_fcn({dom}, {self._bound_now(fn)}) if _rt.DEFERRED[0] else {out})"
@@ -1423,6 +1440,8 @@ class Expressions(Levels, StaticKinds):
 
     def v_FuncApp(self, e: ast.FuncApp, ctx: Ctx) -> str:
         f = self.val(e.func, ctx)
+        if not SIMPLE.fullmatch(f) and self.constructs(e.func, ctx):
+            f = f"_rt.keep_lazily(lambda: {f})"  # TLC keeps its constructors lazy (runtime.KEEP)
         made = self.made_as(e.func, ctx)  # for TLC's error where the argument is outside the domain
 
         def ap(x: str) -> str:
@@ -1597,7 +1616,10 @@ class Expressions(Levels, StaticKinds):
         is simply computed, its Local ``eager``: a thunk and a call per use cost LamportMutex's
         next-state relation a fifth of its time (``LET m == Head(network[q][p]) IN m.type = ...``)."""
         py = self.fresh(d.name if not isinstance(d, ast.InstanceDef) else "inst")
-        if isinstance(d, ast.OpDef) and not d.params and not d.recursive and body is not None:
+        constructs = isinstance(d, ast.OpDef) and self.constructs(d.body, ctx)
+        if isinstance(d, ast.OpDef) and not d.params and not d.recursive and body is not None and not constructs:
+            # (one that may make a function constructor is evaluated at its first use, which may
+            # keep the constructor lazy: runtime.KEEP)
             level = self.level(d.body, ctx)
             if level < LEVEL_ACTION and evaluated_first(body, d.name, lambda op: self._builtin_op(op, ctx)):
                 redo = (d, ctx) if level == LEVEL_STATE else None
@@ -1629,7 +1651,7 @@ class Expressions(Levels, StaticKinds):
                                                     and self.by_name.reads(d.body, ctx.scope, params)) else None
             made = self.made_as(d.body, ctx) if not d.params else ""
             return ctx.bind(d.name, Local(py, kind, len(d.params), unused=unused, level=level, lazy=lazy,
-                                          redo=redo, made=made)), py, value
+                                          redo=redo, made=made, constructs=constructs)), py, value
         if isinstance(d, ast.FunDef):
             value = f"lambda: {self._fundef_value(d, ctx, py)}"
             return ctx.bind(d.name, Local(py, "thunk", level=self.let_def_level(d, ctx), fundef=(d, ctx, None),

@@ -44,6 +44,7 @@ class StaticKinds(CompilerBase):
     """is_bool, static_kind and elem_kind of expressions of one model."""
 
     _bool_defs: dict[tuple[int, int], bool]  # is_bool of operator bodies (see _body_property)
+    _constructs_defs: dict[tuple[int, int], bool]  # constructs of operator bodies
 
     if TYPE_CHECKING:
         # levels.py, beside this class in the compiler (expressions.Expressions)
@@ -68,6 +69,27 @@ class StaticKinds(CompilerBase):
         if not isinstance(defn, ast.OpDef) or depth > 8:
             return False
         return self._body_property(self._bool_defs, defn, scope, self.is_bool, depth)
+
+    def constructs(self, e: ast.Expr, ctx: Ctx, depth: int = 0) -> bool:
+        """May evaluating ``e`` make a function constructor ([x \\in S |-> e]), in ``e`` or in an
+        operator it calls? Where ``e`` is the function of an application, TLC keeps such a
+        constructor lazy (runtime.KEEP): evaluated where applied, its failures only there."""
+        for node in ast.nodes(e):
+            if isinstance(node, ast.FuncLit):
+                return True
+            if not isinstance(node, ast.Name | ast.Apply):
+                continue
+            name = node.name if isinstance(node, ast.Name) else node.op
+            loc = ctx.lookup(name)
+            if loc is not None:
+                if loc.constructs:
+                    return True
+                continue
+            target = self.resolve_def(name, ctx.scope)
+            if target is not None and isinstance(target[0], ast.OpDef) and depth < 8 \
+                    and self._body_property(self._constructs_defs, target[0], target[1], self.constructs, depth):
+                return True
+        return False
 
     def called_def(self, e: ast.Expr, ctx: Ctx) -> tuple[str, tuple[ast.Definition, Scope] | None] | None:
         """The operator ``e`` calls when it is a name or an application no local binds: its name

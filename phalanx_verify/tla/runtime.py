@@ -17,7 +17,7 @@ from typing import Any, NoReturn
 
 from . import compare as _cmp
 from . import interning, outside, setbound
-from .errors import AssertionFailure, EvalError, ModuleEvalError, SemanticError
+from .errors import AssertionFailure, EvalError, IncompleteSuccessor, ModuleEvalError, SemanticError
 from .order import min_tlc, sorted_tlc
 from .pprint import ppr
 from .sameness import same
@@ -78,15 +78,18 @@ class RecFcn:
     its domain may be infinite (Nat), as TLC allows. Also a function constructor made lazily
     (``deferred``, see DEFERRED), built when the value holding it is."""
 
-    __slots__ = ("domain", "body", "memo", "name", "deferred", "form")
+    __slots__ = ("domain", "body", "memo", "name", "deferred", "form", "failed")
     image = "a function of the form  [x \\in S |-> expr]"  # TLC's FcnLambdaValue (compare.kind_string)
     java = "FcnLambdaValue"
     memo: dict[Any, Any]
 
     def __init__(self, name: str, domain: Any, body: Callable[[Any], Any], deferred: bool = False,
-                 form: tuple[tuple[tuple[str, int], ...], int, str] | None = None) -> None:
+                 form: tuple[tuple[tuple[str, int], ...], int, str] | None = None, failed: bool = False) -> None:
         self.name, self.domain, self.body, self.memo = name, domain, body, {}
         self.deferred = deferred
+        # a constructor over a finite domain whose table failed where TLC keeps it lazy (kept_fcn):
+        # anything needing the table fails as TLC's toFcnRcd does
+        self.failed = failed
         # a constructor's groups of bound names (each as TLC prints it, with its domain's index
         # among the domain's factors), how many factors, and where its body is (tlc_form)
         self.form = form
@@ -95,6 +98,8 @@ class RecFcn:
         """How TLC prints this function where its domain cannot be enumerated
         (FcnLambdaValue.toString: ``[n \\in Int |-> <expression line 3, col 35 to line 3, col 35 of
         module M>]``), None where the constructor is not known."""
+        if self.failed:
+            return format_value(self.table())  # the body's error, as TLC's toString
         if self.form is None:
             return None
         try:  # over a domain TLC can enumerate, TLC prints it as its table
@@ -142,6 +147,8 @@ class RecFcn:
     def __hash__(self) -> int:
         """A state or set holding a function over a domain that cannot be enumerated: TLC's
         fingerprint (and a set's normal form) needs the function as a table, which fails."""
+        if self.failed:
+            return hash(self.table())  # the body's error, as TLC's fingerprint (toFcnRcd)
         raise self._not_a_table()
 
     def _not_a_table(self) -> EvalError:
@@ -178,10 +185,69 @@ class RecFcn:
         if key not in self.domain:
             return self
         value = fn(self(key))
-        return RecFcn(self.name, self.domain, lambda x: value if x == key and same(x, key) else self(x))
+        return RecFcn(self.name, self.domain, lambda x: value if x == key and same(x, key) else self(x),
+                      failed=self.failed)
 
 
 _cmp.LAMBDA_FCN[:] = [RecFcn]  # compare.eq compares it as a table
+
+
+KEEP = [False]
+"""True while TLC keeps function constructors lazy (EvalControl.KeepLazy): while the function of
+an application is evaluated (``f`` of ``f[x]``, however deep in it the constructor is made) and
+in the body of a function so kept. Tool.evalAppl builds a constructor over a finite domain at
+once (toFcnRcd) anywhere else, so that its errors are raised where it is made."""
+
+
+def keep_lazily(thunk: Callable[[], Any]) -> Any:
+    """The function ``thunk`` evaluates as the function of an application (KEEP)."""
+    if KEEP[0]:
+        return thunk()
+    KEEP[0] = True
+    try:
+        return thunk()
+    finally:
+        KEEP[0] = False
+
+
+def unkept(thunk: Callable[[], Any]) -> Any:
+    """``thunk()`` evaluated with function constructors built (not KEEP), or UNKEPT where that
+    fails: a value worth remembering for any later use (a constant TLC computes at startup),
+    where a constructor kept lazy is only the value of the use that made it."""
+    keep, KEEP[0] = KEEP[0], False
+    try:
+        return thunk()
+    except (IncompleteSuccessor, Reentered):
+        raise
+    except EvalError:
+        return UNKEPT
+    finally:
+        KEEP[0] = keep
+
+
+UNKEPT = object()
+
+
+def kept_fcn(domain: Any, body: Callable[[Any], Any], form: tuple | None = None) -> Any:
+    """[x \\in D |-> e] made while KEEP: TLC keeps it lazy (FcnLambdaValue), evaluating e where
+    it is applied. Built at once all the same where every point evaluates (the same value);
+    where one fails, a function evaluated where applied, whose table (equality, printing, a
+    state's fingerprint) raises that failure as TLC's toFcnRcd does. Over a domain that
+    cannot be enumerated, lazy_fcn's function."""
+    if isinstance(domain, LazySet):
+        try:
+            elems = list(domain)
+        except EvalError:
+            return RecFcn("function", domain, body, form=form)
+    else:
+        elems = list(iterate(domain))
+    try:
+        return make_fcn({x: body(x) for x in elems})
+    except (IncompleteSuccessor, Reentered):
+        raise
+    except EvalError:
+        pass
+    return RecFcn("function", domain, lambda x: keep_lazily(lambda: body(x)), failed=True)
 
 
 def deferred_fcn(domain: Any, body: Callable[[Any], Any]) -> RecFcn:
@@ -372,7 +438,7 @@ def _update(f: Any, key: Any, fn: Callable[[Any], Any], scan: bool = False) -> A
             return tuple(lst)
         return f
     if t is RecFcn:
-        return _update(f.materialise(), key, fn) if _enumerable(f.domain) else f.excepted(key, fn)
+        return _update(f.materialise(), key, fn) if _enumerable(f.domain) and not f.failed else f.excepted(key, fn)
     raise EvalError(_not_a_function(f))
 
 
