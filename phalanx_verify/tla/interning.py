@@ -75,14 +75,32 @@ def read_modules(names: Iterable[str]) -> None:
 
 
 def made(name: str) -> None:
-    """A model value made while checking (TLCExt!TLCModelValue) whose name was not read: TLC
-    interns the name when it first makes the value (its string, made by ``\\o`` or ToString just
-    before), so it comes after every name read, in the order the values are made
+    """A string or model value made while checking (``\\o``, ToString, TLCExt!TLCModelValue)
+    whose name was not read: TLC interns the name when it first makes the value (its string, made
+    by ``\\o`` or ToString just before), so it comes after every name read, in the order the
+    values are made
     (``{TLCModelValue("A_" \\o ToString(n)) : n \\in 0..63}``: A_0, A_1, ..., A_63, not A_0,
     A_1, A_10, ...)."""
     if name not in RANK and not _made_frozen[0]:
         _made.append(name)
         RANK[name] = len(RANK)
+        for callback in _listeners:
+            callback()
+
+
+def made_count() -> int:
+    """How many names ``made`` has placed: a mark to go back to (forget_made_since)."""
+    return len(_made)
+
+
+def forget_made_since(mark: int) -> None:
+    """Unplace the names ``made`` placed after ``mark``: an evaluation in Python's order of a
+    set (runtime._any_order_first), kept only where its order cannot show, made them in an
+    order TLC's may not share; TLC's order then makes them again."""
+    if len(_made) > mark:
+        for name in _made[mark:]:
+            del RANK[name]  # the last placed: RANK's places stay 0..len-1
+        del _made[mark:]
         for callback in _listeners:
             callback()
 

@@ -812,6 +812,7 @@ def choose_unique(s: Any, pred: Callable[[Any], Any]) -> Any:
     if type(s) is frozenset and len(s) > 1:
         hit = _ORDERED.get(id(s))
         if hit is None or hit[0] is not s:
+            mark = interning.made_count()
             try:
                 found: list = []
                 for x in s:
@@ -819,10 +820,11 @@ def choose_unique(s: Any, pred: Callable[[Any], Any]) -> Any:
                         found.append(x)
                         if len(found) > 1:
                             break
-                if len(found) == 1:
+                if len(found) == 1 and interning.made_count() == mark:
                     return found[0]
             except Exception:  # any failure: TLC's order decides which error comes first
                 pass
+            interning.forget_made_since(mark)  # strings made in this order: TLC's makes them
     return choose(s, pred)
 
 
@@ -1071,10 +1073,20 @@ def _evaluating(form: str, kind: str = "sequence") -> str:
     return f"Evaluating an expression of the form {form} when s is not a {kind}: {{}}"
 
 
+def made_string(s: str) -> str:
+    """A string made while checking (``\\o``, SubSeq, ToString): TLC interns it as it makes it
+    (UniqueString), and strings sort in the order they were interned, so it takes its place
+    after the names read, in the order made (interning.made): CHOOSE s \\in {"q" \\o "b",
+    "q" \\o "a"} : TRUE is "qb"."""
+    if s not in interning.RANK:
+        interning.made(s)
+    return s
+
+
 def concat(a: Any, b: Any) -> Any:
     if type(a) is str:
         if type(b) is str:
-            return a + b
+            return made_string(a + b)
         _refuse(b, _evaluating("t \\o s", "string"))  # Sequences.Concat
     return _seq(a, _evaluating("s \\o t")) + _seq(b, _evaluating("t \\o s"))
 
@@ -1114,9 +1126,9 @@ def append(s: Any, e: Any) -> tuple:
 def subseq(s: Any, m: int, n: int) -> Any:
     if type(s) is str:  # TLC allows Len, \\o and SubSeq on strings, and nothing else of Sequences
         if m > n:
-            return ""
+            return made_string("")
         _subseq_bounds(s, len(s), m, n)
-        return s[m - 1:n]
+        return made_string(s[m - 1:n])
     s = _seq(s)
     if m > n:
         return ()
@@ -1166,7 +1178,7 @@ def tlc_assert(cond: Any, msg: Any) -> bool:
 
 
 def to_string(v: Any) -> str:
-    return format_value(v)
+    return made_string(format_value(v))
 
 
 # What TLCGet("stats") and friends read: the checker sets these figures as the search goes
@@ -1365,12 +1377,14 @@ def _any_order_first(s: Any, build: Callable[[Iterable], Any], only: Any) -> Any
         hit = _ORDERED.get(id(s))
         if hit is not None and hit[0] is s:
             return build(hit[1])
+        mark = interning.made_count()
         try:
             out = build(s)
-            if only is None or out is only:
+            if (only is None or out is only) and interning.made_count() == mark:
                 return out
         except Exception:  # any failure: TLC's order decides which error (or FALSE) comes first
             pass
+        interning.forget_made_since(mark)  # strings made in this order sort as TLC's order makes them
     return build(iterate(s))
 
 
