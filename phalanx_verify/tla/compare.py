@@ -30,6 +30,7 @@ from .order import sorted_tlc, tlc_key
 from .pprint import ppr
 from .sameness import BOOL_FREE, bool_free, same, unambiguous, without_booleans
 from .values import (
+    UNSORTED_EQ,
     DiffSet,
     Fcn,
     Interval,
@@ -39,6 +40,7 @@ from .values import (
     StringSet,
     TypedModelValue,
     UnionSet,
+    UnsortedSet,
     format_value,
     is_set,
 )
@@ -698,8 +700,10 @@ def homogeneous(elems: _C) -> _C:
     first = None
     kf = ""
     typed: ModelValue | None = None  # ModelValue.compareTo: a typed one meets only its own type
+    seen_mv = False  # a model value met: it compares with anything, and the search goes on
     for e in elems:
         if isinstance(e, ModelValue):
+            seen_mv = True
             if type(e) is TypedModelValue:
                 if typed is not None and typed.name[0] != e.name[0]:
                     # TLC's sort compares the later element with an earlier one
@@ -713,6 +717,16 @@ def homogeneous(elems: _C) -> _C:
         ke = kind(e)
         if ke != kf:
             a, b = (first, e) if tlc_key(first) > tlc_key(e) else (e, first)
+            if type(elems) is not frozenset and not seen_mv:
+                # in the order TLC made them, as its ValueVec.sort inserts them by binary search:
+                # e meets the middle one of the distinct elements before it, all of first's kind
+                before: list = []
+                for x in elems:
+                    if x is e:
+                        break
+                    before.append(x)
+                distinct = sorted(dict.fromkeys(before), key=tlc_key)
+                a, b = e, distinct[len(distinct) >> 1]
             ka = kind(a)
             raise EvalError(f"Attempted to compare {ka} {format_value(a)} with non-{ka}: {format_value(b)}")
     if typed is not None and first is not None:
@@ -734,11 +748,18 @@ def _no_infinite_among_sets(elems: Collection[Any]) -> None:
             raise EvalError(f"Attempted to compare the set {format_value(other)} with the value: {inf!r}")
 
 
-def set_of(items: tuple) -> frozenset:
+def set_of(items: tuple) -> frozenset | UnsortedSet:
     """{a, b, ...}: the items are checked before Python's set merges TRUE into 1, at the top
-    or inside (``{<<1>>, <<TRUE>>}``: TLC fails to sort them)."""
-    homogeneous(items)
-    return _merged_alike(items, frozenset(items))
+    or inside (``{<<1>>, <<TRUE>>}``: TLC fails to sort them); items TLC cannot sort make an
+    UnsortedSet."""
+    try:
+        homogeneous(items)
+        return _merged_alike(items, frozenset(items))
+    except EvalError as err:
+        return UnsortedSet(items, err)
+
+
+UNSORTED_EQ[:] = [eq]
 
 
 def set_map(elems: list) -> frozenset:

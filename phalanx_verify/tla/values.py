@@ -10,6 +10,7 @@ when it is finite and asked for.
 
 from __future__ import annotations
 
+import copy
 import itertools
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -179,6 +180,38 @@ class LazySet:
 
     def __rsub__(self, other: object) -> frozenset:
         return frozenset(x for x in as_set(other) if x not in self)
+
+
+UNSORTED_EQ: list[Callable[[Any, Any], bool]] = []  # compare.eq (compare builds on this module)
+
+
+class UnsortedSet(LazySet):
+    """A set literal whose items TLC cannot sort (``{1, "a"}``). TLC keeps a literal as written
+    (SetEnumValue, not normalized) until something needs it sorted, and tests membership by
+    each item's equals in the literal's order: ``1 \\in {1, "a"}`` holds, ``"b" \\in {1, "a"}``
+    fails on 1's equals. Anything else (enumerating, comparing, printing, a state's
+    fingerprint) sorts it, and fails as its sort does."""
+
+    def __init__(self, items: tuple, error: EvalError) -> None:
+        self.items, self.error = items, error  # the error sorting the items raised
+
+    def member(self, x: Any) -> bool:
+        eq = UNSORTED_EQ[0]
+        return any(eq(e, x) for e in self.items)
+
+    __contains__ = member
+
+    def enumerate(self) -> frozenset:
+        raise copy.copy(self.error)
+
+    def __hash__(self) -> int:
+        raise copy.copy(self.error)
+
+    def __eq__(self, other: object) -> bool:
+        raise copy.copy(self.error)
+
+    def __repr__(self) -> str:
+        return "{" + ", ".join(format_value(e) for e in self.items) + "}"
 
 
 class _ProductLike(LazySet):
@@ -745,6 +778,8 @@ def format_value(v: Any, normalized: bool = False) -> str:
         keys = sorted_tlc(v)
         return "(" + " @@ ".join(f"{format_value(k, normalized)} :> {format_value(v[k], normalized)}"
                                  for k in keys) + ")"
+    if t is UnsortedSet:  # TLC's ToString sorts it first
+        return format_value(v.enumerate())
     if isinstance(v, PowerSet | FcnSet | RecordSet | ProductSet | UnionSet):
         try:  # TLC enumerates these when it prints them
             if type(v) is PowerSet:
