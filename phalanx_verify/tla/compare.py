@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 
 from . import setbound
 from .errors import EvalError, ModuleEvalError
-from .order import sorted_tlc, tlc_key
+from .order import plain_ints, sorted_tlc, tlc_key
 from .pprint import ppr
 from .sameness import BOOL_FREE, bool_free, same, unambiguous, without_booleans
 from .values import (
@@ -794,9 +794,7 @@ def _merged_alike(items: Sequence, out: frozenset) -> frozenset:
 def union2(a: Any, b: Any) -> Any:
     """a \\cup b: both sets, and their elements comparable."""
     if isinstance(a, frozenset) and isinstance(b, frozenset):
-        if a and b:
-            _asked_of(b, a)  # TLC's cup compares S's members with T's: {1, 2} \\cup {TRUE} fails
-        _shared_alike(a, b)
+        _compared(b, a)  # TLC's cup compares S's members with T's: {1, 2} \\cup {TRUE} fails
         r = a | b
         if len(r) > setbound.allowed:  # TLC's -maxSetSize (tla/setbound.py)
             setbound.too_many()
@@ -804,6 +802,18 @@ def union2(a: Any, b: Any) -> Any:
             homogeneous(r)  # TLC's sort compares typed model values across the two
         return r
     return setbound.checked(_lazy_binary(a, b, "\\cup"))
+
+
+def _compared(asked: frozenset, of: frozenset) -> None:
+    """TLC's comparisons of two sets' members for \\cup, \\cap and \\ (_asked_of: the members of
+    ``asked`` asked of ``of``; _shared_alike), none of which can fail where both sets hold
+    integers only, or tuples of integers only (order.plain_ints: GameOfLife's S \\ {x} over
+    grid points, for each point of each state)."""
+    if asked and of:
+        if plain_ints(asked) and plain_ints(of) and type(next(iter(asked))) is type(next(iter(of))):
+            return
+        _asked_of(asked, of)
+    _shared_alike(asked, of)
 
 
 def _shared_alike(a: frozenset, b: frozenset) -> None:
@@ -896,9 +906,7 @@ def _lazy_binary(a: Any, b: Any, op: str) -> Any:
 
 def intersect(a: Any, b: Any) -> Any:
     if isinstance(a, frozenset) and isinstance(b, frozenset):
-        if a and b:
-            _asked_of(a, b)
-        _shared_alike(a, b)
+        _compared(a, b)
         r = a & b
         if len(r) > setbound.allowed:  # TLC's -maxSetSize (tla/setbound.py)
             setbound.too_many()
@@ -930,9 +938,7 @@ def setminus(a: Any, b: Any) -> Any:
 
 def _setminus(a: Any, b: Any) -> Any:
     if isinstance(a, frozenset) and isinstance(b, frozenset):
-        if a and b:
-            _asked_of(a, b)
-        _shared_alike(a, b)
+        _compared(a, b)
         r = a - b
         if len(r) > setbound.allowed:  # TLC's -maxSetSize (tla/setbound.py)
             setbound.too_many()

@@ -1337,7 +1337,8 @@ class Expressions(Levels, StaticKinds):
             body = self.cond(e.body, inner, "CHOOSE")
             return f"_rt.choose({s}, lambda {x}: (lambda {', '.join(names)}: {body})(*{x}))"
         inner = inner.bind(e.bound.names[0], Local(x, "value", vkind=self.elem_kind(e.bound.set, ctx)))
-        how = "choose_unique" if self._unobserved() else "choose"
+        # (CHOOSE x \\in S : TRUE, the first of S, needs no trial of a unique choice)
+        how = "choose_unique" if self._unobserved() and not isinstance(e.body, ast.Bool) else "choose"
         return f"_rt.{how}({s}, lambda {x}: {self.cond(e.body, inner, 'CHOOSE')})"
 
     def v_SetEnum(self, e: ast.SetEnum, ctx: Ctx) -> str:
