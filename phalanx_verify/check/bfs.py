@@ -24,7 +24,15 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..tla import runtime as rt
-from ..tla.errors import EXIT_SAFETY_EVAL, EvalError, IncompleteSuccessor, LivenessEvalError, TLAError
+from ..tla.errors import (
+    EXIT_SAFETY_EVAL,
+    EvalError,
+    IncompleteSuccessor,
+    InitialUnsortableSet,
+    LivenessEvalError,
+    TLAError,
+    UnsortableSet,
+)
 from ..tla.order import forget_sort_keys
 from ..tla.sameness import BOOL_FREE, bool_free, remember_bool_free, same, unambiguous
 from .constraints import successor_constraints
@@ -305,8 +313,12 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
             rt.LEVEL[0] = 1  # the checks see the state's level; Init itself is evaluated at 0
         generated += 1
         report.generated = generated  # where an error in the checks stops the search
-        key = state_key(model, s)
-        if space.find(s if key is None else key) is not None:
+        try:
+            key = state_key(model, s)
+            known = space.find(s if key is None else key) is not None
+        except UnsortableSet as err:  # TLC: an unexpected exception fingerprinting it (exit 255)
+            raise InitialUnsortableSet(f"TLC threw an unexpected exception. {err.message}") from None
+        if known:
             if model.possible:  # TLC evaluates the constraints, _POSSIBLE's counters, on each one
                 all(c(s) for c in constraints)
             continue

@@ -159,6 +159,20 @@ class LivenessEvalError(EvalError):
     exit_code = EXIT_TLC_ERROR
 
 
+class UnsortableSet(EvalError):
+    """A set whose members TLC cannot sort (values.UnsortedSet) met where a hash needs it
+    sorted: a state's fingerprint, a member of a set."""
+
+
+class InitialUnsortableSet(UnsortableSet):
+    """An UnsortableSet met fingerprinting an initial state (``Init == x = {1, "a"}``): TLC's
+    DoInitFunctor meets a bare RuntimeException there, reports "TLC threw an unexpected
+    exception" and exits 255; the same set in a successor is 75 (TLC's replay finds it in an
+    evaluation)."""
+
+    exit_code = EXIT_TLC_ERROR
+
+
 class AssertionFailure(EvalError):
     """TLC's Assert(FALSE, msg): an evaluation error (75) in Init or an invariant, but its own
     verdict (14) when it fails while successors are computed (the checker tells which)."""

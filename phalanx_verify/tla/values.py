@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from . import interning, setbound
-from .errors import EvalError, ModuleEvalError, SetSizeOverflow
+from .errors import EvalError, ModuleEvalError, SetSizeOverflow, UnsortableSet
 from .interning import key as _name_key
 from .order import sorted_tlc, tlc_key
 from .sameness import answered, same
@@ -204,8 +204,8 @@ class UnsortedSet(LazySet):
     def enumerate(self) -> frozenset:
         raise copy.copy(self.error)
 
-    def __hash__(self) -> int:
-        raise copy.copy(self.error)
+    def __hash__(self) -> int:  # (a state's fingerprint, a member of a set: errors.UnsortableSet)
+        raise UnsortableSet(self.error.message)
 
     def __eq__(self, other: object) -> bool:
         raise copy.copy(self.error)

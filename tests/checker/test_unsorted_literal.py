@@ -54,3 +54,15 @@ def test_enumerating_it_fails(tmp_path: Path) -> None:
     code, _, out = check_model(tmp_path, "I", "INIT Init\nNEXT Next\n", spec)
     assert code == 75, out
     assert 'Attempted to compare string "a" with non-string: 1' in " ".join(out.split())
+
+
+@pytest.mark.parametrize(("init", "nxt", "tlc_exit"), [
+    ('x = {1, "a"}', "UNCHANGED x", 255),  # fingerprinting an initial state: TLC's unexpected exception
+    ("x = 1", 'x\' = {1, "a"}', 75),  # the same set in a successor
+    ('x = {TLCModelValue("A_a"), TLCModelValue("B_a")}', "UNCHANGED x", 255),  # TLC's test-model Github696b
+])
+def test_stored_in_a_state(tmp_path: Path, init: str, nxt: str, tlc_exit: int) -> None:
+    spec = f"---- MODULE F ----\nEXTENDS Integers, TLCExt\nVARIABLE x\nInit == {init}\nNext == {nxt}\n====\n"
+    code, _, out = check_model(tmp_path, "F", "INIT Init\nNEXT Next\n", spec)
+    assert code == tlc_exit, out
+    assert "Attempted to compare" in out
