@@ -44,6 +44,7 @@ from .errors import (
     ConfigSyntaxError,
     EvalError,
     IncompleteSuccessor,
+    InitialUnsortableSet,
     LevelError,
     LivenessEvalError,
     ModuleEvalError,
@@ -53,6 +54,7 @@ from .errors import (
     StartupStackOverflow,
     TautologyError,
     TLAError,
+    UnsortableSet,
     UsageError,
 )
 from .instances import written_name
@@ -87,7 +89,7 @@ __all__ = [
     # errors, each with its TLC exit code
     "TLAError", "ParseError", "SemanticError", "ConfigError", "ConfigSyntaxError", "EvalError", "AssertionFailure",
     "ModuleEvalError", "LivenessEvalError", "StackOverflow", "StartupStackOverflow", "CannotHandleError", "IncompleteSuccessor",
-    "LevelError", "TautologyError", "UsageError",
+    "LevelError", "TautologyError", "UsageError", "UnsortableSet", "InitialUnsortableSet",
     "EXIT_OK", "EXIT_USAGE", "EXIT_ASSUMPTION", "EXIT_DEADLOCK", "EXIT_INVARIANT", "EXIT_PROPERTY",
     "EXIT_ASSERT", "EXIT_EVAL", "EXIT_SAFETY_EVAL", "EXIT_PARSE", "EXIT_CONFIG", "EXIT_TLC_ERROR",
     "EXIT_INTERRUPTED",
