@@ -716,7 +716,6 @@ def homogeneous(elems: _C) -> _C:
             continue
         ke = kind(e)
         if ke != kf:
-            a, b = (first, e) if tlc_key(first) > tlc_key(e) else (e, first)
             if type(elems) is not frozenset and not seen_mv:
                 # in the order TLC made them, as its ValueVec.sort inserts them by binary search:
                 # e meets the middle one of the distinct elements before it, all of first's kind
@@ -727,6 +726,8 @@ def homogeneous(elems: _C) -> _C:
                     before.append(x)
                 distinct = sorted(dict.fromkeys(before), key=tlc_key)
                 a, b = e, distinct[len(distinct) >> 1]
+            else:
+                a, b = (first, e) if tlc_key(first) > tlc_key(e) else (e, first)
             ka = kind(a)
             raise EvalError(f"Attempted to compare {ka} {format_value(a)} with non-{ka}: {format_value(b)}")
     if typed is not None and first is not None:

@@ -49,7 +49,8 @@ def key(name: str) -> tuple[int, str]:
 
 _cfg_values: list[str] = []
 _module_names: list[str] = []
-_made: list[str] = []  # names first met while checking (see made), in the order met
+MADE: list[str] = []  # names first met while checking (see made), in the order met; its length
+# is a mark to go back to (forget_made_since), read inline where a call would cost
 _made_frozen = [False]  # in a worker process of the parallel search: see freeze_made
 _listeners: list[Callable[[], None]] = []
 
@@ -69,7 +70,7 @@ def read_modules(names: Iterable[str]) -> None:
     """The names a new spec's modules intern (see ``module_names``), in TLC's order; the
     model's cfg (``read_cfg``) comes after, or there is none."""
     _cfg_values.clear()
-    _made.clear()
+    MADE.clear()
     _module_names[:] = names
     _rebuild()
 
@@ -82,25 +83,20 @@ def made(name: str) -> None:
     (``{TLCModelValue("A_" \\o ToString(n)) : n \\in 0..63}``: A_0, A_1, ..., A_63, not A_0,
     A_1, A_10, ...)."""
     if name not in RANK and not _made_frozen[0]:
-        _made.append(name)
+        MADE.append(name)
         RANK[name] = len(RANK)
         for callback in _listeners:
             callback()
-
-
-def made_count() -> int:
-    """How many names ``made`` has placed: a mark to go back to (forget_made_since)."""
-    return len(_made)
 
 
 def forget_made_since(mark: int) -> None:
     """Unplace the names ``made`` placed after ``mark``: an evaluation in Python's order of a
     set (runtime._any_order_first), kept only where its order cannot show, made them in an
     order TLC's may not share; TLC's order then makes them again."""
-    if len(_made) > mark:
-        for name in _made[mark:]:
+    if len(MADE) > mark:
+        for name in MADE[mark:]:
             del RANK[name]  # the last placed: RANK's places stay 0..len-1
-        del _made[mark:]
+        del MADE[mark:]
         for callback in _listeners:
             callback()
 
@@ -116,7 +112,7 @@ def freeze_made() -> None:
 def _rebuild() -> None:
     before = dict(RANK)
     RANK.clear()
-    for name in (*_cfg_values, *BUILTINS, *_module_names, *_made):
+    for name in (*_cfg_values, *BUILTINS, *_module_names, *MADE):
         if name not in RANK:
             RANK[name] = len(RANK)
     if RANK != before:

@@ -18,6 +18,7 @@ from typing import Any, NoReturn
 from . import compare as _cmp
 from . import interning, outside, setbound
 from .errors import AssertionFailure, EvalError, IncompleteSuccessor, ModuleEvalError, SemanticError
+from .interning import MADE as _MADE
 from .order import min_tlc, sorted_tlc
 from .pprint import ppr
 from .sameness import same
@@ -812,7 +813,7 @@ def choose_unique(s: Any, pred: Callable[[Any], Any]) -> Any:
     if type(s) is frozenset and len(s) > 1:
         hit = _ORDERED.get(id(s))
         if hit is None or hit[0] is not s:
-            mark = interning.made_count()
+            mark = len(_MADE)
             try:
                 found: list = []
                 for x in s:
@@ -820,7 +821,7 @@ def choose_unique(s: Any, pred: Callable[[Any], Any]) -> Any:
                         found.append(x)
                         if len(found) > 1:
                             break
-                if len(found) == 1 and interning.made_count() == mark:
+                if len(found) == 1 and len(_MADE) == mark:
                     return found[0]
             except Exception:  # any failure: TLC's order decides which error comes first
                 pass
@@ -1377,10 +1378,10 @@ def _any_order_first(s: Any, build: Callable[[Iterable], Any], only: Any) -> Any
         hit = _ORDERED.get(id(s))
         if hit is not None and hit[0] is s:
             return build(hit[1])
-        mark = interning.made_count()
+        mark = len(_MADE)
         try:
             out = build(s)
-            if (only is None or out is only) and interning.made_count() == mark:
+            if (only is None or out is only) and len(_MADE) == mark:
                 return out
         except Exception:  # any failure: TLC's order decides which error (or FALSE) comes first
             pass

@@ -205,7 +205,9 @@ class UnsortedSet(LazySet):
         raise copy.copy(self.error)
 
     def __hash__(self) -> int:  # (a state's fingerprint, a member of a set: errors.UnsortableSet)
-        raise UnsortableSet(self.error.message)
+        error = UnsortableSet(self.error.message, self.error.pos)
+        error.tlc_text = self.error.tlc_text  # the sort's exact text, as ``enumerate`` keeps it
+        raise error
 
     def __eq__(self, other: object) -> bool:
         raise copy.copy(self.error)
