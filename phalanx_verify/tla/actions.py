@@ -697,17 +697,20 @@ class Actions(Expressions):
             # Passed unevaluated where the body may not read it (as TLC passes arguments), unless
             # the call is a sub-action of Next with a constant argument, which TLC evaluates when
             # it splits Next; one with another argument passed so is not split, as in TLC.
+            # (and where it may make a function constructor: read as a constructing name, see _kept)
+            builds = self.constructs(a, ctx)
             lazy = not SIMPLE.fullmatch(value) and (i in loc.lazy or i in loc.unused if loc is not None
-                                                    else not self.strict_in(defn, scope, i))
+                                                    else not self.strict_in(defn, scope, i) or builds)
             if lazy and labeled and self.level(a, ctx) == LEVEL_CONSTANT:
                 lazy = False
             labeled = labeled and not lazy
             if defn.recursive:  # evaluated in the generator's call as in the calls inside it
-                lazy = not self.strict_in(defn, scope, i) if loc is None else i in loc.lazy or i in loc.unused
+                lazy = not self.strict_in(defn, scope, i) or builds if loc is None else i in loc.lazy or i in loc.unused
             code.emit(f"{py} = {self._thunk(value) if lazy else value}")
             pnames.append(py)
             passing.append((py, lazy))
-            inner = inner.bind(p.name, Local(py, "thunk") if lazy else Local(py, "value", vkind=self.static_kind(a, ctx)))
+            inner = inner.bind(p.name, Local(py, "thunk", constructs=builds) if lazy
+                               else Local(py, "value", vkind=self.static_kind(a, ctx)))
         k = _Restore(k, ctx)  # what follows the call is compiled in the caller's scope again
         new_label = label
         if labeled:

@@ -25,7 +25,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence, Sized
 from typing import Any, TypeVar
 
 from . import setbound
-from .errors import EvalError, ModuleEvalError
+from .errors import EvalError, ModuleEvalError, UnsortableSet
 from .order import plain_ints, sorted_tlc, tlc_key
 from .pprint import ppr
 from .sameness import BOOL_FREE, bool_free, same, unambiguous, without_booleans
@@ -758,6 +758,15 @@ def set_of(items: tuple) -> frozenset | UnsortedSet:
         return _merged_alike(items, frozenset(items))
     except EvalError as err:
         return UnsortedSet(items, err)
+
+
+def singleton(x: Any) -> frozenset | UnsortedSet:
+    """{x}: one item, nothing to sort, unless x holds a set TLC cannot sort: then the literal
+    stays as written (its sort compares nothing: ``x \\in {{1, "a"}}`` walks it)."""
+    try:
+        return frozenset((x,))
+    except UnsortableSet as err:
+        return UnsortedSet((x,), err)
 
 
 UNSORTED_EQ[:] = [eq]

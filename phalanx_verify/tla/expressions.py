@@ -69,6 +69,7 @@ _UNARY = {
     "union": "_rt.union({0})", "domain": "_rt.domain({0})",
 }
 _PY_TYPE = {"int": "int", "str": "str", "bool": "bool"}
+_SORTED_KINDS = {"int", "str", "bool", "mv", "mvset"}  # static kinds whose values always sort
 _FOR = "\x00for\x00"  # where a comprehension's for clauses go (no generated code holds a NUL)
 
 # Standard-module operators called by name: name -> (module, arity, template).
@@ -242,6 +243,7 @@ class FuncInfo:
     defn: ast.Definition
     scope: Scope
     lazy: frozenset[str] = frozenset()  # parameters passed as thunks (see strictness.py)
+    kept: frozenset[str] = frozenset()  # of those, the ones whose argument may make a function constructor
 
 
 _NO_STATE = object()  # what no state is (see _last_state_cell)
@@ -251,7 +253,7 @@ _READS_CELL_LIMIT = 1 << 14  # values kept per definition by _reads_cell; then i
 class Expressions(Levels, StaticKinds):
     """Compiles expressions and operator definitions of one model to Python expressions."""
 
-    _funcs: dict[tuple[int, int, frozenset[str]], FuncInfo]  # (id(definition), id(scope), lazy) -> its function
+    _funcs: dict[tuple[int, int, frozenset[str], frozenset[str]], FuncInfo]  # (id(definition), id(scope), lazy, kept) -> its function
     _strict: dict[tuple[int, int], tuple[bool, ...]]  # (id(definition), id(scope)) -> strict in each parameter
     _observing: bool | None = None  # memo.observing of the model, once asked
     _threads_exist: bool | None = None  # does the model hoist an instance with parameters (Scope.bound)?
@@ -265,14 +267,15 @@ class Expressions(Levels, StaticKinds):
     _in_recursive_fundef: int  # how deep inside the bodies of recursive function definitions
 
     # -- operator functions -------------------------------------------------------------
-    def func_for(self, defn: ast.Definition, scope: Scope, lazy: frozenset[str] = frozenset()) -> FuncInfo:
+    def func_for(self, defn: ast.Definition, scope: Scope, lazy: frozenset[str] = frozenset(),
+                 kept: frozenset[str] = frozenset()) -> FuncInfo:
         """The Python function of ``defn`` in ``scope``, taking the parameters named in ``lazy``
-        as thunks."""
-        key = (id(defn), id(scope), lazy)
+        as thunks, those in ``kept`` evaluated as function constructors may be (see _kept)."""
+        key = (id(defn), id(scope), lazy, kept)
         info = self._funcs.get(key)
         if info is None:
             lvl = self.def_level(defn, scope)
-            info = FuncInfo(self.fresh(f"op_{defn.name}"), lvl, defn, scope, lazy)
+            info = FuncInfo(self.fresh(f"op_{defn.name}"), lvl, defn, scope, lazy, kept)
             self._funcs[key] = info
             self._pending.append(info)
         return info
@@ -290,7 +293,7 @@ class Expressions(Levels, StaticKinds):
                 py = self.fresh(p.name)
                 params.append(py)
                 kind = "op" if p.arity else "thunk" if p.name in info.lazy else "value"
-                ctx = ctx.bind(p.name, Local(py, kind, p.arity))
+                ctx = ctx.bind(p.name, Local(py, kind, p.arity, constructs=p.name in info.kept))
                 if kind == "thunk":
                     thunks.add(py)
             body = self.val(defn.body, ctx)
@@ -849,7 +852,7 @@ class Expressions(Levels, StaticKinds):
         return f"(lambda {', '.join(thread_name(sc, n) for sc, n in outside)}: {code})({values})"
 
     def _call_def(self, target: tuple[ast.Definition, Scope], args: tuple[str, ...], ctx: Ctx,
-                  pos: ast.Pos, name: str, kinds: tuple[str | None, ...] = ()) -> str:
+                  pos: ast.Pos, name: str, kinds: tuple[str | None, ...] = (), builds: tuple[bool, ...] = ()) -> str:
         defn, scope = target
         if isinstance(defn, ast.InstanceDef):
             raise SemanticError(f"{name} names a module instance, not an operator", pos)
@@ -866,10 +869,12 @@ class Expressions(Levels, StaticKinds):
             args = tuple(a if p.arity or self.mentions(defn.body, {p.name}, scope) else "None"
                          for p, a in zip(defn.params, args, strict=True))
             lazy = self.lazy_params(defn, scope, args)
+        kept = self._kept(defn, args, builds)
+        lazy |= kept
         inlined = None if lazy else self._try_inline(defn, scope, args, ctx, kinds)
         if inlined is not None:
             return inlined
-        info = self.func_for(defn, scope, lazy)
+        info = self.func_for(defn, scope, lazy, kept)
         if info.level >= LEVEL_TEMPORAL:
             raise SemanticError(f"temporal formula {name} used where a value is expected", pos)
         cur = ctx.cur.whole(self.nvars)
@@ -880,7 +885,7 @@ class Expressions(Levels, StaticKinds):
                 # Read where the state is only partly built (vars' in ENABLED, or before every
                 # variable is assigned): TLC looks each variable up by name, so the body is
                 # inlined and fails only on a variable it reads that is not yet determined.
-                return self._inline_action(defn, scope, args, ctx, lazy)
+                return self._inline_action(defn, scope, args, ctx, lazy, kept)
             else:
                 missing = [self.variables[i] for i in range(self.nvars) if ctx.cur.read(i) is None]
                 return f"_rt_unbound({', '.join(missing)!r}, {self.pos_index(pos)})"
@@ -890,7 +895,7 @@ class Expressions(Levels, StaticKinds):
             if nxt is None:
                 if ctx.nxt is None:
                     raise SemanticError(f"action {name} used where no next state exists", pos)
-                return self._inline_action(defn, scope, args, ctx, lazy)
+                return self._inline_action(defn, scope, args, ctx, lazy, kept)
             call_args.append(nxt)
         call_args += self.thread_args(target, ctx, pos)
         return f"{info.pyname}({', '.join(call_args + list(self._passed(defn, args, lazy)))})"
@@ -900,6 +905,18 @@ class Expressions(Levels, StaticKinds):
         may not read (strictness.py) whose argument may fail (not a name or a literal)."""
         return frozenset(p.name for i, (p, a) in enumerate(zip(defn.params, args, strict=True))
                          if not p.arity and not SIMPLE.fullmatch(a) and not self.strict_in(defn, scope, i))
+
+    @staticmethod
+    def _kept(defn: ast.Definition, args: tuple[str, ...], builds: tuple[bool, ...]) -> frozenset[str]:
+        """The parameters of ``defn`` whose argument may make a function constructor
+        (``builds``: kinds.constructs of each argument): TLC binds a parameter to its argument
+        unevaluated (LazyValue), so where the body applies it (``Op(g) == g[1]``) the constructor
+        is evaluated as the function of an application, kept lazy (runtime.KEEP), and where the
+        body first reads it otherwise it is built. Passed as a thunk, read as a constructing name."""
+        if not any(builds) or not isinstance(defn, ast.OpDef):
+            return frozenset()
+        return frozenset(p.name for p, a, b in zip(defn.params, args, builds, strict=True)
+                         if b and not p.arity and a != "None")
 
     def _passed(self, defn: ast.Definition, args: tuple[str, ...], lazy: frozenset[str]) -> tuple[str, ...]:
         """The compiled ``args`` of a call of ``defn``, those of the ``lazy`` parameters as thunks."""
@@ -992,7 +1009,7 @@ class Expressions(Levels, StaticKinds):
             self._inline_depth -= 1
 
     def _inline_action(self, defn: ast.Definition, scope: Scope, args: tuple[str, ...], ctx: Ctx,
-                       lazy: frozenset[str] = frozenset()) -> str:
+                       lazy: frozenset[str] = frozenset(), kept: frozenset[str] = frozenset()) -> str:
         """An operator evaluated while a state is only partly built (an action's next state, or
         a state-level definition read primed before every variable is assigned): inline its
         body as a lambda so it reads the variables determined so far, the ``lazy`` parameters
@@ -1010,7 +1027,8 @@ class Expressions(Levels, StaticKinds):
         for p in defn.params:
             py = self.fresh(p.name)
             names.append(py)
-            inner = inner.bind(p.name, Local(py, "op" if p.arity else "thunk" if p.name in lazy else "value", p.arity))
+            inner = inner.bind(p.name, Local(py, "op" if p.arity else "thunk" if p.name in lazy else "value", p.arity,
+                                             constructs=p.name in kept))
         body = self.entering((defn, scope), ctx, defn.pos, self.val(defn.body, inner))
         return f"(lambda {', '.join(names)}: {body})({', '.join(self._passed(defn, args, lazy))})"
 
@@ -1088,7 +1106,8 @@ class Expressions(Levels, StaticKinds):
             return f"{loc.pyname}({', '.join(args)})"
         target = self.resolve_def(e.op, ctx.scope)
         if target is not None:
-            return self._call_def(target, args, ctx, e.pos, e.op, tuple(self.static_kind(a, ctx) for a in e.args))
+            return self._call_def(target, args, ctx, e.pos, e.op, tuple(self.static_kind(a, ctx) for a in e.args),
+                                  tuple(self.constructs(a, ctx) for a in e.args))
         if e.op in self.substitutions and ctx.scope.subst is None:
             return self._call_global(self.substitutions[e.op], args, ctx, e.pos)
         if ctx.scope.subst is not None and e.op in ctx.scope.subst:
@@ -1345,8 +1364,11 @@ class Expressions(Levels, StaticKinds):
         if not e.items:
             return "_EMPTY"
         items = "".join(self.val(x, ctx) + ", " for x in e.items)
-        if len(e.items) == 1 or self.elem_kind(e, ctx) == "mv":
+        one = len(e.items) == 1
+        if self.elem_kind(e, ctx) == "mv" or one and self.static_kind(e.items[0], ctx) in _SORTED_KINDS:
             return f"frozenset(({items}))"
+        if one:  # (it may hold a set TLC cannot sort: compare.singleton)
+            return f"_cmp.singleton({items})"
         return f"_cmp.set_of(({items}))"
 
     def v_SetFilter(self, e: ast.SetFilter, ctx: Ctx) -> str:
@@ -1630,7 +1652,8 @@ class Expressions(Levels, StaticKinds):
             kind = "thunk" if not d.params else "op"
             # TLC passes arguments unevaluated: those the body may not read are passed as thunks
             strict = self.strictness(d, ctx.scope, ctx)
-            lazy = tuple(i for i, p in enumerate(d.params) if not p.arity and not strict[i]
+            kept = self._let_kept(d, ctx, body)
+            lazy = tuple(i for i, p in enumerate(d.params) if not p.arity and (not strict[i] or i in kept)
                          and self.mentions(d.body, {p.name}, ctx.scope))
             pctx = ctx.bind(d.name, Local(py, kind, len(d.params), lazy=lazy)) if d.recursive else ctx
             pnames = []
@@ -1638,7 +1661,7 @@ class Expressions(Levels, StaticKinds):
                 pp = self.fresh(p.name)
                 pnames.append(pp)
                 pkind = "op" if p.arity else "thunk" if i in lazy else "value"
-                pctx = pctx.bind(p.name, Local(pp, pkind, p.arity))
+                pctx = pctx.bind(p.name, Local(pp, pkind, p.arity, constructs=i in kept))
             value = f"lambda {', '.join(pnames)}: {self.val(d.body, pctx)}"
             if d.recursive:
                 # LET RECURSIVE F(n) == ... F(n - 1) ...: the body calls itself through its name.
@@ -1658,6 +1681,17 @@ class Expressions(Levels, StaticKinds):
             return ctx.bind(d.name, Local(py, "thunk", level=self.let_def_level(d, ctx), fundef=(d, ctx, None),
                                           made=constructor_made(d.bounds))), py, value
         raise SemanticError("INSTANCE inside LET is not supported", d.pos)
+
+    def _let_kept(self, d: ast.OpDef, ctx: Ctx, body: ast.Expr | None) -> frozenset[int]:
+        """The parameters of the LET operator ``d`` to which a call in ``body`` (the rest of
+        the LET) passes an argument that may make a function constructor: passed as thunks and
+        read as constructing names (see _kept)."""
+        out: set[int] = set()
+        for node in ast.nodes(body) if body is not None and d.params else ():
+            if isinstance(node, ast.Apply) and node.op == d.name and len(node.args) == len(d.params):
+                out.update(i for i, a in enumerate(node.args)
+                           if not d.params[i].arity and i not in out and self.constructs(a, ctx))
+        return frozenset(out)
 
     def v_Lambda(self, e: ast.Lambda, ctx: Ctx) -> str:
         names = [self.fresh(p) for p in e.params]

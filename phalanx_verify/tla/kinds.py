@@ -84,6 +84,8 @@ class StaticKinds(CompilerBase):
             if loc is not None:
                 if loc.constructs:
                     return True
+                if loc.alias is not None and depth < 8 and self.constructs(loc.alias[0], loc.alias[1], depth + 1):
+                    return True  # (an argument passed by name is compiled where it is read)
                 continue
             target = self.resolve_def(name, ctx.scope)
             if target is not None and isinstance(target[0], ast.OpDef) and depth < 8 \

@@ -36,6 +36,7 @@ from .values import (
     StringSet,
     TypedModelValue,
     UnionSet,
+    UnsortedSet,
     as_set,
     clear_shared_subsets,
     fcn_domain,
@@ -706,6 +707,8 @@ def card(s: Any) -> int:
         if n > 2 ** 31 - 1:
             raise ModuleEvalError(f"Overflow when computing the number of elements in: {s!r}")
         return n
+    if type(s) is UnsortedSet:  # TLC's size() sorts it: its own error, or one item
+        return len(s)
     if isinstance(s, LazySet):
         try:
             return len(as_set(s))

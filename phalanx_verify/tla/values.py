@@ -190,10 +190,20 @@ class UnsortedSet(LazySet):
     (SetEnumValue, not normalized) until something needs it sorted, and tests membership by
     each item's equals in the literal's order: ``1 \\in {1, "a"}`` holds, ``"b" \\in {1, "a"}``
     fails on 1's equals. Anything else (enumerating, comparing, printing, a state's
-    fingerprint) sorts it, and fails as its sort does."""
+    fingerprint) sorts it, and fails as its sort does. A literal of one item holding such a set
+    (``{{1, "a"}}``) sorts without a comparison: it is walked (``x \\in {{1, "a"}}``) and
+    counted, and only its item's own sort fails (TLC: fingerprinting a state, exit 255)."""
 
     def __init__(self, items: tuple, error: EvalError) -> None:
         self.items, self.error = items, error  # the error sorting the items raised
+
+    def __iter__(self) -> Iterator:
+        if len(self.items) == 1:
+            return iter(self.items)
+        return iter(self.enumerate())
+
+    def __len__(self) -> int:
+        return 1 if len(self.items) == 1 else len(self.enumerate())
 
     def member(self, x: Any) -> bool:
         eq = UNSORTED_EQ[0]

@@ -50,6 +50,18 @@ ASSUMES = {
     "operator_through_definition": (OP + "G == F(2)\nASSUME G[1] = 1", 0),
     "operator_then_domain": (OP + "ASSUME F(2)[1] = 1 /\\ DOMAIN F(2) = 0..2", 10),
     "through_if": (f"ASSUME LET f == {F} IN (IF TRUE THEN f ELSE f)[1] = 1", 0),
+    # an operator's argument is bound unevaluated (LazyValue): applied in the body, kept lazy
+    "argument_applied": (f"Op(g) == g[1]\nASSUME Op({F}) = 1", 0),
+    "argument_applied_twice": (f"Op(g) == g[1] + g[0]\nASSUME Op({F}) = 1", 0),
+    "argument_domain_forces": (f"Op(g) == DOMAIN g\nASSUME Op({F}) = 0..2", 10),
+    "argument_cached_as_first_use": (f"Op(g) == g[1] = 1 /\\ DOMAIN g = 0..2\nASSUME Op({F})", 0),
+    "argument_domain_first": (f"Op(g) == DOMAIN g = 0..2 /\\ g[1] = 1\nASSUME Op({F})", 10),
+    "argument_through_let": (f"Op(g) == LET k == g IN k[1]\nASSUME Op({F}) = 1", 0),
+    "argument_passed_on": (f"Op(g) == g[1]\nOp2(h) == Op(h)\nASSUME Op2({F}) = 1", 0),
+    "argument_of_let_operator": (f"ASSUME LET Op(g) == g[1] IN Op({F}) = 1", 0),
+    "argument_of_recursive_operator": ("RECURSIVE Op(_, _)\nOp(g, k) == IF k = 0 THEN g[1] ELSE Op(g, k - 1)\n"
+                                       f"ASSUME Op({F}, 2) = 1", 0),
+    "argument_compared": (f"Op(g) == g\nASSUME Op({F}) = Op({F})", 10),
 }
 
 
@@ -73,6 +85,18 @@ Applied == G[1] >= 1
 ThenDomain == G[1] >= 1 /\\ DOMAIN G = 0..2
 ====
 """
+
+
+@pytest.mark.parametrize(("defs", "nxt"), [
+    ("Op(g) == g[1]", f"x' = Op({F})"),
+    ("Op(g, y) == y' = g[1]", f"Op({F}, x)"),  # x passed by name, the constructor with it
+    ("Op(g) == g[x]", f"x' = (Op({F}) + 1) % 2"),
+])
+def test_operator_argument_in_an_action(tmp_path: Path, defs: str, nxt: str) -> None:
+    spec = f"---- MODULE A ----\nEXTENDS Integers\nVARIABLE x\n{defs}\nInit == x = 0\nNext == {nxt}\n====\n"
+    code, report, out = check_model(tmp_path, "A", "INIT Init\nNEXT Next\n", spec)
+    assert code == 0, out
+    assert (report["generated"], report["distinct"]) == (3, 2), report  # TLC: 3 generated, 2 distinct
 
 
 @pytest.mark.parametrize(("inv", "tlc_exit"), [("Applied", 0), ("ThenDomain", 75)])

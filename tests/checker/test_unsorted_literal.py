@@ -22,6 +22,8 @@ ASSUMES = {
     "compared": ('ASSUME {1, "a"} # {}', 10, 'Attempted to compare string "a" with non-string: 1'),
     "compared_other_order": ('ASSUME {"a", 1} = {2}', 10, 'Attempted to compare integer 1 with non-integer: "a"'),
     "counted": ('ASSUME Cardinality({1, "a"}) = 2', 10, None),
+    "counted_one_item": ('ASSUME Cardinality({{1, "a"}}) = 1', 0, None),  # one item: sorted without a comparison
+    "walked_one_item": ('ASSUME \\A y \\in {{1, "a"}} : 1 \\in y', 0, None),
 }
 
 
@@ -60,6 +62,12 @@ def test_enumerating_it_fails(tmp_path: Path) -> None:
     ('x = {1, "a"}', "UNCHANGED x", 255),  # fingerprinting an initial state: TLC's unexpected exception
     ("x = 1", 'x\' = {1, "a"}', 75),  # the same set in a successor
     ('x = {TLCModelValue("A_a"), TLCModelValue("B_a")}', "UNCHANGED x", 255),  # TLC's test-model Github696b
+    # a literal of one item sorts without comparing: walked, its item stored, then fingerprinted
+    ('x \\in {{1, "a"}}', "UNCHANGED x", 255),
+    ('x \\in {<<{1, "a"}>>}', "UNCHANGED x", 255),
+    ('x = {{1, "a"}}', "UNCHANGED x", 255),
+    ('x \\in {{1, "a"}, {2}}', "UNCHANGED x", 75),  # two items: the sort compares them
+    ('x = 0 /\\ {1, "a"} \\in {{1, "a"}}', "UNCHANGED x", 75),  # membership: the item's equals sorts it
 ])
 def test_stored_in_a_state(tmp_path: Path, init: str, nxt: str, tlc_exit: int) -> None:
     spec = f"---- MODULE F ----\nEXTENDS Integers, TLCExt\nVARIABLE x\nInit == {init}\nNext == {nxt}\n====\n"
