@@ -263,9 +263,31 @@ def _module_scope(toks: _Tokens) -> str | None:
 
 
 def parse_config_file(path: str | Path) -> ModelConfig:
+    """The cfg file ``path``; a .tla file (``-config Spec.tla``) holds its model in a section
+    ``---- CONFIG Spec ----`` ended by ``====`` (see embedded_config)."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
         raise ConfigError(f"cannot read {p}: {exc.strerror}", Pos(str(p), 1, 1)) from None
+    if p.suffix == ".tla":
+        text = embedded_config(text, p.stem)
     return parse_config_text(text, str(p))
+
+
+def embedded_config(text: str, name: str) -> str:
+    """The lines of the section ``---- CONFIG name ----`` of a .tla file, up to the next line
+    starting with ``====``, others blanked so that positions stay the file's; empty where there
+    is no such section (TLC's MonolithSpecExtractor.config: the file then configures nothing)."""
+    start = re.compile(r"-----*\s*CONFIG\s+" + re.escape(name) + r"\s*-----*")
+    lines = text.split("\n")
+    out = [""] * len(lines)
+    active = False
+    for i, line in enumerate(lines):
+        if active and line.startswith("===="):
+            break
+        if not active and start.fullmatch(line.rstrip("\r")):
+            active = True
+        elif active:
+            out[i] = line
+    return "\n".join(out) if active else ""
