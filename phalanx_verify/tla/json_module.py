@@ -71,7 +71,13 @@ def _node(v: Any) -> Any:
 
 
 def _object(f: Fcn) -> dict[str, Any]:
-    return {k if type(k) is str else format_value(k): _node(x) for k, x in f.items()}
+    """The object of a function, keyed in its domain's order, sorted where every key is an
+    integer (Json.isValidSequence normalizes such a function before getObjectNode reads it:
+    ``1 :> "b" @@ 0 :> "c"`` is {"0":"c","1":"b"})."""
+    items = list(f.items())
+    if all(type(k) is int for k, _ in items):
+        items.sort(key=lambda kx: kx[0])
+    return {k if type(k) is str else format_value(k): _node(x) for k, x in items}
 
 
 def _array_of_set(s: Any) -> list[Any]:

@@ -27,6 +27,8 @@ ASSUME ToJson(-5) = "-5" /\ ToJson(1..3) = "[1,2,3]"
 ASSUME ToJson([{1, 2} -> BOOLEAN]) = "[[false,false],[false,true],[true,false],[true,true]]"
 ASSUME ToJson(SUBSET {1, 2}) = "[[],[1],[2],[1,2]]"
 ASSUME ToJsonObject([a |-> 1]) = "{\"a\":1}"
+ASSUME ToJsonObject(1 :> "b" @@ 0 :> "c") = "{\"0\":\"c\",\"1\":\"b\"}"
+ASSUME ToJson("b" :> 1 @@ "a" :> 2) = "{\"b\":1,\"a\":2}"
 ASSUME ToJsonArray({3, 1}) = "[1,3]" /\ ToJsonArray(<<{3, 1}>>) = "[[1,3]]"
 ASSUME JsonSerialize(Dir \o "/out.json", [a |-> 1, b |-> {2}])
 ASSUME ndJsonSerialize(Dir \o "/out.ndjson", <<[a |-> 1], 2, "s">>)
@@ -56,6 +58,7 @@ def test_values_to_json_and_back_as_tlc(tmp_path: Path) -> None:
     'ASSUME ToJson([i \\in {0, 1} |-> i]) = "[0,1]"',  # a function not on 1..n is an object
     'ASSUME JsonDeserialize(Dir \\o "/in.json").z[2] = 3',  # a fraction is truncated, as Java's intValue
     'ASSUME ToJson(<<"a">>) = "[a]"',
+    'ASSUME ToJson(1 :> "b" @@ 0 :> "c") = "{\\"1\\":\\"b\\",\\"0\\":\\"c\\"}"',  # integer keys: sorted
 ])
 def test_a_wrong_expectation_is_a_false_assumption(tmp_path: Path, wrong: str) -> None:
     _files(tmp_path)
