@@ -90,6 +90,11 @@ class Actions(Expressions):
                 if loc is None:  # ``a == x'`` makes ``a = 1`` an assignment (TLC's getPrimedVar)
                     body = self._zero_arity_body(e.name, ctx)
                     return self._target_var(*body, mode) if body is not None else None
+                if loc.letdef is not None and not loc.letdef[0].params:
+                    # a LET definition of an action (LET zz == xx IN zz \in S with xx standing for
+                    # x'): TLC's getPrimedVar reads through its LazyValue to the expression
+                    d, dctx = loc.letdef
+                    return self._target_var(d.body, replace(dctx, cur=ctx.cur, nxt=ctx.nxt), mode)
                 if loc.kind != "alias" or not isinstance(loc.alias[0], ast.Prime | ast.Name):  # type: ignore[index]
                     return None  # (a parameter passed on by name: Op1(w) == Op2(w) called as Op1(x'))
                 aexpr, actx = loc.alias  # type: ignore[misc]

@@ -42,7 +42,18 @@ NAMING_BASE = ("EXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = x + 1\
 CYCLIC_BASE = ("EXTENDS Naturals\nVARIABLE x\nInit == x = FALSE\nOp(b) == ~b\nA(n) == x' = Op(FALSE)\n"
                "B == x' = FALSE\nNext == \\E i \\in {1,2,3}: A(i) \\/ B\n")
 
+# TLC's Github798I and Github798N: an argument x' reached through a LET of the operator's body.
+LET_OF_PRIMED = ('S == {"n1", "n2"}\nDirect(xx, yy) == /\\ xx \\in [S -> {"a"}] /\\ yy \\in [S -> S]\n'
+                 '    /\\ \\A s \\in S : xx[s] = "a" => yy[s] = s\nIndirect(xx, yy) == Direct(xx, yy)\n'
+                 'InIndirect(xx, yy) == LET zz == xx IN Indirect(zz, yy)\nVARIABLE x, y\nvars == <<x, y>>\n')
+
 CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | None, str]] = {
+    "LetOfPrimedArgumentInit": (LET_OF_PRIMED + "Spec == InIndirect(x, y) /\\ [][InIndirect(x', y')]_vars",
+                                "SPECIFICATION Spec", 0, 2, 1, 1, None,
+                                "zz \\in T with zz == xx and xx standing for x' assigns x: TLC's getPrimedVar "
+                                "reads through the LET's LazyValue (was: x is not determined, exit 75)"),
+    "LetOfPrimedArgumentNext": (LET_OF_PRIMED + "Spec == x = {} /\\ y = {} /\\ [][InIndirect(x', y')]_vars",
+                                "SPECIFICATION Spec", 0, 3, 2, 2, None, "the same from a state where x is {}"),
     "IncompleteSuccessor": ("EXTENDS Integers\nVARIABLES x, y\nSpec == (x=0) /\\ (y=0) /\\ [][x'=x+1]_<<x,y>>",
                             "SPECIFICATION Spec", 75, 2, 1, 1, "by the next-state action. The following variable "
                             "is not defined: y.", "TLC counts the successor it finds incomplete as generated "
