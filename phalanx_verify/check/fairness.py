@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..tla import LEVEL_CONSTANT, UNDETERMINED, same
+from ..tla import LEVEL_CONSTANT, UNDETERMINED, IncompleteFairnessStep, ReadsAnalysis, same
 from ..tla import syntax as ast
 from .model import Fairness, Model, part_ctx
 
@@ -48,6 +48,7 @@ class FairnessTracker:
                 self._every |= 1 << i
         self.slow = [i for i in range(len(fairs)) if i not in self.by_label and not self._every >> i & 1]
         self._slot_masks: dict[tuple[int, tuple], int] = {}
+        self._sub_reads: dict[int, frozenset[int] | None] = {}  # the variables each subscript reads
 
     def _is_next(self, f: Fairness) -> bool:
         """Is the condition's action the next-state relation itself, by the same name in the
@@ -152,6 +153,7 @@ class FairnessTracker:
                     if vs is None:
                         vs = subs[i](s)
                     if any(v is UNDETERMINED for v in t):  # A leaves a variable free: check edges
+                        self._determined_for_sub(i, t)
                         steps = None
                         on = any(subs[i](t) != vs for _, _, t in fair.generator(s))
                         break
@@ -170,6 +172,18 @@ class FairnessTracker:
                     if step:
                         masks[k] |= 1 << i
         return enabled, masks
+
+
+    def _determined_for_sub(self, i: int, t: tuple) -> None:
+        """Raise TLC's error where the successor ``t`` of condition i's action leaves free a
+        variable its subscript reads: TLC evaluates v' there and fails (IncompleteFairnessStep)."""
+        reads = self._sub_reads.get(i, False)
+        if reads is False:
+            sub = self.fairs[i].sub
+            reads = self._sub_reads[i] = ReadsAnalysis(self.model.compiler).of(sub.expr, part_ctx(sub))
+        for j, v in enumerate(t):
+            if v is UNDETERMINED and (reads is None or j in reads):
+                raise IncompleteFairnessStep.of(self.model.variables[j])
 
 
 def _is_all_vars(model: Model, sub: ast.Expr) -> bool:

@@ -173,6 +173,19 @@ class InitialUnsortableSet(UnsortableSet):
     exit_code = EXIT_TLC_ERROR
 
 
+class IncompleteFairnessStep(EvalError):
+    """WF_v(A) or SF_v(A) whose A leaves free a variable that v reads (``vars == <<a, b>>``,
+    ``WF_vars(a' = a + 1)``): TLC evaluates ENABLED <<A>>_v on A's successors and fails reading
+    v' (Tool.evalAppl: EC.TLC_STATE_NOT_COMPLETELY_SPECIFIED_LIVE, an unexpected exception)."""
+
+    exit_code = EXIT_TLC_ERROR
+
+    @classmethod
+    def of(cls, variable: str) -> IncompleteFairnessStep:
+        return cls(f"The action formula A appearing in a WF_v(A) or SF_v(A) operator does not specify the "
+                   f"primed value of the variable {variable} occurring in the state formula v.")
+
+
 class AssertionFailure(EvalError):
     """TLC's Assert(FALSE, msg): an evaluation error (75) in Init or an invariant, but its own
     verdict (14) when it fails while successors are computed (the checker tells which)."""

@@ -48,6 +48,13 @@ LET_OF_PRIMED = ('S == {"n1", "n2"}\nDirect(xx, yy) == /\\ xx \\in [S -> {"a"}] 
                  'InIndirect(xx, yy) == LET zz == xx IN Indirect(zz, yy)\nVARIABLE x, y\nvars == <<x, y>>\n')
 
 CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | None, str]] = {
+    "FairnessLeavesSubscriptFree": (
+        "EXTENDS Naturals\nVARIABLES a, b\nvars == <<a, b>>\ndisj == a' = a + 1 /\\ a' \\in 1..10\n"
+        "Next == disj /\\ UNCHANGED b\nSpec == a = 0 /\\ b = 0 /\\ [][Next]_vars /\\ WF_vars(disj)\nProp == <>FALSE",
+        "SPECIFICATION Spec\nPROPERTY Prop", 255, 2, 2, 2,
+        "does not specify the primed value of the variable b occurring in the state formula v.",
+        "ENABLED <<disj>>_vars reads b', which disj leaves free: TLC's unexpected exception (its Github317; "
+        "was: b' taken as changed, Prop violated, exit 13)"),
     "LetOfPrimedArgumentInit": (LET_OF_PRIMED + "Spec == InIndirect(x, y) /\\ [][InIndirect(x', y')]_vars",
                                 "SPECIFICATION Spec", 0, 2, 1, 1, None,
                                 "zz \\in T with zz == xx and xx standing for x' assigns x: TLC's getPrimedVar "
