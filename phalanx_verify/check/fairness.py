@@ -177,10 +177,10 @@ class FairnessTracker:
     def _determined_for_sub(self, i: int, t: tuple) -> None:
         """Raise TLC's error where the successor ``t`` of condition i's action leaves free a
         variable its subscript reads: TLC evaluates v' there and fails (IncompleteFairnessStep)."""
-        reads = self._sub_reads.get(i, False)
-        if reads is False:
+        if i not in self._sub_reads:
             sub = self.fairs[i].sub
-            reads = self._sub_reads[i] = ReadsAnalysis(self.model.compiler).of(sub.expr, part_ctx(sub))
+            self._sub_reads[i] = ReadsAnalysis(self.model.compiler).of(sub.expr, part_ctx(sub))
+        reads = self._sub_reads[i]
         for j, v in enumerate(t):
             if v is UNDETERMINED and (reads is None or j in reads):
                 raise IncompleteFairnessStep.of(self.model.variables[j])
