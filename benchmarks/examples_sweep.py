@@ -1,9 +1,12 @@
 """Check the exhaustive-search models of a local clone of tlaplus/Examples against the TLC
 figures their manifests record, and print a table: which agree (exit code and states
 generated, distinct, depth), which stop at a module or construct the checker lacks, which
-differ.
+differ. A model that EXTENDS a community module (Functions, SequencesExt, ...) or a TLAPS
+library module (FiniteSetTheorems, ...) is checked with the directories given by ``--lib``,
+as the Examples' own CI gives TLC CommunityModules and tlapm's library.
 
     python benchmarks/examples_sweep.py --examples ~/src/Examples [--max-runtime 9] [--timeout 300]
+        [--lib ~/src/CommunityModules/modules --lib ~/src/tlapm/library] [--only Paxos]
 
 Nothing is downloaded: the clone is yours (git clone https://github.com/tlaplus/Examples). The
 manifests' depths come from their own TLC runs and differ from real TLC's in a few models
@@ -47,7 +50,8 @@ def models(examples: Path, max_runtime: int) -> list[tuple[Path, dict[str, Any]]
     return out
 
 
-def run_one(examples: Path, spec: Path, model: dict[str, Any], timeout: int) -> dict[str, Any]:
+def run_one(examples: Path, spec: Path, model: dict[str, Any], timeout: int,
+            libs: tuple[Path, ...] = ()) -> dict[str, Any]:
     """Our checker on one model, in a scratch copy of its folder (a run may write files)."""
     cfg = examples / model["path"]
     with tempfile.TemporaryDirectory() as tmp:
@@ -55,7 +59,8 @@ def run_one(examples: Path, spec: Path, model: dict[str, Any], timeout: int) -> 
         shutil.copytree(spec.parent, work)
         if cfg.parent != spec.parent:
             shutil.copytree(cfg.parent, work, dirs_exist_ok=True)
-        cmd = [sys.executable, "-m", "phalanx_verify.cli", "check", spec.name, "-config", cfg.name, "-workers", "1"]
+        cmd = [sys.executable, "-m", "phalanx_verify.cli", "check", spec.name, "-config", cfg.name, "-workers", "1",
+               *(a for lib in libs for a in ("--lib", str(lib.resolve())))]
         try:
             p = subprocess.run(cmd, cwd=work, capture_output=True, text=True, timeout=timeout)
             code: int | str = p.returncode
@@ -94,10 +99,15 @@ def main() -> None:
     ap.add_argument("--max-runtime", type=int, default=9, help="models TLC ran within this many seconds")
     ap.add_argument("--timeout", type=int, default=300, help="seconds per model")
     ap.add_argument("--json", type=Path, help="write every result here")
+    ap.add_argument("--lib", type=Path, action="append", default=[],
+                    help="a directory of modules the models EXTEND (CommunityModules, tlapm's library)")
+    ap.add_argument("--only", help="the models whose path contains this text")
     args = ap.parse_args()
     results = []
     for spec, model in models(args.examples, args.max_runtime):
-        r = run_one(args.examples, spec, model, args.timeout)
+        if args.only and args.only not in model["path"]:
+            continue
+        r = run_one(args.examples, spec, model, args.timeout, tuple(args.lib))
         r["verdict"] = verdict(r)
         results.append(r)
         print(f"{r['verdict']:8} {r['model']}  exit {r['exit']}  tlc {r['tlc']}  ours {r['ours']}"
