@@ -23,6 +23,7 @@ Python's hash seed.
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 import time
@@ -87,8 +88,23 @@ def simulate_model(model: Model, options: SimulationOptions, name: str | None = 
         alias_trace(model, report.trace)
     report.generated = sim.generated
     report.depth = max(sim.lengths, default=0)
-    report.extra["simulation"].update(traces=sim.traces, lengths=_lengths(sim.lengths))
+    report.extra["simulation"].update(traces=sim.traces, lengths=_lengths(sim.lengths),
+                                      tlc_lengths=_tlc_lengths(sim.lengths, options.depth))
     return _done(report, start)
+
+
+def _tlc_lengths(lengths: list[int], depth: int) -> tuple[int, int, int]:
+    """(mean, var, sd) as TLC's progress line prints them: each behaviour's length is the level
+    of its last state, at most -depth (SimulationWorker.collectPostTrace), folded by Welford's
+    algorithm in Java's integer arithmetic."""
+    mean = m2 = 0
+    for n, length in enumerate(lengths, 1):
+        tl = min(depth, length)
+        delta = tl - mean
+        mean += abs(delta) // n * (1 if delta >= 0 else -1)  # Java's long division truncates
+        m2 += delta * (tl - mean)
+    var = m2 / (len(lengths) + 1)  # (TLC: + 1 against a division by zero)
+    return mean, math.floor(var + 0.5), math.floor(math.sqrt(var) + 0.5)
 
 
 def _lengths(lengths: list[int]) -> dict[str, float]:
@@ -111,6 +127,9 @@ class _Simulation:
         self.lengths: list[int] = []
         self.stepping = False  # computing successors (an Assert failing there is exit 14, as in TLC)
         self.path: list[tuple[tuple, str | None]] = []  # the behaviour being drawn
+        # TLCGet("level"): a state's position in the behaviour (1 for an initial state); Next and
+        # the action checks see s's, the state checks t's, as in the breadth-first search
+        self.level = rt.LEVEL if model.reads_level() else None
 
     def run(self, progress: ProgressFn | None) -> None:
         inits = self.initial_states()
@@ -130,8 +149,13 @@ class _Simulation:
         model = self.model
         init_preds = [pred for p in model.properties for pred in p.init_preds]
         keep: dict[str, tuple] = {}
+        level = self.level
+        if level is not None:
+            level[0] = 0
         for s in model.init():
             self.generated += 1
+            if level is not None:
+                level[0] = 1
             bad = self.checks(s) or next(((Verdict.TEMPORAL_PROPERTY, n) for n, f in init_preds if not f(s)), None)
             if bad is not None:
                 if bad[0] is Verdict.TEMPORAL_PROPERTY:  # a property's state predicate (model.init_preds)
@@ -139,6 +163,8 @@ class _Simulation:
                 self.fail(bad, [(s, None)])
             if all(c(s) for c in model.constraints):
                 keep.setdefault(_key(s), s)
+            if level is not None:
+                level[0] = 0
         return [keep[k] for k in sorted(keep)]
 
     def behaviour(self, inits: list[tuple]) -> None:
@@ -187,15 +213,27 @@ class _Simulation:
         model = self.model
         groups: dict[tuple, list[tuple[tuple, int]]] = {}
         succs: list[tuple[tuple[int, tuple], tuple]] = []
+        level, depth = self.level, len(path)
+        if level is not None:
+            level[0] = depth
         for lab, args, t in model.next(s):
             self.generated += 1
+            if level is not None:
+                level[0] = depth + 1
             bad = self.checks(t, s)
             if bad is not None:
                 self.fail(bad, [*path, (t, label_text(model, (lab, args)))])
+            if level is not None:
+                level[0] = depth
             for pname, f in self.action_props:
                 if not f(s, t):
                     self.fail((Verdict.ACTION_PROPERTY, pname), [*path, (t, label_text(model, (lab, args)))])
-            if all(c(t) for c in model.constraints) and all(c(s, t) for c in model.action_constraints):
+            if level is not None:
+                level[0] = depth + 1
+            inside = all(c(t) for c in model.constraints)
+            if level is not None:
+                level[0] = depth
+            if inside and all(c(s, t) for c in model.action_constraints):
                 groups.setdefault((lab, format_value(args), args), []).append((t, len(succs)))
             succs.append(((lab, args), t))
         return groups, succs
@@ -249,10 +287,9 @@ def _behaviour_graph(path: list[tuple[tuple, str | None]], steps: list[tuple[tup
 def simulation_summary(report: Report) -> str:
     """TLC's closing lines of a simulation."""
     sim = report.extra.get("simulation", {})
-    lengths = sim.get("lengths", {})
+    mean, var, sd = sim.get("tlc_lengths", (0, 0, 0))
     return (f"The number of states generated: {report.generated}\n"
             f"Simulation using seed {sim.get('seed')} and aril 0\n"
             f"Progress: {report.generated} states checked, {sim.get('traces', 0)} traces generated "
-            f"(trace length: mean={lengths.get('mean', 0):.0f}, var(x)={lengths.get('var', 0):.0f}, "
-            f"sd={lengths.get('sd', 0):.0f}, max={lengths.get('max', 0)})")
+            f"(trace length: mean={mean}, var(x)={var}, sd={sd})")
 

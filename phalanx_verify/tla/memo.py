@@ -117,9 +117,11 @@ def forced(args: tuple, thunks: tuple[int, ...]) -> tuple | None:
 
 class Table(dict):
     """The results kept for one operator, and how often they answered. A table that answers
-    fewer than one call in ten of its first TRIAL is switched off for the run (TLCSailfish's
-    Children(dag, v) on ever-new sub-DAGs: 92% misses), so its keys are no longer built,
-    checked and hashed for nothing."""
+    fewer than one call in HIT_RATIO of its first TRIAL is switched off for the run
+    (TLCSailfish's Children(dag, v) on ever-new sub-DAGs: 92% misses), so its keys are no longer
+    built, checked and hashed for nothing. One in four: GameOfLife's RECURSIVE Sum(f, S \\ {x})
+    hits 11% of its calls, and keeping it cost half the run (102 s against 52 s without); the
+    bench's other tables answer 70% or more, and Sailfish's one at 21% runs as fast either way."""
 
     __slots__ = ("asked", "found", "on")
 
@@ -130,6 +132,7 @@ class Table(dict):
 
 
 TRIAL = 2048
+HIT_RATIO = 4
 
 
 def key_for(key: tuple | None) -> tuple | None:
@@ -147,7 +150,7 @@ def remembered(table: Table, key: tuple) -> Any:
                             or same(hit[0], key)):
         table.found += 1
         return hit[1]
-    if table.asked == TRIAL and table.found * 10 < TRIAL:
+    if table.asked == TRIAL and table.found * HIT_RATIO < TRIAL:
         table.on = False
         table.clear()
     return MISSING

@@ -135,6 +135,19 @@ def test_a_table_that_seldom_answers_is_switched_off() -> None:
     assert not table  # nothing is kept any more
 
 
+def test_a_table_answering_one_call_in_six_is_switched_off() -> None:
+    """Below one hit in memo.HIT_RATIO (GameOfLife's Sum answers 11%): the keys cost more."""
+    from phalanx_verify.tla import memo
+    table = memo.Table()
+    for n in range(memo.TRIAL):
+        key = memo.key_for((n - 1 if n % 6 == 5 else n,))  # every sixth call asks the one before
+        assert key is not None
+        if memo.remembered(table, key) is memo.MISSING:
+            memo.remember(table, key, n)
+    assert table.found * 6 >= memo.TRIAL - 6
+    assert not table.on and not table
+
+
 def test_a_table_that_answers_stays_on() -> None:
     from phalanx_verify.tla import memo
     table = memo.Table()

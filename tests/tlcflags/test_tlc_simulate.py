@@ -50,7 +50,7 @@ def test_a_correct_model_passes_the_requested_behaviours() -> None:
     r = check("--simulate", "--traces", "30", "--seed", "3", "-c", str(DATA / "S2_ok.cfg"), "-q", str(DATA / "S2.tla"))
     assert r.exit_code == 0, r.output
     assert "The number of states generated: 6001" in r.stdout
-    assert "30 traces generated (trace length: mean=101, var(x)=0, sd=0, max=101)" in r.stdout
+    assert "30 traces generated (trace length: mean=100, var(x)=0, sd=0)" in r.stdout  # TLC's: at most -depth
 
 
 def test_an_action_property_is_checked_on_each_step(tmp_path: Path) -> None:
@@ -68,7 +68,9 @@ def test_deadlock_is_found_as_tlc_finds_it_and_minus_deadlock_turns_it_off() -> 
     r = check("-simulate", "num=5", "-seed", "1", "-deadlock", "-config", str(DATA / "S.cfg"), "-q",
               str(DATA / "S.tla"))
     assert r.exit_code == 0 and "5 traces generated" in r.stdout
-    assert "max=41" in r.stdout  # each behaviour: 41 states, ending at the deadlock x = y = 20
+    # each behaviour: 41 states, ending at the deadlock x = y = 20; TLC's own line (the level of
+    # the last state, at most -depth, in Java's integer Welford)
+    assert "5 traces generated (trace length: mean=41, var(x)=0, sd=0)" in r.stdout
 
 
 def test_temporal_properties_are_checked_on_each_behaviour() -> None:
@@ -146,3 +148,33 @@ def test_ctrl_c_stops_an_endless_simulation(tmp_path: Path) -> None:
     assert "Interrupted (Ctrl-C)" in stdout and "traces generated" in stdout
     report = json.loads(out.read_text())
     assert report["interrupted"] and report["extra"]["simulation"]["traces"] > 0
+
+
+LEVEL_SPEC = """---- MODULE SimLevel ----
+EXTENDS Naturals, TLC
+VARIABLE x
+Init == x = 0
+Next == x' = x + 1
+Lvl == TLCGet("level") < 5
+Show == PrintT(<<x, TLCGet("level")>>)
+====
+"""
+
+
+def test_tlcget_level_is_the_position_in_the_behaviour(tmp_path: Path) -> None:
+    """TLC's simulation gives TLCGet("level") the state's position in the behaviour (1 for an
+    initial state): its run of this module (TLC's test-model EWD998 Github858 reduced) prints
+    <<0, 1>>, <<1, 2>>, ... and finds Lvl violated at x = 4 (exit 12), where a level stuck at 0
+    simulated forever."""
+    (tmp_path / "SimLevel.tla").write_text(LEVEL_SPEC)
+    (tmp_path / "SimLevel.cfg").write_text("INIT Init\nNEXT Next\nINVARIANT Lvl\n")
+    r = check("-simulate", "num=3", "-seed", "1", "-config", str(tmp_path / "SimLevel.cfg"), str(tmp_path / "SimLevel.tla"))
+    assert r.exit_code == 12, r.output
+    assert "Invariant Lvl is violated." in r.stdout
+    assert "/\\ x = 4" in r.stdout.split("State ")[-1]
+    (tmp_path / "Show.cfg").write_text("INIT Init\nNEXT Next\nINVARIANT Show\n")
+    r = check("-simulate", "num=1", "-depth", "4", "-seed", "1", "-config", str(tmp_path / "Show.cfg"),
+              str(tmp_path / "SimLevel.tla"))
+    assert r.exit_code == 0, r.output
+    assert [line for line in r.output.splitlines() if line.startswith("<<")] == \
+        ["<<0, 1>>", "<<1, 2>>", "<<2, 3>>", "<<3, 4>>", "<<4, 5>>"]  # TLC's five lines, -depth 4
