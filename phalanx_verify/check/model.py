@@ -865,6 +865,8 @@ def _model_values(values: Any) -> Iterator[ModelValue]:
 def load_model(spec: str | Path, config: str | Path | None = None, lib: Sequence[Path] = ()) -> Model:
     spec_path = Path(spec)
     cfg_path = Path(config) if config else spec_path.with_suffix(".cfg")
+    if not cfg_path.exists() and cfg_path.suffix not in (".cfg", ".tla") and Path(f"{cfg_path}.cfg").exists():
+        cfg_path = Path(f"{cfg_path}.cfg")  # -config NAME is NAME.cfg, as in TLC
     if not spec_path.exists():
         raise ParseError(f"spec file {spec_path} does not exist", ast.Pos(str(spec_path), 1, 1))
     cfg = parse_config_file(cfg_path)

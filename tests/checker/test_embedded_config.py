@@ -69,3 +69,14 @@ def test_its_invariant_is_checked(tmp_path: Path) -> None:
 ])
 def test_embedded_config_section(text: str, expected: str) -> None:
     assert embedded_config(text, "M") == expected
+
+
+def test_config_named_without_its_extension(tmp_path: Path) -> None:
+    """``-config NAME`` reads NAME.cfg, as TLC's -config (which strips and adds .cfg)."""
+    (tmp_path / "Mono.tla").write_text(MONOLITH.replace("{extra}", ""))
+    (tmp_path / "Other.cfg").write_text("INIT Init\nNEXT Next\n")
+    out = tmp_path / "r.json"
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "Mono.tla"), "-config", str(tmp_path / "Other"),
+                                  "-q", "--json", str(out), "--workers", "1"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(out.read_text())["distinct"] == 1
