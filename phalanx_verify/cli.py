@@ -133,6 +133,12 @@ def main() -> None:
 @click.option("--continue", "keep_going", is_flag=True,
               help="TLC's -continue: report every invariant or action-property violation and keep going.")
 @click.option("--no-deadlock", is_flag=True, help="TLC's -deadlock: do not check for deadlock.")
+@click.option("--inv", "inv", multiple=True, metavar="EXPR",
+              help="TLC's -inv: check this state predicate (TLA+ text, TLC and Naturals in scope) as one more "
+                   "invariant.")
+@click.option("--invlevel", type=click.IntRange(min=0), metavar="N",
+              help="TLC's -invlevel: the invariant TLCGet(\"level\") < N, so the first behaviour of N states "
+                   "is reported.")
 @click.option("--lncheck", type=click.Choice(["default", "final", "seqfinal", "off"], case_sensitive=False),
               default="default", show_default=True, callback=lambda _c, _p, v: v.lower(),
               help="TLC's -lncheck: temporal properties checked now and then during the search (default), only "
@@ -157,7 +163,8 @@ def main() -> None:
 # -- end scale --
 def check(spec: str, config: str | None, json_path: str | None, no_liveness: bool, quiet: bool,
           lib: tuple[Path, ...], workers: int, scratch: Path | None, checkpoint: Path | None,
-          checkpoint_minutes: float, recover: Path | None, **tlc: Any) -> None:
+          checkpoint_minutes: float, recover: Path | None, inv: tuple[str, ...], invlevel: int | None,
+          **tlc: Any) -> None:
     """Model-check SPEC with the built-in engine. TLC's single-dash flags are accepted too
     (-config, -deadlock, -simulate, -depth, -seed, -coverage, -dump dot, -continue, ...). Ctrl-C
     stops the search and prints the states found so far (exit 130, the JSON marked
@@ -170,7 +177,9 @@ def check(spec: str, config: str | None, json_path: str | None, no_liveness: boo
         spec += ".tla"  # TLC accepts the module name without .tla
     progress = ProgressLine()
     try:
-        model = load_guarded(lambda: load_model(spec, config, lib), Path(spec), Path(config) if config else None)
+        invariants = [*inv, *([f'TLCGet("level") < {invlevel}'] if invlevel is not None else [])]
+        model = load_guarded(lambda: load_model(spec, config, lib, invariants), Path(spec),
+                             Path(config) if config else None)
         report, violations = run_check(model, opts, not no_liveness,
                                        _progress_printer(progress, Path(spec).name, quiet), echo=click.echo,
                                        search=SearchOptions(workers, scratch, checkpoint, checkpoint_minutes, recover,

@@ -28,6 +28,8 @@ RENAMED: dict[str, tuple[str, int]] = {
     "-fp": ("--fp", 1),
     "-workers": ("--workers", 1),
     "-lncheck": ("--lncheck", 1),
+    "-inv": ("--inv", 1),
+    "-invlevel": ("--invlevel", 1),
 }
 # Not mapped: TLC's -checkpoint takes minutes and -recover one of TLC's own checkpoint folders, so
 # they are usage errors rather than guesses at the built-in's --checkpoint/--recover.

@@ -127,13 +127,18 @@ class Property:
 
 
 class Model:
-    def __init__(self, spec_path: str | Path, cfg: ModelConfig, lib: Sequence[Path] = ()) -> None:
+    def __init__(self, spec_path: str | Path, cfg: ModelConfig, lib: Sequence[Path] = (),
+                 invariants: Sequence[str] = ()) -> None:
         """``lib``: directories searched for EXTENDS/INSTANCE modules after the spec's own (TLC's
-        TLA-Library)."""
+        TLA-Library). ``invariants``: state predicates (TLA+ text) checked after the cfg's, as
+        TLC's -inv (and -invlevel), named as TLC names them."""
         self.spec_path = Path(spec_path)
         self.cfg = cfg
         loader = Loader([self.spec_path.parent, *lib])
-        self.scope: Scope = loader.load_root(self.spec_path)
+        names = [f"__DebuggerExpr__{i}" for i in range(1, len(invariants) + 1)]
+        self.scope: Scope = loader.load_root(self.spec_path, [f"{n} == {e}" for n, e in zip(names, invariants,
+                                                                                             strict=True)])
+        cfg.invariants.extend(names)
         interning.read_cfg(cfg.interned)  # read before the spec by TLC: first in its order
         self.module_name = self.scope.module.name
         self.variables = list(self.scope.variables)
@@ -862,7 +867,8 @@ def _model_values(values: Any) -> Iterator[ModelValue]:
             yield from _model_values(v)
 
 
-def load_model(spec: str | Path, config: str | Path | None = None, lib: Sequence[Path] = ()) -> Model:
+def load_model(spec: str | Path, config: str | Path | None = None, lib: Sequence[Path] = (),
+               invariants: Sequence[str] = ()) -> Model:
     spec_path = Path(spec)
     cfg_path = Path(config) if config else spec_path.with_suffix(".cfg")
     if not cfg_path.exists() and cfg_path.suffix not in (".cfg", ".tla") and Path(f"{cfg_path}.cfg").exists():
@@ -870,4 +876,4 @@ def load_model(spec: str | Path, config: str | Path | None = None, lib: Sequence
     if not spec_path.exists():
         raise ParseError(f"spec file {spec_path} does not exist", ast.Pos(str(spec_path), 1, 1))
     cfg = parse_config_file(cfg_path)
-    return Model(spec_path, cfg, lib)
+    return Model(spec_path, cfg, lib, invariants)

@@ -8,7 +8,7 @@ the instantiating module. A ``Scope`` answers "what does this name mean here".
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,7 +17,7 @@ from . import syntax as ast
 from .errors import SemanticError
 from .formargs import specialise_form_arguments
 from .instances import calls_left, hoist_calls
-from .parse import display, parse_module_file
+from .parse import display, parse_module_file, parse_module_text
 from .resolve import STD_EXPORTS, check_module, std_closure
 
 # Standard modules (described by what they export, see resolve.STD_EXPORTS).
@@ -275,8 +275,16 @@ class Loader:
         for inner in mod.inner:
             self._register(inner)
 
-    def load_root(self, path: Path) -> Scope:
+    def load_root(self, path: Path, extra: Sequence[str] = ()) -> Scope:
+        """The root module at ``path``; ``extra``: definitions (``Name == expr`` texts) added at
+        its end, with TLC and Naturals extended, as TLC adds the invariants of -inv/-invlevel."""
         mod = parse_module_file(path, self._kind)
+        if extra:
+            more = parse_module_text(f"---- MODULE {mod.name} ----\n" + "\n".join(extra) + "\n====\n",
+                                     "<command line>", self._kind)
+            mod.extends = (*mod.extends, *(m for m in ("TLC", "Naturals") if m not in mod.extends))
+            mod.defs.extend(more.defs)
+            mod.units.extend(more.units)
         self._register(mod)
         self.hoist_inherited(mod)
         self.define_selections(mod)

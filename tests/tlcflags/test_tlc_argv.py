@@ -77,3 +77,38 @@ def test_minus_deadlock_overrides_check_deadlock_true(tmp_path: Path) -> None:
     shutil.copy(DATA / "C.tla", tmp_path / "C.tla")
     assert check("-config", str(cfg), "-q", str(tmp_path / "C.tla")).exit_code == 11
     assert check("-deadlock", "-config", str(cfg), "-q", str(tmp_path / "C.tla")).exit_code == 0
+
+
+# TLC's test-model InvParameterizedTest (DieHard without EXTENDS TLC) with its InvParameterized{A,B,C}Test
+# flags; TLC's outcomes: exit 12 with 26 generated, 7 distinct, 1 left, depth 4 (-invlevel 4); exit 12
+# with 2, 2, 0, depth 2 (-inv); exit 150 (an expression that does not parse).
+JUGS = """---- MODULE Jugs ----
+EXTENDS Integers
+VARIABLES small, big
+Init == big = 0 /\\ small = 0
+FillSmall == small' = 3 /\\ big' = big
+FillBig == big' = 5 /\\ small' = small
+EmptySmall == small' = 0 /\\ big' = big
+EmptyBig == big' = 0 /\\ small' = small
+SmallToBig == IF big + small =< 5 THEN big' = big + small /\\ small' = 0
+              ELSE big' = 5 /\\ small' = small - (5 - big)
+BigToSmall == IF big + small =< 3 THEN big' = 0 /\\ small' = big + small
+              ELSE small' = 3 /\\ big' = small - (3 - big)
+Next == FillSmall \\/ FillBig \\/ EmptySmall \\/ EmptyBig \\/ SmallToBig \\/ BigToSmall
+====
+"""
+
+
+@pytest.mark.parametrize(("flags", "code", "counts"), [
+    (["-invlevel", "4"], 12, "26 states generated, 7 distinct states found, 1 states left on queue."),
+    (["-inv", "~(small = 3 /\\ big = 0)"], 12, "2 states generated, 2 distinct states found, 0 states left on queue."),
+    (["-inv", "garbled input to cause parse error"], 150, None),
+])
+def test_invariants_given_on_the_command_line(tmp_path: Path, flags: list[str], code: int, counts: str | None) -> None:
+    (tmp_path / "Jugs.tla").write_text(JUGS)
+    (tmp_path / "Jugs.cfg").write_text("INIT Init\nNEXT Next\n")
+    r = check(*flags, "-workers", "1", "-config", str(tmp_path / "Jugs.cfg"), str(tmp_path / "Jugs.tla"))
+    assert r.exit_code == code, r.output
+    if counts is not None:
+        assert "Invariant __DebuggerExpr__1 is violated." in r.stdout
+        assert counts in r.stdout
