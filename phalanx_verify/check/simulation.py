@@ -180,13 +180,13 @@ class _Simulation:
             groups, succs = self.successors(s, path)
             if self.live is not None:
                 enabled[len(path) - 1], masks = self.live.tracker.state(s, succs)
-            if not groups:
+            key, options = self.choose_action(s, path, groups) if groups else (None, [])
+            if not options:
                 if self.check_deadlock:
                     self.report.verdict = Verdict.DEADLOCK
                     self.fail(None, path)
                 break
-            key = sorted(groups, key=lambda k: k[:2])[rng.randrange(len(groups))]
-            options = groups[key]
+            assert key is not None
             t, k = options[0] if len(options) == 1 else \
                 sorted(options, key=lambda o: _key(o[0]))[rng.randrange(len(options))]
             path.append((t, label_text(model, (key[0], key[2]))))
@@ -207,36 +207,54 @@ class _Simulation:
 
     def successors(self, s: tuple, path: list[tuple[tuple, str | None]]) \
             -> tuple[dict[tuple, list[tuple[tuple, int]]], list[tuple[tuple[int, tuple], tuple]]]:
-        """All successors of s checked; those inside the model grouped by sub-action (TLC picks an
-        action first, then one of its successors), each with its index in the list of all
-        successors, which is returned too (the fairness bits are computed on it)."""
-        model = self.model
+        """All successors of s, grouped by sub-action (TLC picks an action first, then one of
+        its successors), each with its index in the list of all successors, which is returned
+        too (the fairness bits are computed on it). Nothing is counted or checked yet: TLC
+        generates and checks only the successors of the actions it tries (choose_action)."""
         groups: dict[tuple, list[tuple[tuple, int]]] = {}
         succs: list[tuple[tuple[int, tuple], tuple]] = []
-        level, depth = self.level, len(path)
-        if level is not None:
-            level[0] = depth
-        for lab, args, t in model.next(s):
-            self.generated += 1
-            if level is not None:
-                level[0] = depth + 1
-            bad = self.checks(t, s)
-            if bad is not None:
-                self.fail(bad, [*path, (t, label_text(model, (lab, args)))])
-            if level is not None:
-                level[0] = depth
-            for pname, f in self.action_props:
-                if not f(s, t):
-                    self.fail((Verdict.ACTION_PROPERTY, pname), [*path, (t, label_text(model, (lab, args)))])
-            if level is not None:
-                level[0] = depth + 1
-            inside = all(c(t) for c in model.constraints)
-            if level is not None:
-                level[0] = depth
-            if inside and all(c(s, t) for c in model.action_constraints):
-                groups.setdefault((lab, format_value(args), args), []).append((t, len(succs)))
+        if self.level is not None:
+            self.level[0] = len(path)
+        for lab, args, t in self.model.next(s):
+            groups.setdefault((lab, format_value(args), args), []).append((t, len(succs)))
             succs.append(((lab, args), t))
         return groups, succs
+
+    def choose_action(self, s: tuple, path: list[tuple[tuple, str | None]],
+                      groups: dict[tuple, list[tuple[tuple, int]]]) -> tuple[tuple | None, list[tuple[tuple, int]]]:
+        """TLC's SimulationWorker: an action drawn at random, its successors generated and each
+        checked (invariants, action properties), those inside the model (CONSTRAINT,
+        ACTION_CONSTRAINT) kept; where none is, the other actions in turn. (the action, the
+        successors kept), or (None, []) where no action has one: a deadlock, as in TLC."""
+        keys = sorted(groups, key=lambda k: k[:2])
+        first = self.rng.randrange(len(keys))
+        for key in [keys[first], *(k for i, k in enumerate(keys) if i != first)]:
+            kept = [(t, k) for t, k in groups[key] if self.checked(s, t, key, path)]
+            if kept:
+                return key, kept
+        return None, []
+
+    def checked(self, s: tuple, t: tuple, key: tuple, path: list[tuple[tuple, str | None]]) -> bool:
+        """Count and check the successor t of s (TLC's addElement); is it inside the model?"""
+        model, level, depth = self.model, self.level, len(path)
+        self.generated += 1
+        step = [*path, (t, label_text(model, (key[0], key[2])))]
+        if level is not None:
+            level[0] = depth + 1
+        bad = self.checks(t, s)
+        if bad is not None:
+            self.fail(bad, step)
+        if level is not None:
+            level[0] = depth
+        for pname, f in self.action_props:
+            if not f(s, t):
+                self.fail((Verdict.ACTION_PROPERTY, pname), step)
+        if level is not None:
+            level[0] = depth + 1
+        inside = all(c(t) for c in model.constraints)
+        if level is not None:
+            level[0] = depth
+        return inside and all(c(s, t) for c in model.action_constraints)
 
     def fail(self, bad: tuple[Verdict, str] | None, path: list[tuple[tuple, str | None]]) -> None:
         """Record the violation (``bad`` is (verdict, name); None keeps the verdict set) and stop."""

@@ -46,10 +46,12 @@ def test_the_same_seed_gives_the_same_behaviour_in_any_process(tmp_path: Path) -
 
 def test_a_correct_model_passes_the_requested_behaviours() -> None:
     """S2_ok: TypeOK and the action property Step hold on every step; 30 behaviours of 100 steps
-    (101 states) with 2 successors generated per step, plus the one initial state, generated once."""
+    (101 states), each step generating the successor of the one action drawn (TLC's
+    SimulationWorker tries one action, then others only where it has none), plus the one
+    initial state, generated once: 3,001, TLC's figure and line (tlc2.TLC -simulate num=30 -seed 3)."""
     r = check("--simulate", "--traces", "30", "--seed", "3", "-c", str(DATA / "S2_ok.cfg"), "-q", str(DATA / "S2.tla"))
     assert r.exit_code == 0, r.output
-    assert "The number of states generated: 6001" in r.stdout
+    assert "The number of states generated: 3001" in r.stdout
     assert "30 traces generated (trace length: mean=100, var(x)=0, sd=0)" in r.stdout  # TLC's: at most -depth
 
 
@@ -70,7 +72,7 @@ def test_deadlock_is_found_as_tlc_finds_it_and_minus_deadlock_turns_it_off() -> 
     assert r.exit_code == 0 and "5 traces generated" in r.stdout
     # each behaviour: 41 states, ending at the deadlock x = y = 20; TLC's own line (the level of
     # the last state, at most -depth, in Java's integer Welford)
-    assert "5 traces generated (trace length: mean=41, var(x)=0, sd=0)" in r.stdout
+    assert "201 states checked, 5 traces generated (trace length: mean=41, var(x)=0, sd=0)" in r.stdout
 
 
 def test_temporal_properties_are_checked_on_each_behaviour() -> None:
