@@ -133,6 +133,7 @@ def main() -> None:
 @click.option("--continue", "keep_going", is_flag=True,
               help="TLC's -continue: report every invariant or action-property violation and keep going.")
 @click.option("--no-deadlock", is_flag=True, help="TLC's -deadlock: do not check for deadlock.")
+@click.option("--view", is_flag=True, help="TLC's -view: print the counterexample's states through the cfg's VIEW.")
 @click.option("--inv", "inv", multiple=True, metavar="EXPR",
               help="TLC's -inv: check this state predicate (TLA+ text, TLC and Naturals in scope) as one more "
                    "invariant.")

@@ -30,6 +30,7 @@ RENAMED: dict[str, tuple[str, int]] = {
     "-lncheck": ("--lncheck", 1),
     "-inv": ("--inv", 1),
     "-invlevel": ("--invlevel", 1),
+    "-view": ("--view", 0),
 }
 # Not mapped: TLC's -checkpoint takes minutes and -recover one of TLC's own checkpoint folders, so
 # they are usage errors rather than guesses at the built-in's --checkpoint/--recover.

@@ -22,7 +22,7 @@ from .coverage import Coverage
 from .model import Model
 from .parallel import SearchOptions
 from .report import Report, Trace, Verdict
-from .run import check_model
+from .run import check_model, shown_trace
 from .simulation import DEFAULT_DEPTH, SimulationOptions, simulate_model
 from .statedump import DotDump, StateDump
 
@@ -49,6 +49,7 @@ class CheckOptions:
     max_set_size: int | None = None
     fp: int | None = None
     lncheck: str = "default"  # -lncheck: when temporal properties are checked (run.check_model)
+    view: bool = False  # -view: counterexample states printed through the VIEW (run.shown_trace)
 
 
 _HEADS = {
@@ -68,6 +69,7 @@ def run_check(model: Model, opts: CheckOptions, liveness: bool = True,
     (``echo`` prints each as it is found). ``search``: workers, checkpoints (check/parallel.py)."""
     if opts.no_deadlock:
         model.cfg.check_deadlock = False
+    model.print_view = opts.view
     setbound.set_bound(setbound.DEFAULT if opts.max_set_size is None else opts.max_set_size)
     try:
         return _run(model, opts, liveness, progress, echo, search)
@@ -88,6 +90,7 @@ def _run(model: Model, opts: CheckOptions, liveness: bool, progress: Callable[[d
 
     def on_violation(verdict: Verdict, name: str | None, trace: Trace) -> None:
         violations.append((verdict, name, trace))
+        shown_trace(model, trace)
         if echo is not None:
             echo(f"Error: {_HEADS[verdict].format(name)}\nError: The behavior up to this point is:\n{trace.render()}")
 

@@ -199,6 +199,7 @@ class Model:
                 self.canonical = canonicaliser(perms)
         # VIEW: states are told apart by this value, not by the whole state (TLC fingerprints it).
         self.view = self._state_fn(self._def_expr(cfg.view, "view"), {}) if cfg.view else None
+        self.print_view = False  # TLC's -view: counterexample states printed through the VIEW (run.shown_trace)
         # ALIAS: a record printed for each counterexample state instead of the variables. TLC
         # evaluates it on the state and its successor in the trace: it may read x'.
         self.alias = self.compiler.action_function(self._def_expr(cfg.alias, "alias")) if cfg.alias else None

@@ -85,7 +85,7 @@ class Trace:
                  for name, value in zip(self.variables, st.state, strict=True)]
             for name, text in shown:
                 mark = "*" if prev is not None and prev.get(name) != text else " "
-                lines.append(f"{mark}/\\ {name} = {text}")
+                lines.append(text if name is None else f"{mark}/\\ {name} = {text}")  # (None: a VIEW's text)
             lines.append("")
             prev = dict(shown)
         if self.loop == "stuttering":

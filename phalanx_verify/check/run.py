@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from ..tla import runtime as rt
+from ..tla import syntax as ast
 from ..tla.errors import EvalError, LivenessEvalError, SemanticError, TLAError, UsageError
 from ..tla.runtime import clear_memos
 from ..tla.syntax import Pos
@@ -236,8 +237,8 @@ def check_model(model: Model, name: str | None = None, progress: ProgressFn | No
                 live.run(space)
         if completed and report.verdict is Verdict.OK:
             check_postcondition(model, report)
-        if report.trace is not None and model.alias is not None:
-            alias_trace(model, report.trace)
+        if report.trace is not None:
+            shown_trace(model, report.trace)
     except TLAError as err:
         report.verdict, report.message, report.error_exit = Verdict.ERROR, err.line(), err.exit_code
     finally:
@@ -295,6 +296,36 @@ def check_postcondition(model: Model, report: Report) -> None:
         if value is not True:
             report.verdict, report.message = Verdict.POSTCONDITION, f"Postcondition {name} is false."
             return
+
+
+def shown_trace(model: Model, trace: Trace) -> None:
+    """How the counterexample's states print: through the ALIAS, else, under TLC's -view,
+    through the VIEW, else as their variables."""
+    if model.alias is not None:
+        alias_trace(model, trace)
+    elif model.print_view and model.view is not None:
+        view_trace(model, trace)
+
+
+def view_trace(model: Model, trace: Trace) -> None:
+    """-view: each state printed as its VIEW's value, as TLC's TLCStateMut.toString: a tuple of
+    variables as those variables, named in their declaration order and valued in the tuple's
+    (OpApplNode.toString), any other value as its text."""
+    assert model.view is not None and model.cfg.view is not None
+    body = model.scope.defs[model.cfg.view][0].body  # type: ignore[union-attr]  # (Model._def_expr)
+    names = [x.name for x in body.items if isinstance(x, ast.Name) and x.name in model.variables] \
+        if isinstance(body, ast.Tuple) else []
+    if len(set(names)) != len(names) or isinstance(body, ast.Tuple) and len(names) != len(body.items):
+        names = []
+    names.sort(key=model.variables.index)
+    rows: list[list[tuple[str | None, str]]] = []
+    for step in trace.steps:
+        value = model.view(step.state)
+        if names and type(value) is tuple and len(value) == len(names):
+            rows.append([(n, format_value(v, normalized=True)) for n, v in zip(names, value, strict=True)])
+        else:
+            rows.append([(None, format_value(value))])
+    trace.aliased = rows  # type: ignore[assignment]
 
 
 def alias_trace(model: Model, trace: Trace) -> None:

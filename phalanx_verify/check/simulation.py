@@ -39,7 +39,7 @@ from .errorexit import Where, error_exit
 from .invariants import StateChecks
 from .model import Model
 from .report import Report, Trace, TraceStep, Verdict
-from .run import INSTALL, _done, _LivenessRunner, alias_trace, check_assumptions
+from .run import INSTALL, _done, _LivenessRunner, check_assumptions, shown_trace
 
 DEFAULT_DEPTH = 100  # TLC's default -depth
 
@@ -84,8 +84,8 @@ def simulate_model(model: Model, options: SimulationOptions, name: str | None = 
         report.extra["interrupted"] = True
     finally:
         clear_memos()
-    if report.trace is not None and model.alias is not None:
-        alias_trace(model, report.trace)
+    if report.trace is not None:
+        shown_trace(model, report.trace)
     report.generated = sim.generated
     report.depth = max(sim.lengths, default=0)
     report.extra["simulation"].update(traces=sim.traces, lengths=_lengths(sim.lengths),

@@ -112,3 +112,35 @@ def test_invariants_given_on_the_command_line(tmp_path: Path, flags: list[str], 
     if counts is not None:
         assert "Invariant __DebuggerExpr__1 is violated." in r.stdout
         assert counts in r.stdout
+
+
+VIEWED = """---- MODULE V ----
+EXTENDS Integers
+VARIABLES x, y
+Init == x = 0 /\\ y = 0
+Next == x' = x + 1 /\\ y' = 2 * x
+Inv == x < 3
+Sum == x + y
+Pair == <<y, x>>
+====
+"""
+
+
+@pytest.mark.parametrize(("view", "states"), [
+    ("Sum", ["0", "1", "4", "7"]),  # any other value: its text
+    # a tuple of variables: the variables in declaration order, valued in the tuple's order (TLC's
+    # OpApplNode.toString), so <<y, x>> prints y's values as x's
+    ("Pair", ["/\\ x = 0/\\ y = 0", "/\\ x = 0/\\ y = 1", "/\\ x = 2/\\ y = 2", "/\\ x = 4/\\ y = 3"]),
+])
+def test_minus_view_prints_states_through_the_view(tmp_path: Path, view: str, states: list[str]) -> None:
+    """TLC's -view (real TLC's lines for this module and cfg); without it the variables print."""
+    (tmp_path / "V.tla").write_text(VIEWED)
+    (tmp_path / "V.cfg").write_text(f"INIT Init\nNEXT Next\nINVARIANT Inv\nVIEW {view}\n")
+    r = check("-view", "-workers", "1", "-config", str(tmp_path / "V.cfg"), str(tmp_path / "V.tla"))
+    assert r.exit_code == 12, r.output
+    shown = ["".join(line.lstrip(" *") for line in block.split("\n")[1:] if line.strip())
+             for block in r.stdout.split("State ")[1:]]
+    shown[-1] = shown[-1].split("4 states generated")[0]
+    assert shown == states
+    plain = check("-workers", "1", "-config", str(tmp_path / "V.cfg"), str(tmp_path / "V.tla"))
+    assert "/\\ x = 3" in plain.stdout and "/\\ y = 4" in plain.stdout
