@@ -35,6 +35,7 @@ from ..tla.errors import (
 )
 from ..tla.order import forget_sort_keys
 from ..tla.sameness import BOOL_FREE, bool_free, remember_bool_free, same, unambiguous
+from ..tla.values import Fcn
 from .constraints import successor_constraints
 from .errorexit import Where, error_exit
 from .fairness import FairnessTracker
@@ -249,6 +250,16 @@ def label_text(model: Model, key: tuple[int, tuple]) -> str:
     return f"{label.render(args)} {label.pos.start(label.module)}"
 
 
+def path_records(model: Model, space: StateSpace, sid: int, t: tuple) -> Callable[[], tuple]:
+    """TLCExt!Trace for the checks of ``t``, found from state ``sid`` (-1: an initial state): the
+    states from an initial one to ``sid``, then ``t``, as records of the variables, made only
+    where an expression asks for them (runtime.trace)."""
+    def records() -> tuple:
+        states = [space.states[i] for i in (space.path_to(sid) if sid >= 0 else ())]
+        return tuple(Fcn(dict(zip(model.variables, u, strict=True))) for u in (*states, t))
+    return records
+
+
 def make_trace(model: Model, space: StateSpace, ids: list[int],
                extra: Sequence[tuple[tuple, str | None]] = ()) -> Trace:
     """The path to a state as the states themselves. Under SYMMETRY too: the space keeps each
@@ -308,9 +319,12 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
     root_slot = space.slot((-1, ()))
     generated = 0
     track = model.reads_level()
+    tracing = model.reads_trace()
     for s in model.init():
         if track:
             rt.LEVEL[0] = 1  # the checks see the state's level; Init itself is evaluated at 0
+        if tracing:
+            rt.TRACE[0] = path_records(model, space, -1, s)
         generated += 1
         report.generated = generated  # where an error in the checks stops the search
         try:
@@ -440,6 +454,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
         edge_start, edge_dst, edge_slot = space.edge_start, space.edge_dst, space.edge_slot
         track = model.reads_level()  # TLCGet("level"): Next and action checks see s's, the rest t's
         level_cell, stats = rt.LEVEL, rt.TLC_STATS
+        tracing = model.reads_trace()
         while level:
             new_level, pos = [], 0  # pos: where a Ctrl-C finds the search in the level
             expanding = True
@@ -464,6 +479,8 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                         level_cell[0] = depth + 1
                         stats.update(generated=generated, distinct=len(states), diameter=depth,
                                      queue=len(level) - pos - 1 + len(new_level))
+                    if tracing:  # TLCExt!Trace in the checks of t: the path to s, then t
+                        rt.TRACE[0] = path_records(model, space, sid, t)
                     key = t if exact else state_key(model, t)
                     tid = index.get(key)
                     absent = tid is None

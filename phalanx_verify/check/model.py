@@ -264,6 +264,11 @@ class Model:
         (runtime.LEVEL), which costs a store per successor that other specs do not pay."""
         return any("_rt.tlc_get(" in part for part in self.compiler.source_parts)
 
+    def reads_trace(self) -> bool:
+        """Does the compiled spec call TLCExt!Trace? Then the search hands the checks of each
+        state the path that leads to it (runtime.TRACE), as TLC rebuilds it."""
+        return any("_rt.trace(" in part for part in self.compiler.source_parts)
+
     def draws_at_random(self) -> bool:
         """Does the compiled spec call RandomElement, RandomSubset or RandomSetOfSubsets? Their
         draws are not made again alike where a counterexample is rebuilt by evaluating Init and

@@ -122,6 +122,8 @@ def parallel_supported(model: Model, live: LiveInputs | None) -> str | None:
         return "_POSSIBLE counts in one process"
     if _writes_registers(model):
         return "TLCSet registers are per process"
+    if model.reads_trace():
+        return "TLCExt!Trace reads the path to each state, which the sequential search keeps"
     if model.draws_at_random():
         return "random draws (RandomElement) differ where a trace is rebuilt from fingerprints"
     return None

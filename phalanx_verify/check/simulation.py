@@ -27,13 +27,14 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..tla import runtime as rt
 from ..tla.errors import TLAError
 from ..tla.runtime import clear_memos
-from ..tla.values import format_value
+from ..tla.values import Fcn, format_value
 from .bfs import ProgressFn, StateSpace, label_text
 from .errorexit import Where, error_exit
 from .invariants import StateChecks
@@ -130,6 +131,7 @@ class _Simulation:
         # TLCGet("level"): a state's position in the behaviour (1 for an initial state); Next and
         # the action checks see s's, the state checks t's, as in the breadth-first search
         self.level = rt.LEVEL if model.reads_level() else None
+        self.tracing = model.reads_trace()  # TLCExt!Trace: the behaviour up to the state checked
 
     def run(self, progress: ProgressFn | None) -> None:
         inits = self.initial_states()
@@ -156,6 +158,8 @@ class _Simulation:
             self.generated += 1
             if level is not None:
                 level[0] = 1
+            if self.tracing:
+                rt.TRACE[0] = self.records([s])
             bad = self.checks(s) or next(((Verdict.TEMPORAL_PROPERTY, n) for n, f in init_preds if not f(s)), None)
             if bad is not None:
                 if bad[0] is Verdict.TEMPORAL_PROPERTY:  # a property's state predicate (model.init_preds)
@@ -239,6 +243,8 @@ class _Simulation:
         model, level, depth = self.model, self.level, len(path)
         self.generated += 1
         step = [*path, (t, label_text(model, (key[0], key[2])))]
+        if self.tracing:
+            rt.TRACE[0] = self.records([u for u, _ in step])
         if level is not None:
             level[0] = depth + 1
         bad = self.checks(t, s)
@@ -255,6 +261,11 @@ class _Simulation:
         if level is not None:
             level[0] = depth
         return inside and all(c(s, t) for c in model.action_constraints)
+
+    def records(self, states: list[tuple]) -> Callable[[], tuple]:
+        """TLCExt!Trace over ``states``, made where an expression asks for it (runtime.trace)."""
+        names = self.model.variables
+        return lambda: tuple(Fcn(dict(zip(names, u, strict=True))) for u in states)
 
     def fail(self, bad: tuple[Verdict, str] | None, path: list[tuple[tuple, str | None]]) -> None:
         """Record the violation (``bad`` is (verdict, name); None keeps the verdict set) and stop."""

@@ -31,7 +31,7 @@ OBSERVING = frozenset({
     "TLCGetAndSet", "CounterExample", "ToTrace", "RandomSubset", "RandomSetOfSubsets",
     "RandomSubsetSet", "TestRandomSetOfSubsets", "IOExec", "IOExecTemplate", "IOEnvExec",
     "IOEnvExecTemplate", "IOEnv", "Serialize", "Deserialize", "JsonSerialize", "JsonDeserialize",
-    "ndJsonSerialize", "ndJsonDeserialize",
+    "ndJsonSerialize", "ndJsonDeserialize", "Trace",
 }) | STANDARD_MODULES["_Possible"]  # the counters of _POSSIBLE
 
 LIMIT = 1 << 14  # results kept per operator; the table is emptied when full

@@ -469,6 +469,7 @@ def clear_memos() -> None:
     TLC_REGISTERS.clear()
     TLC_CONFIG.clear()
     LEVEL[0] = 0
+    TRACE[0] = None
 
 
 def except1(f: Any, key: Any, value: Any) -> Any:
@@ -937,15 +938,18 @@ it to the counterexample only in a POSTCONDITION evaluated after a violation, wh
 change the run's exit code; the checker evaluates postconditions after complete runs only."""
 
 
-TRACE: list[tuple | None] = [None]
-"""TLCExt!Trace while an ALIAS is evaluated on a counterexample: the states up to the one
-printed, as records of the variables (set by check.run.alias_trace)."""
+TRACE: list[Any] = [None]
+"""TLCExt!Trace: the states up to the one evaluated, as records of the variables, or a function
+making them where they are asked for (the search sets one per state checked, check/bfs.py;
+check.run.alias_trace the states of a counterexample)."""
 
 
 def trace() -> tuple:
     t = TRACE[0]
-    if t is None:  # TLC rebuilds the trace to any state; the checker keeps none in the search
-        raise SemanticError("unsupported construct: Trace (module TLCExt) outside an ALIAS")
+    if t is None:  # (an operator TLC evaluates with no state: the cfg's constants, ASSUMEs)
+        raise SemanticError("unsupported construct: Trace (module TLCExt) where no behaviour leads to a state")
+    if type(t) is not tuple:
+        t = TRACE[0] = t()
     return t
 
 

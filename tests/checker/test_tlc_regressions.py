@@ -47,7 +47,17 @@ LET_OF_PRIMED = ('S == {"n1", "n2"}\nDirect(xx, yy) == /\\ xx \\in [S -> {"a"}] 
                  '    /\\ \\A s \\in S : xx[s] = "a" => yy[s] = s\nIndirect(xx, yy) == Direct(xx, yy)\n'
                  'InIndirect(xx, yy) == LET zz == xx IN Indirect(zz, yy)\nVARIABLE x, y\nvars == <<x, y>>\n')
 
+# TLC's TLCExtTrace: TLCExt!Trace read by an invariant and a constraint, the path to each state.
+TRACE_BASE = ("EXTENDS Integers, TLCExt, Sequences\nVARIABLE x\nSpec == x = 1 /\\ [][x < 10 /\\ x' = x + 1]_x\n"
+              "Inv == /\\ Len(Trace) = x\n       /\\ \\A i \\in 1..x : Trace[i].x = i\nInv2 == x < 7\n"
+              "Alias == [x |-> x, t |-> Trace]")
+
 CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | None, str]] = {
+    "TraceInInvariant": (TRACE_BASE, "SPECIFICATION Spec\nINVARIANT Inv\nCONSTRAINT Inv", 11, 10, 10, 10,
+                         "Deadlock reached.", "Trace in an invariant and a constraint is the path to the state checked, "
+                         "every state passes and x = 10 deadlocks (was: exit 150)"),
+    "TraceInInvariantViolated": (TRACE_BASE, "SPECIFICATION Spec\nINVARIANT Inv\nINVARIANT Inv2\nALIAS Alias", 12,
+                                 7, 7, 7, "Invariant Inv2 is violated.", "and in the ALIAS of its counterexample"),
     "FairnessLeavesSubscriptFree": (
         "EXTENDS Naturals\nVARIABLES a, b\nvars == <<a, b>>\ndisj == a' = a + 1 /\\ a' \\in 1..10\n"
         "Next == disj /\\ UNCHANGED b\nSpec == a = 0 /\\ b = 0 /\\ [][Next]_vars /\\ WF_vars(disj)\nProp == <>FALSE",

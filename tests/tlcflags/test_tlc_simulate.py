@@ -180,3 +180,14 @@ def test_tlcget_level_is_the_position_in_the_behaviour(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     assert [line for line in r.output.splitlines() if line.startswith("<<")] == \
         ["<<0, 1>>", "<<1, 2>>", "<<2, 3>>", "<<3, 4>>", "<<4, 5>>"]  # TLC's five lines, -depth 4
+
+
+def test_trace_is_the_behaviour_so_far(tmp_path: Path) -> None:
+    """TLCExt!Trace in an invariant, while simulating: the behaviour up to the state checked (TLC's
+    TLCExtTrace -simulate num=1: exit 0, every state passes)."""
+    from tests.checker.test_tlc_regressions import TRACE_BASE
+    (tmp_path / "T.tla").write_text(f"---- MODULE T ----\n{TRACE_BASE}\n====\n")
+    (tmp_path / "T.cfg").write_text("SPECIFICATION Spec\nINVARIANT Inv\nCONSTRAINT Inv\n")
+    r = check("-simulate", "num=1", "-deadlock", "-seed", "1", "-config", str(tmp_path / "T.cfg"), str(tmp_path / "T.tla"))
+    assert r.exit_code == 0, r.output
+    assert "The number of states generated: 10" in r.stdout
