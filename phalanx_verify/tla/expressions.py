@@ -1186,7 +1186,8 @@ class Expressions(Levels, StaticKinds):
             # as a string (SANY's StringNode), else TLC refuses it.
             if isinstance(e.args[0], ast.Str):
                 return f"_rt.assert_error({e.args[0].value!r}, lambda: {args[1]})"
-            if e.pos.file.endswith(".cfg"):  # CONSTANT Op <- AssertError (overrides._target): the caller's string
+            if e.args[0].pos is e.pos:  # CONSTANT Op <- AssertError: overrides._target wrote it, one position
+                # for the application and its arguments (in a .cfg or a .tla's CONFIG section): the caller's string
                 return f"_rt.assert_error(_rt.assert_error_text({args[0]}), lambda: {args[1]})"
             raise SemanticError("unsupported construct: AssertError (module TLCExt) whose first argument is "
                                 "not a string literal", e.pos)

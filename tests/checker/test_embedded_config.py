@@ -80,3 +80,18 @@ def test_config_named_without_its_extension(tmp_path: Path) -> None:
                                   "-q", "--json", str(out), "--workers", "1"])
     assert r.exit_code == 0, r.output
     assert json.loads(out.read_text())["distinct"] == 1
+
+
+def test_substitution_in_an_embedded_config(tmp_path: Path) -> None:
+    """``CONSTANT x0 <- AssertError`` written in the .tla's CONFIG section (TLC's test-model
+    ConstantRank2AssertError as it is: exit 0, 3 generated, 2 distinct), as from a .cfg file."""
+    (tmp_path / "CR.tla").write_text(
+        "---- MODULE CR ----\nEXTENDS TLCExt\nCONSTANT x0(_, _)\nVARIABLE x\nInit == x = TRUE\n"
+        "Next == x' = x0(\"no error\", TRUE)\n====\n---- CONFIG CR ----\nINIT Init\nNEXT Next\n"
+        "CONSTANT x0 <- AssertError\n====\n")
+    out = tmp_path / "r.json"
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "CR.tla"), "-config", str(tmp_path / "CR.tla"),
+                                  "-q", "--json", str(out), "--workers", "1"])
+    assert r.exit_code == 0, r.output
+    report = json.loads(out.read_text())
+    assert (report["generated"], report["distinct"]) == (3, 2)
