@@ -708,6 +708,14 @@ class _Converter:
         me = PRECEDENCE.get(sym)
         if me is None:
             return
+        end = lhs  # the operand just before this operator: a prefix operator applied to it is
+        while end.type == "bound_infix_op":  # compared with this one (``{2} \X SUBSET {1} \X {2}``)
+            end = self.one(end, "rhs")
+        if end.type == "bound_prefix_op" \
+                and (ranges := PREFIX_PRECEDENCE.get(prefix := self.one(end, "symbol").type)) is not None \
+                and not (ranges[0] > me[1] or ranges[1] < me[0]):  # SANY's OperatorStack
+            raise ParseError(f"Precedence conflict between ops {_spell(prefix)} and {_spell(sym)}.",
+                             self.pos(self.one(end, "symbol")))
         for side, child in (("lhs", lhs), ("rhs", rhs)):
             if child.type == "bound_infix_op":
                 other = self.one(child, "symbol").type
@@ -772,7 +780,13 @@ class _Converter:
 
     def x_bound_prefix_op(self, node: Node) -> ast.Expr:
         sym = self.one(node, "symbol").type
-        arg = self.expr(self.one(node, "rhs"))
+        rhs = self.one(node, "rhs")
+        if rhs.type == "bound_infix_op" and (mine := PREFIX_PRECEDENCE.get(sym)) is not None \
+                and (theirs := PRECEDENCE.get(self.one(rhs, "symbol").type)) is not None \
+                and not (mine[1] < theirs[0] or mine[0] > theirs[1]):  # ``ENABLED a \X b`` (SANY)
+            raise ParseError(f"Precedence conflict between ops {_spell(sym)} and "
+                             f"{_spell(self.one(rhs, 'symbol').type)}.", self.pos(self.one(node, "symbol")))
+        arg = self.expr(rhs)
         pos = self.pos(node)
         if sym in _TEMPORAL_PREFIX:
             return ast.Temporal(pos, sym, (arg,))
@@ -999,7 +1013,7 @@ PRECEDENCE: dict[str, tuple[int, int, bool]] = {
     **_ranges("dots_2 dots_3", 90, 90, False),
     **_ranges("uplus sqcap sqcup dol doldol qq hashhash", 90, 130, True), **_ranges("excl", 90, 130, False),
     **_ranges("wr", 90, 140, False),
-    **_ranges("cup cap", 80, 80, True), **_ranges("setminus", 80, 80, False),
+    **_ranges("cup cap", 80, 80, True), **_ranges("setminus", 80, 80, False), **_ranges("times", 100, 130, True),
     **_ranges("map_to", 70, 70, False), **_ranges("compose", 60, 60, True),
     **_ranges("eq neq lt gt leq geq in notin subseteq supseteq subset supset prec succ preceq succeq sim "
               "simeq ll gg asymp approx cong sqsubset sqsubseteq sqsupset sqsupseteq doteq propto", 50, 50, False),
@@ -1010,10 +1024,17 @@ PRECEDENCE: dict[str, tuple[int, int, bool]] = {
 }
 NEGATIVE_PRECEDENCE = 120
 """Prefix -, in the units of PRECEDENCE (SANY: 12-12)."""
+PREFIX_PRECEDENCE: dict[str, tuple[int, int]] = {
+    "powerset": (100, 130), "union": (100, 130), "domain": (100, 130), "negative": (120, 120), "lnot": (40, 40),
+    "always": (40, 150), "eventually": (40, 150), "enabled": (40, 150), "unchanged": (40, 150),
+}
+"""SANY's ranges of the prefix operators (SUBSET, UNION and DOMAIN bind as \\X does: 10-13)."""
 _SPELL = {"land": "\\land", "lor": "\\lor", "eq": "=", "lt": "<", "gt": ">", "div": "\\div", "negative": "-",
           "minus": "-", "plus": "+", "mul": "*", "leq": "\\leq", "geq": "\\geq", "neq": "/=", "in": "\\in",
           "implies": "=>", "equiv": "\\equiv", "cup": "\\union", "cap": "\\intersect", "setminus": "\\",
-          "dots_2": "..", "pow": "^", "mod": "%", "circ": "\\o"}
+          "dots_2": "..", "pow": "^", "mod": "%", "circ": "\\o", "times": "\\times", "powerset": "SUBSET",
+          "union": "UNION", "domain": "DOMAIN", "lnot": "\\lnot", "always": "[]", "eventually": "<>",
+          "enabled": "ENABLED", "unchanged": "UNCHANGED"}
 
 
 def _spell(kind: str) -> str:
