@@ -772,6 +772,24 @@ def singleton(x: Any) -> frozenset | UnsortedSet:
 UNSORTED_EQ[:] = [eq]
 
 
+def union_of(elems: list) -> frozenset:
+    """UNION of enumerated sets, from their members in order: TLC's UnionValue.union adds each
+    member the result does not hold yet, looked up by equals against the members before it, so
+    a member of another kind than the first fails as their equality does
+    (``UNION {{"u", "v"}, {1}}``: "Attempted to check equality of string "u" with non-string: 1";
+    which pair is named follows TLC's order of the literal, which a Python set does not keep)."""
+    first: Any = None
+    k = ""
+    for e in elems:
+        if isinstance(e, ModelValue):  # (compares with anything)
+            continue
+        if first is None:
+            first, k = e, kind(e)
+        elif kind(e) != k:
+            eq(first, e)  # raises TLC's error for the two kinds
+    return _merged_alike(elems, frozenset(elems))
+
+
 def set_map(elems: list) -> frozenset:
     """{e : x \\in S} from its elements in order: checked as a literal's (set_of), so that
     ``{IF x = 1 THEN 1 ELSE TRUE : x \\in 1..2}`` is TLC's error, not the set {1}."""

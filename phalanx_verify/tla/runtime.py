@@ -675,10 +675,10 @@ def union(s: Any) -> Any:
             if not is_set(x):  # (UnionValue's words)
                 raise EvalError("Attempted to enumerate UNION(s), but some element of s is nonenumerable.")
         return UnionSet(sets)
-    out: set = set()
-    for x in sets:
-        out.update(x)
-    return setbound.checked(frozenset(out))
+    if len(sets) == 1:
+        for x in sets:
+            return x
+    return setbound.checked(_cmp.union_of([e for x in sets for e in x]))
 
 
 def domain(f: Any) -> Any:

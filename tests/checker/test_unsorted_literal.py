@@ -22,6 +22,11 @@ ASSUMES = {
     "compared": ('ASSUME {1, "a"} # {}', 10, 'Attempted to compare string "a" with non-string: 1'),
     "compared_other_order": ('ASSUME {"a", 1} = {2}', 10, 'Attempted to compare integer 1 with non-integer: "a"'),
     "counted": ('ASSUME Cardinality({1, "a"}) = 2', 10, None),
+    # UNION of enumerated sets adds each member by equals against those before it (UnionValue.union)
+    "union_of_two_kinds": ('ASSUME UNION {{"u", "v"}, {1}} = {}', 10, "with non-string: 1"),  # TLC: string "u"
+    "union_counted": ('ASSUME Cardinality(UNION {{"u", "v"}, {1}}) = 3', 10, "Attempted to check equality"),
+    "union_of_booleans_and_integers": ('ASSUME Cardinality(UNION {{1}, {TRUE}}) = 2', 10, None),
+    "union_of_one_kind": ('ASSUME UNION {{1, 2}, {2, 3}} = 1..3', 0, None),
     "counted_one_item": ('ASSUME Cardinality({{1, "a"}}) = 1', 0, None),  # one item: sorted without a comparison
     "walked_one_item": ('ASSUME \\A y \\in {{1, "a"}} : 1 \\in y', 0, None),
 }
