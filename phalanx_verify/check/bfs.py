@@ -35,14 +35,13 @@ from ..tla.errors import (
 )
 from ..tla.order import forget_sort_keys
 from ..tla.sameness import BOOL_FREE, bool_free, remember_bool_free, same, unambiguous
-from ..tla.values import Fcn
 from .constraints import successor_constraints
 from .errorexit import Where, error_exit
 from .fairness import FairnessTracker
 from .invariants import StateChecks
 from .model import Model
 from .replay import replay_exit
-from .report import Report, Trace, TraceStep, Verdict
+from .report import Report, Trace, TraceStep, Verdict, state_records
 
 ProgressFn = Callable[[dict[str, Any]], None]
 
@@ -256,7 +255,7 @@ def path_records(model: Model, space: StateSpace, sid: int, t: tuple) -> Callabl
     where an expression asks for them (runtime.trace)."""
     def records() -> tuple:
         states = [space.states[i] for i in (space.path_to(sid) if sid >= 0 else ())]
-        return tuple(Fcn(dict(zip(model.variables, u, strict=True))) for u in (*states, t))
+        return state_records(model.variables, [*states, t])
     return records
 
 

@@ -173,7 +173,6 @@ class FairnessTracker:
                         masks[k] |= 1 << i
         return enabled, masks
 
-
     def _determined_for_sub(self, i: int, t: tuple) -> None:
         """Raise TLC's error where the successor ``t`` of condition i's action leaves free a
         variable its subscript reads: TLC evaluates v' there and fails (IncompleteFairnessStep)."""

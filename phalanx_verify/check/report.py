@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import Any
 
 from ..tla.errors import EXIT_ASSUMPTION, EXIT_DEADLOCK, EXIT_EVAL, EXIT_INVARIANT, EXIT_OK, EXIT_PROPERTY
-from ..tla.values import format_value, to_itf
+from ..tla.values import Fcn, format_value, to_itf
 
 
 class Verdict(StrEnum):
@@ -93,6 +93,11 @@ class Trace:
         elif self.loop == "back_to":
             lines.append(f"Back to state {self.back_to}.")
         return "\n".join(lines)
+
+
+def state_records(variables: list[str], states: list[tuple]) -> tuple:
+    """States as TLCExt!Trace shows them: records of the variables."""
+    return tuple(Fcn(dict(zip(variables, u, strict=True))) for u in states)
 
 
 @dataclass

@@ -25,7 +25,7 @@ from .livegraph import LiveGraph, LiveInputs
 from .liveness import check_liveness, disjunct_tableau, node_truth, safety_like
 from .model import Fairness, Liveness, Model, load_model
 from .parallel import SearchOptions, explore_parallel, fork_safe, parallel_supported
-from .report import PROPERTY_SEPARATOR, Report, Trace, Verdict
+from .report import PROPERTY_SEPARATOR, Report, Trace, Verdict, state_records
 from .sinkwatch import SinkWatch
 
 INSTALL = str(Path(__file__).resolve().parents[1])
@@ -338,10 +338,10 @@ def alias_trace(model: Model, trace: Trace) -> None:
     rows = []
     states = [step.state for step in trace.steps]
     last = states[trace.back_to - 1] if trace.loop == "back_to" and trace.back_to is not None else states[-1]
-    records = [Fcn(dict(zip(model.variables, state, strict=True))) for state in states]
+    records = state_records(model.variables, states)
     for i, state in enumerate(states, 1):
         rt.LEVEL[0] = i  # TLC evaluates the alias of the i-th state at its level
-        rt.TRACE[0] = tuple(records[:i])
+        rt.TRACE[0] = records[:i]
         try:
             value = model.alias(state, states[i] if i < len(states) else last)
         except EvalError as err:

@@ -34,12 +34,12 @@ from pathlib import Path
 from ..tla import runtime as rt
 from ..tla.errors import TLAError
 from ..tla.runtime import clear_memos
-from ..tla.values import Fcn, format_value
+from ..tla.values import format_value
 from .bfs import ProgressFn, StateSpace, label_text
 from .errorexit import Where, error_exit
 from .invariants import StateChecks
 from .model import Model
-from .report import Report, Trace, TraceStep, Verdict
+from .report import Report, Trace, TraceStep, Verdict, state_records
 from .run import INSTALL, _done, _LivenessRunner, check_assumptions, shown_trace
 
 DEFAULT_DEPTH = 100  # TLC's default -depth
@@ -242,19 +242,22 @@ class _Simulation:
         """Count and check the successor t of s (TLC's addElement); is it inside the model?"""
         model, level, depth = self.model, self.level, len(path)
         self.generated += 1
-        step = [*path, (t, label_text(model, (key[0], key[2])))]
+
+        def step() -> list[tuple[tuple, str | None]]:  # the behaviour to t, made only for a failure
+            return [*path, (t, label_text(model, (key[0], key[2])))]
+
         if self.tracing:
-            rt.TRACE[0] = self.records([u for u, _ in step])
+            rt.TRACE[0] = self.records([*(u for u, _ in path), t])
         if level is not None:
             level[0] = depth + 1
         bad = self.checks(t, s)
         if bad is not None:
-            self.fail(bad, step)
+            self.fail(bad, step())
         if level is not None:
             level[0] = depth
         for pname, f in self.action_props:
             if not f(s, t):
-                self.fail((Verdict.ACTION_PROPERTY, pname), step)
+                self.fail((Verdict.ACTION_PROPERTY, pname), step())
         if level is not None:
             level[0] = depth + 1
         inside = all(c(t) for c in model.constraints)
@@ -265,7 +268,7 @@ class _Simulation:
     def records(self, states: list[tuple]) -> Callable[[], tuple]:
         """TLCExt!Trace over ``states``, made where an expression asks for it (runtime.trace)."""
         names = self.model.variables
-        return lambda: tuple(Fcn(dict(zip(names, u, strict=True))) for u in states)
+        return lambda: state_records(names, states)
 
     def fail(self, bad: tuple[Verdict, str] | None, path: list[tuple[tuple, str | None]]) -> None:
         """Record the violation (``bad`` is (verdict, name); None keeps the verdict set) and stop."""
