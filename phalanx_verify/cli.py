@@ -231,6 +231,8 @@ def _print_report(report: Report) -> None:
             click.echo("The following behavior constitutes a counter-example:"
                        if report.verdict is Verdict.TEMPORAL_PROPERTY else "The behavior up to this point is:")
         click.echo(report.trace.render())
+    for line in report.extra.get("after_error", ()):  # what TLC's second pass of Init met (bfs.add_initial_states)
+        click.echo(line)
     if report.extra.get("coverage"):
         click.echo(coverage_text(report.extra["coverage"]))
     if "simulation" in report.extra:

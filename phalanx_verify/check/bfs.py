@@ -25,6 +25,8 @@ from typing import Any, Protocol
 
 from ..tla import runtime as rt
 from ..tla.errors import (
+    EXIT_EVAL,
+    EXIT_OK,
     EXIT_SAFETY_EVAL,
     EvalError,
     IncompleteSuccessor,
@@ -144,7 +146,7 @@ class StateSpace:
     def values(self, obligation: Any, which: str, negate: bool = False) -> bytearray:
         """The liveness obligation's predicate ``which`` (p or q) on every state (1/0), extended
         as the state table grows: the periodic checks between BFS levels evaluate each state
-        once, not once per check."""
+        once, not once per check (and the search fills it as TLC evaluates it, liveatoms.py)."""
         values = obligation.values.setdefault(which + ("~" if negate else ""), bytearray())
         pred = getattr(obligation, which)
         if len(values) < len(self.states):
@@ -305,20 +307,34 @@ def state_key(model: Model, t: tuple) -> Any:
     return None if model.view is None else model.view(t)
 
 
+InitialHook = Callable[[StateSpace, int], None]
+"""Called with each stored initial state's id before its invariants are checked (the liveness
+graph's atoms, check/liveatoms.py); raises an EvalError for one it cannot evaluate."""
+
+
 def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks: StateChecks,
                        report: Report, on_violation: ViolationHook | None = None,
-                       tainted: set[int] | None = None) -> tuple[int, bool]:
+                       tainted: set[int] | None = None, on_initial: InitialHook | None = None) -> tuple[int, bool]:
     """Generate the initial states into ``space``; (states generated, False if a violation
     was recorded in ``report``). As TLC's DoInitFunctor: a state that fails a CONSTRAINT is
     neither stored nor counted as distinct, but the invariants and the initial predicates of
     the properties are still checked on it. With ``on_violation`` (-continue) a violation is
-    handed to it and the stored state's id added to ``tainted``."""
+    handed to it and the stored state's id added to ``tainted``.
+
+    An error of ``on_initial`` has TLC's handling of an exception in Init (ModelChecker.modelCheck):
+    it prints the error and the state, then generates the initial states again to find where
+    the error comes from, checking every state's invariants this time but adding to the
+    liveness graph only the states not yet stored, and exits with what that second pass met: a
+    liveness error on a later initial state, 75 (TLC_NESTED_EXPRESSION); an invariant violated
+    (the failing state's own, first checked then), or nothing at all, 0 (the run's result is
+    still TLC's NO_ERROR), the violation printed after the error."""
     init_preds = [pred for p in model.properties for pred in p.init_preds]
     constraints = model.constraints
     root_slot = space.slot((-1, ()))
     generated = 0
     track = model.reads_level()
     tracing = model.reads_trace()
+    failed: EvalError | None = None  # the liveness error of an initial state: TLC's second pass
     for s in model.init():
         if track:
             rt.LEVEL[0] = 1  # the checks see the state's level; Init itself is evaluated at 0
@@ -347,14 +363,35 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
             ids.append(sid)
             if track:  # TLC's DoInitFunctor stores the state before it checks the invariants
                 rt.TLC_STATS.update(distinct=len(space.states), queue=len(space.states))
+            if on_initial is not None:  # TLC adds it to the liveness graph before the checks
+                try:
+                    on_initial(space, sid)
+                except EvalError as err:
+                    if failed is not None:
+                        failed.exit_code = EXIT_EVAL
+                        raise failed from err
+                    failed = err
+                    report.trace = make_trace(model, space, ids)
+                    report.extra["initial_state_error"] = True
         else:
             extra.append((s, None))
         try:
             bad = checks(s) or next(((Verdict.TEMPORAL_PROPERTY, pname) for pname, f in init_preds if not f(s)), None)
         except TLAError:  # TLC: "While working on the initial state:" and the state
+            if failed is not None:  # (TLC's second pass ignores what it returns)
+                failed.exit_code = EXIT_OK
+                raise failed from None
             report.trace = make_trace(model, space, ids, extra)
             report.extra["initial_state_error"] = True
             raise
+        if bad is not None and failed is not None:
+            name = bad[1]
+            report.extra["after_error"] = [
+                f"Invariant {name} is violated by the initial state:" if bad[0] is Verdict.INVARIANT
+                else f"Property {name} is violated by the initial state:",
+                make_trace(model, space, ids, extra).render()]
+            failed.exit_code = EXIT_OK
+            raise failed
         if bad is not None and on_violation is not None:
             on_violation(*bad, make_trace(model, space, ids, extra))
             if tainted is not None:
@@ -368,6 +405,9 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
             return generated, False
         if track:
             rt.LEVEL[0] = 0
+    if failed is not None:
+        failed.exit_code = EXIT_OK
+        raise failed
     # What Init's enumeration leaves: the sort keys of a constant set's elements (the initial
     # states hold those elements), and the finished enumeration's frames, a cycle to collect.
     forget_sort_keys(itertools.chain.from_iterable(space.states))
@@ -378,7 +418,8 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
 def explore(model: Model, report: Report, fairness: FairnessTracker | None = None,
             progress: ProgressFn | None = None, on_level: LevelHook | None = None,
             progress_every: float = 2.0, observer: SearchObserver | None = None,
-            on_violation: ViolationHook | None = None, on_expanded: ExpandedHook | None = None) -> StateSpace | None:
+            on_violation: ViolationHook | None = None, on_expanded: ExpandedHook | None = None,
+            on_initial: InitialHook | None = None) -> StateSpace | None:
     """Run the BFS. Fills ``report``; returns the state space when it completed (None when a
     violation or an error stopped the search). With ``fairness`` the graph is kept;
     ``on_level`` runs between levels and returns False to stop (it found a violation).
@@ -428,7 +469,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
     expanding = False  # inside a level's loop (an error there stops TLC at a state)
     sid = 0
     try:
-        generated, ok = add_initial_states(model, space, intern, checks, report, on_violation, tainted)
+        generated, ok = add_initial_states(model, space, intern, checks, report, on_violation, tainted, on_initial)
         initialising = False
         if not ok:
             _finish(report, space, generated, 1, start_time)

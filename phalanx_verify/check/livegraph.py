@@ -11,9 +11,10 @@ so the liveness searches, run on this graph between levels and at the end, find 
 1-worker run. The states stay in the workers: a lasso's states are re-generated from Init along
 their BFS-tree paths by fingerprint, as a safety counterexample is (parallel.regenerate_trace).
 
-An error evaluating a predicate is kept with the state's id and raised when a check asks for
-that predicate on a graph holding the state: when and where the sequential search, which
-evaluates the predicates at the checks, meets it.
+An error evaluating a predicate stops the search (``AtomFailed``) for the sequential search to
+run the model again: TLC evaluates the atoms at sites of its own, on the states it explores
+and their successors (check/liveatoms.py), which the sequential search follows, and those
+decide where the error stops TLC, and whether it does.
 
 Left to the sequential search: general temporal formulas (the tableau search evaluates its atoms
 on states and steps as it goes) and more than 64 fairness conditions or predicates (the bits are
@@ -40,6 +41,12 @@ PREDICATES = {"leadsto": ("q", "p"), "eventually": ("p",), "infinitely_often": (
 WORD = 64  # bits of the enabled, step and predicate words
 
 Fingerprint = Callable[[tuple], int]
+
+
+class AtomFailed(Exception):
+    """A property's predicate could not be evaluated on a state the parallel search found."""
+
+
 PredicateErrors = dict[int, tuple[int, TLAError]]  # predicate bit -> (first state id, its error)
 
 
@@ -135,7 +142,6 @@ class LiveGraph:
         self.parent = array("i")
         self.fps = np.zeros(0, dtype=np.int64)  # by id
         self.preds = np.zeros(0, dtype=np.uint64)  # by id
-        self.errors: PredicateErrors = {}
         self.edge_start = array("i", [0])  # per explored state, and a sentinel
         self.edge_dst, self.edge_fair, self.enabled = array("i"), array("Q"), array("Q")
 
@@ -161,10 +167,9 @@ class LiveGraph:
         self.preds = np.concatenate([self.preds, np.zeros(len(fps), dtype=np.uint64)])
 
     def add_predicates(self, ids: np.ndarray, words: np.ndarray, errors: PredicateErrors) -> None:
+        if errors:
+            raise AtomFailed
         self.preds[ids] = words
-        for bit, (sid, err) in errors.items():
-            if bit not in self.errors or sid < self.errors[bit][0]:
-                self.errors[bit] = (sid, err)
 
     def add_level(self, parts: list[tuple]) -> None:
         """Append the edges of a level's states (the workers' ``LevelRecorder.take``), in id order."""
@@ -184,12 +189,8 @@ class LiveGraph:
         self.enabled.extend(enabled[order].tolist())
 
     def values(self, obligation: Liveness, which: str, negate: bool = False) -> bytearray:
-        """As bfs.StateSpace.values, from the predicate words; raises the error evaluating the
-        predicate on a state of the graph."""
+        """As bfs.StateSpace.values, from the predicate words."""
         bit = self.inputs.bit(obligation, which)
-        error = self.errors.get(bit)
-        if error is not None and error[0] < self.size:
-            raise error[1]
         values = ((self.preds >> np.uint64(bit)) & np.uint64(1)).astype(np.uint8)
         return bytearray((values ^ 1 if negate else values).tobytes())
 

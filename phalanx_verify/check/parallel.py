@@ -80,7 +80,7 @@ from .fingerprints import (
 )
 from .invariants import StateChecks
 from .lazynumpy import np
-from .livegraph import LevelRecorder, LiveGraph, LiveInputs
+from .livegraph import AtomFailed, LevelRecorder, LiveGraph, LiveInputs
 from .model import Model
 from .replay import replay_exit
 from .report import Report, Trace, TraceStep, Verdict
@@ -823,7 +823,7 @@ class _Search:
         level; None when one of them stopped the search."""
         model, space = self.model, self.init_space
         self.generated, ok = add_initial_states(model, space, Interner(len(model.variables)), StateChecks(model),
-                                                self.report)
+                                                self.report, on_initial=self.initial_atoms if self.graph else None)
         self.initialising = False
         if not ok:
             self.finish(1, distinct=len(space.states))
@@ -841,6 +841,16 @@ class _Search:
         self.load(space.states, list(range(len(space.states))), fps)
         self.init_space = StateSpace()  # the workers hold the initial states now
         return _Level(0, len(space.states), 1 if space.states else 0)
+
+    def initial_atoms(self, space: StateSpace, sid: int) -> None:
+        """The properties' predicates on a stored initial state, before its invariants, as TLC
+        adds it to the liveness graph first: one that fails leaves the run to the sequential
+        search (livegraph.AtomFailed)."""
+        assert self.graph is not None
+        errors: dict = {}
+        self.graph.inputs.predicate_bits([space.states[sid]], [sid], errors)
+        if errors:
+            raise AtomFailed
 
     def resume(self, snap: checkpoint.Snapshot) -> _Level:
         self.seen.restore(snap.seen_runs)

@@ -18,10 +18,11 @@ from ..tla.errors import EvalError, LivenessEvalError, SemanticError, TLAError, 
 from ..tla.runtime import clear_memos
 from ..tla.syntax import Pos
 from ..tla.values import Fcn, format_value
-from .bfs import ExpandedHook, ProgressFn, SearchObserver, StateSpace, ViolationHook, explore
+from .bfs import ExpandedHook, InitialHook, ProgressFn, SearchObserver, StateSpace, ViolationHook, explore
 from .fairness import FairnessTracker
 from .lasso import violated_properties
-from .livegraph import LiveGraph, LiveInputs
+from .liveatoms import AtomSites
+from .livegraph import AtomFailed, LiveGraph, LiveInputs
 from .liveness import check_liveness, disjunct_tableau, node_truth, safety_like
 from .model import Fairness, Liveness, Model, load_model
 from .parallel import SearchOptions, explore_parallel, fork_safe, parallel_supported
@@ -70,6 +71,7 @@ class _LivenessRunner:
         self.inputs = LiveInputs.of(self.tracker, [ob for _, ob, _ in self.obligations])
         self.processes = 1  # the parallel search's workers: its graph's checks may use as many
         self.safety_only = False  # TLC's -lncheck off: no search for cycles, only bad prefixes
+        self.atoms = AtomSites([ob for _, ob, _ in self.obligations])  # where TLC evaluates them
 
     def run(self, space: StateSpace | LiveGraph) -> bool:
         """Check every obligation; record the first violation. True when none is violated."""
@@ -106,13 +108,21 @@ class _LivenessRunner:
                     out.append((ob, SinkWatch(tab, node_truth(tab, ob.values.setdefault(i, {})))))
         return out
 
+    def initial_hook(self) -> InitialHook | None:
+        """bfs.explore's ``on_initial``: the atoms TLC evaluates on an initial state."""
+        return self.atoms.initial if self.atoms else None
+
     def expanded_hook(self) -> ExpandedHook | None:
-        """bfs.explore's ``on_expanded``: TLC's check of bad prefixes as it expands each state."""
+        """bfs.explore's ``on_expanded``: the atoms TLC evaluates once it has expanded a state,
+        and its check of bad prefixes there."""
         watches = self.sink_watches()
-        if not watches:
+        atoms = self.atoms
+        if not watches and not atoms:
             return None
 
         def expanded(space: StateSpace, sid: int) -> bool:
+            if atoms:
+                atoms.expanded(space, sid)
             for ob, watch in watches:
                 if not watch.expanded(space, sid):
                     space.edge_start.append(len(space.edge_dst))  # sid's edges end here (its labels)
@@ -218,12 +228,17 @@ def check_model(model: Model, name: str | None = None, progress: ProgressFn | No
         if why is None:
             if live is not None:
                 live.processes = search.workers
-            graph = explore_parallel(model, report, search, progress=progress, live=live.inputs if live else None,
-                                     on_level=periodic)
-            completed = report.complete
-            if graph is not None and live is not None:
-                live.run(graph)
-        else:
+            try:
+                graph = explore_parallel(model, report, search, progress=progress, live=live.inputs if live else None,
+                                         on_level=periodic)
+            except AtomFailed:
+                vars(report).update(vars(Report(model=report.model)))  # the sequential search starts afresh
+                why = "a property's predicate fails on a state: where TLC evaluates it decides the outcome"
+            else:
+                completed = report.complete
+                if graph is not None and live is not None:
+                    live.run(graph)
+        if why is not None:
             if search.checkpoint is not None or search.recover is not None:
                 raise UsageError(f"checkpoints are taken by the fingerprint search, which this model cannot "
                                  f"use ({why}; --no-liveness checks its safety part)", Pos(str(model.spec_path), 1, 1))
@@ -231,7 +246,8 @@ def check_model(model: Model, name: str | None = None, progress: ProgressFn | No
                 report.extra["sequential"] = why
             space = explore(model, report, fairness=live.tracker if live else None, progress=progress,
                             on_level=periodic, observer=observer, on_violation=on_violation,
-                            on_expanded=live.expanded_hook() if live else None)
+                            on_expanded=live.expanded_hook() if live else None,
+                            on_initial=live.initial_hook() if live else None)
             completed = space is not None
             if space is not None and live is not None:
                 live.run(space)
