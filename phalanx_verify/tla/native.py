@@ -134,12 +134,21 @@ def build(environ: Mapping[str, str] | None = None, verbose: bool = False) -> Pa
         built = sorted((Path(tmp) / "lib").rglob("*.so"))
         if not built:
             raise RuntimeError("mypyc produced no extension module")
-        partial = target.with_name(target.name + ".partial")
-        shutil.rmtree(partial, ignore_errors=True)
-        partial.mkdir(parents=True)
+        # A folder of this build's own, renamed into place: two builds of the same sources at
+        # once (a clean-clone CI beside a local build) never write into each other's files.
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = Path(tempfile.mkdtemp(prefix=target.name + ".partial-", dir=target.parent))
         for so in built:
             shutil.copy2(so, partial / so.name)
         (partial / STAMP).write_text(target.name + "\n")
-        shutil.rmtree(target, ignore_errors=True)
-        partial.rename(target)
+        old = target.with_name(f"{target.name}.old-{partial.name.rsplit('-', 1)[-1]}")
+        try:
+            target.rename(old)  # the last build of these sources, if any, out of the way
+        except FileNotFoundError:
+            pass
+        try:
+            partial.rename(target)
+        except OSError:  # another build put its own there in between: the same sources
+            shutil.rmtree(partial, ignore_errors=True)
+        shutil.rmtree(old, ignore_errors=True)
     return target
