@@ -2,7 +2,9 @@
 workers give the 1-worker report, verdict, counts, depth, queue and the counterexample lasso,
 whether the violation is found by a check between levels (which stops the search early) or at
 the end, for every fixed form of obligation, with CONSTRAINTs, with errors evaluating a
-property's predicate or a fairness condition's ENABLED, and on RRP mutants that liveness kills."""
+property's predicate (the parallel search then hands the model to the sequential one, which
+evaluates the atoms where TLC does: check/liveatoms.py) or a fairness condition's ENABLED, and
+on RRP mutants that liveness kills."""
 
 from __future__ import annotations
 
@@ -90,11 +92,17 @@ def same(a: Report, b: Report) -> None:
     assert (a.trace.to_json() if a.trace else None) == (b.trace.to_json() if b.trace else None)
 
 
-def equal_on_workers(tmp_path: Path, cfg_text: str, workers_counts: tuple[int, ...] = (2,)) -> Report:
+def equal_on_workers(tmp_path: Path, cfg_text: str, workers_counts: tuple[int, ...] = (2,),
+                     handed_over: bool = False) -> Report:
+    """The 1-worker report, from the parallel search, or (``handed_over``: a property's
+    predicate fails on a state) from the sequential search it hands the model to."""
     one = check(tmp_path, cfg_text, 1)
     for workers in workers_counts:
         many = check(tmp_path, cfg_text, workers)
-        assert many.extra.get("workers") == workers and "sequential" not in many.extra
+        if handed_over:
+            assert "predicate fails on a state" in many.extra.get("sequential", "")
+        else:
+            assert many.extra.get("workers") == workers and "sequential" not in many.extra
         same(one, many)
     return one
 
@@ -106,7 +114,7 @@ def test_each_form_of_obligation(tmp_path: Path, prop: str, checked: str) -> Non
         for bad in (4, 19):
             for constraint in ("", "CONSTRAINT Small\n"):
                 one = equal_on_workers(tmp_path, f"SPECIFICATION {spec}\nPROPERTY {prop}\n{constraint}"
-                                                 f"CONSTANTS N = 23\nBad = {bad}\n")
+                                                 f"CONSTANTS N = 23\nBad = {bad}\n", handed_over=prop == "DivByZero")
                 verdicts.add(one.verdict)
     if prop == "DivByZero":
         assert verdicts == {"error"}
@@ -130,7 +138,7 @@ def test_several_properties_checked_at_once(tmp_path: Path, checked: str) -> Non
     for props in ("EventuallyAlways LeadsTo DivByZero", "DivByZero LeadsTo", "WeakB StrongC Eventually"):
         for bad in (4, 19):
             one = equal_on_workers(tmp_path, f"SPECIFICATION FairSpec\nPROPERTIES {props}\n"
-                                             f"CONSTANTS N = 23\nBad = {bad}\n", (2, 3))
+                                             f"CONSTANTS N = 23\nBad = {bad}\n", (2, 3), "DivByZero" in props)
             verdicts.add(one.verdict)
     assert verdicts == {"temporal_property", "error"}
 
