@@ -32,6 +32,7 @@ from ..tla.errors import (
     IncompleteSuccessor,
     InitialUnsortableSet,
     LivenessEvalError,
+    SemanticError,
     TLAError,
     UnsortableSet,
 )
@@ -302,8 +303,12 @@ def state_key(model: Model, t: tuple) -> Any:
     the one first found, not the representative, so the order in which successors are found
     (and so the counts where a violation stops the search) is TLC's."""
     if model.canonical is not None:
-        t = model.canonical(t)
-        return t if model.view is None else model.view(t)
+        if model.view is None:
+            return model.canonical(t)
+        # TLC permutes the view, not the state (TLCStateMut.fingerPrint): states are one when
+        # their views are in one orbit. (The view of the state's own representative was not a
+        # function of the view's orbit: the counts followed Python's hash seed.)
+        return model.canonical((model.view(t),))
     return None if model.view is None else model.view(t)
 
 
@@ -491,6 +496,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
         index = space.index
         states = space.states
         keep = fairness is not None
+        merged_by_view = keep and model.view is not None
         edge_start, edge_dst, edge_slot = space.edge_start, space.edge_dst, space.edge_slot
         track = model.reads_level()  # TLCGet("level"): Next and action checks see s's, the rest t's
         level_cell, stats = rt.LEVEL, rt.TLC_STATS
@@ -583,6 +589,11 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                                 break
                     if keep:
                         if in_model:
+                            if merged_by_view and not fresh and states[tid] != t:  # type: ignore[index]  # in the model: found
+                                raise SemanticError(
+                                    "unsupported construct: a temporal property under a VIEW that makes two different "
+                                    "states one (TLC decides the property's atoms on the successor found, the graph "
+                                    "here on the state kept)", model.cfg.pos_of(model.cfg.view or ""))
                             edge_dst.append(tid)
                             edge_slot.append(space.slot((lab, args)))
                         succs.append(((lab, args), t))
