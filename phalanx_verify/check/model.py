@@ -154,9 +154,15 @@ class Model:
         # ASSUMEs of the root module and the modules it extends (not of instantiated ones, as
         # in TLC), each with its position and TLC's name for it (SANY's text of the node: a
         # number as written, anything else by its location); run.check_model evaluates them first.
+        assumes = list(_assumes(self.scope.module, loader, set()))
+        for e in assumes:  # SANY's rule, before any is evaluated
+            level = self.compiler.sany_level(e, Ctx(self.scope))
+            if level > LEVEL_CONSTANT:
+                raise SemanticError(f"Level error: assumptions must be level 0 (Constant), but this one has "
+                                    f"level {level}.", e.pos)
         self.assumptions = [(e.pos, str(e.value) if isinstance(e, ast.Num) else e.pos.location(),
                              self._state_fn(e, {}))
-                            for e in _assumes(self.scope.module, loader, set())]
+                            for e in assumes]
         self.assume_only = self._assume_only()
         self.fairness: list[Fairness] = []
         self.init_scope: Scope = self.scope  # where the initial predicate is compiled
