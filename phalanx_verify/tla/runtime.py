@@ -691,10 +691,27 @@ def mapto(a: Any, b: Any) -> Any:
     return make_fcn({a: b})
 
 
+_PLAIN_KEYS = frozenset({int, str})
+
+
 def compose(f: Any, g: Any) -> Any:
-    """f @@ g: f's pairs, then g's for arguments outside DOMAIN f (TLC keeps that order)."""
+    """f @@ g: f's pairs, then g's for arguments outside DOMAIN f (TLC keeps that order).
+    TLC's CombineFcn looks each argument of g up among f's by equality, in order, so arguments
+    of two kinds (a sequence's 1 and a record's "a") are its error, raised in its Java method."""
     d = dict(fcn_items(f))
-    for k, v in fcn_items(g):
+    pairs = list(fcn_items(g))
+    kinds = {type(k) for k in d}
+    if d and pairs and not (len(kinds) == 1 and kinds <= _PLAIN_KEYS and {type(k) for k, _ in pairs} == kinds):
+        mine = list(d)
+        for k, _ in pairs:
+            try:
+                next((j for j in mine if _cmp.eq(k, j)), None)
+            except EvalError as err:
+                raise ModuleEvalError(
+                    "Attempted to apply the operator overridden by the Java method public static "
+                    "tlc2.value.impl.Value tlc2.module.TLC.CombineFcn(tlc2.value.impl.Value,"
+                    f"tlc2.value.impl.Value), but it produced the following error: {err.message}") from None
+    for k, v in pairs:
         d.setdefault(k, v)
     return make_fcn(d, keep_order=True)
 
