@@ -927,7 +927,9 @@ def _lazy_binary(a: Any, b: Any, op: str) -> Any:
     try:
         return a & b if op == "\\cap" else a - b
     except EvalError:
-        if isinstance(a, LazySet):  # Nat \\ {0}: membership only
+        # Nat \\ {0}: membership only; but an intersection with an enumerated set is that
+        # set's members, each asked of the other set, whose error it is (Nat \\cap {"a"})
+        if isinstance(a, LazySet) and not (op == "\\cap" and isinstance(b, frozenset)):
             return DiffSet(a, b, keep=op == "\\cap")
         raise
 

@@ -169,8 +169,10 @@ class LazySet:
     __ror__ = __or__
 
     def __and__(self, other: object) -> frozenset:
+        # TLC's SetCapValue and SetDiffValue enumerate the other set and ask this one's member,
+        # which fails on a value of the wrong kind ((SUBSET Nat) \cap {0}): no FALSE instead
         if isinstance(other, frozenset):
-            return frozenset(x for x in other if x in self)
+            return frozenset(x for x in other if self.member(x))
         return self.enumerate() & as_set(other)
 
     __rand__ = __and__
@@ -179,7 +181,7 @@ class LazySet:
         return frozenset(x for x in self.enumerate() if x not in other)  # type: ignore[operator]
 
     def __rsub__(self, other: object) -> frozenset:
-        return frozenset(x for x in as_set(other) if x not in self)
+        return frozenset(x for x in as_set(other) if not self.member(x))
 
 
 UNSORTED_EQ: list[Callable[[Any, Any], bool]] = []  # compare.eq (compare builds on this module)
