@@ -116,6 +116,7 @@ class _Module:
         self.params = params
         self.vis: dict[str, Entry] = {}
         self.exported: dict[str, Entry] = {}
+        self.instance_of: dict[str, str] = {}  # named instance -> the module it instantiates
 
     def run(self) -> dict[str, Entry]:
         mod = self.mod
@@ -206,6 +207,8 @@ class _Module:
         else:
             self._declare(d.name, ("instance", len(d.params), ("inst", self.mod.name, d.name, d.pos)), d.pos,
                           export=not d.local)
+            if d.module not in STD_EXPORTS:
+                self.instance_of[d.name] = d.module
 
     def _check_free(self, name: str, pos: ast.Pos) -> None:
         old = self.vis.get(name)
@@ -300,9 +303,15 @@ class _Module:
         error, at the argument list when there is one (``args_pos``), else at the name."""
         wrong_arity = args_pos or pos
         if "!" in name:
-            head = name.split("!", 1)[0]
+            head, _, rest = name.partition("!")
             if head not in loc and head not in self.vis:
                 raise SemanticError(f"Unknown operator: `{display(head)}'.", pos)
+            target = rest.split("!", 1)[0]
+            module = self.instance_of.get(head) if head not in loc else None
+            if module is not None and target not in self.done.get(module, {target: ("op", 0, None)}) \
+                    and any(d.local and d.name == target for d in self.load(module, pos).defs):
+                # a LOCAL definition is the instantiated module's own (SANY: at the name after "!")
+                raise SemanticError(f"Unknown operator: `{display(target)}'.", pos)
             return None
         if name in loc:
             arity = loc[name]

@@ -140,3 +140,24 @@ def test_a_wrong_lambda_substitution_changes_the_answer(tmp_path: Path) -> None:
     code, _rep, out = check_model(tmp_path, "LO", "INIT Init\nNEXT Next\n",
                                   LAMBDA_OUTER.replace("P(3)!def = 7", "P(3)!def = 8"))
     assert code == 10, out  # the assumption is false
+
+
+INNER_LOCAL = """---- MODULE InnerL ----
+LOCAL Hidden == 1
+Shown == Hidden
+====
+"""
+
+
+@pytest.mark.parametrize(("use", "tlc_exit"), [("I!Hidden", 150), ("I!Shown", 0)])
+def test_a_local_definition_is_not_seen_through_an_instance(tmp_path: Path, use: str, tlc_exit: int) -> None:
+    """SANY: "Unknown operator: `Hidden'." at the name after "!" (TLC2 2026.12.05); the
+    built-in let ``I!Hidden`` read the LOCAL definition (found by random specs run against TLC).
+    The module's own definitions still use it."""
+    (tmp_path / "InnerL.tla").write_text(INNER_LOCAL)
+    spec = (f"---- MODULE UseL ----\nEXTENDS Naturals\nVARIABLE x\nI == INSTANCE InnerL\nInit == x = {use}\n"
+            "Next == UNCHANGED x\n====\n")
+    code, _report, out = check_model(tmp_path, "UseL", "INIT Init\nNEXT Next\n", spec)
+    assert code == tlc_exit, out
+    if tlc_exit == 150:
+        assert "UseL.tla:5:15: semantic error: Unknown operator: `Hidden'." in out
