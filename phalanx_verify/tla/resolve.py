@@ -221,6 +221,14 @@ class _Module:
                 raise SemanticError(f"Multiply-defined symbol '{spelling(display(p.name))}': this definition or declaration "
                                     f"conflicts with an earlier one.", pos)
 
+    def _fresh(self, names: Iterable[str], locals_: dict[str, int], pos: ast.Pos) -> None:
+        """SANY's rule for the parameters of a LAMBDA or a LET operator, as for bound names: none
+        may reuse a name already defined, declared or bound where it is written."""
+        for n in names:
+            if n in locals_ or n in self.vis:
+                raise SemanticError(f"Multiply-defined symbol '{spelling(display(n))}': this definition or declaration "
+                                    f"conflicts with an earlier one.", pos)
+
     def _bounds(self, bounds: tuple[ast.Bound, ...], locals_: dict[str, int], pos: ast.Pos) -> dict[str, int]:
         for b in bounds:
             if b.set is not None:
@@ -279,6 +287,7 @@ class _Module:
                 if d.name in loc or (d.name in self.vis and self.vis[d.name][0] != "std" and d.name not in recursive):
                     raise SemanticError(f"Operator {display(d.name)} already defined or declared.", d.pos)
                 if isinstance(d, ast.OpDef):
+                    self._fresh((p.name for p in d.params), inner, d.pos)
                     self.expr(d.body, {**inner, **{p.name: p.arity for p in d.params}})
                     inner[d.name] = len(d.params)
                 elif isinstance(d, ast.FunDef):
@@ -291,6 +300,7 @@ class _Module:
                         inner[d.name] = -2  # an instance
             return [(e.body, inner)]
         if isinstance(e, ast.Lambda):
+            self._fresh(e.params, loc, e.pos)
             inner = dict(loc)
             for p in e.params:
                 inner[p] = 0
