@@ -141,10 +141,16 @@ class _LivenessRunner:
         if n > 1 and isinstance(space, LiveGraph) and space.explored >= FORK_CHECKS_FROM and fork_safe():
             global _FORKED
             _FORKED = (self.model, space, self.obligations, self.kinds, self.safety_only)
+            pool = multiprocessing.get_context("fork").Pool(n, initializer=_default_sigterm)
             try:
-                with multiprocessing.get_context("fork").Pool(n, initializer=_default_sigterm) as pool:
-                    outcomes = pool.map(_check_forked, range(len(self.obligations)), chunksize=1)
+                outcomes = pool.map(_check_forked, range(len(self.obligations)), chunksize=1)
+                # Ended by their sentinels, not by signals: Pool's __exit__ (terminate) sent
+                # SIGTERM to a worker that could still be starting, with the search's handler
+                # (the initializer not run yet), and its join waited forever now and then
+                pool.close()
+                pool.join()
             finally:
+                pool.terminate()  # (a no-op once joined; ends the workers if map failed)
                 _FORKED = None
             yield from outcomes
             return
