@@ -38,7 +38,6 @@ class Next:
 
 
 Particle = tuple  # of Node and Next, in TLC's order
-Triple = tuple[Node, Node, Node]  # (A, B, C): A expands to B and C (alpha) or to B or C (beta)
 
 
 def binary(n: Node) -> Node:
