@@ -86,6 +86,9 @@ class Local:
     # A LET definition that may make a function constructor (kinds.constructs): TLC keeps it
     # lazy where the definition's value is the function of an application.
     constructs: bool = False
+    # A LET operator with parameters: its definition and the context it was defined in, which
+    # byname.py follows where the operator is passed as an argument (Iter(G, 2, x)).
+    opdef: tuple[Any, Any] | None = field(default=None, compare=False, hash=False)
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,21 @@ class ByName:
         its own parameters or substituted constants and variables of ``scope``?"""
         return bool(names) and not isinstance(defn, ast.InstanceDef) and self._defn(defn, scope, names, True)
 
+    def reads_call(self, defn: ast.OpDef, scope: Scope, names: Names, args: tuple[Any, ...], caller: Scope,
+                   opaque: Names) -> bool:
+        """``reads_def`` for a call written in ``caller`` with ``args``: the operator parameters
+        stand for what is passed (a LAMBDA, a definition), so that ``Iter(LAMBDA z : z + 1, 2,
+        x)`` with ``Iter(F(_), n, a) == ... Iter(F, n - 1, F(a))`` reads its ``a`` by value. A
+        LAMBDA that mentions one of ``opaque`` (names of the caller's context whose meaning the
+        walk cannot follow: LET operators, operator parameters) stands for an unknown operator."""
+        if not names:
+            return False
+        walk = _Walk(self, caller, frozenset(), {}, {})
+        actuals = tuple(None if isinstance(a, ast.Lambda) and ast.names_in(a.body) & (opaque - set(a.params))
+                        else None if isinstance(a, ast.Name) and a.name in opaque else walk._actual(a)
+                        for p, a in zip(defn.params, args, strict=True) if p.arity)
+        return self._defn(defn, scope, names, True, actuals)
+
     def into(self, inner: Scope, outer: Scope, names: Names) -> Names:
         """The names that carry ``names`` of ``outer`` into the definitions of ``inner``
         (``outer`` or an instance within it, at any depth): in ``outer`` itself its substituted

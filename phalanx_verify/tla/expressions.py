@@ -768,7 +768,26 @@ class Expressions(Levels, StaticKinds):
         there (Op(q) == q' > q called as Op(x) is x' > x), so no value can be passed."""
         names = frozenset(p.name for p, a in zip(defn.params, args, strict=True)
                           if not p.arity and self.level(a, ctx) >= LEVEL_STATE)
-        return self.by_name.reads_def(defn, scope, names)
+        return self.by_name.reads_call(defn, scope, names, tuple(self._as_lambda(a, ctx) for a in args), ctx.scope,
+                                       self._opaque(args, ctx))
+
+    def _as_lambda(self, arg: ast.Expr, ctx: Ctx) -> ast.Expr:
+        """A LET operator passed as an argument, as the LAMBDA it stands for (byname.py follows
+        a LAMBDA's body), where its own body reads nothing of its context the walk cannot follow."""
+        loc = ctx.lookup(arg.name) if isinstance(arg, ast.Name) else None
+        if loc is None or loc.opdef is None:
+            return arg
+        d, dctx = loc.opdef
+        if any(p.arity for p in d.params) or self._opaque((d.body,), dctx) - {p.name for p in d.params}:
+            return arg
+        return ast.Lambda(d.pos, tuple(p.name for p in d.params), d.body)
+
+    @staticmethod
+    def _opaque(exprs: tuple[ast.Expr, ...], ctx: Ctx) -> frozenset[str]:
+        """The names ``exprs`` mention that ``ctx`` binds to something other than a value (a LET
+        operator, an operator parameter, an argument passed by name): byname.py cannot follow them."""
+        return frozenset(n for e in exprs for n in ast.names_in(e)
+                         if (loc := ctx.lookup(n)) is not None and loc.kind != "value")
 
     def thread_args(self, target: tuple[ast.Definition, Scope], ctx: Ctx, pos: ast.Pos) -> list[str]:
         """The values of the hoisted instances' parameters the operator ``target`` takes
@@ -1676,7 +1695,8 @@ class Expressions(Levels, StaticKinds):
                                                     and self.by_name.reads(d.body, ctx.scope, params)) else None
             made = self.made_as(d.body, ctx) if not d.params else ""
             return ctx.bind(d.name, Local(py, kind, len(d.params), unused=unused, level=level, lazy=lazy,
-                                          redo=redo, made=made, constructs=constructs)), py, value
+                                          redo=redo, made=made, constructs=constructs,
+                                          opdef=(d, ctx) if d.params else None)), py, value
         if isinstance(d, ast.FunDef):
             value = f"lambda: {self._fundef_value(d, ctx, py)}"
             return ctx.bind(d.name, Local(py, "thunk", level=self.let_def_level(d, ctx), fundef=(d, ctx, None),
