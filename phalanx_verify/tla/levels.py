@@ -29,6 +29,10 @@ where TLC evaluates constant definitions at startup (no checker yet), so TLC kee
 definition that calls them: a CONSTRAINT with TLCGetAndSet counts every successor."""
 
 
+# What makes a module's definition non-constant without a variable (SANY's isConstant)
+_NON_CONSTANT = (ast.Prime, ast.Unchanged, ast.StepAction, ast.Temporal, ast.Fairness, ast.Enabled)
+
+
 class Levels(CompilerBase):
     """The level of expressions and definitions of one model, memoised per definition."""
 
@@ -63,17 +67,37 @@ class Levels(CompilerBase):
             delattr(self, switch)  # the class's again
 
     def _check_instance_levels(self, root: Scope) -> None:
-        """SANY's level rule for INSTANCE: what replaces a CONSTANT must be constant-level and
-        what replaces a VARIABLE at most state-level (``WITH c <- x`` is refused, exit 150)."""
+        """SANY's level rule for INSTANCE: what replaces a VARIABLE is at most state-level, and
+        what replaces a CONSTANT constant-level unless the module is constant (``WITH c <- x``
+        is refused, exit 150, where the module declares a variable)."""
         for scope in root.reachable():
             if not scope.subst or scope.parent is None:
                 continue
-            limits = {c.name: LEVEL_CONSTANT for c in scope.constants} | dict.fromkeys(scope.variables, LEVEL_STATE)
+            constant = self._constant_module(scope)
+            limits = {c.name: LEVEL_CONSTANT for c in scope.constants if not constant or c.arity} \
+                | dict.fromkeys(scope.variables, LEVEL_STATE)
             for name, expr in scope.subst.items():
                 if self.level(expr, substitution_ctx(scope, Ctx(scope))) > limits.get(name, LEVEL_TEMPORAL):
+                    if constant:  # SANY's, not compiled yet
+                        raise SemanticError(f"unsupported construct: an operator above constant level substituted "
+                                            f"for the operator constant {name} of module {scope.module.name}",
+                                            expr.pos)
                     raise SemanticError(f"Level error in instantiating module '{scope.module.name}': the level of "
                                         f"the expression or operator substituted for '{name}' must be at most "
                                         f"{limits[name]}.", expr.pos)
+
+    @staticmethod
+    def _constant_module(scope: Scope) -> bool:
+        """Is the instantiated module constant (SANY's ModuleNode.isConstant: no VARIABLE, no
+        definition above constant level)? Then SANY lets an expression of any level replace
+        its constants (an ASSUME puts no constraint on them): ``P == INSTANCE Pure WITH c <- y``
+        with ``Pure``'s ``Id == c``, P!Id then a state function. Judged on the module as
+        written, conservatively: one that EXTENDS a user module or instantiates one counts as
+        not constant (the rule then holds for all its constants, as it did)."""
+        if scope.variables or scope.instances or any(m not in STANDARD_MODULES for m in scope.module.extends):
+            return False
+        return not any(isinstance(defn, ast.InstanceDef) or any(isinstance(x, _NON_CONSTANT) for x in ast.nodes(defn))
+                       for defn, _ in scope.defs.values())
 
     def _check_temporal_levels(self, root: Scope) -> None:
         """SANY's level rules for temporal operators, on every definition of the root module and
