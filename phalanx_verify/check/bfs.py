@@ -38,6 +38,7 @@ from ..tla.errors import (
 )
 from ..tla.order import forget_sort_keys
 from ..tla.sameness import BOOL_FREE, bool_free, remember_bool_free, same, unambiguous
+from ..tla.values import STORABLE, check_storable
 from .constraints import successor_constraints
 from .errorexit import Where, error_exit
 from .fairness import FairnessTracker
@@ -174,7 +175,7 @@ class Interner:
     step left unchanged (the parent's, already shared) and looks up the others; it is generated
     unrolled for the model's number of variables, as a loop over components cost a third of it."""
 
-    def __init__(self, nvars: int, exact: frozenset[int] = frozenset()) -> None:
+    def __init__(self, nvars: int, exact: frozenset[int] = frozenset(), viewed: bool = False) -> None:
         # One table per variable, and a shared value only when it is confirmed the same TLA+
         # value: Python's 1 == True (and so [n |-> 1] == [n |-> TRUE]) must not make one value
         # stand for another. Both Boolean-free (values.BOOL_FREE) confirms it without a walk,
@@ -182,7 +183,16 @@ class Interner:
         # for it Python's == is TLA+'s =.
         self.tables: list[dict[Any, Any]] = [{} for _ in range(nvars)]
         BOOL_FREE.clear()  # a new search: the last one's states are not kept alive by the table
-        kn, free, remember = BOOL_FREE, bool_free, remember_bool_free
+        STORABLE.clear()
+        kn, free = BOOL_FREE, bool_free
+
+        def remember(t: Any) -> None:
+            """A component value met for the first time: TLC's fingerprint of it must be
+            possible (values.check_storable; under a VIEW, TLC fingerprints the view alone:
+            state_key), and it is registered Boolean-free if it is."""
+            if not viewed:
+                check_storable(t)
+            remember_bool_free(t)
 
         def look(u: Any, t: Any) -> Any:
             """u, the table's value equal to t (or None), where it is the same TLA+ value, else t."""
@@ -302,14 +312,14 @@ def state_key(model: Model, t: tuple) -> Any:
     and under SYMMETRY its orbit's representative. As in TLC, the state kept and explored is
     the one first found, not the representative, so the order in which successors are found
     (and so the counts where a violation stops the search) is TLC's."""
-    if model.canonical is not None:
-        if model.view is None:
-            return model.canonical(t)
-        # TLC permutes the view, not the state (TLCStateMut.fingerPrint): states are one when
-        # their views are in one orbit. (The view of the state's own representative was not a
-        # function of the view's orbit: the counts followed Python's hash seed.)
-        return model.canonical((model.view(t),))
-    return None if model.view is None else model.view(t)
+    if model.view is None:
+        return None if model.canonical is None else model.canonical(t)
+    view = model.view(t)
+    check_storable(view)  # TLC fingerprints the view, not the state (Interner)
+    # TLC permutes the view, not the state (TLCStateMut.fingerPrint): states are one when
+    # their views are in one orbit. (The view of the state's own representative was not a
+    # function of the view's orbit: the counts followed Python's hash seed.)
+    return view if model.canonical is None else model.canonical((view,))
 
 
 InitialHook = Callable[[StateSpace, int], None]
@@ -433,7 +443,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
     space = StateSpace()
     if fairness is not None:
         fairness.prepare(space)
-    intern = Interner(len(model.variables), model.bool_free_variables())
+    intern = Interner(len(model.variables), model.bool_free_variables(), viewed=model.view is not None)
     checks = StateChecks(model)
     constraints = model.constraints
     in_constraints = successor_constraints(model)

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..tla.sameness import same, unambiguous
-from ..tla.values import Fcn, Interval, ModelValue, format_value
+from ..tla.values import Fcn, Interval, LazySet, ModelValue, check_storable, format_value
 from .lazynumpy import np
 
 _MASK61 = (1 << 61) - 1
@@ -60,7 +60,9 @@ def value_fingerprint(v: Any) -> int:
         return hash((6, *(value_fingerprint(x) for x in v)))
     if t is Fcn:
         return hash((7, *sorted(hash((value_fingerprint(k), value_fingerprint(x))) for k, x in v.items())))
-    return hash((8, _digest(8, format_value(v))))  # a lazy set kept in a state: by its printed form
+    if isinstance(v, LazySet):  # a finite lazy set (SUBSET S): as its members, as TLC normalises it
+        return value_fingerprint(v.enumerate())
+    return hash((8, _digest(8, format_value(v))))
 
 
 class ComponentTable:
@@ -130,6 +132,7 @@ class ComponentTable:
                     return found
                 i = len(values)
                 alike.append(i)
+            check_storable(v)
             values.append(v)
             fps.append(value_fingerprint(v))
             clear.append(unambiguous(v))

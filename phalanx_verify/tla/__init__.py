@@ -69,11 +69,14 @@ from .runtime import clear_memos
 from .sameness import BOOL_FREE, bool_free, remember_bool_free, same, unambiguous
 from .syntax import Pos
 from .values import (
+    STORABLE,
     UNDETERMINED,
     Fcn,
     Interval,
+    LazySet,
     ModelValue,
     as_set,
+    check_storable,
     fcn_as_dict,
     fcn_items,
     format_value,
@@ -102,6 +105,8 @@ __all__ = [
     "ModelValue", "Fcn", "Interval", "make_fcn", "fcn_items", "fcn_as_dict", "as_set", "format_value", "tlc_key", "forget_sort_keys",
     "kind_string",  # a value's kind in TLC's messages ("integer", "set", ...)
     "BOOL_FREE", "bool_free", "remember_bool_free",
+    "LazySet",  # a set kept unenumerated (Nat, SUBSET S): fingerprinted as its members
+    "STORABLE", "check_storable",  # what a state may hold: TLC's fingerprint must be possible
     "to_itf", "from_itf",
     # TLA+ equality where Python's True == 1 would merge values (the state store confirms finds)
     "same", "unambiguous",

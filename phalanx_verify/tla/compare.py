@@ -922,7 +922,7 @@ def _lazy_binary(a: Any, b: Any, op: str) -> Any:
             return homogeneous(a | b)
         except EvalError:
             if isinstance(a, LazySet) or isinstance(b, LazySet):  # Int \cup {NULL}: membership only
-                return UnionSet(frozenset((a, b)))
+                return UnionSet(frozenset((a, b)), cup=(b, a) if is_set(b) and not is_set(a) else (a, b))
             raise
     try:
         return a & b if op == "\\cap" else a - b

@@ -115,6 +115,11 @@ class LazySet:
     def enumerate(self) -> frozenset:
         raise EvalError(f"cannot enumerate the set {self!r}")
 
+    def unstorable(self, err: EvalError) -> EvalError:
+        """TLC's error fingerprinting a state that holds this set, which it cannot enumerate
+        (``err``: the enumeration's own error); check_storable."""
+        return err
+
     def __iter__(self) -> Iterator:
         return iter(self.enumerate())
 
@@ -353,6 +358,11 @@ class PowerSet(LazySet):
 
     def _within(self, x: frozenset) -> bool:
         return all(_in(e, self.base) for e in x)
+
+    def unstorable(self, err: EvalError) -> EvalError:
+        if isinstance(self.base, LazySet) and self.base.java == "UserValue":
+            return EvalError(f"Attempted to compute the number of elements in the overridden value {self.base!r}.")
+        return err
 
     def _kind_ok(self, x: Any) -> bool:
         return is_set(x)
@@ -601,9 +611,17 @@ class UnionSet(LazySet):
     image = "a set of the form UNION  S"
     java = "UnionValue"
 
-    def __init__(self, sets: frozenset) -> None:
+    def __init__(self, sets: frozenset, cup: tuple[Any, Any] | None = None) -> None:
         self.sets = sets
+        self.cup = cup  # S \cup T: S and T, in TLC's order, for its messages
         self._enumerated: frozenset | None = None
+
+    def unstorable(self, err: EvalError) -> EvalError:
+        if self.cup is None:
+            return err
+        s1, s2 = self.cup
+        return EvalError(f"Attempted to enumerate S \\cup T when S: {format_value(s1)} and T: {format_value(s2)} "
+                         "are not both enumerable")
 
     def __contains__(self, x: object) -> bool:
         return any(x in s for s in self.sets)
@@ -653,6 +671,12 @@ class DiffSet(LazySet):
         left = as_set(self.left)
         return frozenset(x for x in left if (x in self.right) == self.keep)
 
+    def unstorable(self, err: EvalError) -> EvalError:
+        left, right = format_value(self.left), format_value(self.right)
+        if self.keep:
+            return EvalError(f"Attempted to enumerate S \\cap T when neither S: {left} nor T: {right} is enumerable")
+        return EvalError(f"Attempted to enumerate S \\ T when S: {left} is not enumerable.")
+
     def key(self) -> tuple:
         return ("CAP" if self.keep else "DIFF", self.left, self.right)
 
@@ -687,6 +711,10 @@ class FilterSet(LazySet):
 
     def enumerate(self) -> frozenset:
         return frozenset(x for x in self.base.enumerate() if self.pred(x) is True)
+
+    def unstorable(self, err: EvalError) -> EvalError:
+        return EvalError(f"Attempted to enumerate {{ x \\in S : p(x) }} when S: {format_value(self.base)} "
+                         "is not enumerable")
 
     def key(self) -> tuple:
         return ("FILTER", self.base, self.pred)
@@ -760,6 +788,44 @@ class _Undetermined:
 
 
 UNDETERMINED = _Undetermined()
+
+
+_LEAVES = frozenset({int, str, bool, ModelValue, TypedModelValue})
+STORABLE: dict[int, Any] = {}  # containers shown storable, by id (each held, so its id stays its own)
+interning.on_change(STORABLE.clear)
+
+
+def check_storable(v: Any) -> None:
+    """Raise TLC's error for a value a state cannot hold: TLC fingerprints every state it
+    generates, which normalises each set to its members, so a set it cannot enumerate fails
+    there (``s = Nat \\ {1}``: "Attempted to enumerate S \\ T when S: Nat is not enumerable";
+    Nat, Int, STRING and Seq(S), which TLC keeps as special values, "TLC has found a state in
+    which the value of a variable contains Nat"). Called on each component value the search
+    stores for the first time; a value once shown storable is not walked again."""
+    t = type(v)
+    if t in _LEAVES or id(v) in STORABLE:
+        return
+    if t is tuple or t is frozenset or t is Interval:
+        if not _LEAVES.issuperset(map(type, v)):
+            for x in v:
+                check_storable(x)
+    elif t is Fcn:
+        for x in itertools.chain(v, v.values()):
+            check_storable(x)
+    elif isinstance(v, LazySet):
+        if v.java == "UserValue":
+            raise EvalError(f"TLC has found a state in which the value of a variable contains {v!r}")
+        try:
+            members = v.enumerate()
+        except SetSizeOverflow:
+            raise
+        except EvalError as err:
+            raise v.unstorable(err) from None
+        for x in members:
+            check_storable(x)
+    else:
+        return  # (a function over a domain TLC cannot enumerate fails as its hash: runtime.py)
+    STORABLE[id(v)] = v
 
 
 def format_value(v: Any, normalized: bool = False) -> str:
