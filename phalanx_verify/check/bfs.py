@@ -314,12 +314,11 @@ def state_key(model: Model, t: tuple) -> Any:
     (and so the counts where a violation stops the search) is TLC's."""
     if model.view is None:
         return None if model.canonical is None else model.canonical(t)
-    view = model.view(t)
-    check_storable(view)  # TLC fingerprints the view, not the state (Interner)
-    # TLC permutes the view, not the state (TLCStateMut.fingerPrint): states are one when
-    # their views are in one orbit. (The view of the state's own representative was not a
-    # function of the view's orbit: the counts followed Python's hash seed.)
-    return view if model.canonical is None else model.canonical((view,))
+    # TLC evaluates the view on the least member of the state's orbit in its order of values
+    # (TLCStateMut.fingerPrint), and fingerprints the view alone (so Interner checks nothing)
+    view = model.view(model.least(t))
+    check_storable(view)
+    return view
 
 
 InitialHook = Callable[[StateSpace, int], None]

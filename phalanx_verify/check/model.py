@@ -51,7 +51,7 @@ from ..tla import syntax as ast
 from .overrides import apply_overrides
 from .possible import Possible
 from .report import Verdict
-from .symmetry import permutations_from
+from .symmetry import least_member, permutations_from
 from .temporal import General, general_obligation, with_lets
 from .unfolding import lifted, substituted
 
@@ -198,13 +198,21 @@ class Model:
         self.state_checks += [(Verdict.INVARIANT, part.name, part) for p in self.properties
                               for part in p.state_invariants]
         self.canonical: Callable[[tuple], tuple] | None = None
+        self.least: Callable[[tuple], tuple] = _itself  # TLC's member of a state's orbit (symmetry.least_member)
         if cfg.symmetry:
             perms = permutations_from(self._state_fn(self._def_expr(cfg.symmetry, "symmetry set"), {})(()),
                                       cfg.symmetry)
             if perms:
                 self.canonical = canonicaliser(perms)
+                self.least = least_member(perms)
         # VIEW: states are told apart by this value, not by the whole state (TLC fingerprints it).
         self.view = self._state_fn(self._def_expr(cfg.view, "view"), {}) if cfg.view else None
+        if self.view is not None and self.canonical is not None and len(self.variables) > 1:
+            # TLC evaluates the view on the least permutation of the state, its variables
+            # compared in the order of SANY's symbol table (a Java Hashtable): not known here
+            raise SemanticError("unsupported construct: SYMMETRY with a VIEW on a spec of more than one variable (TLC "
+                                "evaluates the view on the least permutation of the state, comparing its variables "
+                                "in the order of SANY's symbol table)", cfg.pos_of(cfg.view or ""))
         self.print_view = False  # TLC's -view: counterexample states printed through the VIEW (run.shown_trace)
         # ALIAS: a record printed for each counterexample state instead of the variables. TLC
         # evaluates it on the state and its successor in the trace: it may read x'.
@@ -774,6 +782,10 @@ class Model:
                 prop.liveness.append(Liveness("eventually_always", p.label(), fn(inner.args[0], p.env, p.scope)))
                 return
         prop.liveness.append(Liveness("general", p.label(), general=general_obligation(self, p)))
+
+
+def _itself(s: tuple) -> tuple:
+    return s
 
 
 def _no_next_state_actions(s: tuple) -> Iterator:

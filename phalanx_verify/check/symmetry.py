@@ -13,9 +13,11 @@ evaluator); here the permutations a model names are read.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from ..tla.errors import ConfigError
+from ..tla.errors import ConfigError, StartupCrash
+from ..tla.orbits import permute
 from ..tla.order import tlc_key
 from ..tla.values import ModelValue, fcn_items, format_value
 
@@ -24,6 +26,9 @@ def permutations_from(value: Any, name: str) -> list[dict[ModelValue, ModelValue
     """The permutations of a SYMMETRY set, each as a dict; identities are dropped."""
     if type(value) is not frozenset:
         raise ConfigError(f"SYMMETRY {name} must be a set of permutations, got {format_value(value)}")
+    if not value:  # TLC's MVPerms.permutationSubgroup makes a util.Set of capacity 0
+        raise StartupCrash(f"TLC threw an unexpected exception (java.lang.IllegalArgumentException): SYMMETRY {name} "
+                           "is the empty set")
     perms = []
     for f in value:
         items = dict(fcn_items(f))
@@ -61,3 +66,26 @@ def generated_group(gens: list[dict[ModelValue, ModelValue]]) -> list[dict[Model
     return list(group.values())
 
 
+
+
+def least_member(perms: list[dict[ModelValue, ModelValue]]) -> Callable[[tuple], tuple]:
+    """The function from a state to TLC's member of its orbit: the least of its images in TLC's
+    order of values, compared variable by variable in the order of TLC's state
+    (TLCStateMut.fingerPrint). TLC evaluates a VIEW on that member, so the member matters
+    there; that order of variables is the one of SANY's symbol table (a Java Hashtable), which
+    is not known here, so a model with a VIEW and a SYMMETRY is checked only where it has one
+    variable (model.Model)."""
+    memos: list[dict[int, tuple[Any, Any]]] = [{} for _ in perms]
+
+    def least(state: tuple) -> tuple:
+        best, keys = state, [tlc_key(x) for x in state]
+        for pi, memo in zip(perms, memos, strict=True):
+            cand = tuple(permute(x, pi, memo) for x in state)
+            for j, x in enumerate(cand):
+                k = tlc_key(x)
+                if k != keys[j]:
+                    if k < keys[j]:
+                        best, keys = cand, [tlc_key(y) for y in cand]
+                    break
+        return best
+    return least

@@ -52,6 +52,7 @@ from .errors import (
     ParseError,
     SemanticError,
     StackOverflow,
+    StartupCrash,
     StartupStackOverflow,
     TautologyError,
     TLAError,
@@ -60,7 +61,7 @@ from .errors import (
 )
 from .instances import written_name
 from .modules import ALWAYS_VISIBLE, STANDARD_MODULES, Loader, Scope
-from .orbits import canonicaliser
+from .orbits import canonicaliser, permute
 from .order import forget_sort_keys, tlc_key
 from .parse import deepest_point, parse_module_text
 from .reads import ReadsAnalysis
@@ -94,7 +95,7 @@ __all__ = [
     "TLAError", "ParseError", "SemanticError", "ConfigError", "ConfigSyntaxError", "EvalError", "AssertionFailure",
     "ModuleEvalError", "LivenessEvalError", "StackOverflow", "StartupStackOverflow", "CannotHandleError", "IncompleteSuccessor",
     "LevelError", "TautologyError", "UsageError", "UnsortableSet", "InitialUnsortableSet",
-    "IncompleteFairnessStep",
+    "IncompleteFairnessStep", "StartupCrash",
     "EXIT_OK", "EXIT_USAGE", "EXIT_ASSUMPTION", "EXIT_DEADLOCK", "EXIT_INVARIANT", "EXIT_PROPERTY",
     "EXIT_ASSERT", "EXIT_EVAL", "EXIT_SAFETY_EVAL", "EXIT_PARSE", "EXIT_CONFIG", "EXIT_TLC_ERROR",
     "EXIT_INTERRUPTED",
@@ -111,7 +112,7 @@ __all__ = [
     # TLA+ equality where Python's True == 1 would merge values (the state store confirms finds)
     "same", "unambiguous",
     # SYMMETRY: the canonical member of a state's orbit under permutations of model values
-    "canonicaliser",
+    "canonicaliser", "permute",
     # the state variables proven never to hold a Boolean (no walk confirms their duplicates)
     "bool_free_variables",
     # the compiler, its contexts and expression levels; what an expression reads

@@ -191,6 +191,13 @@ class AssertionFailure(EvalError):
     verdict (14) when it fails while successors are computed (the checker tells which)."""
 
 
+class StartupCrash(TLAError):
+    """An input TLC crashes on while it sets the model up (a Java exception, as for SYMMETRY
+    {}): TLC reports "TLC threw an unexpected exception" and exits 255."""
+
+    exit_code = EXIT_TLC_ERROR
+
+
 class IllegalStateError(EvalError):
     """An initial state that leaves a variable undetermined: TLC stops with "current state is
     not a legal state" and its catch-all exit code 255 (an incomplete successor is 75)."""
