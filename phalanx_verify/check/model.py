@@ -45,6 +45,7 @@ from ..tla import (
     format_value,
     interning,
     parse_config_file,
+    tlc_variable_order,
     written_name,
 )
 from ..tla import syntax as ast
@@ -199,20 +200,24 @@ class Model:
                               for part in p.state_invariants]
         self.canonical: Callable[[tuple], tuple] | None = None
         self.least: Callable[[tuple], tuple] = _itself  # TLC's member of a state's orbit (symmetry.least_member)
+        perms: list[dict[ModelValue, ModelValue]] = []
         if cfg.symmetry:
             perms = permutations_from(self._state_fn(self._def_expr(cfg.symmetry, "symmetry set"), {})(()),
                                       cfg.symmetry)
             if perms:
                 self.canonical = canonicaliser(perms)
-                self.least = least_member(perms)
         # VIEW: states are told apart by this value, not by the whole state (TLC fingerprints it).
         self.view = self._state_fn(self._def_expr(cfg.view, "view"), {}) if cfg.view else None
-        if self.view is not None and self.canonical is not None and len(self.variables) > 1:
+        if self.view is not None and perms:
             # TLC evaluates the view on the least permutation of the state, its variables
-            # compared in the order of SANY's symbol table (a Java Hashtable): not known here
-            raise SemanticError("unsupported construct: SYMMETRY with a VIEW on a spec of more than one variable (TLC "
-                                "evaluates the view on the least permutation of the state, comparing its variables "
-                                "in the order of SANY's symbol table)", cfg.pos_of(cfg.view or ""))
+            # compared in the order of TLC's state (tla/varorder.py)
+            order = tlc_variable_order(self.scope.module, lambda name: loader.parse(name, self.scope.module.pos),
+                                       frozenset(names))
+            if order is None:
+                raise SemanticError("unsupported construct: SYMMETRY with a VIEW in a module whose variables' order in "
+                                    "TLC's states is not known here (an INSTANCE, an inner module or an operator "
+                                    "symbol defined)", cfg.pos_of(cfg.view or ""))
+            self.least = least_member(perms, [self.variables.index(v) for v in order])
         self.print_view = False  # TLC's -view: counterexample states printed through the VIEW (run.shown_trace)
         # ALIAS: a record printed for each counterexample state instead of the variables. TLC
         # evaluates it on the state and its successor in the trace: it may read x'.

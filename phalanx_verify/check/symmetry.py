@@ -68,24 +68,27 @@ def generated_group(gens: list[dict[ModelValue, ModelValue]]) -> list[dict[Model
 
 
 
-def least_member(perms: list[dict[ModelValue, ModelValue]]) -> Callable[[tuple], tuple]:
+def least_member(perms: list[dict[ModelValue, ModelValue]], order: list[int]) -> Callable[[tuple], tuple]:
     """The function from a state to TLC's member of its orbit: the least of its images in TLC's
-    order of values, compared variable by variable in the order of TLC's state
-    (TLCStateMut.fingerPrint). TLC evaluates a VIEW on that member, so the member matters
-    there; that order of variables is the one of SANY's symbol table (a Java Hashtable), which
-    is not known here, so a model with a VIEW and a SYMMETRY is checked only where it has one
-    variable (model.Model)."""
+    order of values, compared variable by variable in the order of TLC's state (``order``: the
+    variables' indices, tla/varorder.py), as TLCStateMut.fingerPrint picks it. TLC evaluates a
+    VIEW on that member, so the member matters there (where the view is not symmetric, another
+    member has another view)."""
     memos: list[dict[int, tuple[Any, Any]]] = [{} for _ in perms]
 
     def least(state: tuple) -> tuple:
-        best, keys = state, [tlc_key(x) for x in state]
+        best = state
+        keys = {j: tlc_key(state[j]) for j in order[:1]}  # a variable's key, made when a comparison reaches it
         for pi, memo in zip(perms, memos, strict=True):
             cand = tuple(permute(x, pi, memo) for x in state)
-            for j, x in enumerate(cand):
-                k = tlc_key(x)
-                if k != keys[j]:
-                    if k < keys[j]:
-                        best, keys = cand, [tlc_key(y) for y in cand]
+            for j in order:
+                k = tlc_key(cand[j])
+                mine = keys.get(j)
+                if mine is None:
+                    mine = keys[j] = tlc_key(best[j])
+                if k != mine:
+                    if k < mine:
+                        best, keys = cand, {j: k}
                     break
         return best
     return least

@@ -85,6 +85,7 @@ from .values import (
     make_fcn,
     to_itf,
 )
+from .varorder import tlc_variable_order
 
 __all__ = [
     # the AST and source positions; the run-time helpers generated code calls
@@ -113,6 +114,8 @@ __all__ = [
     "same", "unambiguous",
     # SYMMETRY: the canonical member of a state's orbit under permutations of model values
     "canonicaliser", "permute",
+    # the order of a spec's variables in TLC's states (SANY's symbol table)
+    "tlc_variable_order",
     # the state variables proven never to hold a Boolean (no walk confirms their duplicates)
     "bool_free_variables",
     # the compiler, its contexts and expression levels; what an expression reads
