@@ -239,6 +239,8 @@ def eq(a: Any, b: Any) -> bool:
         return (a == b and same(a, b)) or _unequal_containers(a, b)
     if ka == "function":
         if _is_record(a) != _is_record(b) and (a if type(a) is tuple else b if type(b) is tuple else ()):
+            if type(a) is tuple and len(a) != len(b):
+                return False  # a tuple's equals finds a record of another size unequal: <<1, 2>> = [c |-> 1]
             raise _incomparable(a, b) if _is_record(a) else _incomparable(b, a)
         return (a == b and same(a, b)) or _unequal_containers(a, b)
     raise _incomparable(a, b)
