@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
-from ..tla.values import format_value
 from .report import Trace
 
 CHANGED = "#ffe08a"  # background of a value the step changed
@@ -36,8 +35,7 @@ def rows(trace: Trace) -> list[Row]:
     out: list[Row] = []
     prev: dict[str, str] | None = None
     for i, step in enumerate(trace.steps, 1):
-        shown = trace.aliased[i - 1] if trace.aliased is not None else \
-            [(name, format_value(v, normalized=True)) for name, v in zip(trace.variables, step.state, strict=True)]
+        shown = trace.shown(i - 1)
         cells = [(name, text, prev is not None and prev.get(name) != text) for name, text in shown]
         out.append(Row(i, "Initial predicate" if step.action is None else step.action, cells))
         prev = dict(shown)

@@ -208,11 +208,14 @@ class Model:
                 self.canonical = canonicaliser(perms)
         # VIEW: states are told apart by this value, not by the whole state (TLC fingerprints it).
         self.view = self._state_fn(self._def_expr(cfg.view, "view"), {}) if cfg.view else None
+        # The order of the variables in TLC's states (tla/varorder.py): how TLC prints states, and
+        # how it compares them under SYMMETRY; None where it is not known here
+        order = tlc_variable_order(self.scope.module, lambda name: loader.parse(name, self.scope.module.pos),
+                                   frozenset(names))
+        self.print_order = None if order is None else [self.variables.index(v) for v in order]
         if self.view is not None and perms:
             # TLC evaluates the view on the least permutation of the state, its variables
-            # compared in the order of TLC's state (tla/varorder.py)
-            order = tlc_variable_order(self.scope.module, lambda name: loader.parse(name, self.scope.module.pos),
-                                       frozenset(names))
+            # compared in that order
             if order is None:
                 raise SemanticError("unsupported construct: SYMMETRY with a VIEW in a module whose variables' order in "
                                     "TLC's states is not known here (an INSTANCE, an inner module or an operator "

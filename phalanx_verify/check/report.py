@@ -57,6 +57,17 @@ class Trace:
     # With an ALIAS: per state, the (field, printed value) pairs shown instead of the variables.
     aliased: list[list[tuple[str, str]]] | None = None
     safety: bool = False  # the finite counterexample of a temporal property's safety part
+    # The order the variables print in: TLC's order of its states' variables (tla/varorder.py),
+    # as indices into ``variables``; None: as declared (where TLC's is not known)
+    order: list[int] | None = None
+
+    def shown(self, i: int) -> list[tuple[str, str]]:
+        """The (name, printed value) pairs the ``i``-th state (0-based) prints as."""
+        if self.aliased is not None:
+            return self.aliased[i]
+        state = self.steps[i].state
+        return [(self.variables[j], format_value(state[j], normalized=True))
+                for j in (range(len(self.variables)) if self.order is None else self.order)]
 
     def to_json(self) -> dict[str, Any]:
         """ITF: {"vars": [...], "states": [{"#meta": {...}, var: value}], "loop": index}."""
@@ -80,9 +91,7 @@ class Trace:
         for i, st in enumerate(self.steps, 1):
             head = "<Initial predicate>" if st.action is None else f"<{st.action}>"
             lines.append(f"State {i}: {head}")
-            shown = self.aliased[i - 1] if self.aliased is not None else \
-                [(name, format_value(value, normalized=True))
-                 for name, value in zip(self.variables, st.state, strict=True)]
+            shown = self.shown(i - 1)
             for name, text in shown:
                 mark = "*" if prev is not None and prev.get(name) != text else " "
                 lines.append(text if name is None else f"{mark}/\\ {name} = {text}")  # (None: a VIEW's text)

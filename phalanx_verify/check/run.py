@@ -322,11 +322,13 @@ def check_postcondition(model: Model, report: Report) -> None:
 
 def shown_trace(model: Model, trace: Trace) -> None:
     """How the counterexample's states print: through the ALIAS, else, under TLC's -view,
-    through the VIEW, else as their variables."""
+    through the VIEW, else as their variables, in the order of TLC's states."""
     if model.alias is not None:
         alias_trace(model, trace)
     elif model.print_view and model.view is not None:
         view_trace(model, trace)
+    else:
+        trace.order = model.print_order
 
 
 def view_trace(model: Model, trace: Trace) -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from . import syntax as ast
+from .modules import STANDARD_MODULES
 from .parse import IDENT_MARK, SYMBOL_KINDS
 
 # BuiltInOperators.Properties, in its order (Context.initialize adds them in it; each module's
@@ -140,6 +141,8 @@ def _symbols(mod: ast.Module, parse: Callable[[str], ast.Module], seen: set[str]
     for ext in mod.extends:
         if ext in STD_SYMBOLS:
             out += STD_SYMBOLS[ext]
+        elif ext in STANDARD_MODULES:
+            return None  # one whose symbols are not listed here (_Possible)
         elif ext in seen:
             continue
         else:
@@ -165,7 +168,7 @@ def _extended_variables(mod: ast.Module, parse: Callable[[str], ast.Module], see
     """The variables ``mod`` receives through EXTENDS."""
     out: set[str] = set()
     for ext in mod.extends:
-        if ext in STD_SYMBOLS:
+        if ext in STANDARD_MODULES:
             out |= {"now"} if ext == "RealTime" else set()
         elif ext not in seen:
             seen.add(ext)

@@ -11,6 +11,7 @@ import pytest
 
 from phalanx_verify.tla.parse import parse_module_text
 from phalanx_verify.tla.varorder import JavaHashtable, java_hash, tlc_variable_order
+from tests.checker.specs import check_model
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -46,3 +47,14 @@ def test_the_table_grows_and_enumerates_as_javas() -> None:
     for i in range(6):
         table.put(f"k{i}")
     assert len(table.table) == 23  # the ninth entry found the count at the threshold, 8
+
+
+def test_a_counterexample_prints_its_variables_in_tlcs_order(tmp_path: Path) -> None:
+    """TLC printed this trace's states as gamma, alpha, beta (the table of 145 symbols has 383
+    buckets); the built-in printed them as declared."""
+    spec = _dummies(55).replace("Next == UNCHANGED <<alpha, beta, gamma>>",
+                                "Next == alpha' = alpha + 1 /\\ UNCHANGED <<beta, gamma>>\nInv == alpha < 1")
+    code, _report, out = check_model(tmp_path, "V", "INIT Init\nNEXT Next\nINVARIANT Inv\n", spec)
+    assert code == 12, out
+    lines = [ln.split("=")[0].strip(" */\\") for ln in out.splitlines() if ln.lstrip(" *").startswith("/\\")]
+    assert lines[:3] == ["gamma", "alpha", "beta"], out
