@@ -1104,6 +1104,21 @@ def interval(a: Any, b: Any) -> Interval:
     return Interval(span(a, b))
 
 
+def in_span(x: Any, a: Any, b: Any) -> bool:
+    """x \\in a..b without building the interval, as TLC's IntervalValue.member (``x \\in
+    0..2147483647`` in a type invariant built two billion integers): an integer is compared with
+    the bounds, an untyped model value is no member, anything else is TLC's error."""
+    lo, hi = _cast_ints(a, b, "DotDot")
+    t = type(x)
+    if t is int:
+        return lo <= x <= hi
+    if t is ModelValue or lo > hi:
+        return False  # ("a" \\notin 1..0 holds in TLC)
+    if t is TypedModelValue:
+        return member(x, Interval(range(lo, min(hi, lo + 1) + 1)))  # its own error: a typed value is never an integer
+    raise EvalError(f"Attempted to check if the value: {format_value(x)} is in the integer interval {lo}..{hi}")
+
+
 def truth(v: Any, message: str) -> bool:
     """A value used as a condition must be a Boolean: else TLC's ``message`` ("A non-boolean
     expression ({kind}) was used as the condition of an IF."), given the value's kind and text."""

@@ -1295,6 +1295,10 @@ class Expressions(Levels, StaticKinds):
         where S is written, if not where x is)."""
         if self.static_kind(ex, ctx) == "mv" or self.elem_kind(es, sctx or ctx) == "mv":
             return f"({x} in {s})"
+        if isinstance(es, ast.Apply) and es.op == "dots_2" and len(es.args) == 2 \
+                and self.resolve_def("dots_2", (sctx or ctx).scope) is None:
+            lo, hi = (self.val(a, sctx or ctx) for a in es.args)
+            return f"_cmp.in_span({x}, {lo}, {hi})"
         return f"_member({x}, {s})"
 
     def _gens(self, bounds: tuple[ast.Bound, ...], ctx: Ctx, pos: ast.Pos, witnesses: str | None = None,

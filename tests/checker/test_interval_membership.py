@@ -1,0 +1,35 @@
+"""x \\in a..b is decided without building the interval, as TLC's IntervalValue.member: a type
+invariant ``x \\in 0..2147483647`` built two billion integers (out of memory), where TLC
+answers at once. An integer is compared with the bounds, an untyped model value is no member,
+nothing is a member of an empty interval, and anything else is TLC's error. Outcomes recorded
+from TLC2 2026.12.05 (found by random specs run against TLC)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.checker.specs import check_model
+
+
+def test_membership_in_a_huge_interval(tmp_path: Path) -> None:
+    spec = ("---- MODULE IM ----\nEXTENDS Integers\nVARIABLE x\nInit == x = 0\nNext == x' = x\n"
+            "Inv == x \\in 0..2147483647 /\\ x \\notin 7..(2147483647 + x - 1) /\\ x \\in -5..0\n====\n")
+    code, report, out = check_model(tmp_path, "IM", "INIT Init\nNEXT Next\nINVARIANT Inv\n", spec)
+    assert (code, report["generated"], report["distinct"], report["depth"]) == (0, 2, 1, 1), out
+
+
+@pytest.mark.parametrize(("expr", "tlc"), [
+    ('"a" \\notin 1..0', "TRUE"),
+    ('"a" \\in 1..3', 'Attempted to check if the value: "a" is in the integer interval 1..3'),
+    ("TRUE \\in 0..2147483647", "Attempted to check if the value: TRUE is in the integer interval 0..2147483647"),
+    ("<<1>> \\in 1..2", "Attempted to check if the value: <<1>> is in the integer interval 1..2"),
+    ("3 \\in 1..3", "TRUE"),
+])
+def test_what_is_no_integer(tmp_path: Path, expr: str, tlc: str) -> None:
+    code, _, out = check_model(tmp_path, "S", "", f"---- MODULE S ----\nEXTENDS Integers, TLC\nASSUME PrintT({expr})\n====\n")
+    if tlc == "TRUE":
+        assert code == 0 and "TRUE" in out.split(), out
+    else:
+        assert code == 10 and tlc in " ".join(out.split()), out
