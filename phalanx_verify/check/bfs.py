@@ -391,10 +391,10 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
             extra.append((s, None))
         try:
             bad = checks(s) or next(((Verdict.TEMPORAL_PROPERTY, pname) for pname, f in init_preds if not f(s)), None)
-        except TLAError:  # TLC: "While working on the initial state:" and the state
-            if failed is not None:  # (TLC's second pass ignores what it returns)
-                failed.exit_code = EXIT_OK
-                raise failed from None
+        except TLAError as err:  # TLC: "While working on the initial state:" and the state
+            if failed is not None:  # TLC's second pass fails too: its nested-expression error, 75
+                failed.exit_code = EXIT_EVAL
+                raise failed from err
             report.trace = make_trace(model, space, ids, extra)
             report.extra["initial_state_error"] = True
             raise
@@ -717,11 +717,17 @@ def _reached(depth: int, new_level: list[int]) -> int:
     return depth + 1 if new_level else depth
 
 
+def reported_depth(generated: int) -> int:
+    """The least depth TLC reports: 1 once an initial state was generated, even where none was
+    kept (each outside the CONSTRAINT: "1 states generated, 0 distinct", depth 1)."""
+    return 1 if generated else 0
+
+
 def _finish(report: Report, space: StateSpace, generated: int, depth: int, start: float,
             queue: int = 0) -> None:
     report.generated = generated
     report.distinct = len(space.states)
-    report.depth = max(report.depth, depth)
+    report.depth = max(report.depth, depth, reported_depth(generated))
     report.queue = queue
     report.seconds = time.monotonic() - start
     return None

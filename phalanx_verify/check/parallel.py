@@ -66,7 +66,7 @@ from ..tla.errors import (
     TLAError,
 )
 from . import checkpoint, spill
-from .bfs import Interner, ProgressFn, StateSpace, add_initial_states, label_text
+from .bfs import Interner, ProgressFn, StateSpace, add_initial_states, label_text, reported_depth
 from .constraints import successor_constraints
 from .errorexit import Where, error_exit
 from .fingerprints import (
@@ -750,7 +750,7 @@ class _Search:
         r = self.report
         r.generated = self.generated
         r.distinct = self.seen.count if distinct is None else distinct
-        r.depth = max(r.depth, depth)
+        r.depth = max(r.depth, depth, reported_depth(self.generated))
         r.queue = queue
         r.seconds = time.monotonic() - self.start_time
         r.extra["workers"] = self.n

@@ -54,6 +54,16 @@ Spec == Init /\\ [][Next]_vars
 InvY == y
 P == <>(ENABLED (x' # x))
 """, "INVARIANT InvY\nPROPERTY P\n", 0, (1, 1, 1), "Invariant InvY is violated by the initial state:"),
+    # the second pass's invariant fails to evaluate on the failing state: TLC's nested-expression
+    # error, 75 (the built-in said 0, as for a violated invariant; found by random specs)
+    "ReplayInvError": ("""
+VARIABLES x
+Init == x = 0
+Next == x' = x
+Spec == Init /\\ [][Next]_x
+Inv == x[2] = 0
+Prop == <>(x[1] = 0)
+""", "INVARIANT Inv\nPROPERTY Prop\n", 75, (1, 1, 1), "While working on the initial state:"),
     # a tableau node [~ENABLED ...] on the successors of the first state explored, though no
     # state has x > 0: TLC's liveness error, 255 (the built-in said ok)
     "LaterState": ("""
