@@ -343,6 +343,17 @@ class Model:
             raise ConfigError(f"The {what} of {name} is equal to {format_value(value)}", self.cfg.pos_of(name))
         return False
 
+    def _constant_true(self, e: ast.Expr, p: Part, ctx: Ctx) -> bool:
+        """Is ``e`` (a formula of the property part ``p``) of constant level and TRUE? TLC's
+        Liveness.astToLive makes such a formula the constant TRUE, which its tableau then
+        drops: ``TRUE ~> Q`` is checked as []<>Q, Q never evaluated on the initial states."""
+        if self.compiler.level(e, ctx) != LEVEL_CONSTANT:
+            return False
+        try:
+            return self._state_fn(e, p.env, p.scope)(self.no_state) is True
+        except EvalError:
+            return False
+
     def _constant_value(self, e: ast.Expr) -> Any:
         """The value of a constant-level formula (by TLC's bound of levels: Levels.level_bound),
         computed before the search as TLC's SpecProcessor does; _UNEVALUATED when it is not
@@ -756,7 +767,11 @@ class Model:
         if isinstance(e, ast.Temporal) and e.op == "leads_to":
             a, b = e.args
             if max(self.compiler.level(a, ctx), self.compiler.level(b, ctx)) <= LEVEL_STATE:
-                prop.liveness.append(Liveness("leadsto", p.label(), fn(a, p.env, p.scope), fn(b, p.env, p.scope)))
+                if self._constant_true(a, p, ctx):  # TLC's tableau drops it: TRUE ~> Q is []<>Q
+                    prop.liveness.append(Liveness("infinitely_often", p.label(), fn(b, p.env, p.scope)))
+                else:
+                    prop.liveness.append(Liveness("leadsto", p.label(), fn(a, p.env, p.scope),
+                                                  fn(b, p.env, p.scope)))
                 return
         if isinstance(e, ast.Temporal) and e.op == "always":
             inner = e.args[0]
@@ -777,8 +792,11 @@ class Model:
                 lhs, rhs = inner.args
                 if isinstance(rhs, ast.Temporal) and rhs.op == "eventually" and max(
                         self.compiler.level(lhs, ctx), self.compiler.level(rhs.args[0], ctx)) <= LEVEL_STATE:
-                    prop.liveness.append(Liveness("leadsto", p.label(), fn(lhs, p.env, p.scope),
-                                                  fn(rhs.args[0], p.env, p.scope)))
+                    if self._constant_true(lhs, p, ctx):
+                        prop.liveness.append(Liveness("infinitely_often", p.label(), fn(rhs.args[0], p.env, p.scope)))
+                    else:
+                        prop.liveness.append(Liveness("leadsto", p.label(), fn(lhs, p.env, p.scope),
+                                                      fn(rhs.args[0], p.env, p.scope)))
                     return
         if isinstance(e, ast.Temporal) and e.op == "eventually":
             inner = e.args[0]
