@@ -187,12 +187,12 @@ class Interner:
         kn, free = BOOL_FREE, bool_free
 
         def remember(t: Any) -> None:
-            """A component value met for the first time: TLC's fingerprint of it must be
-            possible (values.check_storable; under a VIEW, TLC fingerprints the view alone:
-            state_key), and it is registered Boolean-free if it is."""
-            if not viewed:
+            """A component value met for the first time: it is registered Boolean-free if it
+            is, and TLC's fingerprint of it must be possible (values.check_storable; under a
+            VIEW, TLC fingerprints the view alone: state_key). A Boolean-free value holds no
+            lazy set (bool_free is False on one), so only the others are walked again."""
+            if not remember_bool_free(t) and not viewed:
                 check_storable(t)
-            remember_bool_free(t)
 
         def look(u: Any, t: Any) -> Any:
             """u, the table's value equal to t (or None), where it is the same TLA+ value, else t."""
