@@ -216,11 +216,11 @@ class Model:
         if self.view is not None and perms:
             # TLC evaluates the view on the least permutation of the state, its variables
             # compared in that order
-            if order is None:
+            if self.print_order is None:
                 raise SemanticError("unsupported construct: SYMMETRY with a VIEW in a module whose variables' order in "
                                     "TLC's states is not known here (an INSTANCE, an inner module or an operator "
                                     "symbol defined)", cfg.pos_of(cfg.view or ""))
-            self.least = least_member(perms, [self.variables.index(v) for v in order])
+            self.least = least_member(perms, self.print_order)
         self.print_view = False  # TLC's -view: counterexample states printed through the VIEW (run.shown_trace)
         # ALIAS: a record printed for each counterexample state instead of the variables. TLC
         # evaluates it on the state and its successor in the trace: it may read x'.
@@ -343,16 +343,19 @@ class Model:
             raise ConfigError(f"The {what} of {name} is equal to {format_value(value)}", self.cfg.pos_of(name))
         return False
 
-    def _constant_true(self, e: ast.Expr, p: Part, ctx: Ctx) -> bool:
-        """Is ``e`` (a formula of the property part ``p``) of constant level and TRUE? TLC's
-        Liveness.astToLive makes such a formula the constant TRUE, which its tableau then
-        drops: ``TRUE ~> Q`` is checked as []<>Q, Q never evaluated on the initial states."""
-        if self.compiler.level(e, ctx) != LEVEL_CONSTANT:
-            return False
-        try:
-            return self._state_fn(e, p.env, p.scope)(self.no_state) is True
-        except EvalError:
-            return False
+    def _leads_to(self, lhs: ast.Expr, rhs: ast.Expr, p: Part, ctx: Ctx) -> Liveness:
+        """The obligation of ``lhs ~> rhs`` (or ``[](lhs => <>rhs)``), both state predicates of
+        the property part ``p``. A left side of constant level that is TRUE TLC's
+        Liveness.astToLive makes the constant TRUE, which its tableau drops: ``TRUE ~> Q`` is
+        checked as []<>Q, Q never evaluated on the initial states."""
+        q = self._state_fn(rhs, p.env, p.scope)
+        if self.compiler.level(lhs, ctx) == LEVEL_CONSTANT:
+            try:
+                if self._state_fn(lhs, p.env, p.scope)(self.no_state) is True:
+                    return Liveness("infinitely_often", p.label(), q)
+            except EvalError:
+                pass
+        return Liveness("leadsto", p.label(), self._state_fn(lhs, p.env, p.scope), q)
 
     def _constant_value(self, e: ast.Expr) -> Any:
         """The value of a constant-level formula (by TLC's bound of levels: Levels.level_bound),
@@ -767,11 +770,7 @@ class Model:
         if isinstance(e, ast.Temporal) and e.op == "leads_to":
             a, b = e.args
             if max(self.compiler.level(a, ctx), self.compiler.level(b, ctx)) <= LEVEL_STATE:
-                if self._constant_true(a, p, ctx):  # TLC's tableau drops it: TRUE ~> Q is []<>Q
-                    prop.liveness.append(Liveness("infinitely_often", p.label(), fn(b, p.env, p.scope)))
-                else:
-                    prop.liveness.append(Liveness("leadsto", p.label(), fn(a, p.env, p.scope),
-                                                  fn(b, p.env, p.scope)))
+                prop.liveness.append(self._leads_to(a, b, p, ctx))
                 return
         if isinstance(e, ast.Temporal) and e.op == "always":
             inner = e.args[0]
@@ -792,11 +791,7 @@ class Model:
                 lhs, rhs = inner.args
                 if isinstance(rhs, ast.Temporal) and rhs.op == "eventually" and max(
                         self.compiler.level(lhs, ctx), self.compiler.level(rhs.args[0], ctx)) <= LEVEL_STATE:
-                    if self._constant_true(lhs, p, ctx):
-                        prop.liveness.append(Liveness("infinitely_often", p.label(), fn(rhs.args[0], p.env, p.scope)))
-                    else:
-                        prop.liveness.append(Liveness("leadsto", p.label(), fn(lhs, p.env, p.scope),
-                                                      fn(rhs.args[0], p.env, p.scope)))
+                    prop.liveness.append(self._leads_to(lhs, rhs.args[0], p, ctx))
                     return
         if isinstance(e, ast.Temporal) and e.op == "eventually":
             inner = e.args[0]

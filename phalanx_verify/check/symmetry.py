@@ -66,8 +66,6 @@ def generated_group(gens: list[dict[ModelValue, ModelValue]]) -> list[dict[Model
     return list(group.values())
 
 
-
-
 def least_member(perms: list[dict[ModelValue, ModelValue]], order: list[int]) -> Callable[[tuple], tuple]:
     """The function from a state to TLC's member of its orbit: the least of its images in TLC's
     order of values, compared variable by variable in the order of TLC's state (``order``: the
