@@ -42,6 +42,7 @@ from .values import (
     UnionSet,
     UnsortedSet,
     format_value,
+    interval_member,
     is_set,
 )
 
@@ -1100,23 +1101,24 @@ def span(a: Any, b: Any) -> range:
     return range(lo, hi + 1)
 
 
-def interval(a: Any, b: Any) -> Interval:
-    return Interval(span(a, b))
+# An interval of more integers than this is kept as its bounds (values.IntRange), as TLC keeps
+# every a..b: ``Nat <- 0..100000000`` or ``Cardinality(0..2147483647)`` (TLC's size error) then
+# never builds the set; smaller ones are the plain set quantifiers and set operators want.
+LAZY_INTERVAL = 1 << 20
+
+
+def interval(a: Any, b: Any) -> Interval | IntRange:
+    r = span(a, b)
+    if len(r) > LAZY_INTERVAL:
+        return IntRange(r.start, r.stop - 1, f"{r.start}..{r.stop - 1}")
+    return Interval(r)
 
 
 def in_span(x: Any, a: Any, b: Any) -> bool:
     """x \\in a..b without building the interval, as TLC's IntervalValue.member (``x \\in
-    0..2147483647`` in a type invariant built two billion integers): an integer is compared with
-    the bounds, an untyped model value is no member, anything else is TLC's error."""
+    0..2147483647`` in a type invariant built two billion integers)."""
     lo, hi = _cast_ints(a, b, "DotDot")
-    t = type(x)
-    if t is int:
-        return lo <= x <= hi
-    if t is ModelValue or lo > hi:
-        return False  # ("a" \\notin 1..0 holds in TLC)
-    if t is TypedModelValue:
-        return member(x, Interval(range(lo, min(hi, lo + 1) + 1)))  # its own error: a typed value is never an integer
-    raise EvalError(f"Attempted to check if the value: {format_value(x)} is in the integer interval {lo}..{hi}")
+    return interval_member(x, lo, hi)
 
 
 def truth(v: Any, message: str) -> bool:

@@ -727,6 +727,8 @@ def card(s: Any) -> int:
         return n
     if type(s) is UnsortedSet:  # TLC's size() sorts it: its own error, or one item
         return len(s)
+    if type(s) is IntRange and s.lo is not None and s.hi is not None:
+        return s.size()
     if isinstance(s, LazySet):
         try:
             return len(as_set(s))

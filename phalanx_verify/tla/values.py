@@ -266,7 +266,8 @@ KEEP_ORDERED = 1 << 10  # small: a memo table keeps up to memo.LIMIT such sets p
 
 
 class IntRange(LazySet):
-    """Nat (lo=0, hi=None), Int (lo=None) and large intervals."""
+    """Nat (lo=0, hi=None), Int (lo=None) and large intervals (compare.interval): TLC keeps
+    a..b as its bounds, so membership and Cardinality of 0..2147483646 answer at once there."""
 
     @property
     def image(self) -> str:  # type: ignore[override]
@@ -288,6 +289,20 @@ class IntRange(LazySet):
     def _kind_ok(self, x: Any) -> bool:
         return type(x) is int
 
+    def member(self, x: Any) -> bool:
+        if self.lo is None or self.hi is None:
+            return super().member(x)
+        return interval_member(x, self.lo, self.hi)
+
+    def size(self) -> int:
+        """Cardinality(lo..hi), TLC's IntervalValue.size: a Java int."""
+        assert self.lo is not None and self.hi is not None
+        n = max(self.hi - self.lo + 1, 0)
+        if n > 2 ** 31 - 1:
+            raise ModuleEvalError("Size of interval value exceeds the maximum representable size (32bits): "
+                                  f"{self.name}.")
+        return n
+
     def contains_all(self, xs: Iterable) -> bool:
         """All of xs in the range, without a Python call per element's membership test."""
         lo, hi = self.lo, self.hi
@@ -305,6 +320,18 @@ class IntRange(LazySet):
 
     def __repr__(self) -> str:
         return self.name
+
+
+def interval_member(x: Any, lo: int, hi: int) -> bool:
+    """x \\in lo..hi as TLC's IntervalValue.member, from the bounds: an integer is compared with
+    them, an untyped model value is no member, anything else (a typed model value too) is TLC's
+    error, except in an empty interval (``"a" \\notin 1..0`` holds)."""
+    t = type(x)
+    if t is int:
+        return lo <= x <= hi
+    if t is ModelValue or lo > hi:
+        return False
+    raise EvalError(f"Attempted to check if the value: {format_value(x)} is in the integer interval {lo}..{hi}")
 
 
 NAT = IntRange(0, None, "Nat")
