@@ -59,6 +59,13 @@ class ParseError(TLAError):
     kind = "parse error"
 
 
+class NumberTooBig(ParseError):
+    """An integer literal beyond TLC's 32 bits: TLC refuses it while it processes the spec,
+    used or not ("TLC can't handle a number this big."), an error of TLC's own: exit 255."""
+
+    exit_code = EXIT_TLC_ERROR
+
+
 class SemanticError(TLAError):
     """Unknown names, wrong arity, unsupported constructs found before evaluation."""
 

@@ -19,7 +19,7 @@ import tree_sitter_tlaplus
 
 from . import instances, subexpr
 from . import syntax as ast
-from .errors import ParseError, SemanticError
+from .errors import NumberTooBig, ParseError, SemanticError
 from .longlines import Broken, break_long_lines
 from .tabs import expand_tabs
 
@@ -430,7 +430,7 @@ class _Converter:
         # TLC's integers are 32-bit: a larger literal is refused before anything runs (and
         # Python's int() of a 5,000-digit literal would itself raise).
         if len(digits) > 40 or int(digits, base) > 2 ** 31 - 1:
-            raise ParseError(f"TLC can't handle a number this big: {digits[:40]}", self.pos(node))
+            raise NumberTooBig(f"TLC can't handle a number this big: {digits[:40]}", self.pos(node))
         return ast.Num(self.pos(node), int(digits, base))
 
     def _based(self, node: Node, base: int) -> ast.Expr:

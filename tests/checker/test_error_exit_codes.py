@@ -191,3 +191,13 @@ def test_a_state_that_cannot_be_fingerprinted_is_counted_not_stored(tmp_path: Pa
     report = json.loads(out.read_text())
     assert (r.exit_code, report["generated"], report["distinct"], report["depth"]) == tlc, r.output
     assert "overridden value Nat" in report["message"]
+
+
+@pytest.mark.parametrize("literal", ["3000000000", "2147483648", "-2147483648"])
+def test_a_literal_beyond_32_bits_is_tlc_s_own_error(tmp_path: Path, literal: str) -> None:
+    """TLC refuses the literal while it processes the spec, used or not ("TLC can't handle a
+    number this big.", exit 255; -2147483648 is the literal 2147483648 negated); the built-in
+    gave its parse error's 150."""
+    code, _, out = check_model(tmp_path, "G", "INIT Init\nNEXT Next\n",
+                               _spec("x = 0", "x' = x", f"Unused == {literal}\n"))
+    assert code == 255 and "TLC can't handle a number this big" in out, out
