@@ -162,7 +162,7 @@ class Model:
                 raise SemanticError(f"Level error: assumptions must be level 0 (Constant), but this one has "
                                     f"level {level}.", e.pos)
         self.assumptions = [(e.pos, str(e.value) if isinstance(e, ast.Num) else e.pos.location(),
-                             self._state_fn(e, {}))
+                             self.compiler.state_function(e, self.scope, {}, stateless=True))
                             for e in assumes]
         self.assume_only = self._assume_only()
         self.fairness: list[Fairness] = []

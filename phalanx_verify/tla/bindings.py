@@ -26,6 +26,9 @@ class StateRef:
     tuple_name: str | None = None
     locals: tuple[tuple[int, str], ...] = ()
     unpacked: bool = False  # the function unpacked the tuple into locals s_0, s_1, ...
+    # No state exists (an ASSUME): a variable read is TLC's undefined identifier, which SANY's
+    # levels let through where a standard operator ignores its argument (``ASSUME PrintT(x)``)
+    absent: bool = False
 
     def read(self, i: int) -> str | None:
         if self.tuple_name is not None:

@@ -159,13 +159,15 @@ class Compiler(Actions):
         return out
 
     def state_function(self, e: ast.Expr, scope: Scope | None = None,
-                       params: dict[str, Any] | None = None, boolean: str | None = None) -> Callable[[tuple], Any]:
+                       params: dict[str, Any] | None = None, boolean: str | None = None,
+                       stateless: bool = False) -> Callable[[tuple], Any]:
         """f(s): the value of a state-level expression; with ``boolean`` (what it is, as TLC's
-        messages say), a value that is not a Boolean is an error (a CONSTRAINT that is {})."""
+        messages say), a value that is not a Boolean is an error (a CONSTRAINT that is {}).
+        ``stateless``: e is evaluated where no state exists (an ASSUME), a variable read fails."""
         self._start()
         ctx = self._bind_params_ns(Ctx(scope or self.root), params)
-        unpack = self.nvars > 0 and self.level(e, ctx) >= LEVEL_STATE
-        inner = replace(ctx, cur=StateRef("s", unpacked=unpack))
+        unpack = self.nvars > 0 and not stateless and self.level(e, ctx) >= LEVEL_STATE
+        inner = replace(ctx, cur=StateRef(None, absent=True) if stateless else StateRef("s", unpacked=unpack))
         body = self.cond(e, inner, boolean) if boolean else self.val(e, inner)
         name = self.fresh("state_fn")
         pidx = self.pos_index(e.pos)

@@ -673,6 +673,8 @@ class Expressions(Levels, StaticKinds):
             return f"_rt_unbound({name!r}, {self.pos_index(pos)})"
         r = ref.read(i)
         if r is None:
+            if ref.absent:
+                return f"_rt_fail({_undefined_identifier(name)!r}, {self.pos_index(pos)})"
             return f"_rt_unbound({name!r}, {self.pos_index(pos)})"
         return r
 
@@ -1760,6 +1762,11 @@ def _spanned(e: ast.Expr, code: str) -> str | None:
     if isinstance(e, ast.Apply) and e.op == "dots_2" and code.startswith(head):
         return "_cmp.span(" + code[len(head):]
     return None
+
+
+def _undefined_identifier(name: str) -> str:
+    """TLC's error for a variable read where there is no state to read it from."""
+    return f"In evaluation, the identifier {name} is either undefined or not an operator."
 
 
 def mentions_any(e: Any, names: set[str]) -> bool:

@@ -29,6 +29,19 @@ where TLC evaluates constant definitions at startup (no checker yet), so TLC kee
 definition that calls them: a CONSTRAINT with TLCGetAndSet counts every successor."""
 
 
+# The standard modules' operators TLC evaluates by their TLA+ definitions (no Java override),
+# with the names those definitions apply (see level_bound).
+_TLA_DEFINED = {
+    "SubBag": ("SubBag", "B", "RemoveFromDom", "x", "f", "y", "Combine", "BagSet", "i", "Biggest",
+               "Range", "r", "s", "RSB", "BB", "S"),
+}
+
+# The standard modules' operators whose definitions leave parameters unused, with the
+# parameters they use (by position): SANY's level of a call counts only those (sany_level).
+_SANY_USED_ARGS: dict[str, tuple[int, ...]] = {
+    "mul": (), "PrintT": (), "TLCSet": (), "TLCGet": (), "Print": (1,), "Assert": (0,),
+}
+
 # What makes a module's definition non-constant without a variable (SANY's isConstant)
 _NON_CONSTANT = (ast.Prime, ast.Unchanged, ast.StepAction, ast.Temporal, ast.Fairness, ast.Enabled)
 
@@ -39,32 +52,44 @@ class Levels(CompilerBase):
     _levels: dict[tuple[int, int], int]  # (id(definition), id(scope)) -> its level
     _call_levels: dict[tuple[int, int, tuple[int, ...]], int]  # ... and arguments' levels -> a call's
     _state_builtins: frozenset[str] = _STATE_LEVEL_BUILTINS  # empty while sany_level computes
-    _bounding = False  # True while level_bound computes
+    _bounding: frozenset[str] | None = None  # while level_bound computes: the spec's variables
+    _sany_args: dict[str, tuple[int, ...]] = {}  # _SANY_USED_ARGS while sany_level computes
 
     def sany_level(self, e: ast.Expr, ctx: Ctx) -> int:
         """SANY's level of ``e``, as TLC's Java operators read it (TLCExt!TLCCache caches a
         constant-level expression): TLCGet and the register writers count as constant there,
-        since module TLC defines them so."""
-        return self._level_apart(e, ctx, "_state_builtins", frozenset())
+        since module TLC defines them so; and an argument that the standard module's definition
+        does not use adds nothing (``PrintT(out) == TRUE``, ``a*b == TRUE``: ``ASSUME
+        PrintT(x)`` passes SANY, and TLC then fails to evaluate x, exit 10)."""
+        return self._level_apart(e, ctx, _state_builtins=frozenset(), _sany_args=_SANY_USED_ARGS)
 
     def level_bound(self, e: ast.Expr, ctx: Ctx) -> int:
         """TLC's upper bound of the level of ``e`` (getLevelBound), which decides what TLC
         evaluates once before the search (constant definitions, a constant INVARIANT): an
         operator call is as level as its arguments whether or not the body reads them, so
-        ``Op(t) == FALSE`` called with a variable is checked in every state."""
-        return self._level_apart(e, ctx, "_bounding", True)
+        ``Op(t) == FALSE`` called with a variable is checked in every state. And a name that
+        a definition binds or defines (a parameter, a bound variable, a LET operator) is a state
+        function there when it is spelled as a VARIABLE of the spec (getLevelBoundAppl asks the
+        interned name for a variable's slot, UniqueString.getVarLoc): a module the spec EXTENDS
+        or instantiates, or Bags' SubBag (bound x, f, i, ...), read in a model with VARIABLE x
+        is checked in each state, not once (``SubBag(b) = {}`` as an invariant: violated in
+        the initial state, exit 12, not "The invariant of Inv is equal to FALSE")."""
+        return self._level_apart(e, ctx, _bounding=frozenset(ctx.scope.variables))
 
-    def _level_apart(self, e: ast.Expr, ctx: Ctx, switch: str, value: object) -> int:
-        """self.level(e, ctx) with the class attribute ``switch`` set to ``value`` and memos of
-        its own (the memoised levels of definitions hold under the usual rules only)."""
+    def _level_apart(self, e: ast.Expr, ctx: Ctx, **switches: object) -> int:
+        """self.level(e, ctx) with the class attributes named by ``switches`` set to their
+        values and memos of its own (the memoised levels of definitions hold under the usual
+        rules only)."""
         saved = self._levels, self._call_levels
         self._levels, self._call_levels = {}, {}
-        setattr(self, switch, value)
+        for name, value in switches.items():
+            setattr(self, name, value)
         try:
             return self.level(e, ctx)
         finally:
             self._levels, self._call_levels = saved
-            delattr(self, switch)  # the class's again
+            for name in switches:
+                delattr(self, name)  # the class's again
 
     def _check_instance_levels(self, root: Scope) -> None:
         """SANY's level rule for INSTANCE: what replaces a VARIABLE is at most state-level, and
@@ -239,16 +264,24 @@ class Levels(CompilerBase):
         if isinstance(e, ast.Num | ast.Str | ast.Bool | ast.At):
             return LEVEL_CONSTANT
         if isinstance(e, ast.Name):
+            if self._bounding and e.name in self._bounding:
+                return LEVEL_STATE
             return self._name_level(e.name, ctx, e.pos)
         if isinstance(e, ast.Apply):
             levels = tuple(self.level(a, ctx) for a in e.args)  # once: nested calls must not redo them
             args = max(levels, default=0)
+            if self._bounding and not self._bounding.isdisjoint(_TLA_DEFINED.get(e.op, (e.op,))):
+                return max(args, LEVEL_STATE)
+            used = self._sany_args.get(e.op)
+            if used is not None and ctx.lookup(e.op) is None and self.resolve_def(e.op, ctx.scope) is None:
+                return max((levels[i] for i in used if i < len(levels)), default=LEVEL_CONSTANT)
             if (loc := ctx.lookup(e.op)) is not None:
                 return max(args, loc.level)
             target = self.resolve_def(e.op, ctx.scope)
             if target is not None:
                 called = self.call_level(e, ctx, target, levels)
-                return max(called, self.thread_level(target[1], ctx, e.op, e.pos), args if self._bounding else 0)
+                return max(called, self.thread_level(target[1], ctx, e.op, e.pos),
+                           args if self._bounding is not None else 0)
             if e.op in self._state_builtins:
                 return max(args, LEVEL_STATE)
             return args
