@@ -28,6 +28,7 @@ from ..tla.errors import (
     EXIT_EVAL,
     EXIT_OK,
     EXIT_SAFETY_EVAL,
+    EXIT_TLC_ERROR,
     EvalError,
     IncompleteSuccessor,
     InitialUnsortableSet,
@@ -291,6 +292,10 @@ LevelHook = Callable[[StateSpace], bool]
 ExpandedHook = Callable[[StateSpace, int], bool]
 """Called once a state's successors are all in the graph (kept for liveness), with its id;
 returns False to stop the search there (it found a temporal property's bad prefix)."""
+FailedExpansionHook = Callable[[tuple, list[tuple]], bool]
+"""Called where the successors of a state fail to be computed, with the state and those found
+before the error inside the model; returns True where TLC's liveness part fails on them too
+(liveatoms.liveness_fails)."""
 ViolationHook = Callable[[Verdict, str | None, Trace], None]
 """TLC's -continue: called with (verdict, name, counterexample) for each invariant or action
 property violation, and the search goes on instead of stopping."""
@@ -433,7 +438,8 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
             progress: ProgressFn | None = None, on_level: LevelHook | None = None,
             progress_every: float = 2.0, observer: SearchObserver | None = None,
             on_violation: ViolationHook | None = None, on_expanded: ExpandedHook | None = None,
-            on_initial: InitialHook | None = None) -> StateSpace | None:
+            on_initial: InitialHook | None = None,
+            on_failed_expansion: FailedExpansionHook | None = None) -> StateSpace | None:
     """Run the BFS. Fills ``report``; returns the state space when it completed (None when a
     violation or an error stopped the search). With ``fairness`` the graph is kept;
     ``on_level`` runs between levels and returns False to stop (it found a violation).
@@ -661,6 +667,12 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
         # initial states it prints the behaviour up to the state whose successors it computed,
         # or up to the state whose invariant failed (stored, or outside the model's constraints).
         report.error_exit = err.exit_code if initialising else error_exit(err, where)
+        if (where is Where.SUCCESSORS and expanding and keep and report.error_exit == EXIT_EVAL
+                and on_failed_expansion is not None and not isinstance(err, IncompleteSuccessor)
+                and _raised_in(err, successors)
+                and on_failed_expansion(s, [t for i, (_, t) in enumerate(succs)
+                                            if not constrained or in_model_flags[i]])):
+            report.error_exit = EXIT_TLC_ERROR
         if where is Where.INVARIANT:
             assert tid is not None  # the new state's id, stored before its invariants are checked
             report.trace = make_trace(model, space, space.path_to(tid))
@@ -701,6 +713,18 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
         return None
     finally:
         gc.unfreeze()  # what stays alive is the collector's again
+
+
+def _raised_in(err: BaseException, successors: Any) -> bool:
+    """Was ``err`` raised while the generator ``successors`` computed a successor (not by a
+    check of one)?"""
+    code = getattr(successors, "gi_code", None)
+    tb = err.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code is code:
+            return True
+        tb = tb.tb_next
+    return False
 
 
 def _left(level: list[int], pos: int, new_level: list[int], fresh: int) -> int:

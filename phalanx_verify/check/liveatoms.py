@@ -29,8 +29,9 @@ from typing import Any
 
 from ..tla.errors import EvalError, LivenessEvalError
 from .bfs import StateSpace
+from .fairness import FairnessTracker
 from .liveness import disjunct_tableau, node_holds, node_truth
-from .model import Liveness
+from .model import Fairness, Liveness, Model
 from .tableau import Tableau
 from .temporal import state_fn, step_fn
 
@@ -138,6 +139,41 @@ class AtomSites:
                 if not decided[t]:  # (else every node was decided on it, a target before)
                     decided[t] = 1
                     decide(tab, truth, states[t], t)
+
+
+    def probe(self, s: tuple, successors: Sequence[tuple]) -> None:
+        """What TLC's addNextState evaluates for ``s`` with these successors, nothing kept:
+        raises the EvalError of an atom that cannot be evaluated (see run.LiveChecker.probe)."""
+        for _, ea, ae_step, ae_state in self.pems:
+            for u in (s, *successors):
+                for f in (*ea, *ae_step):
+                    f(s, u)
+            for g in ae_state:
+                g(s)
+        for _, pred, _ in self.on_state:
+            pred(s)
+        for t in successors:
+            for _, pred, _ in self.on_successors:
+                pred(t)
+        for tab, _, _ in self.tableaux:
+            for t in (s, *successors):
+                decide(tab, [bytearray(1) for _ in tab.atoms], t, 0)
+
+
+def liveness_fails(model: Model, fairs: Sequence[Fairness], obligations: Sequence[Liveness], s: tuple,
+                   inside: Sequence[tuple]) -> bool:
+    """Where the successors of ``s`` failed to be computed (``inside``: those found before the
+    error, inside the model), TLC's worker still adds ``s`` to its liveness graph with them
+    (Worker.doNextCheckLiveness): each fairness condition's ENABLED and steps, the properties'
+    atoms on ``s``, its steps and its successors. Does that fail too? TLC then keeps the first
+    error's code (GENERAL: exit 255) instead of the 75 it gets by replaying the error with its
+    call stack (ModelChecker.modelCheck)."""
+    try:
+        FairnessTracker(model, list(fairs), use_labels=False).probe(s, list(inside))
+        AtomSites(obligations).probe(s, inside)
+    except EvalError:
+        return True
+    return False
 
 
 def decide(tab: Tableau, truth: list[bytearray], state: tuple, sid: int) -> None:

@@ -58,7 +58,9 @@ from typing import Any
 from ..tla import interning
 from ..tla.errors import (
     EXIT_ASSERT,
+    EXIT_EVAL,
     EXIT_SAFETY_EVAL,
+    EXIT_TLC_ERROR,
     AssertionFailure,
     EvalError,
     IncompleteSuccessor,
@@ -80,6 +82,7 @@ from .fingerprints import (
 )
 from .invariants import StateChecks
 from .lazynumpy import np
+from .liveatoms import liveness_fails
 from .livegraph import AtomFailed, LevelRecorder, LiveGraph, LiveInputs
 from .model import Model
 from .replay import replay_exit
@@ -324,8 +327,13 @@ class _Worker:
                 if isinstance(err, IncompleteSuccessor) and phase == PH_GENERATE:
                     phase = PH_CONSTRAINT  # generated, as TLC counts it, and shown (bfs.explore)
                     extra = [(err.partial, label_text(model, err.label))]
+                code = error_exit(err, Where.OUTSIDE if outside else Where.SUCCESSORS)
+                if (recorder is not None and phase == PH_GENERATE and code == EXIT_EVAL
+                        and liveness_fails(model, recorder.inputs.tracker.fairs, recorder.inputs.obligations, s,
+                                           [u for (_, u), f in zip(succs, in_model_flags, strict=True) if f])):
+                    code = EXIT_TLC_ERROR  # (bfs.explore's on_failed_expansion)
                 event = Event((g, k, phase), Verdict.ERROR, message=checks.error_line(err, t) if outside else err.line(),
-                              error_exit=error_exit(err, Where.OUTSIDE if outside else Where.SUCCESSORS), extra=extra)
+                              error_exit=code, extra=extra)
             nsucc.append(k)
             generated += k
             if event is None and k == 0 and check_deadlock:

@@ -18,10 +18,19 @@ from ..tla.errors import EvalError, LivenessEvalError, SemanticError, TLAError, 
 from ..tla.runtime import clear_memos
 from ..tla.syntax import Pos
 from ..tla.values import Fcn, format_value
-from .bfs import ExpandedHook, InitialHook, ProgressFn, SearchObserver, StateSpace, ViolationHook, explore
+from .bfs import (
+    ExpandedHook,
+    FailedExpansionHook,
+    InitialHook,
+    ProgressFn,
+    SearchObserver,
+    StateSpace,
+    ViolationHook,
+    explore,
+)
 from .fairness import FairnessTracker
 from .lasso import violated_properties
-from .liveatoms import AtomSites
+from .liveatoms import AtomSites, liveness_fails
 from .livegraph import AtomFailed, LiveGraph, LiveInputs
 from .liveness import check_liveness, disjunct_tableau, node_truth, safety_like
 from .model import Fairness, Liveness, Model, load_model
@@ -111,6 +120,11 @@ class _LivenessRunner:
     def initial_hook(self) -> InitialHook | None:
         """bfs.explore's ``on_initial``: the atoms TLC evaluates on an initial state."""
         return self.atoms.initial if self.atoms else None
+
+    def failed_expansion_hook(self) -> FailedExpansionHook:
+        """bfs.explore's ``on_failed_expansion`` (liveatoms.liveness_fails)."""
+        obligations = [ob for _, ob, _ in self.obligations]
+        return lambda s, inside: liveness_fails(self.model, self.tracker.fairs, obligations, s, inside)
 
     def expanded_hook(self) -> ExpandedHook | None:
         """bfs.explore's ``on_expanded``: the atoms TLC evaluates once it has expanded a state,
@@ -253,6 +267,7 @@ def check_model(model: Model, name: str | None = None, progress: ProgressFn | No
             space = explore(model, report, fairness=live.tracker if live else None, progress=progress,
                             on_level=periodic, observer=observer, on_violation=on_violation,
                             on_expanded=live.expanded_hook() if live else None,
+                            on_failed_expansion=live.failed_expansion_hook() if live else None,
                             on_initial=live.initial_hook() if live else None)
             completed = space is not None
             if space is not None and live is not None:
