@@ -594,6 +594,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                     if track:
                         level_cell[0] = depth
                     if action_props:
+                        unqueued = int(fresh)  # an error here: t is stored, not enqueued (TLC)
                         for pname, f in action_props:
                             if not f(s, t):  # TLC reports the first one a step violates
                                 if violation(Verdict.ACTION_PROPERTY, pname, space.path_to(sid),
@@ -602,6 +603,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                                             _left(level, pos, new_level, int(fresh)))
                                     return None
                                 break
+                        unqueued = 0
                     if keep:
                         if in_model:
                             if merged_by_view and not fresh and states[tid] != t:  # type: ignore[index]  # in the model: found

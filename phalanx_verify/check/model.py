@@ -348,14 +348,20 @@ class Model:
         the property part ``p``. A left side of constant level that is TRUE TLC's
         Liveness.astToLive makes the constant TRUE, which its tableau drops: ``TRUE ~> Q`` is
         checked as []<>Q, Q never evaluated on the initial states."""
-        q = self._state_fn(rhs, p.env, p.scope)
+        q = self._atom_fn(rhs, p)
         if self.compiler.level(lhs, ctx) == LEVEL_CONSTANT:
             try:
                 if self._state_fn(lhs, p.env, p.scope)(self.no_state) is True:
                     return Liveness("infinitely_often", p.label(), q)
             except EvalError:
                 pass
-        return Liveness("leadsto", p.label(), self._state_fn(lhs, p.env, p.scope), q)
+        return Liveness("leadsto", p.label(), self._atom_fn(lhs, p), q)
+
+    def _atom_fn(self, e: ast.Expr, p: Part) -> Callable[[tuple], Any]:
+        """A property's state predicate as TLC's liveness evaluates it (LNStateAST): a value
+        that is not a Boolean is its error ("A state predicate was evaluated to a non-boolean
+        value."), never a truth value."""
+        return self.compiler.state_function(e, p.scope, p.env, boolean="state atom")
 
     def _constant_value(self, e: ast.Expr) -> Any:
         """The value of a constant-level formula (by TLC's bound of levels: Levels.level_bound),
@@ -785,7 +791,7 @@ class Model:
                 return
             if isinstance(inner, ast.Temporal) and inner.op == "eventually" and \
                     self.compiler.level(inner.args[0], ctx) <= LEVEL_STATE:
-                prop.liveness.append(Liveness("infinitely_often", p.label(), fn(inner.args[0], p.env, p.scope)))
+                prop.liveness.append(Liveness("infinitely_often", p.label(), self._atom_fn(inner.args[0], p)))
                 return
             if isinstance(inner, ast.Apply) and inner.op == "implies":
                 lhs, rhs = inner.args
@@ -796,11 +802,11 @@ class Model:
         if isinstance(e, ast.Temporal) and e.op == "eventually":
             inner = e.args[0]
             if self.compiler.level(inner, ctx) <= LEVEL_STATE:
-                prop.liveness.append(Liveness("eventually", p.label(), fn(inner, p.env, p.scope)))
+                prop.liveness.append(Liveness("eventually", p.label(), self._atom_fn(inner, p)))
                 return
             if isinstance(inner, ast.Temporal) and inner.op == "always" and \
                     self.compiler.level(inner.args[0], ctx) <= LEVEL_STATE:
-                prop.liveness.append(Liveness("eventually_always", p.label(), fn(inner.args[0], p.env, p.scope)))
+                prop.liveness.append(Liveness("eventually_always", p.label(), self._atom_fn(inner.args[0], p)))
                 return
         prop.liveness.append(Liveness("general", p.label(), general=general_obligation(self, p)))
 

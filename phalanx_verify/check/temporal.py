@@ -283,9 +283,18 @@ class Translator:
                 raise SemanticError(f"a constant in a temporal formula is {format_value(value)}, "
                                     "not a Boolean", e.pos)
             return Bool(value)
+        # TLC's liveness evaluates an atom as LNStateAST or LNAction: a Boolean, or its error
         if lvl == LEVEL_STATE:
-            return Atom(Pred(e.pos, lvl, self.compiler.state_function(e, scope, env)))
-        return Atom(Pred(e.pos, lvl, self.compiler.action_function(e, scope, env)))
+            return Atom(Pred(e.pos, lvl, self.compiler.state_function(e, scope, env, boolean="state atom")))
+        if isinstance(e, ast.StepAction):
+            # LNAction.eval: the subscript first, A only on a step that changes it (<<A>>_v is
+            # FALSE, [A]_v TRUE, on a stuttering step, whatever A would do there)
+            same = self.compiler.action_function(ast.Unchanged(e.pos, e.sub), scope, env)
+            act = self.compiler.action_function(e.action, scope, env, boolean="action atom")
+            angle = e.angle
+            return Atom(Pred(e.pos, lvl, lambda s, t: (not same(s, t) and act(s, t)) if angle
+                             else (same(s, t) or act(s, t))))
+        return Atom(Pred(e.pos, lvl, self.compiler.action_function(e, scope, env, boolean="action atom")))
 
     def fairness(self, e: ast.Fairness, scope: Scope, env: dict[str, Any],
                  lets: tuple[ast.Definition, ...]) -> Node:

@@ -155,6 +155,11 @@ _COND_WHAT = {
     "action": "In computing initial states, TLC expected a boolean expression, but instead found {value}.",
     "action, next": "In computing next states, TLC expected a boolean expression, but instead found {value}.",
     "constraint": _NON_BOOLEAN + "a state constraint.", "action constraint": _NON_BOOLEAN + "an action constraint.",
+    "[A]_e": "Attempted to evaluate an expression of form [A]_e, but A was not a boolean.",
+    "<A>_e": "Attempted to evaluate an expression of form <A>_e, but A was not a boolean.",
+    # a property's atom, where TLC's liveness evaluates it (LNStateAST, LNAction)
+    "state atom": "A state predicate was evaluated to a non-boolean value.",
+    "action atom": "Encountered an action predicate that's not a boolean.",
 }
 # Operator symbols passed as arguments (SortSeq(s, <), F(SUBSET)): the operator as a Python callable.
 _SYMBOL_VALUES = {
@@ -1627,8 +1632,9 @@ class Expressions(Levels, StaticKinds):
         return self._eq_code(primed, e.expr, self.v_Prime(primed, ctx), self.val(e.expr, ctx), ctx)
 
     def v_StepAction(self, e: ast.StepAction, ctx: Ctx) -> str:
+        """[A]_v and <<A>>_v evaluated as TLC's Tool.eval: A first, which must be a Boolean."""
         same = self.v_Unchanged(ast.Unchanged(e.pos, e.sub), ctx)
-        act = self.val(e.action, ctx)
+        act = self.cond(e.action, ctx, "<A>_e" if e.angle else "[A]_e")
         return f"({act} and not {same})" if e.angle else f"({act} or {same})"
 
     def v_Enabled(self, e: ast.Enabled, ctx: Ctx) -> str:
