@@ -1135,9 +1135,13 @@ def head(s: Any) -> Any:
     return s[0]
 
 
-def tail(s: Any) -> tuple:
+def tail(s: Any) -> tuple | str:
     if type(s) is tuple and s:  # the common case first, without the call to _seq
         return s[1:]
+    if type(s) is str:  # TLC's Tail of a string (Sequences.Tail, LL 2013): "bc" for "abc"
+        if not s:
+            raise ModuleEvalError("Attempted to apply Tail to the empty sequence.").exact()
+        return made_string(s[1:])
     s = _seq(s, _one_argument("Tail"))
     if not s:
         raise ModuleEvalError("Attempted to apply Tail to the empty sequence.").exact()
@@ -1193,10 +1197,8 @@ def tlc_printt(out: Any) -> bool:
 
 
 def tlc_assert(cond: Any, msg: Any) -> bool:
+    """TLC's Assert: anything but TRUE fails it (Assert(1, "m") too), exit 14."""
     if cond is not True:
-        if cond is not False:
-            raise EvalError(f"The first argument of Assert should be a boolean, but instead it is: "
-                            f"{format_value(cond)}")
         shown = format_value(msg)
         raise AssertionFailure(f"The first argument of Assert evaluated to FALSE; the second argument was: "
                                f"{shown}").exact("The first argument of Assert evaluated to FALSE; the second "
