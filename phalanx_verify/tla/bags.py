@@ -11,6 +11,7 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
+from .compare import eq
 from .errors import EvalError, ModuleEvalError
 from .order import sorted_tlc
 from .values import as_set, fcn_items, format_value, make_fcn
@@ -43,10 +44,28 @@ def bag_in(e: Any, b: Any) -> bool:
     return e in _items(b)
 
 
+def _argument_bag(b: Any, which: str, op: str) -> dict:
+    """The counts of ``b``, which must be a bag (TLC's BagCup: IsABag of each argument)."""
+    if not is_a_bag(b):
+        raise ModuleEvalError(f"The {which} argument of {op} should be a bag, but instead it is: "
+                              f"{format_value(b)}").exact(
+            f"The {which} argument of {op} should be a bag, but instead it is:\n{format_value(b)}")
+    return _items(b)
+
+
 def plus(b1: Any, b2: Any) -> Any:
-    out = _items(b1)
-    for e, n in _items(b2).items():
-        out[e] = out.get(e, 0) + n
+    """B1 (+) B2, as TLC's Bags.BagCup: both must be bags, and each element of B2 is looked
+    for among B1's by TLC's equality (which fails on elements of kinds it cannot compare)."""
+    out = _argument_bag(b1, "first", "(+)")
+    other = _argument_bag(b2, "second", "(+)")
+    mine = sorted_tlc(out)
+    for e, n in other.items():
+        for d in mine:
+            if eq(e, d):
+                out[d] += n
+                break
+        else:
+            out[e] = n
     return _bag(out)
 
 
@@ -84,7 +103,15 @@ def bag_of_all(f: Callable[[Any], Any], b: Any) -> Any:
 
 
 def cardinality(b: Any) -> int:
-    return sum(_items(b).values())
+    """BagCardinality(B), as TLC's: B must be a function with a finite domain and positive counts."""
+    try:
+        counts = dict(fcn_items(b)).values()
+    except EvalError:
+        raise ModuleEvalError(f"Applying BagCardinality to the following value, which is not a function with a "
+                              f"finite domain: {format_value(b)}") from None
+    if not all(type(n) is int and n > 0 for n in counts):
+        raise ModuleEvalError(f"Applying BagCardinality to the following value, which is not a bag: {format_value(b)}")
+    return sum(counts)
 
 
 def copies_in(e: Any, b: Any) -> int:

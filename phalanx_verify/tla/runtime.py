@@ -1175,8 +1175,19 @@ def _subseq_bounds(s: Any, length: int, m: int, n: int) -> None:
                                   f"{format_value(s)} , but instead it is {i}")
 
 
-def select_seq(s: Any, test: Callable[[Any], Any]) -> tuple:
-    return tuple(e for e in _seq(s) if test(e))
+def select_seq(s: Any, test: Callable[[Any], Any], shown: str = "<Operator>") -> tuple:
+    """SelectSeq(s, Test): Test must answer a Boolean for each element (TLC's Sequences.SelectSeq,
+    its error naming the operator as ``shown``)."""
+    out = []
+    for e in _seq(s):
+        v = test(e)
+        if v is not True and v is not False:
+            raise ModuleEvalError(f"The second argument of SelectSeq should be a boolean-valued operator, "
+                                  f"but instead it is: {shown}").exact(
+                "The second argument of SelectSeq should be a boolean-valued operator, but instead it is:\n" + shown)
+        if v:
+            out.append(e)
+    return tuple(out)
 
 
 def seq_set(s: Any) -> SeqSet:

@@ -1,0 +1,52 @@
+"""What TLC's Java modules check of their arguments, where the built-in answered: Bags' (+)
+takes bags only and compares elements by TLC's equality (a string against an integer fails),
+BagCardinality takes bags only, SelectSeq's test must answer a Boolean (TLC names the operator,
+<Operator LAMBDA> or <Operator Id>). In Next an error raised by the module's own check exits 255,
+a failed comparison 75. Found by random specs run against TLC; outcomes recorded from real TLC
+runs (TLC2 2026.12.06)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .specs import check_model
+
+
+@pytest.mark.parametrize(("expr", "tlc"), [
+    ("(1 :> 0) (+) (1 :> 1)", "The first argument of (+) should be a bag, but instead it is: <<0>>"),
+    ("(1 :> 1) (+) (1 :> -1)", "The second argument of (+) should be a bag, but instead it is: <<-1>>"),
+    ('SetToBag({1}) (+) SetToBag({"a"})', 'Attempted to check equality of string "a" with non-string: 1'),
+    ("(1 :> 1 @@ 2 :> 2) (+) (2 :> 1 @@ 3 :> 1)", "<<1, 3, 1>>"),
+    ("BagCardinality(<<0, -1>>)", "Applying BagCardinality to the following value, which is not a bag: <<0, -1>>"),
+    ("BagCardinality(3)",
+     "Applying BagCardinality to the following value, which is not a function with a finite domain: 3"),
+    ("BagCardinality(<<2, 1>>)", "3"),
+    ("SelectSeq(<<1, 2>>, LAMBDA e : e)",
+     "The second argument of SelectSeq should be a boolean-valued operator, but instead it is: <Operator LAMBDA>"),
+    ("SelectSeq(<<1, 2>>, Id)",
+     "The second argument of SelectSeq should be a boolean-valued operator, but instead it is: <Operator Id>"),
+    ("SelectSeq(<<1, 2>>, LAMBDA e : e > 1)", "<<2>>"),
+])
+def test_in_an_assumption(tmp_path: Path, expr: str, tlc: str) -> None:
+    code, _, out = check_model(tmp_path, "M", "", "---- MODULE M ----\nEXTENDS Integers, Sequences, Bags, TLC\n"
+                                                  f"Id(e) == e\nASSUME PrintT({expr})\n====\n")
+    if tlc.startswith(("The ", "Attempted", "Applying")):
+        assert code == 10 and tlc in " ".join(out.split()), out
+    else:
+        assert code == 0 and tlc in out, out
+
+
+@pytest.mark.parametrize(("nxt", "tlc_exit"), [
+    ("x' = ((1 :> 0) (+) (1 :> 1))", 255),
+    ("x' = BagCardinality(<<0, -1>>)", 255),
+    ("x' = SelectSeq(<<1, 2>>, LAMBDA e : e)", 255),
+    ('x\' = SetToBag({1}) (+) SetToBag({"a"})', 75),
+])
+def test_in_next(tmp_path: Path, nxt: str, tlc_exit: int) -> None:
+    spec = ("---- MODULE N ----\nEXTENDS Integers, Sequences, Bags, TLC\nVARIABLES x, c\n"
+            f"Init == x = 0 /\\ c = 0\nNext == c = 0 /\\ c' = 1 /\\ {nxt}\n====\n")
+    code, rep, out = check_model(tmp_path, "N", "INIT Init\nNEXT Next\n", spec)
+    assert code == tlc_exit, out
+    assert (rep["generated"], rep["distinct"], rep["queue"]) == (1, 1, 0), out
