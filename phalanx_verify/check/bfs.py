@@ -616,7 +616,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                         succs.append(((lab, args), t))
                         if constrained:
                             in_model_flags.append(in_model)
-                if keep:
+                if keep and not (generated == before and check_deadlock):  # (TLC: a deadlock comes first)
                     # Enabledness counts every step of the action, inside the model or not.
                     try:
                         enabled, masks = fairness.state(s, succs)  # type: ignore[union-attr]

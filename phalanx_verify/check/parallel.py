@@ -316,7 +316,7 @@ class _Worker:
                             break
                     k += 1
                     phase = PH_GENERATE
-                if recorder is not None and event is None:
+                if recorder is not None and event is None and not (k == 0 and check_deadlock):  # deadlock first
                     try:  # enabledness counts every step of the action, inside the model or not
                         recorder.state(g, s, succs, in_model_flags, edge_fps)
                     except EvalError as err:  # TLC: any error building the liveness graph is 255

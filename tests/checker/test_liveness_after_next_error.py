@@ -14,6 +14,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+
+from phalanx_verify.cli import main
 
 from .specs import check_model
 
@@ -60,12 +63,24 @@ def test_the_liveness_part_after_an_error_in_next(tmp_path: Path, init: str, nxt
 
 def test_the_parallel_search_agrees(tmp_path: Path) -> None:
     """Two workers (a small level stays in the coordinator's own worker): the same exit."""
-    from click.testing import CliRunner
-
-    from phalanx_verify.cli import main
     (tmp_path / "N.tla").write_text(_spec("x = 1", f"x' = (x + 1) % 3 \\/ x' = {F}[x]", " /\\ WF_x(G)",
                                           "[]<>(x = 1)", f"G == x' = {F}[x]\n"))
     (tmp_path / "N.cfg").write_text(CFG)
     r = CliRunner().invoke(main, ["check", str(tmp_path / "N.tla"), "-c", str(tmp_path / "N.cfg"), "-q",
                                   "--workers", "2"])
     assert r.exit_code == 255, r.output
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_deadlock_comes_before_the_liveness_part(tmp_path: Path, workers: str) -> None:
+    """TLC's worker checks for a deadlock before it adds the state to the liveness graph: a
+    deadlocked state whose fairness condition fails to evaluate (S divides by zero) is TLC's
+    deadlock, exit 11 (1 generated, 1 distinct, depth 1); the built-in evaluated the fairness
+    first (255)."""
+    (tmp_path / "D.tla").write_text("---- MODULE D ----\nEXTENDS Integers\nVARIABLE x\nInit == x = 0\n"
+                                    "Next == x > 0 /\\ x' = x - 1\nS == x' = x /\\ 1 \\div (x - x) = 0\n"
+                                    "Spec == Init /\\ [][Next]_x /\\ WF_x(S)\nP0 == []<>(x = 0)\n====\n")
+    (tmp_path / "D.cfg").write_text("SPECIFICATION Spec\nPROPERTY P0\n")
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "D.tla"), "-c", str(tmp_path / "D.cfg"), "-q",
+                                  "--workers", workers])
+    assert r.exit_code == 11, r.output
