@@ -37,7 +37,12 @@ def is_a_bag(b: Any) -> bool:
 
 
 def set_to_bag(s: Any) -> Any:
-    return make_fcn(dict.fromkeys(as_set(s), 1))
+    try:
+        elems = as_set(s)
+    except EvalError:  # TLC's SetToBag names BagToSet in its error
+        raise ModuleEvalError(f"Applying BagToSet to the following value, which is not a function with a finite "
+                              f"domain: {format_value(s)}") from None
+    return make_fcn(dict.fromkeys(elems, 1))
 
 
 def bag_in(e: Any, b: Any) -> bool:

@@ -706,8 +706,8 @@ def compose(f: Any, g: Any) -> Any:
         for k, _ in pairs:
             try:
                 next((j for j in mine if _cmp.eq(k, j)), None)
-            except EvalError as err:
-                raise ModuleEvalError(
+            except EvalError as err:  # (a comparison's error: in Next exit 75, as TLC)
+                raise EvalError(
                     "Attempted to apply the operator overridden by the Java method public static "
                     "tlc2.value.impl.Value tlc2.module.TLC.CombineFcn(tlc2.value.impl.Value,"
                     f"tlc2.value.impl.Value), but it produced the following error: {err.message}") from None
@@ -1321,7 +1321,11 @@ def java_time() -> int:
 
 
 def permutations(s: Any) -> frozenset:
-    elems = sorted_tlc(as_set(s))
+    try:
+        elems = sorted_tlc(as_set(s))
+    except EvalError:  # TLC's Permutations: not a set it can enumerate
+        raise ModuleEvalError(f"Applying Permutations to the following value, which is not a finite set: "
+                              f"{format_value(s)}") from None
     return frozenset(make_fcn(dict(zip(elems, p, strict=True))) for p in itertools.permutations(elems))
 
 
@@ -1339,8 +1343,8 @@ def sort_seq(s: Any, less: Callable[[Any, Any], Any]) -> tuple:
 
 
 def _sort_less(answer: Any) -> bool:
-    if type(answer) is not bool:
-        raise EvalError("The second argument of SortSeq should be a boolean function, but instead it is: "
+    if type(answer) is not bool:  # raised in TLC's Java method: in Next exit 255
+        raise ModuleEvalError("The second argument of SortSeq should be a boolean function, but instead it is: "
                         f"{format_value(answer)}")
     return answer
 

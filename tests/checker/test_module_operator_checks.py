@@ -1,7 +1,8 @@
 """What TLC's Java modules check of their arguments, where the built-in answered: Bags' (+)
 takes bags only and compares elements by TLC's equality (a string against an integer fails),
 BagCardinality takes bags only, SelectSeq's test must answer a Boolean (TLC names the operator,
-<Operator LAMBDA> or <Operator Id>). In Next an error raised by the module's own check exits 255,
+<Operator LAMBDA> or <Operator Id>), and so must SortSeq's; Permutations and SetToBag take sets
+TLC can enumerate. In Next an error raised by the module's own check exits 255,
 a failed comparison 75. Found by random specs run against TLC; outcomes recorded from real TLC
 runs (TLC2 2026.12.06)."""
 
@@ -43,6 +44,10 @@ def test_in_an_assumption(tmp_path: Path, expr: str, tlc: str) -> None:
     ("x' = BagCardinality(<<0, -1>>)", 255),
     ("x' = SelectSeq(<<1, 2>>, LAMBDA e : e)", 255),
     ('x\' = SetToBag({1}) (+) SetToBag({"a"})', 75),
+    ('x\' = ((1 :> 1) @@ ("a" :> 2))', 75),  # a failed comparison in CombineFcn
+    ("x' = Permutations(<<1, 2>>)", 255),  # "which is not a finite set"
+    ("x' = SortSeq(<<3, 1>>, LAMBDA a, b : 1)", 255),
+    ("x' = SetToBag(Nat)", 255),  # "Applying BagToSet to ... Nat"
 ])
 def test_in_next(tmp_path: Path, nxt: str, tlc_exit: int) -> None:
     spec = ("---- MODULE N ----\nEXTENDS Integers, Sequences, Bags, TLC\nVARIABLES x, c\n"
