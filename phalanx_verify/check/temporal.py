@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from ..tla import bindings
 from ..tla import syntax as ast
 from ..tla.compile import LEVEL_ACTION, LEVEL_CONSTANT, LEVEL_STATE, LEVEL_TEMPORAL, Ctx, Local
-from ..tla.errors import SemanticError
+from ..tla.errors import SemanticError, StartupCrash
 from ..tla.modules import Scope
 from ..tla.values import as_set, format_value
 from .unfolding import binders, lifted, substituted
@@ -279,9 +279,8 @@ class Translator:
     def leaf(self, e: ast.Expr, lvl: int, scope: Scope, env: dict[str, Any]) -> Node:
         if lvl == LEVEL_CONSTANT:
             value = self.compiler.state_function(e, scope, env)(())
-            if not isinstance(value, bool):
-                raise SemanticError(f"a constant in a temporal formula is {format_value(value)}, "
-                                    "not a Boolean", e.pos)
+            if not isinstance(value, bool):  # TLC's Liveness.astToLive, as it builds the tableau: exit 255
+                raise StartupCrash("TLC expected a boolean value, but did not find one.", e.pos)
             return Bool(value)
         # TLC's liveness evaluates an atom as LNStateAST or LNAction: a Boolean, or its error
         if lvl == LEVEL_STATE:

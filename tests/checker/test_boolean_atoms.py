@@ -39,3 +39,14 @@ def test_boolean_parts_of_properties(tmp_path: Path, nxt: str, spec: str, prop: 
     assert code == tlc_exit, out
     assert (rep["generated"], rep["distinct"], rep["queue"], rep["depth"]) == counts, out
     assert message in " ".join(out.split()), out
+
+
+def test_a_constant_that_is_no_boolean_in_a_property(tmp_path: Path) -> None:
+    """TLC's Liveness.astToLive evaluates a constant part of a property as it builds the tableau:
+    no Boolean is its error there, exit 255 ("TLC expected a boolean value, but did not find
+    one."), before any state; the built-in refused the module (150)."""
+    cfg = "SPECIFICATION Spec\nPROPERTY P\nCHECK_DEADLOCK FALSE\n"
+    code, _, out = check_model(tmp_path, "B", cfg, _spec("x < 2 /\\ x' = x + 1", "Init /\\ [][Next]_x",
+                                                         '<>(x = 2) \\/ "a"'))
+    assert code == 255, out
+    assert "B.tla:7:19" in out and "TLC expected a boolean value, but did not find one." in out, out
