@@ -34,3 +34,15 @@ def check_model(folder: Path, name: str, cfg: str, spec: str | None = None) -> t
                                   "-q", "--json", str(out), "--workers", "1"])
     assert "Traceback" not in r.output
     return r.exit_code, (json.loads(out.read_text()) if out.exists() else {}), r.output
+
+
+def assume_outcome(folder: Path, expr: str, extends: str, tlc: str, defs: str = "") -> None:
+    """Check ``ASSUME PrintT(expr)`` (after ``defs``) against what TLC gave: ``tlc`` is the value
+    it printed (exit 0) or, for a message of an error (starting with one of TLC's openings), the
+    text of its evaluation error (exit 10, compared with line breaks as spaces)."""
+    code, _, out = check_model(folder, "A", "", f"---- MODULE A ----\nEXTENDS {extends}\n{defs}"
+                                                f"ASSUME PrintT({expr})\n====\n")
+    if tlc.startswith(("Attempted", "Applying", "The ", "Size of", "In ")):
+        assert code == 10 and tlc in " ".join(out.split()), out
+    else:
+        assert code == 0 and tlc in out, out
