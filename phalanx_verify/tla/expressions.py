@@ -1226,8 +1226,8 @@ class Expressions(Levels, StaticKinds):
             if e.op == "TLCGet" and ctx.primed:
                 return f"_rt.tlc_get_next({args[0]})"  # TLCGet(k)' reads the successor: its level
             if e.op == "SelectSeq":  # TLC names the operator in its error: <Operator LAMBDA>, <Operator Id>
-                test = e.args[1]
-                shown = "LAMBDA" if isinstance(test, ast.Lambda) else test.name if isinstance(test, ast.Name) else "?"
+                op_arg = e.args[1]
+                shown = "LAMBDA" if isinstance(op_arg, ast.Lambda) else op_arg.name if isinstance(op_arg, ast.Name) else "?"
                 return f"_rt.select_seq({args[0]}, {args[1]}, {'<Operator ' + shown + '>'!r})"
             return template.format(*args)
         raise _unknown(e.op, ctx.scope, e.pos)
