@@ -140,10 +140,9 @@ class AtomSites:
                     decided[t] = 1
                     decide(tab, truth, states[t], t)
 
-
     def probe(self, s: tuple, successors: Sequence[tuple]) -> None:
         """What TLC's addNextState evaluates for ``s`` with these successors, nothing kept:
-        raises the EvalError of an atom that cannot be evaluated (see run.LiveChecker.probe)."""
+        raises the EvalError of an atom that cannot be evaluated (see liveness_fails)."""
         for _, ea, ae_step, ae_state in self.pems:
             for u in (s, *successors):
                 for f in (*ea, *ae_step):

@@ -28,12 +28,18 @@ def _bag(counts: dict) -> Any:
     return make_fcn({e: n for e, n in counts.items() if n > 0})
 
 
+def _counts(b: Any) -> dict | None:
+    """The counts of ``b`` where it is a bag (a function whose values are positive integers),
+    else None; raises EvalError where it is no function at all."""
+    items = dict(fcn_items(b))
+    return items if all(type(n) is int and n > 0 for n in items.values()) else None
+
+
 def is_a_bag(b: Any) -> bool:
     try:
-        items = dict(fcn_items(b))
+        return _counts(b) is not None
     except EvalError:
         return False
-    return all(type(n) is int and n > 0 for n in items.values())
 
 
 def set_to_bag(s: Any) -> Any:
@@ -51,11 +57,15 @@ def bag_in(e: Any, b: Any) -> bool:
 
 def _argument_bag(b: Any, which: str, op: str) -> dict:
     """The counts of ``b``, which must be a bag (TLC's BagCup: IsABag of each argument)."""
-    if not is_a_bag(b):
+    try:
+        counts = _counts(b)
+    except EvalError:
+        counts = None
+    if counts is None:
         raise ModuleEvalError(f"The {which} argument of {op} should be a bag, but instead it is: "
                               f"{format_value(b)}").exact(
             f"The {which} argument of {op} should be a bag, but instead it is:\n{format_value(b)}")
-    return _items(b)
+    return counts
 
 
 def plus(b1: Any, b2: Any) -> Any:
@@ -110,13 +120,13 @@ def bag_of_all(f: Callable[[Any], Any], b: Any) -> Any:
 def cardinality(b: Any) -> int:
     """BagCardinality(B), as TLC's: B must be a function with a finite domain and positive counts."""
     try:
-        counts = dict(fcn_items(b)).values()
+        counts = _counts(b)
     except EvalError:
         raise ModuleEvalError(f"Applying BagCardinality to the following value, which is not a function with a "
                               f"finite domain: {format_value(b)}") from None
-    if not all(type(n) is int and n > 0 for n in counts):
+    if counts is None:
         raise ModuleEvalError(f"Applying BagCardinality to the following value, which is not a bag: {format_value(b)}")
-    return sum(counts)
+    return sum(counts.values())
 
 
 def copies_in(e: Any, b: Any) -> int:

@@ -272,9 +272,6 @@ class Levels(CompilerBase):
             args = max(levels, default=0)
             if self._bounding and not self._bounding.isdisjoint(_TLA_DEFINED.get(e.op, (e.op,))):
                 return max(args, LEVEL_STATE)
-            used = self._sany_args.get(e.op)
-            if used is not None and ctx.lookup(e.op) is None and self.resolve_def(e.op, ctx.scope) is None:
-                return max((levels[i] for i in used if i < len(levels)), default=LEVEL_CONSTANT)
             if (loc := ctx.lookup(e.op)) is not None:
                 return max(args, loc.level)
             target = self.resolve_def(e.op, ctx.scope)
@@ -282,6 +279,9 @@ class Levels(CompilerBase):
                 called = self.call_level(e, ctx, target, levels)
                 return max(called, self.thread_level(target[1], ctx, e.op, e.pos),
                            args if self._bounding is not None else 0)
+            used = self._sany_args.get(e.op)  # a built-in operator from here on
+            if used is not None:
+                return max((levels[i] for i in used if i < len(levels)), default=LEVEL_CONSTANT)
             if e.op in self._state_builtins:
                 return max(args, LEVEL_STATE)
             return args
