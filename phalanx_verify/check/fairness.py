@@ -13,9 +13,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..tla import LEVEL_CONSTANT, UNDETERMINED, IncompleteFairnessStep, ReadsAnalysis, same
+from ..tla import (
+    LEVEL_CONSTANT,
+    LEVEL_STATE,
+    UNDETERMINED,
+    Compiler,
+    Ctx,
+    EvalError,
+    IncompleteFairnessStep,
+    ReadsAnalysis,
+    Scope,
+    TLAError,
+    eq,
+)
 from ..tla import syntax as ast
-from .model import Fairness, Model, part_ctx
+from .model import Fairness, Model, Part, part_ctx
 
 if TYPE_CHECKING:
     from .bfs import StateSpace
@@ -31,8 +43,10 @@ class FairnessTracker:
         compiler = model.compiler
         self.subs: list[Callable[[tuple], Any]] = [
             compiler.state_function(f.sub.expr, f.sub.scope, f.sub.env) for f in fairs]
+        # (the names bound over a condition, \\A m \\in Messages : WF_vars(RReq(m)), cannot be
+        # the variables' or the subscript's: SANY forbids redeclaring a name)
         all_vars = [i for i, f in enumerate(fairs)
-                    if f.sub.scope is model.scope and not f.sub.env and _is_all_vars(model, f.sub.expr)]
+                    if f.sub.scope is model.scope and _is_all_vars(model, f.sub.expr)]
         self.full_sub = set(all_vars)
         # Fast path: fairness index -> (label index, label args)
         self.by_label: dict[int, tuple[int, tuple]] = {}
@@ -49,6 +63,9 @@ class FairnessTracker:
         self.slow = [i for i in range(len(fairs)) if i not in self.by_label and not self._every >> i & 1]
         self._slot_masks: dict[tuple[int, tuple], int] = {}
         self._sub_reads: dict[int, frozenset[int] | None] = {}  # the variables each subscript reads
+        self._guards = {i: _leading_guards(model, fairs[i].action) for i in self.slow}
+        self._steps = {i: compiler.action_function(fairs[i].action.expr, fairs[i].action.scope, fairs[i].action.env,
+                                                   boolean="action atom") for i in self.slow}
 
     def _is_next(self, f: Fairness) -> bool:
         """Is the condition's action the next-state relation itself, by the same name in the
@@ -132,46 +149,74 @@ class FairnessTracker:
                 i += 1
             masks[k] = bits
             enabled |= bits
+        # As TLC's liveness graph evaluates the conditions (Liveness.astToLive): WF_v(A) is
+        # []<>(~ENABLED <<A>>_v \/ <<A>>_v), one check per edge whose second half is evaluated
+        # only where A is enabled; SF_v(A) is <>[]~ENABLED <<A>>_v \/ []<><<A>>_v, so <<A>>_v is
+        # evaluated on every edge. <<A>>_v on an edge (LNAction.eval): v compared by TLA+
+        # equality, then A evaluated where v changes. Looking the edge up among A's own
+        # successors would give the same bits but skip the errors TLC raises there
+        # (A == x' = "a" /\ ... with an integer x, under SF).
+        full: list[bool | None] = [None] * len(succs)  # per edge: t # s, for subscripts of all variables
         for i in self.slow:
-            fair = self.fairs[i]
-            assert fair.step_check is not None
-            steps: dict[tuple, list[tuple]] | None = None
-            vs: Any = None  # the subscript's value in s, once A is found to have a step
-            if fair.enabled is not None:
-                on = bool(fair.enabled(s))
-                if on:
-                    vs = subs[i](s)
-            else:
-                assert fair.generator is not None
-                # A's successors of s, all of them: an edge is an A step when it leads to one
-                # (one enumeration of A instead of checking A on each edge, which for
-                # \E m \in SUBSET S : rcvd' = ... enumerates the subsets again per edge).
-                # Mostly there is none (AllocatorImplementation's WF_vars(RReq(m)) for each of
-                # 36 messages m, few in the network): the subscript is then not evaluated.
-                steps = {}
-                for _, _, t in fair.generator(s):
-                    if vs is None:
-                        vs = subs[i](s)
-                    if any(v is UNDETERMINED for v in t):  # A leaves a variable free: check edges
-                        self._determined_for_sub(i, t)
-                        steps = None
-                        on = any(subs[i](t) != vs for _, _, t in fair.generator(s))
-                        break
-                    steps.setdefault(t, []).append(t)
+            weak = self.fairs[i].kind == "WF"
+            guarded = self._guard_false(i, s)  # A disabled, FALSE on every edge, without an error
+            if guarded and weak:
+                continue
+            vs = subs[i](s)
+            bit = 1 << i
+            if not guarded and self._enabled(i, s, vs):
+                enabled |= bit
+            elif weak:
+                continue
+            step = self._steps[i]
+            for k, (_, t) in enumerate(succs):
+                if i in self.full_sub:
+                    known = full[k]
+                    changed = self._vars_changed(i, s, t) if known is None else known
+                    full[k] = changed
                 else:
-                    on = any(subs[i](t) != vs for ts in steps.values() for t in ts)
-            if on:
-                enabled |= 1 << i
-                for k, (_, t) in enumerate(succs):
-                    if subs[i](t) == vs:
-                        continue
-                    if steps is not None:
-                        step = any(same(t, u) for u in steps.get(t, ()))
-                    else:
-                        step = next(fair.step_check(s, t, {}), None) is not None
-                    if step:
-                        masks[k] |= 1 << i
+                    changed = not eq(vs, subs[i](t))
+                if changed and not guarded and step(s, t):
+                    masks[k] |= bit
         return enabled, masks
+
+    def _vars_changed(self, i: int, s: tuple, t: tuple) -> bool:
+        """v' # v for a subscript of all the variables: the states compared, and where that
+        fails (a variable holding values of two kinds), the subscript's tuples, for TLC's error
+        on the first variable in the subscript's order."""
+        try:
+            return not eq(s, t)
+        except EvalError:
+            return not eq(self.subs[i](s), self.subs[i](t))
+
+    def _guard_false(self, i: int, s: tuple) -> bool:
+        """Is one of A's leading state predicates FALSE at s, the ones before it TRUE? A is
+        then FALSE on every step from s and has no successor there, and evaluating it (or
+        enumerating its successors) raises no error: TLC stops at that conjunct. Anything else
+        (a non-Boolean, an error) is left to A's evaluation, which meets it the same way."""
+        for g in self._guards[i]:
+            try:
+                v = g(s)
+            except EvalError:
+                return False
+            if v is not True:
+                return v is False
+        return False
+
+    def _enabled(self, i: int, s: tuple, vs: Any) -> bool:
+        """ENABLED <<A>>_v at s for the slow condition i: by A's ENABLED predicate where the
+        model compiled one, else by A's successors up to the first that changes v (Tool.enabled
+        stops there)."""
+        fair = self.fairs[i]
+        if fair.enabled is not None:
+            return bool(fair.enabled(s))
+        assert fair.generator is not None
+        for _, _, t in fair.generator(s):
+            if any(v is UNDETERMINED for v in t):  # A leaves a variable free that v may read
+                self._determined_for_sub(i, t)
+            if not eq(vs, self.subs[i](t)):
+                return True
+        return False
 
     def probe(self, s: tuple, successors: list[tuple]) -> None:
         """What TLC's liveness graph evaluates of each condition WF_v(A) / SF_v(A) at ``s``, its
@@ -205,6 +250,58 @@ class FairnessTracker:
         for j, v in enumerate(t):
             if v is UNDETERMINED and (reads is None or j in reads):
                 raise IncompleteFairnessStep.of(self.model.variables[j])
+
+
+def _leading_guards(model: Model, part: Part) -> list[Callable[[tuple], Any]]:
+    """The state predicates an action starts with, in TLC's order of evaluation: the leading
+    conjuncts below the action level, through the definitions of operators applied to constant
+    arguments (``WF_vars(RReq(m))``, ``RReq(m) == /\\ m \\in network /\\ m.type = "request" /\\ ...``)."""
+    compiler = model.compiler
+    guards: list[Callable[[tuple], Any]] = []
+    expr, scope, env = part.expr, part.scope, part.env
+    while True:
+        items = expr.items if isinstance(expr, ast.And) else (expr,)
+        ctx = part_ctx(Part(expr, scope, env, ""))
+        for item in items:
+            if compiler.level(item, ctx) <= LEVEL_STATE:
+                try:
+                    guards.append(compiler.state_function(item, scope, env))
+                except TLAError:  # what A's own compilation reports, if it is ever evaluated
+                    return guards
+                continue
+            break
+        else:
+            return guards
+        inner = _unfold(compiler, item, ctx, scope, env)
+        if inner is None:
+            return guards
+        expr, scope, env = inner
+
+
+def _unfold(compiler: Compiler, e: ast.Expr, ctx: Ctx, scope: Scope,
+            env: dict[str, Any]) -> tuple[ast.Expr, Scope, dict[str, Any]] | None:
+    """The body of a user operator applied to constant arguments, with its scope and the
+    arguments' values bound to its parameters; None for anything else."""
+    name = e.op if isinstance(e, ast.Apply) else e.name if isinstance(e, ast.Name) else None
+    if name is None or name in env:
+        return None
+    target = compiler.resolve_def(name, scope)
+    if target is None:
+        return None
+    defn, def_scope = target
+    if not isinstance(defn, ast.OpDef) or defn.recursive:
+        return None
+    args = e.args if isinstance(e, ast.Apply) else ()
+    if len(args) != len(defn.params) or any(p.arity for p in defn.params) \
+            or any(compiler.level(a, ctx) > LEVEL_CONSTANT for a in args):
+        return None
+    try:
+        values = [compiler.state_function(a, scope, env)(()) for a in args]
+    except EvalError:
+        return None
+    # the names bound outside stay bound: an instance's parameters reach its definitions through
+    # its substitutions (S(s) == INSTANCE Slot WITH chosen <- log[s])
+    return defn.body, def_scope, {**env, **{p.name: v for p, v in zip(defn.params, values, strict=True)}}
 
 
 def _is_all_vars(model: Model, sub: ast.Expr) -> bool:

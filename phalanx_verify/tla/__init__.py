@@ -12,7 +12,7 @@ native.activate(__path__)  # the compiled compare and runtime, when built for th
 from . import bindings, interning, runtime, setbound, syntax
 from .bindings import resolve_def
 from .boolfree import bool_free_variables
-from .compare import kind_string
+from .compare import eq, kind_string
 from .compile import (
     LEVEL_ACTION,
     LEVEL_CONSTANT,
@@ -112,6 +112,7 @@ __all__ = [
     "to_itf", "from_itf",
     # TLA+ equality where Python's True == 1 would merge values (the state store confirms finds)
     "same", "unambiguous",
+    "eq",  # TLA+ equality as TLC checks it: comparing values of incomparable kinds is its error
     # SYMMETRY: the canonical member of a state's orbit under permutations of model values
     "canonicaliser", "permute",
     # the order of a spec's variables in TLC's states (SANY's symbol table)
