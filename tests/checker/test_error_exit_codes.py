@@ -167,12 +167,15 @@ def test_an_invariant_that_fails_to_evaluate_shows_the_behaviour_to_its_state(
 
 def test_an_initial_state_violating_an_invariant_is_named_in_tlcs_words(tmp_path: Path) -> None:
     """TLC: "Invariant Inv is violated by the initial state:" and the state (no "behavior up to
-    this point"); exit 12 (recorded, TLC 2026.12.01)."""
+    this point"), and no counts: it stops in its Init phase, before the summary; exit 12
+    (recorded, TLC 2026.12.01; the counts, TLC 2026.12.06). The JSON report keeps them."""
     code, report, out = check_model(tmp_path, "G", "INIT Init\nNEXT Next\nINVARIANT Inv\n",
                                     _spec("x = 0", "x' = x + 1", "Inv == x > 0\n"))
     assert code == 12 and report["violated"] == "Inv"
     assert "Invariant Inv is violated by the initial state:\nState 1: <Initial predicate>\n /\\ x = 0" in out
     assert "behavior up to this point" not in out
+    assert "states generated" not in out and "depth of the complete" not in out
+    assert (report["generated"], report["distinct"]) == (1, 1)
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])

@@ -173,7 +173,7 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
     "InvariantIgnoresArgument": ("EXTENDS Integers\nVARIABLE t\nInit == t = 1\nNext == t' = t\n"
                                  "Never(arr, emp) == FALSE\nInv == Never(t, -1)",
                                  "INIT Init\nNEXT Next\nINVARIANT Inv",
-                                 12, 1, 1, 1, "Invariant Inv is violated by the initial state",
+                                 12, None, None, None, "Invariant Inv is violated by the initial state",
                                  "an INVARIANT calling an operator with a variable is checked on states even "
                                  "where the body ignores it (TLC's getLevelBound counts the arguments; TLC's "
                                  "ModuleOverwrites reduced): it was the config error 'equal to FALSE', exit 151"),
