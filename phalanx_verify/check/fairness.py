@@ -221,24 +221,17 @@ class FairnessTracker:
     def probe(self, s: tuple, successors: list[tuple]) -> None:
         """What TLC's liveness graph evaluates of each condition WF_v(A) / SF_v(A) at ``s``, its
         errors raised, nothing kept: ENABLED <<A>>_v, by A's successors up to the first that
-        changes v (Tool.enabled stops there), and <<A>>_v evaluated on the step to each of
-        ``successors`` and on the stuttering step (LNAction.eval: v' # v, then A where v
-        changes; A evaluated, not enumerated: ``(P \\/ Q) /\\ x' = e`` never reaches Q where P
-        holds)."""
-        compiler = self.model.compiler
+        changes v (Tool.enabled stops there), and, where that holds or the condition is SF,
+        <<A>>_v evaluated on the step to each of ``successors`` and on the stuttering step
+        (LNAction.eval: v' # v, then A where v changes; A evaluated, not enumerated:
+        ``(P \\/ Q) /\\ x' = e`` never reaches Q where P holds)."""
         for i, fair in enumerate(self.fairs):
             vs = self.subs[i](s)
-            if fair.enabled is not None:
-                fair.enabled(s)
-            else:
-                assert fair.generator is not None
-                for _, _, t in fair.generator(s):
-                    if self.subs[i](t) != vs:
-                        break
-            step = compiler.action_function(fair.action.expr, fair.action.scope, fair.action.env)
+            if not self._enabled(i, s, vs) and fair.kind == "WF":
+                continue  # ~ENABLED <<A>>_v holds: TLC's edge check of WF stops there (see state)
             for t in (*successors, s):
-                if self.subs[i](t) != vs:
-                    step(s, t)
+                if not eq(vs, self.subs[i](t)):
+                    self._steps[i](s, t)
 
     def _determined_for_sub(self, i: int, t: tuple) -> None:
         """Raise TLC's error where the successor ``t`` of condition i's action leaves free a

@@ -45,6 +45,10 @@ CASES = [
     ("x = 0", ERR_NEXT, " /\\ WF_x(H)", "<>(x = 100)", f"H == x' = 5 /\\ {F}[x + 5] = 0\n", 255, (2, 2, 1, 2)),
     ("x = 1", f"x' = (x + 1) % 3 \\/ x' = {F}[x]", " /\\ WF_x(G)", "[]<>(x = 1)", f"G == x' = {F}[x]\n",
      255, (4, 3, 1, 3)),
+    # a disabled A under WF is not evaluated on the edges (TLC's ~ENABLED <<A>>_v \/ <<A>>_v
+    # stops at its first half), so x' = "a" is never compared with 2: 75; under SF it is: 255
+    ("x = 0", ERR_NEXT, " /\\ WF_x(H)", "<>(x = 100)", 'H == x\' = "a" /\\ x = 7\n', 75, (2, 2, 1, 2)),
+    ("x = 0", ERR_NEXT, " /\\ SF_x(H)", "<>(x = 100)", 'H == x\' = "a" /\\ x = 7\n', 255, (2, 2, 1, 2)),
     # ... and where nothing of it fails, 75: ENABLED Next stops at its first step, and the
     # stuttering step is no <<Next>>_x step (its subscript does not change)
     ("x = 1", f"x' = (x + 1) % 3 \\/ x' = {F}[x]", " /\\ WF_x(Next)", "[]<>(x = 1)", "", 75, (4, 3, 1, 3)),
