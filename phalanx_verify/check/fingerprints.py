@@ -74,9 +74,11 @@ class ComponentTable:
     unrolled for the number of variables, like bfs.Interner, since this runs once per generated
     state. One packed record costs half of what three array appends did (``array.extend`` of a
     tuple alone took a microsecond). ``seed`` is TLC's -fp: the index of another fingerprint
-    function (see ``state_fingerprint``)."""
+    function (see ``state_fingerprint``). ``exact``: the variables proven never to hold a
+    Boolean (Model.bool_free_variables), for which Python's == is TLA+'s = and a find needs no
+    confirming walk (a sixth of the appender's time on RRP went to those walks)."""
 
-    def __init__(self, nvars: int, seed: int | None = None) -> None:
+    def __init__(self, nvars: int, seed: int | None = None, exact: frozenset[int] = frozenset()) -> None:
         self.nvars, self.seed = nvars, seed
         # Ids per variable: Python's 1 == True (so [n |-> 1] == [n |-> TRUE]) must not give one
         # variable's value the id of another's; equal values of different variables may get two.
@@ -84,7 +86,7 @@ class ComponentTable:
         self.values: list[Any] = []
         self.fps: list[int] = []
         self.unambiguous: list[bool] = []  # per id: values.unambiguous, so a find needs no same() walk
-        self._cids = [self._cid_of(i) for i in range(nvars)]
+        self._cids = [self._cid_of(i, i in exact) for i in range(nvars)]
         ts = "".join(f"t{i}, " for i in range(nvars)) or "_"
         ps = "".join(f"p{i}, " for i in range(nvars)) or "_"
         rs = "".join(f"r{i}, " for i in range(nvars)) or "_"
@@ -92,7 +94,9 @@ class ComponentTable:
         # ... confirmed by values.same, as Python's 1 == True finds [n |-> 1] for [n |-> TRUE]
         ids = "".join(f"    if t{i} is p{i}: c{i} = r{i}\n    else:\n        c{i} = get{i}(t{i})\n"
                       f"        if c{i} is None: c{i} = cid{i}(t{i})\n"
-                      f"        elif not (clear[c{i}] or (u := values[c{i}]) is t{i} or same(u, t{i})): c{i} = cid{i}(t{i})\n"
+                      + ("" if i in exact else
+                         f"        elif not (clear[c{i}] or (u := values[c{i}]) is t{i} or same(u, t{i})): "
+                         f"c{i} = cid{i}(t{i})\n")
                       for i in range(nvars))
         row = "".join(f"c{i}, " for i in range(nvars))
         fp = "".join(f"fps[c{i}], " for i in range(nvars)) + ("" if seed is None else f"{int(seed)}, ")
@@ -115,7 +119,7 @@ class ComponentTable:
         exec(self._appender_source, ns)
         return ns["append"]
 
-    def _cid_of(self, var: int) -> Callable[[Any], int]:
+    def _cid_of(self, var: int, exact: bool) -> Callable[[Any], int]:
         ids, values, fps, clear = self.ids[var], self.values, self.fps, self.unambiguous
         twins: dict[Any, list[int]] = {}
 
@@ -123,7 +127,7 @@ class ComponentTable:
             i = ids.get(v)
             if i is None:
                 i = ids[v] = len(values)
-            elif clear[i] or values[i] is v or same(values[i], v):
+            elif exact or clear[i] or values[i] is v or same(values[i], v):
                 return i
             else:  # Python's 1 == True: another value, kept beside the one the dict holds
                 alike = twins.setdefault(v, [])

@@ -193,7 +193,7 @@ class _Worker:
                  live: LiveInputs | None) -> None:
         self.model = model
         self.recorder = None if live is None else LevelRecorder(live)
-        self.table = ComponentTable(len(model.variables), seed)
+        self.table = ComponentTable(len(model.variables), seed, model.bool_free_variables())
         self.checks = StateChecks(model)
         self.in_constraints = successor_constraints(model)  # compiled once, used at every level
         self.progress, self.wid = progress, wid
