@@ -20,7 +20,17 @@ from .interning import key as _name_key
 from .sameness import CONTAINERS, without_booleans
 from .valuetypes import Fcn, Interval, ModelValue, TypedModelValue
 
-_RANK = {bool: 0, int: 1, str: 2, ModelValue: 3, TypedModelValue: 3, frozenset: 4, tuple: 5, Fcn: 6}
+_RANK = {ModelValue: -1, TypedModelValue: -1, bool: 0, int: 1, str: 2, frozenset: 4, tuple: 6, Fcn: 6}
+
+# The domain part of a tuple's key (see tlc_key), one object per length: two tuples of a length
+# share it, so comparing their keys goes straight to the values.
+_TUPLE_DOMAINS: list[tuple] = []
+
+
+def _tuple_domain(n: int) -> tuple:
+    while len(_TUPLE_DOMAINS) <= n:
+        _TUPLE_DOMAINS.append(tuple((1, i) for i in range(1, len(_TUPLE_DOMAINS) + 1)))
+    return _TUPLE_DOMAINS[n]
 
 # Bumped whenever the order of names changes: a function's kept sort key (Fcn._key) is valid
 # only in the generation it was made in.
@@ -35,9 +45,12 @@ interning.on_change(_next_generation)
 
 
 def tlc_key(v: Any, part: Callable[[Any], tuple] | None = None) -> tuple:
-    """A sort key that follows TLC's normal order closely enough for stable output:
-    booleans, integers, strings and model values (in the order TLC read their names, see
-    interning.py), then sets by size and elements, then functions by domain and values.
+    """A sort key that follows TLC's normal order: an untyped model value before any other
+    value (ModelValue.compareTo), booleans, integers, strings and model values in the order TLC
+    read their names (interning.py), sets by size and elements, functions (tuples among them,
+    as TLC converts one to compare it with the other) by the size of their domain, then its
+    elements, then the values (FcnRcdValue.compareTo: all the domain before any value). Kinds
+    TLC cannot compare (an integer with a string) get an order here, not TLC's error.
     ``part`` gives the keys of a set's or tuple's members (tlc_key itself by default;
     _kept_part passes the keys it keeps)."""
     t = type(v)
@@ -46,20 +59,20 @@ def tlc_key(v: Any, part: Callable[[Any], tuple] | None = None) -> tuple:
     if t is str:
         return (2, *_name_key(v))
     if t is ModelValue or t is TypedModelValue:
-        return (3, *_name_key(v.name))
+        return (-1, *_name_key(v.name))
     if t is frozenset or t is Interval:
         # tlc_key called directly where it is the key: through map(), mypyc calls it as a
         # Python object, several times slower
         return (4, len(v), tuple(sorted([tlc_key(x) for x in v] if part is None else map(part, v))))
     if t is tuple:
-        return (5, len(v), tuple([tlc_key(x) for x in v] if part is None else map(part, v)))
+        return (6, len(v), _tuple_domain(len(v)), tuple([tlc_key(x) for x in v] if part is None else map(part, v)))
     if t is Fcn:
         kept = v._key
         gen = _order_generation[0]
         if kept is not None and kept[0] == gen:
             return kept[1]
-        items = sorted(((tlc_key(k), tlc_key(x)) for k, x in v.items()))
-        key = (6, len(items), tuple(items))
+        items = sorted(((tlc_key(k), x) for k, x in v.items()), key=_first)
+        key = (6, len(items), tuple([k for k, _ in items]), tuple([tlc_key(x) for _, x in items]))
         v._key = (gen, key)
         return key
     from .values import LazySet  # the lazy sets build on this module
@@ -70,6 +83,10 @@ def tlc_key(v: Any, part: Callable[[Any], tuple] | None = None) -> tuple:
         except EvalError:
             pass
     return (9, repr(v))
+
+
+def _first(item: tuple) -> Any:
+    return item[0]
 
 
 def forget_sort_keys(values: Iterable[Any]) -> None:
