@@ -237,7 +237,8 @@ def _print_report(report: Report) -> None:
         click.echo(coverage_text(report.extra["coverage"]))
     if "simulation" in report.extra:
         click.echo(simulation_summary(report))
-    elif not _violated_initially(report):  # TLC stops in its Init phase there: no counts printed
+    elif not _violated_initially(report) and report.verdict is not Verdict.ASSUMPTION:
+        # TLC stops before its search there (in its Init phase, or on the assumptions): no counts
         click.echo(f"{report.generated} states generated, {report.distinct} distinct states found, "
                    f"{report.queue} states left on queue.")
         click.echo(f"The depth of the complete state graph search is {report.depth}.")

@@ -46,6 +46,8 @@ def apply_overrides(root: Scope, cfg: ModelConfig) -> dict[str, Any]:
         elif name in root.defs and isinstance(root.defs[name][0], ast.OpDef | ast.FunDef):
             _set_value(root, root, name, value, constants, cfg)
     for name, target in cfg.substitutions.items():
+        if target in cfg.substitutions and (name in declared or name in root.defs):
+            raise _chained(target, cfg, name)
         replacement = _target(root, name, target, cfg, _wanted_arity(root, declared, name))
         if name in declared:
             _check_arity(declared[name], replacement[0], name, target, cfg)
@@ -67,6 +69,8 @@ def apply_overrides(root: Scope, cfg: ModelConfig) -> dict[str, Any]:
             raise ConfigError(f"In the configuration file, the identifier {name} does not appear in the "
                               "specification.", cfg.pos_of(name))
     for (module, name), target in cfg.module_substitutions.items():
+        if (module, target) in cfg.module_substitutions:
+            raise _chained(target, cfg, name)
         replacement = _target(root, name, target, cfg, _wanted_arity(root, declared, name))
         found = [scope for scope in _scopes(root) if _defined_in(scope, name, module)]
         if not found and _std_name(root, name):
@@ -86,6 +90,13 @@ def apply_overrides(root: Scope, cfg: ModelConfig) -> dict[str, Any]:
             if _defined_in(scope, name, module):
                 _set_value(root, scope, name, value, constants, cfg, module)
     return constants
+
+
+def _chained(target: str, cfg: ModelConfig, name: str) -> ConfigError:
+    """``N <- Def`` beside ``Def <- Def3``: TLC substitutes one step only, and refuses the chain
+    (SpecProcessor, for the root module's constants and definitions and per module)."""
+    return ConfigError(f"In the configuration file, the identifier {target} appears on the right-hand side "
+                       "of a <- after already appearing on the left-hand side of one.", cfg.pos_of(name))
 
 
 def _set_value(root: Scope, scope: Scope, name: str, value: Any, constants: dict[str, Any],

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from ..tla import bindings
 from ..tla import syntax as ast
 from ..tla.compile import LEVEL_ACTION, LEVEL_CONSTANT, LEVEL_STATE, LEVEL_TEMPORAL, Ctx, Local
-from ..tla.errors import SemanticError, StartupCrash
+from ..tla.errors import CannotHandleError, SemanticError, StartupCrash
 from ..tla.modules import Scope
 from ..tla.values import as_set, format_value
 from .unfolding import binders, lifted, substituted
@@ -195,8 +195,8 @@ def disjuncts(negated: Node, pos: ast.Pos) -> list[Disjunct]:
             elif isinstance(c, Always) and isinstance(c.body, Even) and level(c.body.body) < LEVEL_TEMPORAL:
                 (d.ae_step if level(c.body.body) == LEVEL_ACTION else d.ae_state).append(c.body.body)
             elif has_action(c):
-                raise SemanticError("Temporal formulas containing actions must be of forms <>[]A or []<>A "
-                                    "(TLC's rule)", pos)
+                raise CannotHandleError("Temporal formulas containing actions must be of forms <>[]A or []<>A.",
+                                        pos)
             else:
                 tfs.append(c)
         if dead:
@@ -261,7 +261,7 @@ class Translator:
             opened = self.open_definition(e, scope, env, lets)
             if opened is not None:
                 return opened
-        raise SemanticError("TLC cannot handle this temporal formula", e.pos)
+        raise CannotHandleError("TLC cannot handle this temporal formula", e.pos)
 
     def check_action_form(self, e: ast.Temporal, scope: Scope, env: dict[str, Any],
                           lets: tuple[ast.Definition, ...]) -> None:

@@ -179,6 +179,22 @@ def confirm_absent_key(x: Any, keys: Iterable, scan: bool = False) -> None:
             _mv_equal(k, x)
         elif typed:
             _mv_equal(x, k)
+    tx = type(x)
+    if not scan and tx is not str and tx is not ModelValue and not typed and _string_keyed_table(keys):
+        # A record's field named by a non-string (RecordValue: its error), or a key of another
+        # kind met by a string key's equals (FcnRcdValue): TLC's evaluation error, where the
+        # function over integers, searched by its interval, leaves the function unchanged.
+        raise EvalError(f"Attempted to access record by a non-string argument: {format_value(x)}")
+
+
+def _string_keyed_table(keys: Iterable) -> bool:
+    """Are the keys strings only (a record's, or a function's over strings)?"""
+    found = False
+    for k in keys:
+        if type(k) is not str:
+            return False
+        found = True
+    return found
 
 
 def _is_record(v: Any) -> bool:
@@ -738,7 +754,25 @@ def homogeneous(elems: _C) -> _C:
                         f"{format_value(first)}")
     if kf == "set":
         _no_infinite_among_sets(elems)
+    elif kf == "function":
+        _no_record_beside_function(elems)
     return elems
+
+
+def _no_record_beside_function(elems: Collection[Any]) -> None:
+    """TLC's sort compares a record with a function of as many arguments by their domains and
+    fails on a field name against a non-string (RecordValue.compareTo: "Attempted to compare
+    record"): ``{<<1>>, [a |-> 1]}``. Of different sizes the two compare or fail by which one
+    the sort takes first, which follows the literal's order: not modelled."""
+    sizes: dict[int, Any] = {}
+    records: dict[int, Any] = {}
+    for e in elems:
+        if (type(e) is tuple or type(e) is Fcn) and len(e):
+            (records if _is_record(e) else sizes).setdefault(len(e), e)
+    for n, r in records.items():
+        other = sizes.get(n)
+        if other is not None:
+            raise EvalError(f"Attempted to compare record: {format_value(r)} with non-record {format_value(other)}")
 
 
 def _no_infinite_among_sets(elems: Collection[Any]) -> None:

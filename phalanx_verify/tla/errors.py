@@ -214,7 +214,8 @@ class IllegalStateError(EvalError):
 
 class CannotHandleError(TLAError):
     """A formula TLC's liveness translation refuses (TLC_LIVE_CANNOT_HANDLE_FORMULA), such as
-    ``[]P`` with P a state predicate as a conjunct of the SPECIFICATION: exit 255."""
+    ``[]P`` with P a state predicate as a conjunct of the SPECIFICATION, or its tableau does
+    (TLC_LIVE_WRONG_FORMULA_FORMAT: an action outside <>[]A and []<>A): exit 255."""
 
     exit_code = EXIT_TLC_ERROR
 

@@ -855,6 +855,11 @@ def check_storable(v: Any) -> None:
     STORABLE[id(v)] = v
 
 
+# How TLC prints a string's characters (StringValue.PrintVersion): ToString's value too, so a
+# newline in a string is two characters of ToString's.
+_STRING_ESCAPES = str.maketrans({'"': '\\"', "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"})
+
+
 def format_value(v: Any, normalized: bool = False) -> str:
     """TLC's printing. ``normalized``: TLC has normalised the value, which sorts a record's
     fields in its order of names: a value inside a set, a state's value (fingerprinting
@@ -865,7 +870,7 @@ def format_value(v: Any, normalized: bool = False) -> str:
     if t is int:
         return str(v)
     if t is str:
-        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        return '"' + v.translate(_STRING_ESCAPES) + '"'
     if t is ModelValue or t is TypedModelValue:
         return v.name
     if t is frozenset:

@@ -165,6 +165,19 @@ def test_an_invariant_that_fails_to_evaluate_shows_the_behaviour_to_its_state(
     assert ("Evaluating invariant Inv failed." in report["message"]) == (ok > 0)  # TLC's lead, on a successor
 
 
+@pytest.mark.parametrize(("assumption", "line"), [
+    ("1 = 2", "Assumption line 6, col 8 to line 6, col 12 of module G is false."),
+    ('1 = "a"', "Evaluating assumption line 6, col 8 to line 6, col 14 of module G failed."),
+])
+def test_a_false_assumption_prints_no_counts(tmp_path: Path, assumption: str, line: str) -> None:
+    """TLC stops on its assumptions before the search and prints neither counts nor depth
+    (recorded, TLC 2026.12.06: exit 10 both)."""
+    code, _report, out = check_model(tmp_path, "G", "INIT Init\nNEXT Next\n",
+                                     _spec("x = 0", "x' = x", f"ASSUME {assumption}\n"))
+    assert code == 10 and line in out, out
+    assert "states generated" not in out and "depth of the complete" not in out
+
+
 def test_an_initial_state_violating_an_invariant_is_named_in_tlcs_words(tmp_path: Path) -> None:
     """TLC: "Invariant Inv is violated by the initial state:" and the state (no "behavior up to
     this point"), and no counts: it stops in its Init phase, before the summary; exit 12

@@ -162,7 +162,7 @@ def test_formulas_tlc_refuses(tmp_path, prop, message):
     (tmp_path / "Proc.cfg").write_text(f"SPECIFICATION Spec\nPROPERTY {prop}\n")
     with pytest.raises(TLAError) as err:
         load_model(spec)
-    assert err.value.exit_code == 150 and message in err.value.line()
+    assert err.value.exit_code == 255 and message in err.value.line()
     assert "Proc.tla:" in err.value.line()
 
 
@@ -195,7 +195,7 @@ def test_labelled_property_is_one_temporal_formula(tmp_path, labelled):
     (tmp_path / "LP.cfg").write_text("INIT Init\nNEXT Next\nPROPERTY P\n")
     with pytest.raises(TLAError) as err:
         load_model(spec)
-    assert err.value.exit_code == 150 and "Temporal formulas containing actions must be of forms" in err.value.line()
+    assert err.value.exit_code == 255 and "Temporal formulas containing actions must be of forms" in err.value.line()
     (tmp_path / "LP.cfg").write_text("INIT Init\nNEXT Next\nPROPERTY Q\n")  # unlabelled: TLC's ok, 4/3/3
     report = check_model(load_model(spec))
     assert (report.exit_code, report.generated, report.distinct, report.depth) == (0, 4, 3, 3)

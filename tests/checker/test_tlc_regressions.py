@@ -908,6 +908,62 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         "vars <- ReDefVars, ReDefVars == <<vars, z>>: TLC's SpecProcessor walks the subscript of [][Next]_vars "
         "through definitions at start-up and overflows, before any state (TLC's CyclicRedefineVars, which TLC's "
         "own test runs with allowCyclicRedefinitions; was: ok, 3 generated, 2 distinct)"),
+    # Round 8 of random specs against TLC (recorded from TLC built from tlaplus master, 2026-12-06)
+    "ChainedSubstitution": (
+        "EXTENDS Integers\nCONSTANT N\nVARIABLE x\nDef == 1\nDef3 == 2\nInit == x = N\nNext == UNCHANGED x\nInv == x = 1", "INIT Init\nNEXT Next\nCONSTANT N <- Def\nCONSTANT Def <- Def3\nINVARIANT Inv",
+        151, None, None, None, "the identifier Def appears on the right-hand side of a <- after already appearing",
+        "N <- Def beside Def <- Def3: TLC substitutes one step and refuses the chain (exit 151); was resolved "
+        "through to Def3 (exit 12)"),
+    "ChainedSubstitutionReversed": (
+        "EXTENDS Integers\nCONSTANT N\nVARIABLE x\nDef == 1\nDef3 == 2\nInit == x = N\nNext == UNCHANGED x\nInv == x = 1", "INIT Init\nNEXT Next\nCONSTANT Def <- Def3\nCONSTANT N <- Def\nINVARIANT Inv",
+        151, None, None, None, "the identifier Def appears on the right-hand side of a <- after already appearing",
+        "the same chain written in the other order: the same refusal"),
+    "ChooseFunctionBeforeTuple": (
+        "EXTENDS TLC\nVARIABLE x\nInit == x = CHOOSE e \\in {<<1, 1>>, (2 :> 1)} : TRUE\nNext == UNCHANGED x\n"
+        "Inv == x = <<1, 1>>", "INIT Init\nNEXT Next\nINVARIANT Inv", 12, None, None, None, "x = (2 :> 1)",
+        "TLC orders a tuple among functions by its domain 1..n ({2} before {1, 2}: size first); tuples came "
+        "before every other function (CHOOSE picked <<1, 1>>, no violation)"),
+    "ChooseByDomainBeforeValues": (
+        "EXTENDS TLC\nVARIABLE x\nInit == x = CHOOSE e \\in {(0 :> 0 @@ 3 :> 0), (0 :> 5 @@ 2 :> 0)} : TRUE\n"
+        "Next == UNCHANGED x\nInv == x # (0 :> 5 @@ 2 :> 0)", "INIT Init\nNEXT Next\nINVARIANT Inv", 12, None,
+        None, None, "x = (0 :> 5 @@ 2 :> 0)",
+        "functions of one size compare all their domain before any value (FcnRcdValue.compareTo): {0, 2} comes "
+        "before {0, 3} though 0 < 5; keys interleaving domain and values picked (0 :> 0 @@ 3 :> 0)"),
+    "ChooseModelValueFirst": (
+        "CONSTANT A\nVARIABLE x\nInit == x = CHOOSE e \\in {A, 1} : TRUE\nNext == UNCHANGED x\nInv == x = 1",
+        "CONSTANT A = A\nINIT Init\nNEXT Next\nINVARIANT Inv", 12, None, None, None, "x = A",
+        "an untyped model value comes before any other value (ModelValue.compareTo answers -1); it came after "
+        "the integers and strings"),
+    "ToStringEscapesANewline": (
+        "EXTENDS Integers, Sequences, TLC\nVARIABLE x\nInit == x = Len(ToString(<<\"a\\nb\">>))\n"
+        "Next == UNCHANGED x\nInv == x = 9", "INIT Init\nNEXT Next\nINVARIANT Inv", 12, None, None, None, "x = 10",
+        "TLC prints a string's newline, tab, return and form feed as escapes (StringValue.PrintVersion), ToString "
+        "too; a real newline was kept (length 9)"),
+    "TemporalDisjunctionWithAnAction": (
+        "EXTENDS Integers\nVARIABLE t\nInit == t = 1\nNext == t' = 3 - t\nSpec == Init /\\ [][Next]_t\n"
+        "Prop == []<>(t = 1) \\/ [][t' = t]_t", "SPECIFICATION Spec\nPROPERTY Prop", 255, None, None, None,
+        "Temporal formulas containing actions must be of forms <>[]A or []<>A.",
+        "TLC's tableau refuses the action (TLC_LIVE_WRONG_FORMULA_FORMAT, exit 255); was a semantic error, 150"),
+    "ExceptRecordByANonString": (
+        "EXTENDS Integers\nVARIABLE x\nInit == x = 0\nNext == x < 1 /\\ x' = [[a |-> 1] EXCEPT ![1] = 2].a\n"
+        "Inv == x < 2", "INIT Init\nNEXT Next\nINVARIANT Inv", 75, 1, 1, None,
+        "Attempted to access record by a non-string argument: 1",
+        "EXCEPT at a key that is not a string, on a record: TLC's error; the record was left unchanged (exit 0, "
+        "2 distinct)"),
+    "ExceptStringFunctionByAnInteger": (
+        "EXTENDS TLC\nVARIABLE x\nInit == x = [(\"a\" :> 2) EXCEPT ![1] = 0]\nNext == UNCHANGED x",
+        "INIT Init\nNEXT Next", 75, 0, 0, 0, "evaluation error",
+        "the same on a function over strings (TLC: \"Attempted to check equality of string \\\"a\\\" with "
+        "non-string: 1\", its lookup's equals); was unchanged, exit 0"),
+    "SetOfARecordAndATupleInInit": (
+        "VARIABLE x\nInit == x = {<<1>>, [a |-> 1]}\nNext == UNCHANGED x", "INIT Init\nNEXT Next", 255,
+        None, None, None, "Attempted to compare record: [a |-> 1] with non-record <<1>>",
+        "TLC's sort of the set compares the record with the tuple of one element, field name against 1, and "
+        "fails fingerprinting the initial state (exit 255); was stored, exit 0"),
+    "SetOfARecordAndATupleInNext": (
+        "EXTENDS Integers\nVARIABLE x\nInit == x = 0\nNext == x' = {<<1>>, [a |-> 1]}", "INIT Init\nNEXT Next",
+        75, 2, 1, None, "Attempted to compare record: [a |-> 1] with non-record <<1>>",
+        "the same as a successor: exit 75, the successor counted as generated; was exit 0, 3 generated"),
 }
 
 
