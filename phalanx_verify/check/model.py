@@ -86,13 +86,13 @@ class Part:
 @dataclass
 class Fairness:
     """WF/SF of an action. ``generator`` enumerates the action's successors (variables it
-    leaves free are UNDETERMINED); ``step_check`` decides whether a given (s, t) is a step."""
+    leaves free are UNDETERMINED); whether a given (s, t) is a step is the action evaluated on
+    it (FairnessTracker, as TLC's LNAction)."""
 
     kind: str  # "WF" | "SF"
     action: Part
     sub: Part
     generator: Callable[[tuple], Iterator] | None = None
-    step_check: Callable[..., Iterator] | None = None
     # ENABLED <<A>>_v as one state predicate, for an action seen through INSTANCE ... WITH (see
     # Model._compile_fairness); the generator is then not built.
     enabled: Callable[[tuple], Any] | None = None
@@ -525,7 +525,6 @@ class Model:
         Compiler.v_Enabled), not as "some successor of the concrete variables": compile it
         as that predicate. Otherwise A's own successor generator answers."""
         a = f.action
-        f.step_check = self.compiler.successor_generator(a.expr, a.scope, a.env, check=True)
         if not a.scope.substituting():
             f.generator = self.compiler.successor_generator(a.expr, a.scope, a.env, partial=True)
             return
