@@ -716,6 +716,18 @@ def compose(f: Any, g: Any) -> Any:
     return make_fcn(d, keep_order=True)
 
 
+def _factor_size(p: Any) -> int:
+    """A factor's size() in TLC: a set's cardinality, and a function's (a tuple's, a record's)
+    number of arguments, as TLC takes any value there (Cardinality(<<1, 2>> \\X <<3>>) is 2)."""
+    t = type(p)
+    if t is tuple or t is Fcn:
+        return len(p)
+    if t is bool or t is int or t is str:
+        what = {bool: "boolean", int: "integer", str: "string"}[t]
+        raise ModuleEvalError(f"Attempted to compute the number of elements in the {what} {format_value(p)}.")
+    return card(p)
+
+
 def card(s: Any) -> int:
     """Cardinality(S), counted without building SUBSET S or [S -> T]; 32-bit like TLC's."""
     if isinstance(s, frozenset):
@@ -729,6 +741,13 @@ def card(s: Any) -> int:
         return len(s)
     if type(s) is IntRange and s.lo is not None and s.hi is not None:
         return s.size()
+    if type(s) is ProductSet:  # SetOfTuplesValue.size(): the product of its factors' sizes
+        n = 1
+        for p in s.parts:
+            n *= _factor_size(p)
+            if not -2 ** 31 <= n <= 2 ** 31 - 1:
+                raise ModuleEvalError(f"Overflow when computing the number of elements in {s!r}")
+        return n
     if isinstance(s, LazySet):
         try:
             return len(as_set(s))

@@ -2,7 +2,8 @@
 takes bags only and compares elements by TLC's equality (a string against an integer fails),
 BagCardinality takes bags only, SelectSeq's test must answer a Boolean (TLC names the operator,
 <Operator LAMBDA> or <Operator Id>), and so must SortSeq's; Permutations and SetToBag take sets
-TLC can enumerate. In Next an error raised by the module's own check exits 255,
+TLC can enumerate; FiniteSets' Cardinality of a cartesian product multiplies its factors'
+sizes, whatever they are. In Next an error raised by the module's own check exits 255,
 a failed comparison 75. Found by random specs run against TLC; outcomes recorded from real TLC
 runs (TLC2 2026.12.06)."""
 
@@ -32,6 +33,22 @@ from .specs import assume_outcome, check_model
 ])
 def test_in_an_assumption(tmp_path: Path, expr: str, tlc: str) -> None:
     assume_outcome(tmp_path, expr, "Integers, Sequences, Bags, TLC", tlc, defs="Id(e) == e\n")
+
+
+@pytest.mark.parametrize(("expr", "tlc"), [
+    # FiniteSets' Cardinality of S1 \X S2 ...: the product of the factors' size(), which TLC
+    # takes of any value: a tuple's or record's number of components (the built-in: exit 75)
+    ("Cardinality(<<1, 2>> \\X <<3>>)", "2"),
+    ("Cardinality(<<1, 2>> \\X [a |-> 1, b |-> 2] \\X {3, 4})", "8"),
+    ("Cardinality((1..3) \\X (1..4) \\X SUBSET (1..3))", "96"),
+    ("Cardinality({} \\X <<1>>)", "0"),
+    ("Cardinality({1, 2} \\X 3)", "Attempted to compute the number of elements in the integer 3."),
+    # counted, not built (the built-in ran out of memory)
+    ("Cardinality((1..2000) \\X (1..2000) \\X (1..2000))",
+     "Overflow when computing the number of elements in (1..2000 \\X 1..2000 \\X 1..2000)"),
+])
+def test_cardinality_of_a_cartesian_product(tmp_path: Path, expr: str, tlc: str) -> None:
+    assume_outcome(tmp_path, expr, "Integers, FiniteSets, TLC", tlc)
 
 
 @pytest.mark.parametrize(("nxt", "tlc_exit"), [
