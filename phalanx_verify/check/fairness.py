@@ -79,28 +79,17 @@ class FairnessTracker:
             and f.action.scope is nxt.scope and not f.action.env and not nxt.env
 
     def _label_key(self, f: Fairness) -> tuple[int, tuple] | None:
-        e = f.action.expr
         compiler = self.model.compiler
-        name = e.op if isinstance(e, ast.Apply) else e.name if isinstance(e, ast.Name) else None
-        if name is None or name in f.action.env:
+        applied = _constant_application(compiler, f.action.expr, part_ctx(f.action), f.action.scope, f.action.env)
+        if applied is None:  # WF_v(Return(c, alloc[c])): the label's arguments vary with the state
             return None
-        target = compiler.resolve_def(name, f.action.scope)
-        if target is None:
-            return None
-        defn, scope = target
-        if not isinstance(defn, ast.OpDef):
-            return None
+        defn, scope, values = applied
         next_labels = self.model.next.labels  # type: ignore[attr-defined]
         for idx, label in enumerate(compiler.labels):
             if idx in next_labels and label.pos == defn.pos and label.name == scope.prefix + defn.name:
                 if compiler.label_guarded.get(idx, True) or idx in compiler.label_split:
                     return None
-                args = e.args if isinstance(e, ast.Apply) else ()
-                ctx = part_ctx(f.action)
-                if any(compiler.level(a, ctx) > LEVEL_CONSTANT for a in args):
-                    return None  # WF_v(Return(c, alloc[c])): the label's arguments vary with the state
-                values = tuple(compiler.state_function(a, f.action.scope, f.action.env)(()) for a in args)
-                return idx, values
+                return idx, tuple(values)
         return None
 
     def prepare(self, space: StateSpace) -> None:
@@ -275,6 +264,21 @@ def _unfold(compiler: Compiler, e: ast.Expr, ctx: Ctx, scope: Scope,
             env: dict[str, Any]) -> tuple[ast.Expr, Scope, dict[str, Any]] | None:
     """The body of a user operator applied to constant arguments, with its scope and the
     arguments' values bound to its parameters; None for anything else."""
+    applied = _constant_application(compiler, e, ctx, scope, env)
+    if applied is None:
+        return None
+    defn, def_scope, values = applied
+    # the names bound outside stay bound: an instance's parameters reach its definitions through
+    # its substitutions (S(s) == INSTANCE Slot WITH chosen <- log[s])
+    return defn.body, def_scope, {**env, **{p.name: v for p, v in zip(defn.params, values, strict=True)}}
+
+
+def _constant_application(compiler: Compiler, e: ast.Expr, ctx: Ctx, scope: Scope,
+                          env: dict[str, Any]) -> tuple[ast.OpDef, Scope, list[Any]] | None:
+    """A user operator (not recursive, no operator parameters) applied to arguments of
+    constant level: its definition, the definition's scope and the arguments' values. None for
+    anything else, and for arguments that fail to evaluate: the action's own evaluation reports
+    that where TLC would."""
     name = e.op if isinstance(e, ast.Apply) else e.name if isinstance(e, ast.Name) else None
     if name is None or name in env:
         return None
@@ -292,9 +296,7 @@ def _unfold(compiler: Compiler, e: ast.Expr, ctx: Ctx, scope: Scope,
         values = [compiler.state_function(a, scope, env)(()) for a in args]
     except EvalError:
         return None
-    # the names bound outside stay bound: an instance's parameters reach its definitions through
-    # its substitutions (S(s) == INSTANCE Slot WITH chosen <- log[s])
-    return defn.body, def_scope, {**env, **{p.name: v for p, v in zip(defn.params, values, strict=True)}}
+    return defn, def_scope, values
 
 
 def _is_all_vars(model: Model, sub: ast.Expr) -> bool:
