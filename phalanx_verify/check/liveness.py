@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from .bfs import StateSpace
+from .fairscreen import no_fair_component
 from .livegraph import LiveGraph
 from .model import Liveness, Model
 from .report import Trace
@@ -195,6 +196,7 @@ def check_liveness(model: Model, space: StateSpace | LiveGraph, obligation: Live
     explored = bytearray(b"\x01" * n) + bytearray(size - n)
     accept = None
     kind = obligation.kind
+    edge_bit = 0  # a step condition the cycle must not take (a WF/SF conjunct of the property)
 
     def edge_ok(e: int) -> bool:
         return True
@@ -212,7 +214,7 @@ def check_liveness(model: Model, space: StateSpace | LiveGraph, obligation: Live
         accept = space.values(obligation, "p", negate=True)
         starts = list(range(n))
     else:  # WF/SF conjunct of a property: its bit sits after the spec's fairness bits
-        bit = 1 << (extra or {})["bit"]
+        bit = edge_bit = 1 << (extra or {})["bit"]
 
         def edge_ok(e: int) -> bool:
             return not space.edge_fair[e] & bit
@@ -224,6 +226,8 @@ def check_liveness(model: Model, space: StateSpace | LiveGraph, obligation: Live
             allowed = explored
             accept = bytearray((space.enabled[i] & bit) != 0 if i < n else 0 for i in range(size))
     search = _Search(space, tracker_kinds, allowed, edge_ok, accept)
+    if no_fair_component(space, allowed, starts, edge_bit, accept, search.weak):
+        return None
     # States reachable from the start states inside the sub-graph, in BFS order.
     reach = bytearray(size)
     parent: dict[int, int] = {}
