@@ -49,7 +49,10 @@ def no_fair_component(space: Any, allowed: bytearray, starts: list[int], edge_bi
     src, dst, fair = src[inside], dst[inside], fair[inside]
     # the states reachable from the allowed start states: a breadth-first order from one extra
     # node with an edge to each of them
-    roots = np.unique(np.asarray([s for s in starts if s < n and ok[s]], dtype=np.int64))
+    is_root = np.zeros(n, dtype=bool)
+    given = np.asarray(starts, dtype=np.int64)
+    is_root[given[given < n]] = True
+    roots = np.flatnonzero(is_root & ok)
     if not len(roots):
         return True
     graph = csr_matrix((np.ones(len(src) + len(roots), dtype=bool),

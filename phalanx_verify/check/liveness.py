@@ -25,7 +25,10 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
 
 from .bfs import StateSpace
 from .fairscreen import no_fair_component
@@ -91,7 +94,7 @@ class _Search:
                  accept: bytearray | None) -> None:
         self.space, self.kinds = space, fair_kinds
         self.allowed, self.edge_ok, self.accept = allowed, edge_ok, accept
-        self.weak = sum(1 << i for i, kind in enumerate(fair_kinds) if kind == "WF")
+        self.weak = _weak_bits(fair_kinds)
         self.strong = sum(1 << i for i, kind in enumerate(fair_kinds) if kind == "SF")
 
     def inner_edges(self, v: int, members: set[int]) -> list[int]:
@@ -183,6 +186,76 @@ class _Search:
         raise AssertionError("component is not strongly connected")  # pragma: no cover
 
 
+def _both(a: bytearray, b: bytearray) -> bytearray:
+    """Item-wise AND of two 0/1 byte arrays, as long as the shorter."""
+    m = min(len(a), len(b))
+    return bytearray((np.frombuffer(a, dtype=np.uint8, count=m) & np.frombuffer(b, dtype=np.uint8, count=m)).tobytes())
+
+
+def _where(flags: bytearray) -> list[int]:
+    """The indices of the non-zero items."""
+    return np.flatnonzero(np.frombuffer(flags, dtype=np.uint8)).tolist()
+
+
+@dataclass
+class _SubGraph:
+    """Where an obligation's fair cycle is searched: the ``allowed`` states, reached from
+    ``starts``, by edges that ``edge_ok`` admits (those not taking ``edge_bit``, when
+    non-zero), meeting an ``accept`` state when given."""
+
+    allowed: bytearray
+    starts: list[int]
+    edge_ok: EdgeOk
+    edge_bit: int = 0
+    accept: bytearray | None = None
+
+
+def _sub_graph(space: StateSpace | LiveGraph, obligation: Liveness, extra: dict | None) -> _SubGraph:
+    n, size = space.explored, space.size
+    explored = bytearray(b"\x01" * n) + bytearray(size - n)
+    kind = obligation.kind
+    if kind == "leadsto":
+        allowed = _both(explored, space.values(obligation, "q", negate=True))
+        return _SubGraph(allowed, _where(_both(allowed[:n], space.values(obligation, "p"))), _any_edge)
+    if kind in ("eventually", "infinitely_often"):
+        allowed = _both(explored, space.values(obligation, "p", negate=True))
+        return _SubGraph(allowed, list(space.initial) if kind == "eventually" else _where(allowed[:n]), _any_edge)
+    if kind == "eventually_always":
+        return _SubGraph(explored, list(range(n)), _any_edge, accept=space.values(obligation, "p", negate=True))
+    # a WF/SF conjunct of a property: its bit sits after the spec's fairness bits
+    bit = 1 << (extra or {})["bit"]
+
+    def edge_ok(e: int) -> bool:
+        return not space.edge_fair[e] & bit
+
+    if kind == "wf":
+        allowed = bytearray(explored[i] and bool(space.enabled[i] & bit) if i < n else 0 for i in range(size))
+        return _SubGraph(allowed, list(range(n)), edge_ok, bit)
+    accept = bytearray((space.enabled[i] & bit) != 0 if i < n else 0 for i in range(size))
+    return _SubGraph(explored, list(range(n)), edge_ok, bit, accept)
+
+
+def _any_edge(e: int) -> bool:
+    return True
+
+
+def holds_by_screen(space: StateSpace | LiveGraph, obligation: Liveness, tracker_kinds: list[str],
+                    extra: dict | None = None, safety_only: bool = False) -> bool:
+    """True when check_liveness would answer None without searching: the screen of
+    check/fairscreen.py finds no candidate component (a property that holds, mostly). Cheap
+    enough to run before deciding whether the searches are worth forking processes for."""
+    if obligation.kind == "general":
+        return False
+    if safety_only:
+        return True
+    sub = _sub_graph(space, obligation, extra)
+    return no_fair_component(space, sub.allowed, sub.starts, sub.edge_bit, sub.accept, _weak_bits(tracker_kinds))
+
+
+def _weak_bits(kinds: list[str]) -> int:
+    return sum(1 << i for i, kind in enumerate(kinds) if kind == "WF")
+
+
 def check_liveness(model: Model, space: StateSpace | LiveGraph, obligation: Liveness,
                    tracker_kinds: list[str], extra: dict | None = None, safety_only: bool = False) -> Trace | None:
     """None when the obligation holds on the explored graph; otherwise a lasso. ``safety_only``
@@ -192,41 +265,11 @@ def check_liveness(model: Model, space: StateSpace | LiveGraph, obligation: Live
         return check_general(model, space, obligation, tracker_kinds, safety_only)
     if safety_only:
         return None
-    n, size = space.explored, space.size
-    explored = bytearray(b"\x01" * n) + bytearray(size - n)
-    accept = None
-    kind = obligation.kind
-    edge_bit = 0  # a step condition the cycle must not take (a WF/SF conjunct of the property)
-
-    def edge_ok(e: int) -> bool:
-        return True
-
-    if kind == "leadsto":
-        not_q = space.values(obligation, "q", negate=True)
-        allowed = bytearray(a & b for a, b in zip(explored, not_q, strict=False))
-        p = space.values(obligation, "p")
-        starts = [i for i in range(n) if allowed[i] and p[i]]
-    elif kind in ("eventually", "infinitely_often"):
-        allowed = bytearray(a & b for a, b in zip(explored, space.values(obligation, "p", negate=True), strict=False))
-        starts = list(space.initial) if kind == "eventually" else [i for i in range(n) if allowed[i]]
-    elif kind == "eventually_always":
-        allowed = explored
-        accept = space.values(obligation, "p", negate=True)
-        starts = list(range(n))
-    else:  # WF/SF conjunct of a property: its bit sits after the spec's fairness bits
-        bit = edge_bit = 1 << (extra or {})["bit"]
-
-        def edge_ok(e: int) -> bool:
-            return not space.edge_fair[e] & bit
-
-        starts = list(range(n))
-        if kind == "wf":
-            allowed = bytearray(explored[i] and bool(space.enabled[i] & bit) if i < n else 0 for i in range(size))
-        else:
-            allowed = explored
-            accept = bytearray((space.enabled[i] & bit) != 0 if i < n else 0 for i in range(size))
-    search = _Search(space, tracker_kinds, allowed, edge_ok, accept)
-    if no_fair_component(space, allowed, starts, edge_bit, accept, search.weak):
+    size = space.size
+    sub = _sub_graph(space, obligation, extra)
+    allowed, starts, edge_ok = sub.allowed, sub.starts, sub.edge_ok
+    search = _Search(space, tracker_kinds, allowed, edge_ok, sub.accept)
+    if no_fair_component(space, allowed, starts, sub.edge_bit, sub.accept, search.weak):
         return None
     # States reachable from the start states inside the sub-graph, in BFS order.
     reach = bytearray(size)

@@ -32,7 +32,7 @@ from .fairness import FairnessTracker
 from .lasso import violated_properties
 from .liveatoms import AtomSites, liveness_fails
 from .livegraph import AtomFailed, LiveGraph, LiveInputs
-from .liveness import check_liveness, disjunct_tableau, node_truth, safety_like
+from .liveness import check_liveness, disjunct_tableau, holds_by_screen, node_truth, safety_like
 from .model import Fairness, Liveness, Model, load_model
 from .parallel import SearchOptions, explore_parallel, fork_safe, parallel_supported
 from .report import PROPERTY_SEPARATOR, Report, Trace, Verdict, state_records
@@ -149,27 +149,36 @@ class _LivenessRunner:
     def _outcomes(self, space: StateSpace | LiveGraph) -> Iterator[Outcome]:
         """Each obligation's outcome, in order: checked here one after the other (lazily: the
         first violation ends the checks, as in TLC) or, on a large graph of the parallel search,
-        all at once on forked processes (the obligations are independent; taking their outcomes
-        in order gives the same verdict)."""
-        n = min(self.processes, len(self.obligations))
-        if n > 1 and isinstance(space, LiveGraph) and space.explored >= FORK_CHECKS_FROM and fork_safe():
-            global _FORKED
-            _FORKED = (self.model, space, self.obligations, self.kinds, self.safety_only)
-            pool = multiprocessing.get_context("fork").Pool(n, initializer=_default_sigterm)
-            try:
-                outcomes = pool.map(_check_forked, range(len(self.obligations)), chunksize=1)
-                # Ended by their sentinels, not by signals: Pool's __exit__ (terminate) sent
-                # SIGTERM to a worker that could still be starting, with the search's handler
-                # (the initializer not run yet), and its join waited forever now and then
-                pool.close()
-                pool.join()
-            finally:
-                pool.terminate()  # (a no-op once joined; ends the workers if map failed)
-                _FORKED = None
-            yield from outcomes
-            return
-        for obligation in self.obligations:
-            yield _check(self.model, space, obligation, self.kinds, self.safety_only)
+        screened here and those the screen leaves searched at once on forked processes."""
+        held: list[bool] = [False] * len(self.obligations)
+        if self.processes > 1 and isinstance(space, LiveGraph) and space.explored >= FORK_CHECKS_FROM and fork_safe():
+            # the screen first, here (a fraction of a second each): forking for a property that
+            # holds cost more than its check
+            held = [holds_by_screen(space, ob, self.kinds, extra, self.safety_only) for _, ob, extra in self.obligations]
+            left = [i for i, h in enumerate(held) if not h]
+            if len(left) > 1:
+                yield from self._forked(space, left, held)
+                return
+        for obligation, screened in zip(self.obligations, held, strict=True):
+            yield (None, None) if screened else _check(self.model, space, obligation, self.kinds, self.safety_only)
+
+    def _forked(self, space: LiveGraph, left: list[int], held: list[bool]) -> Iterator[Outcome]:
+        """The searches of obligations ``left`` at once on forked processes (they are
+        independent; taking their outcomes in order gives the same verdict)."""
+        global _FORKED
+        _FORKED = (self.model, space, self.obligations, self.kinds, self.safety_only)
+        pool = multiprocessing.get_context("fork").Pool(min(self.processes, len(left)), initializer=_default_sigterm)
+        try:
+            found = dict(zip(left, pool.map(_check_forked, left, chunksize=1), strict=True))
+            # Ended by their sentinels, not by signals: Pool's __exit__ (terminate) sent
+            # SIGTERM to a worker that could still be starting, with the search's handler
+            # (the initializer not run yet), and its join waited forever now and then
+            pool.close()
+            pool.join()
+        finally:
+            pool.terminate()  # (a no-op once joined; ends the workers if map failed)
+            _FORKED = None
+        yield from ((None, None) if h else found[i] for i, h in enumerate(held))
 
     def periodic(self, space: StateSpace | LiveGraph) -> bool:
         """Between levels, once the timer is due: a check if the graph has grown by a tenth
