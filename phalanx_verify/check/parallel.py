@@ -744,6 +744,7 @@ class _Search:
         self.start_time = self.last_progress = start_time
         self.generated = 0
         self.depth = 0
+        self.held = np.zeros(1, dtype=np.int64)  # new states held per worker, this level (balanced_holders)
         self.directory = directory
         self.local = _Local(model, directory, options.fp, live)
         self.pool: _Pool | None = None  # forked at the first level of PARALLEL_MIN states
@@ -930,6 +931,7 @@ class _Search:
         pool, n = self.active, self.active.n
         self.depth = level.depth
         answers = pool.call([("expand", self.seen.paths)] * n, lambda: self._on_wait(level))
+        self.held = np.zeros(n, dtype=np.int64)
         events = [e for _, e in answers if e is not None]
         first = min(events, key=lambda e: e.key) if events else None
         parts = [self.new_states(pool, b, level, first) for b in range(NBUCKETS)]
@@ -998,12 +1000,45 @@ class _Search:
         order = np.lexsort((keys, ~home, fps))
         sfp = fps[order]
         starts = np.flatnonzero(np.r_[True, sfp[1:] != sfp[:-1]]) if len(sfp) else np.zeros(0, dtype=np.int64)
-        holder, hidx = owner[order][starts], local[order][starts]
+        pick = self.balanced_holders(owner[order], starts, len(sfp))
+        holder, hidx = owner[order][pick], local[order][pick]
         del order, home
         by_key = np.lexsort((keys, fps))[starts]  # groups in the same order, smallest key first
         stem = self.directory / f"new-{b}"
         return (spill.store(stem.with_suffix(".fp.npy"), sfp[starts]), spill.store(stem.with_suffix(".key.npy"), keys[by_key]),
                 spill.store(stem.with_suffix(".holder.npy"), holder), spill.store(stem.with_suffix(".hidx.npy"), hidx))
+
+    def balanced_holders(self, owners: np.ndarray, starts: np.ndarray, size: int) -> np.ndarray:
+        """Which candidate of each new state (the groups of ``owners``, the workers that
+        generated it, beginning at ``starts``) holds it: the first (the fingerprint's home
+        worker, else the one with the smallest key) unless loads differ. A state only one worker
+        generated stays there, so a worker that holds more states generates more of those at
+        the next level, and an imbalance grows level after level (RRP L7: one worker held 7%
+        more states at every level, a second of waiting at the barriers). A state several
+        workers generated goes to the lightest of them first, up to an even share of the level
+        (``self.held``, counted over the level's buckets). Who holds a state does not change
+        its id, key or any count: only which process expands it."""
+        n = len(self.held)
+        sizes = np.diff(np.r_[starts, size])
+        pick = starts.copy()
+        flexible = np.flatnonzero(sizes > 1)
+        self.held += np.bincount(owners[starts[sizes == 1]], minlength=n)
+        if len(flexible):
+            group = np.repeat(np.arange(len(starts)), sizes)
+            free = np.ones(len(flexible), dtype=bool)
+            target = (int(self.held.sum()) + len(flexible) + n - 1) // n
+            for w in np.argsort(self.held, kind="stable"):
+                want = target - int(self.held[w])
+                rows = np.flatnonzero((owners == w) & (sizes[group] > 1))
+                if want <= 0 or not len(rows):
+                    continue
+                at = np.searchsorted(flexible, group[rows])
+                mine = np.flatnonzero(free[at])[:want]
+                pick[flexible[at[mine]]] = rows[mine]
+                free[at[mine]] = False
+                self.held[w] += len(mine)
+            self.held += np.bincount(owners[starts[flexible[free]]], minlength=n)
+        return pick
 
     def stop_at(self, ev: Event, level: _Level, before: int, keys: np.ndarray, base: int,
                 level_fps: np.ndarray) -> None:
