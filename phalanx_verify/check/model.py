@@ -202,8 +202,10 @@ class Model:
         self.least: Callable[[tuple], tuple] = _itself  # TLC's member of a state's orbit (symmetry.least_member)
         perms: list[dict[ModelValue, ModelValue]] = []
         if cfg.symmetry:
-            perms = permutations_from(self._state_fn(self._def_expr(cfg.symmetry, "symmetry set"), {})(()),
-                                      cfg.symmetry)
+            sym = self._def_expr(cfg.symmetry, "symmetry set")
+            defn = self.scope.defs[cfg.symmetry][0]
+            assert isinstance(defn, ast.OpDef)  # (_def_expr's check)
+            perms = permutations_from(self._state_fn(sym, {})(()), cfg.symmetry, defn.body)
             if perms:
                 self.canonical = canonicaliser(perms)
         # VIEW: states are told apart by this value, not by the whole state (TLC fingerprints it).

@@ -16,28 +16,66 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..tla import syntax as ast
 from ..tla.errors import ConfigError, StartupCrash
 from ..tla.orbits import permute
 from ..tla.order import tlc_key
 from ..tla.values import ModelValue, fcn_items, format_value
 
 
-def permutations_from(value: Any, name: str) -> list[dict[ModelValue, ModelValue]]:
-    """The permutations of a SYMMETRY set, each as a dict; identities are dropped."""
+def permutations_from(value: Any, name: str, body: ast.Expr) -> list[dict[ModelValue, ModelValue]]:
+    """The permutations of a SYMMETRY set (``value``, the definition's ``body`` evaluated), each
+    as a dict; identities are dropped. None at all where TLC reduces by no symmetry: when the
+    body is an operator applied to at least as many arguments as the set has members
+    (Tool.getSymmetryPerms takes each argument for a set of one element, warns, and checks
+    the model without symmetry: ``Permutations(P) \\cup {}`` with two processes,
+    ``{(a :> b @@ b :> a)}``, an IF)."""
     if type(value) is not frozenset:
         raise ConfigError(f"SYMMETRY {name} must be a set of permutations, got {format_value(value)}")
+    args = _sany_arguments(body)
+    if args is None:  # (Tool's cast of the body to an operator application)
+        raise StartupCrash("TLC threw an unexpected exception (java.lang.ClassCastException): the SYMMETRY "
+                           f"definition {name} is not an operator application")
+    if 0 < args >= len(value):
+        return []
     if not value:  # TLC's MVPerms.permutationSubgroup makes a util.Set of capacity 0
         raise StartupCrash(f"TLC threw an unexpected exception (java.lang.IllegalArgumentException): SYMMETRY {name} "
                            "is the empty set")
     perms = []
     for f in value:
         items = dict(fcn_items(f))
-        if not all(type(k) is ModelValue and type(x) is ModelValue for k, x in items.items()) or \
-                sorted(items, key=tlc_key) != sorted(items.values(), key=tlc_key):
+        if not all(type(k) is ModelValue and type(x) is ModelValue for k, x in items.items()):
+            raise StartupCrash("TLC threw an unexpected exception (java.lang.RuntimeException): Symmetry function "
+                               "must have model values as domain and range.")
+        if sorted(items, key=tlc_key) != sorted(items.values(), key=tlc_key):
             raise ConfigError(f"SYMMETRY {name}: {format_value(f)} is not a permutation of model values")
         if any(k is not x for k, x in items.items()):
             perms.append(items)
     return generated_group(perms)
+
+
+def _sany_arguments(e: ast.Expr) -> int | None:
+    """How many arguments SANY's operator application node for ``e`` has (what TLC counts
+    in getSymmetryPerms); None where SANY makes another kind of node (LET ... IN)."""
+    if isinstance(e, ast.Let | ast.Label | ast.Lambda):
+        return None
+    if isinstance(e, ast.Apply):
+        return len(e.args)
+    if isinstance(e, ast.SetEnum | ast.Tuple | ast.And | ast.Or):
+        return len(e.items)
+    if isinstance(e, ast.RecordLit | ast.RecordSet):
+        return len(e.fields)
+    if isinstance(e, ast.If):
+        return 3
+    if isinstance(e, ast.Case):
+        return len(e.arms) + (e.other is not None)
+    if isinstance(e, ast.FuncApp | ast.FuncSet | ast.Field):
+        return 2
+    if isinstance(e, ast.Except):
+        return 1 + len(e.updates)
+    if isinstance(e, ast.SetFilter | ast.SetMap | ast.Choose | ast.Quant | ast.FuncLit):
+        return 1  # the body; the bounds are not arguments
+    return 0  # a name: a definition or constant applied to nothing
 
 
 def generated_group(gens: list[dict[ModelValue, ModelValue]]) -> list[dict[ModelValue, ModelValue]]:

@@ -47,6 +47,11 @@ LET_OF_PRIMED = ('S == {"n1", "n2"}\nDirect(xx, yy) == /\\ xx \\in [S -> {"a"}] 
                  '    /\\ \\A s \\in S : xx[s] = "a" => yy[s] = s\nIndirect(xx, yy) == Direct(xx, yy)\n'
                  'InIndirect(xx, yy) == LET zz == xx IN Indirect(zz, yy)\nVARIABLE x, y\nvars == <<x, y>>\n')
 
+# SYMMETRY sets TLC reduces by, or not (Tool.getSymmetryPerms): two processes, Init in 4 states.
+SYM_BASE = ("EXTENDS Naturals, TLC\nCONSTANTS Procs, p1x, p2x\nVARIABLE pc\nInit == pc \\in [Procs -> {0, 1}]\n"
+            "Next == UNCHANGED pc\n")
+SYM_CFG = "INIT Init\nNEXT Next\nCONSTANTS Procs = {p1, p2}\np1x = p1\np2x = p2\nSYMMETRY Sym"
+
 # TLC's TLCExtTrace: TLCExt!Trace read by an invariant and a constraint, the path to each state.
 TRACE_BASE = ("EXTENDS Integers, TLCExt, Sequences\nVARIABLE x\nSpec == x = 1 /\\ [][x < 10 /\\ x' = x + 1]_x\n"
               "Inv == /\\ Len(Trace) = x\n       /\\ \\A i \\in 1..x : Trace[i].x = i\nInv2 == x < 7\n"
@@ -964,6 +969,34 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         "EXTENDS Integers\nVARIABLE x\nInit == x = 0\nNext == x' = {<<1>>, [a |-> 1]}", "INIT Init\nNEXT Next",
         75, 2, 1, None, "Attempted to compare record: [a |-> 1] with non-record <<1>>",
         "the same as a successor: exit 75, the successor counted as generated; was exit 0, 3 generated"),
+    "SymmetryOfPermutations": (
+        SYM_BASE + "Sym == Permutations(Procs)", SYM_CFG, 0, 7, 3, 1, None,
+        "the usual SYMMETRY: [Procs -> {0, 1}] in 3 orbits"),
+    "SymmetryUnionWithEmpty": (
+        SYM_BASE + "Sym == Permutations(Procs) \\cup {}", SYM_CFG, 0, 8, 4, 1, None,
+        "two arguments of \\cup against two permutations: TLC takes each argument for a set of one "
+        "element, warns and checks without symmetry (Tool.getSymmetryPerms); was reduced, 3 distinct"),
+    "SymmetryUnionWithEmptyHidesNothing": (
+        SYM_BASE.replace("Init == pc \\in [Procs -> {0, 1}]\nNext == UNCHANGED pc",
+                         "Init == pc = [p \\in Procs |-> 0]\nNext == \\E p \\in Procs : pc[p] = 0 /\\ "
+                         "pc' = [pc EXCEPT ![p] = 1]\nInv == pc[p2x] = 0")
+        + "Sym == Permutations(Procs) \\cup {}", SYM_CFG + "\nINVARIANT Inv", 12, 3, 3, 2,
+        "Invariant Inv is violated.",
+        "the same: the invariant that is not symmetric is violated, as TLC finds; was exit 0 (the violating "
+        "state merged into its symmetric twin)"),
+    "SymmetryOfOneSwap": (
+        SYM_BASE + "Sym == {(p1x :> p2x @@ p2x :> p1x)}", SYM_CFG, 0, 8, 4, 1, None,
+        "a set literal of one permutation: one argument, one member, no symmetry; was reduced, 3 distinct"),
+    "SymmetryOfAnIf": (
+        SYM_BASE + "Sym == IF TRUE THEN Permutations(Procs) ELSE {}", SYM_CFG, 0, 8, 4, 1, None,
+        "IF has three arguments, two permutations: no symmetry"),
+    "SymmetryOfALet": (
+        SYM_BASE + "Sym == LET P == Permutations(Procs) IN P", SYM_CFG, 255, None, None, None,
+        "ClassCastException", "TLC casts the definition's body to an operator application: 255"),
+    "SymmetryOfIntegers": (
+        SYM_BASE + "Sym == Permutations({1, 2})", SYM_CFG, 255, None, None, None,
+        "Symmetry function must have model values as domain and range.",
+        "TLC's RuntimeException, exit 255; was a config error, exit 151"),
 }
 
 
