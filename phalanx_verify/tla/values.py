@@ -373,7 +373,9 @@ class PowerSet(LazySet):
 
     def __contains__(self, x: object) -> bool:
         if not isinstance(x, frozenset):
-            return False
+            # a set kept lazily ([a : {1}], 1..n written as a range, a literal TLC cannot sort):
+            # its members, as TLC's SubsetValue.member enumerates them (a sort's error there)
+            return isinstance(x, LazySet) and self._within(self._members(x))
         base = self.base
         if isinstance(base, frozenset):
             return _subset(x, base)
@@ -383,8 +385,15 @@ class PowerSet(LazySet):
         # state after state (SlidingPuzzles), each a walk of the product's members
         return answered(self._memo, x, self._within)
 
-    def _within(self, x: frozenset) -> bool:
+    def _within(self, x: Iterable) -> bool:
         return all(_in(e, self.base) for e in x)
+
+    def _members(self, x: LazySet) -> Iterable:
+        if type(x) is UnsortedSet:
+            return iter(x)  # (one item: no sort, the item itself)
+        if type(x) is StringSet or type(x) is SeqSet or type(x) is IntRange and (x.lo is None or x.hi is None):
+            raise EvalError(f"Attempted to check if the non-enumerable value {x!r} is element of {self!r}")
+        return x.enumerate()
 
     def unstorable(self, err: EvalError) -> EvalError:
         if isinstance(self.base, LazySet) and self.base.java == "UserValue":

@@ -997,6 +997,16 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         SYM_BASE + "Sym == Permutations({1, 2})", SYM_CFG, 255, None, None, None,
         "Symmetry function must have model values as domain and range.",
         "TLC's RuntimeException, exit 255; was a config error, exit 151"),
+    "SubsetMembershipOfARecordSet": (
+        "VARIABLE x\nInit == x = 0\nNext == UNCHANGED x\nInv == [a : {1}] \\in SUBSET {[a |-> 1]}",
+        "INIT Init\nNEXT Next\nINVARIANT Inv", 0, 2, 1, 1, None,
+        "a set kept lazily is a subset by its members (SubsetValue.member enumerates it); was FALSE, "
+        "the invariant violated"),
+    "SubsetMembershipOfAnUnsortableSet": (
+        "VARIABLE x\nInit == x = 0\nNext == UNCHANGED x\nInv == {x, \"a\"} \\in SUBSET {x, \"a\"}",
+        "INIT Init\nNEXT Next\nINVARIANT Inv", 75, 1, 1, 1, 'Attempted to compare string "a" with non-string',
+        "enumerating {0, \"a\"} sorts it, which fails (fuzz9 SubsetMemberMixed); was FALSE, the invariant "
+        "violated"),
 }
 
 
