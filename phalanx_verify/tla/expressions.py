@@ -1316,7 +1316,8 @@ class Expressions(Levels, StaticKinds):
               ranges: list[tuple[str, str]] | None = None, filtered: bool = False) -> tuple[list[str], Ctx]:
         """Python ``for`` clauses for quantifier bounds, and the context inside them. With a
         witness dict, a variable it names ranges over that one value (if it is in the set).
-        ``ranges`` receives, per clause over a set, the target and the set's code. ``filtered``:
+        ``ranges`` receives, per clause over a set, the target over ``_xs`` (the set's elements
+        as runtime.forall and collect give them: ``x in _xs``) and the set's code. ``filtered``:
         the bound of a set filter (runtime.filter_base: TLC's error where it is no set).
         The clauses are independent (SANY does not let a bound mention another bound
         variable), so they may be nested in either order: TLC's ContextEnumerator varies the
@@ -1339,9 +1340,9 @@ class Expressions(Levels, StaticKinds):
                 continue
             if b.tuple_pattern:
                 names = [self.fresh(n) for n in b.names]
-                clauses.append(f"for ({', '.join(names)},) in _iterate({s})")
+                clauses.append(f"for ({', '.join(names)},) in _rt.patterns(_iterate({s}), {len(names)})")
                 if ranges is not None:
-                    ranges.append((f"({', '.join(names)},)", s))
+                    ranges.append((f"({', '.join(names)},) in _rt.patterns(_xs, {len(names)})", s))
                 for n, py in zip(b.names, names, strict=True):
                     ctx = ctx.bind(n, Local(py, "value"))
             else:
@@ -1352,7 +1353,7 @@ class Expressions(Levels, StaticKinds):
                     py = self.fresh(n)
                     clauses.append(f"for {py} in {over}")
                     if ranges is not None:
-                        ranges.append((py, s if over.startswith("_iterate(") else over))
+                        ranges.append((f"{py} in _xs", s if over.startswith("_iterate(") else over))
                     new.append((n, py))
                 for n, py in new:
                     ctx = ctx.bind(n, Local(py, "value", vkind=ek))
@@ -1366,7 +1367,7 @@ class Expressions(Levels, StaticKinds):
         if e.kind == "forall" and len(ranges) == 1 and self._unobserved():
             # one bound over one set: runtime.forall takes the set in any order first
             target, s = ranges[0]
-            return f"_rt.forall({s}, lambda _xs: all({body} for {target} in _xs))"
+            return f"_rt.forall({s}, lambda _xs: all({body} for {target}))"
         return f"{fn}({body} {' '.join(reversed(gens))})"
 
     def _unobserved(self) -> bool:
@@ -1389,7 +1390,7 @@ class Expressions(Levels, StaticKinds):
             for n, py in zip(e.bound.names, names, strict=True):
                 inner = inner.bind(n, Local(py, "value"))
             body = self.cond(e.body, inner, "CHOOSE")
-            return f"_rt.choose({s}, lambda {x}: (lambda {', '.join(names)}: {body})(*{x}))"
+            return f"_rt.choose({s}, lambda {x}: (lambda {', '.join(names)}: {body})(*_rt.pattern({x}, {len(names)}, _rt.CHOOSE_PATTERN)))"
         inner = inner.bind(e.bound.names[0], Local(x, "value", vkind=self.elem_kind(e.bound.set, ctx)))
         # (CHOOSE x \\in S : TRUE, the first of S, needs no trial of a unique choice)
         how = "choose_unique" if self._unobserved() and not isinstance(e.body, ast.Bool) else "choose"
@@ -1420,7 +1421,7 @@ class Expressions(Levels, StaticKinds):
             # {<<i, j>> \in Int \X Int : j > i} too, its members taken apart by the pattern.
             pred = self.cond(e.pred, inner, 'filter')
             if e.bound.tuple_pattern:
-                pred = f"(lambda {elem[1:-1]}: {pred})(*_t)"
+                pred = f"(lambda {elem[1:-1]}: {pred})(*_rt.pattern(_t, {len(e.bound.names)}))"
                 elem = "_t"
             lazy = f"_rt.filter_set({base}, {self._bound_now(f'lambda {elem}: {pred}')})"
             return f"({built} if isinstance({base}, frozenset) else {lazy})"
@@ -1437,7 +1438,7 @@ class Expressions(Levels, StaticKinds):
         any order first; else TLC's."""
         if len(ranges) == 1 and len(gens) == 1 and self._unobserved():
             target, s = ranges[0]
-            return f"_rt.collect({s}, lambda _xs: {template.replace(_FOR, f'for {target} in _xs', 1)})"
+            return f"_rt.collect({s}, lambda _xs: {template.replace(_FOR, f'for {target}', 1)})"
         return template.replace(_FOR, " ".join(gens), 1)
 
     def v_FuncLit(self, e: ast.FuncLit, ctx: Ctx) -> str:

@@ -12,7 +12,7 @@ import math
 import random
 import sys
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, NoReturn
 
 from . import compare as _cmp
@@ -814,6 +814,32 @@ def tlc_order(elems: frozenset) -> list:
 
 _NO_CHOICE = ("Attempted to compute the value of an expression of form CHOOSE x \\in S: P, but no element of S "
               "satisfied P.")
+
+
+_PATTERN_MISMATCH = "Argument mismatch in operator application.%1"  # (TLC's message: its %1 is left as is)
+
+
+def patterns(xs: Iterable, n: int) -> Iterator[tuple]:
+    """The elements a tuple pattern of ``n`` names (``\\E <<a, b>> \\in S``) ranges over: each
+    must be a tuple of n components, else TLC's error (ContextEnumerator: an element that is
+    no TupleValue of that length; a string or a function over other arguments, which Python
+    would take apart too, among them)."""
+    for x in xs:
+        if type(x) is not tuple or len(x) != n:
+            raise EvalError(_PATTERN_MISMATCH)
+        yield x
+
+
+def pattern(x: Any, n: int, message: str = _PATTERN_MISMATCH) -> tuple:
+    """One element for a tuple pattern of ``n`` names (a set filter's membership; CHOOSE with
+    its own ``message``)."""
+    if type(x) is not tuple or len(x) != n:
+        raise EvalError(message)
+    return x
+
+
+CHOOSE_PATTERN = ("Attempted to compute the value of an expression of form CHOOSE <<x1, ... , xN>> \\in S: P, "
+                  "but S was not a set of N-tuples.")
 
 
 def choose(s: Any, pred: Callable[[Any], Any]) -> Any:

@@ -1007,6 +1007,23 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         "INIT Init\nNEXT Next\nINVARIANT Inv", 75, 1, 1, 1, 'Attempted to compare string "a" with non-string',
         "enumerating {0, \"a\"} sorts it, which fails (fuzz9 SubsetMemberMixed); was FALSE, the invariant "
         "violated"),
+    "TuplePatternOverAString": (
+        "VARIABLE x\nInit == x = 0\nNext == UNCHANGED x\nInv == \\E <<a, b>> \\in {\"ab\"} : a = \"a\"",
+        "INIT Init\nNEXT Next\nINVARIANT Inv", 75, 1, 1, 1, "Argument mismatch in operator application.%1",
+        "a tuple pattern takes apart only a tuple of its length (ContextEnumerator; TLC leaves its %1 in the "
+        "message); Python unpacked the string, exit 0 (fuzz9 TuplePatString)"),
+    "TuplePatternOverAFunction": (
+        "EXTENDS TLC\nVARIABLE x\nInit == x = 0\nNext == UNCHANGED x\nInv == \\A <<a, b>> \\in {(2 :> x @@ 3 :> 6)} : a = x",
+        "INIT Init\nNEXT Next\nINVARIANT Inv", 75, 1, 1, 1, "Argument mismatch in operator application.%1",
+        "a function over {2, 3}: Python unpacked its keys, the invariant violated, exit 12 (fuzz9 TuplePatNonSeq)"),
+    "TuplePatternTooShort": (
+        "VARIABLE x\nInit == x = 0\nNext == UNCHANGED x\nInv == \\E <<a, b>> \\in {<<1, 2, 3>>} : a = 1",
+        "INIT Init\nNEXT Next\nINVARIANT Inv", 75, 1, 1, 1, "Argument mismatch in operator application.%1",
+        "three components for two names: TLC's message (was Python's ValueError)"),
+    "ChooseTuplePatternOverAString": (
+        "VARIABLE x\nInit == x = CHOOSE <<a, b>> \\in {\"ab\"} : TRUE\nNext == UNCHANGED x",
+        "INIT Init\nNEXT Next", 75, 0, 0, 0, "but S was not a set of N-tuples.",
+        "CHOOSE's own check (Tool: toTuple and the length); was the string chosen, exit 0"),
 }
 
 
