@@ -100,6 +100,17 @@ def spelling(op: str) -> str:
     return _SPELLING.get(op, op)
 
 
+def _fun_key(name: str) -> str:
+    """Where a LET's (or a definition's own body's) locals note the number of parameters of
+    the function ``name`` is defined with (no identifier has a '[')."""
+    return name + "["
+
+
+def _fun_params(d: ast.FunDef) -> int:
+    """SANY's number of bound symbols of a function definition: a tuple pattern is one."""
+    return sum(1 if b.tuple_pattern else len(b.names) for b in d.bounds)
+
+
 # A name's meaning at a point: ("op", arity, where) for operators, constants and variables,
 # ("instance", arity, where) for named instances, ("std", arity, where) for standard operators.
 Entry = tuple[str, int, object]
@@ -109,11 +120,13 @@ class _Module:
     """One module's checker: the names it makes visible, in definition order."""
 
     def __init__(self, mod: ast.Module, load: Callable[[str, ast.Pos], ast.Module],
-                 done: dict[str, dict[str, Entry]], params: dict[object, tuple[int, ...]]) -> None:
+                 done: dict[str, dict[str, Entry]], params: dict[object, tuple[int, ...]],
+                 functions: dict[object, int]) -> None:
         self.mod = mod
         self.load = load
         self.done = done
         self.params = params
+        self.functions = functions  # a function definition's place -> its number of parameters
         self.vis: dict[str, Entry] = {}
         self.exported: dict[str, Entry] = {}
         self.instance_of: dict[str, str] = {}  # named instance -> the module it instantiates
@@ -152,7 +165,7 @@ class _Module:
             return out
         if name not in self.done:
             self.done[name] = {}  # a cycle of EXTENDS ends here
-            self.done[name] = _Module(self.load(name, pos), self.load, self.done, self.params).run()
+            self.done[name] = _Module(self.load(name, pos), self.load, self.done, self.params, self.functions).run()
         return self.done[name]
 
     def _declare(self, name: str, entry: Entry, pos: ast.Pos, export: bool) -> None:
@@ -176,8 +189,10 @@ class _Module:
         elif isinstance(d, ast.FunDef):
             self._check_free(d.name, d.pos)
             locals_ = self._bounds(d.bounds, {}, d.pos)
-            self.expr(d.body, {**locals_, d.name: 0})
-            self._declare(d.name, ("op", 0, ("def", mod, d.name, d.pos)), d.pos, export=not d.local)
+            self.expr(d.body, {**locals_, d.name: 0, _fun_key(d.name): _fun_params(d)})
+            where = ("def", mod, d.name, d.pos)
+            self.functions[where] = _fun_params(d)
+            self._declare(d.name, ("op", 0, where), d.pos, export=not d.local)
         else:
             self._instance(d)
 
@@ -187,7 +202,7 @@ class _Module:
         else:
             if d.module not in self.done:
                 self.done[d.module] = {}
-                self.done[d.module] = _Module(self.load(d.module, d.pos), self.load, self.done, self.params).run()
+                self.done[d.module] = _Module(self.load(d.module, d.pos), self.load, self.done, self.params, self.functions).run()
             exports = self.done[d.module]
         locals_ = {p.name: p.arity for p in d.params} | dict.fromkeys(d.bound, 0)
         for _, e in d.subs + d.defaults:
@@ -291,14 +306,18 @@ class _Module:
                     self.expr(d.body, {**inner, **{p.name: p.arity for p in d.params}})
                     inner[d.name] = len(d.params)
                 elif isinstance(d, ast.FunDef):
-                    self.expr(d.body, {**self._bounds(d.bounds, inner, d.pos), d.name: 0})
+                    self.expr(d.body, {**self._bounds(d.bounds, inner, d.pos), d.name: 0,
+                                       _fun_key(d.name): _fun_params(d)})
                     inner[d.name] = 0
+                    inner[_fun_key(d.name)] = _fun_params(d)
                 else:
                     for _, x in d.subs:
                         self.expr(x, inner)
                     if d.name is not None:
                         inner[d.name] = -2  # an instance
             return [(e.body, inner)]
+        if isinstance(e, ast.FuncApp) and len(e.args) >= 2 and isinstance(e.func, ast.Name):
+            self._function_arguments(e.func.name, len(e.args), e.pos, loc)
         if isinstance(e, ast.Lambda):
             self._fresh(e.params, loc, e.pos)
             inner = dict(loc)
@@ -306,6 +325,19 @@ class _Module:
                 inner[p] = 0
             return [(e.body, inner)]
         return [(c, loc) for c in ast.operands(e)]
+
+    def _function_arguments(self, name: str, nargs: int, pos: ast.Pos, loc: dict[str, int]) -> None:
+        """SANY's rule for ``f[a, b, ...]`` where f is defined as a function (``f[x \\in S] ==``):
+        two or more arguments must be exactly its parameters (a tuple pattern is one); one
+        argument may be their tuple."""
+        if name in loc:
+            params = loc.get(_fun_key(name))
+        else:
+            entry = self.vis.get(name)
+            params = self.functions.get(entry[2]) if entry is not None else None
+        if params is not None and params != nargs:
+            raise SemanticError(f"Function '{name}' is defined with {params} parameters, but is applied to {nargs} "
+                                "arguments.", pos)
 
     def _use(self, name: str, nargs: int, pos: ast.Pos, loc: dict[str, int], as_value: bool,
              passed: bool = False, args_pos: ast.Pos | None = None) -> Entry | int | None:
@@ -368,7 +400,7 @@ _BUILTIN_FORMS = frozenset({"prime", "always", "eventually", "enabled", "unchang
 
 def check_module(root: ast.Module, load: Callable[[str, ast.Pos], ast.Module]) -> None:
     """Raise SemanticError (exit 150) where SANY would reject the module or one it uses."""
-    _Module(root, load, {root.name: {}}, _param_arities(root, load)).run()
+    _Module(root, load, {root.name: {}}, _param_arities(root, load), {}).run()
 
 
 def _param_arities(root: ast.Module, load: Callable[[str, ast.Pos], ast.Module]) -> dict[object, tuple[int, ...]]:

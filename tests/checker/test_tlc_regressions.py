@@ -1024,6 +1024,21 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         "VARIABLE x\nInit == x = CHOOSE <<a, b>> \\in {\"ab\"} : TRUE\nNext == UNCHANGED x",
         "INIT Init\nNEXT Next", 75, 0, 0, 0, "but S was not a set of N-tuples.",
         "CHOOSE's own check (Tool: toTuple and the length); was the string chosen, exit 0"),
+    "FunctionOfATuplePatternGivenTwoArguments": (
+        "EXTENDS Integers\nVARIABLE x\nPair[<<a, b>> \\in (0..1) \\X (0..1)] == a + b\nInit == x = 0\n"
+        "Next == x' = Pair[0, 1]", "INIT Init\nNEXT Next", 150, None, None, None,
+        "Function 'Pair' is defined with 1 parameters, but is applied to 2 arguments.",
+        "SANY's rule (Generator: a function definition applied to two or more arguments needs as many "
+        "parameters; a tuple pattern is one); was accepted, exit 0 (fuzz9 PairTwoArgs)"),
+    "FunctionOfALetGivenThreeArguments": (
+        "EXTENDS Integers\nVARIABLE x\nInit == x = 0\n"
+        "Next == x' = LET F[a, b \\in 0..1] == a + b IN F[0, 1, 1]", "INIT Init\nNEXT Next", 150, None, None, None,
+        "Function 'F' is defined with 2 parameters, but is applied to 3 arguments.", "the same for a LET's function"),
+    "FunctionGivenItsArgumentsOrTheirTuple": (
+        "EXTENDS Integers\nVARIABLE x\nF[a, b \\in 0..1] == a + b\nG[<<a, b>> \\in (0..1) \\X (0..1)] == a * b\n"
+        "Init == x = 0\nNext == x < 2 /\\ x' = F[1, 1] + G[<<1, 0>>] + F[<<0, 0>>]",
+        "INIT Init\nNEXT Next", 11, 2, 2, 2, "Deadlock reached.",
+        "as many arguments as parameters, or one tuple: accepted (x = 2 deadlocks, as in TLC)"),
 }
 
 
