@@ -395,7 +395,16 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
         else:
             extra.append((s, None))
         try:
-            bad = checks(s) or next(((Verdict.TEMPORAL_PROPERTY, pname) for pname, f in init_preds if not f(s)), None)
+            if on_violation is None:
+                bad = checks(s)
+            else:  # -continue: each invariant the state violates is reported (TLC's DoInitFunctor)
+                bad = None
+                for verdict, name in checks.failures(s):
+                    on_violation(verdict, name, make_trace(model, space, ids, extra))
+                    if tainted is not None:
+                        tainted.update(ids)
+            # a property's initial predicate stops the search even under -continue
+            bad = bad or next(((Verdict.TEMPORAL_PROPERTY, pname) for pname, f in init_preds if not f(s)), None)
         except TLAError as err:  # TLC: "While working on the initial state:" and the state
             if failed is not None:  # TLC's second pass fails too: its nested-expression error, 75
                 failed.exit_code = EXIT_EVAL
@@ -411,11 +420,7 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
                 make_trace(model, space, ids, extra).render()]
             failed.exit_code = EXIT_OK
             raise failed
-        if bad is not None and on_violation is not None:
-            on_violation(*bad, make_trace(model, space, ids, extra))
-            if tainted is not None:
-                tainted.update(ids)
-        elif bad is not None:
+        if bad is not None:
             report.verdict, report.violated = bad
             if bad[0] is Verdict.TEMPORAL_PROPERTY:  # a property's state predicate (model.init_preds)
                 report.extra["initial_predicate"] = True

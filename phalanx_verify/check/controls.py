@@ -91,7 +91,11 @@ def _run(model: Model, opts: CheckOptions, liveness: bool, progress: Callable[[d
     def on_violation(verdict: Verdict, name: str | None, trace: Trace) -> None:
         violations.append((verdict, name, trace))
         shown_trace(model, trace)
-        if echo is not None:
+        if echo is None:
+            return
+        if verdict is Verdict.INVARIANT and len(trace.steps) == 1:  # TLC's words for an initial state
+            echo(f"Error: Invariant {name} is violated by the initial state:\n{trace.render()}")
+        else:
             echo(f"Error: {_HEADS[verdict].format(name)}\nError: The behavior up to this point is:\n{trace.render()}")
 
     report = check_model(model, progress=progress, check_liveness_props=liveness,

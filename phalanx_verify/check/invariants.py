@@ -87,13 +87,14 @@ class StateChecks:
                  "    if p is None: p = _FRESH",
                  "    " + "".join(f"p{i}, " for i in range(nvars)) + "= p" if nvars else "    pass"]
         ns["_FRESH"] = tuple(object() for _ in range(nvars))  # identical to nothing
-        self._conjuncts: list[tuple[int, Callable[[tuple], Any]]] = []  # (check index, function)
+        # (check index, function, (position, TLC's message where its value is no Boolean))
+        self._conjuncts: list[tuple[int, Callable[[tuple], Any], tuple[ast.Pos, str]]] = []
         k = 0
         for check_index, (verdict, name, part) in enumerate(model.state_checks):
             self.names.append((verdict, name))
             for expr, ctx, message in _conjuncts(model, part.expr, part_ctx(part), NOT_BOOLEAN):
                 fn = model.compiler.state_function(expr, ctx.scope, part.env)
-                self._conjuncts.append((check_index, fn))
+                self._conjuncts.append((check_index, fn, (expr.pos, message)))
                 reads = analysis.of(expr, ctx)
                 lines += _conjunct_code(k, check_index, reads)
                 ns[f"_f{k}"], ns[f"_m{k}"], ns[f"_p{k}"] = fn, {}, (expr.pos, message)
@@ -106,11 +107,26 @@ class StateChecks:
         failed = self._run(t, parent)
         return None if failed < 0 else self.names[failed]
 
+    def failures(self, t: tuple) -> list[tuple[Verdict, str]]:
+        """Every check ``t`` fails, in order, each decided by its first conjunct that is not
+        TRUE (an evaluation error raised as in ``__call__``): TLC's -continue reports each
+        invariant an initial state violates (DoInitFunctor), where the search stops at the
+        first."""
+        failed: list[tuple[Verdict, str]] = []
+        last = -1  # the last check that failed: its other conjuncts are not evaluated
+        for check_index, fn, where in self._conjuncts:
+            if check_index != last:
+                value = fn(t)
+                if value is not True:
+                    last = _failed(check_index, value, where)
+                    failed.append(self.names[last])
+        return failed
+
     def error_line(self, err: TLAError, t: tuple) -> str:
         """The one-line message of ``err``, raised checking ``t``, led as TLC's by what failed
         ("Evaluating invariant Inv failed."): the first check whose evaluation on t fails
         (the generated loop tries them in this order; found again only now, on the error)."""
-        for check_index, fn in self._conjuncts:
+        for check_index, fn, _ in self._conjuncts:
             try:
                 if fn(t) is True:
                     continue

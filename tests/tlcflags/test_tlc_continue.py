@@ -66,3 +66,35 @@ def test_action_property_violations_continue_too() -> None:
     report, violations = run_check(model, CheckOptions(keep_going=True))
     assert report.verdict == "ok" and report.distinct == 12
     assert len(violations) == 17 and {v[:2] for v in violations} == {("action_property", "Never")}
+
+
+def _spec(tmp_path: Path, body: str, cfg: str) -> tuple[Path, Path]:
+    tla, conf = tmp_path / "M.tla", tmp_path / "M.cfg"
+    tla.write_text(f"---- MODULE M ----\nEXTENDS Integers\nVARIABLE x\n{body}\n====\n")
+    conf.write_text(cfg)
+    return tla, conf
+
+
+def test_every_invariant_an_initial_state_violates_is_reported(tmp_path: Path) -> None:
+    """TLC's DoInitFunctor under -continue reports each invariant the initial state violates,
+    then goes on (real TLC: Inv1 and Inv2 "violated by the initial state", then Inv1 at x = 2,
+    2 generated, 2 distinct, exit 0). Before, only the first was reported."""
+    tla, conf = _spec(tmp_path, "Init == x = 1\nNext == x < 2 /\\ x' = x + 1\nInv1 == x < 1\nInv2 == x # 1",
+                      "INIT Init\nNEXT Next\nINVARIANT Inv1\nINVARIANT Inv2\nCHECK_DEADLOCK FALSE\n")
+    r = check("-continue", "-config", str(conf), "-q", str(tla))
+    assert r.exit_code == 0, r.output
+    heads = [line for line in r.stdout.splitlines() if line.startswith("Error: Invariant")]
+    assert heads == ["Error: Invariant Inv1 is violated by the initial state:",
+                     "Error: Invariant Inv2 is violated by the initial state:", "Error: Invariant Inv1 is violated."]
+    assert "2 states generated, 2 distinct states found, 0 states left on queue." in r.stdout
+
+
+def test_a_property_false_initially_stops_a_continue_run(tmp_path: Path) -> None:
+    """A PROPERTY's state predicate false in the initial state stops TLC even under -continue
+    (real TLC: "Property SP is violated by the initial state:", exit 13). Before, the run went
+    on and exited 0."""
+    tla, conf = _spec(tmp_path, "Init == x = 0\nNext == x < 2 /\\ x' = x + 1\nSpec == Init /\\ [][Next]_x\nSP == x > 0",
+                      "SPECIFICATION Spec\nPROPERTY SP\nCHECK_DEADLOCK FALSE\n")
+    r = check("-continue", "-config", str(conf), "-q", str(tla))
+    assert r.exit_code == 13, r.output
+    assert "Property SP is violated by the initial state:" in r.stdout
