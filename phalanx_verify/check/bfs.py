@@ -361,21 +361,21 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
             rt.TRACE[0] = path_records(model, space, -1, s)
         generated += 1
         report.generated = generated  # where an error in the checks stops the search
-        try:
-            key = state_key(model, s)
-            known = space.find(s if key is None else key) is not None
-        except UnsortableSet as err:  # TLC: an unexpected exception fingerprinting it (exit 255)
-            raise InitialUnsortableSet(f"TLC threw an unexpected exception. {err.message}") from None
-        if known:
-            if model.possible:  # TLC evaluates the constraints, _POSSIBLE's counters, on each one
-                all(c(s) for c in constraints)
-            continue
         ids: list[int] = []
         extra: list[tuple[tuple, str | None]] = []
         if track:
             rt.TLC_STATS.update(generated=generated, distinct=len(space.states), queue=len(space.states),
                                 diameter=1)
+        # TLC's isInModel first: a state outside the model is not looked up (nor fingerprinted),
+        # and its invariants are checked even where the model holds a state of the same VIEW
         if all(c(s) for c in constraints):
+            try:
+                key = state_key(model, s)
+                known = space.find(s if key is None else key) is not None
+            except UnsortableSet as err:  # TLC: an unexpected exception fingerprinting it (exit 255)
+                raise InitialUnsortableSet(f"TLC threw an unexpected exception. {err.message}") from None
+            if known:
+                continue
             s = intern(s)
             sid = space.add(s, -1, root_slot, key)
             space.initial.append(sid)

@@ -1039,6 +1039,12 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         "Init == x = 0\nNext == x < 2 /\\ x' = F[1, 1] + G[<<1, 0>>] + F[<<0, 0>>]",
         "INIT Init\nNEXT Next", 11, 2, 2, 2, "Deadlock reached.",
         "as many arguments as parameters, or one tuple: accepted (x = 2 deadlocks, as in TLC)"),
+    "InitialStateOutsideTheModelUnderAView": (
+        "EXTENDS Integers\nVARIABLE x\nInit == x \\in 0..2\nNext == UNCHANGED x\nInv == x # 2\nView == 0\n"
+        "Cons == x < 2", "INIT Init\nNEXT Next\nINVARIANT Inv\nVIEW View\nCONSTRAINT Cons", 12, None, None, None,
+        "Invariant Inv is violated by the initial state",
+        "TLC's DoInitFunctor asks isInModel before the fingerprint: x = 2, outside the model, is checked "
+        "although x = 0 has its VIEW; was looked up first and skipped, exit 0 (fuzz9 ViewConsInitInv)"),
 }
 
 
