@@ -381,7 +381,8 @@ def alias_trace(model: Model, trace: Trace) -> None:
     TLC, the alias of a state is evaluated on it and its successor in the trace (x' is the next
     state's x): the last state's is the state the lasso returns to, or else itself (a trace
     that ends, or stutters, there). Where its evaluation fails, TLC prints the state's
-    variables and the failure as the field _ALIASEvalError, and the verdict stands."""
+    variables and the failure as the field _ALIASEvalError, and the verdict stands; where its
+    value is no record, the state itself."""
     assert model.alias is not None
     rows = []
     states = [step.state for step in trace.steps]
@@ -397,8 +398,7 @@ def alias_trace(model: Model, trace: Trace) -> None:
         finally:
             rt.TRACE[0] = None
         if type(value) is not Fcn or not all(type(k) is str for k in value):
-            raise EvalError(f"the ALIAS {model.cfg.alias} must be a record, found {format_value(value)}",
-                            model.cfg.pos_of(model.cfg.alias or ""))
+            value = records[i - 1]  # no record: TLC shows the state itself (Tool.evalAlias: toState is null)
         rows.append([(k, format_value(v)) for k, v in value.items()])
     trace.aliased = rows
 

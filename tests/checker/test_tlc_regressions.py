@@ -1045,6 +1045,11 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         "Invariant Inv is violated by the initial state",
         "TLC's DoInitFunctor asks isInModel before the fingerprint: x = 2, outside the model, is checked "
         "although x = 0 has its VIEW; was looked up first and skipped, exit 0 (fuzz9 ViewConsInitInv)"),
+    "AliasThatIsNoRecord": (
+        "EXTENDS Integers\nVARIABLE x\nInit == x = 0\nNext == x < 2 /\\ x' = x + 1\nInv == x < 1\nAlias == <<x>>",
+        "INIT Init\nNEXT Next\nINVARIANT Inv\nALIAS Alias", 12, 2, 2, 2, "Invariant Inv is violated.",
+        "an ALIAS whose value is no record: TLC prints the states themselves (Tool.evalAlias) and the "
+        "verdict stands; was an evaluation error, exit 75 (fuzz9 AliasNotRecord)"),
 }
 
 
