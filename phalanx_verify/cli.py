@@ -29,7 +29,7 @@ from .campaign import (
     run_campaign,
     set_verdicts,
 )
-from .check.controls import FP_POLYNOMIALS, CheckOptions, run_check, write_outputs
+from .check.controls import FP_POLYNOMIALS, CheckOptions, bounded_sets, run_check, write_outputs
 from .check.coverage import coverage_text
 from .check.coverage_table import coverage_table
 from .check.fingerprints import collision_text
@@ -179,12 +179,13 @@ def check(spec: str, config: str | None, json_path: str | None, no_liveness: boo
     progress = ProgressLine()
     try:
         invariants = [*inv, *([f'TLCGet("level") < {invlevel}'] if invlevel is not None else [])]
-        model = load_guarded(lambda: load_model(spec, config, lib, invariants), Path(spec),
-                             Path(config) if config else None)
-        report, violations = run_check(model, opts, not no_liveness,
-                                       _progress_printer(progress, Path(spec).name, quiet), echo=click.echo,
-                                       search=SearchOptions(workers, scratch, checkpoint, checkpoint_minutes, recover,
-                                                           fp=opts.fp))
+        with bounded_sets(opts):
+            model = load_guarded(lambda: load_model(spec, config, lib, invariants), Path(spec),
+                                 Path(config) if config else None)
+            report, violations = run_check(model, opts, not no_liveness,
+                                           _progress_printer(progress, Path(spec).name, quiet), echo=click.echo,
+                                           search=SearchOptions(workers, scratch, checkpoint, checkpoint_minutes,
+                                                                recover, fp=opts.fp))
     except TLAError as err:
         _fail(err)
         return

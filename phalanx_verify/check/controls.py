@@ -11,7 +11,8 @@ violations is in the JSON report.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -70,11 +71,21 @@ def run_check(model: Model, opts: CheckOptions, liveness: bool = True,
     if opts.no_deadlock:
         model.cfg.check_deadlock = False
     model.print_view = opts.view
+    with bounded_sets(opts):
+        return _run(model, opts, liveness, progress, echo, search)
+
+
+@contextmanager
+def bounded_sets(opts: CheckOptions) -> Iterator[None]:
+    """TLC's -maxSetSize for what runs inside: loading the model too (the constant
+    expressions and ASSUMEs TLC evaluates under the bound, once the model's constants are
+    evaluated, as a constant invariant conjunct is here). The next run in this process (a
+    campaign, a test) starts from TLC's default again."""
     setbound.set_bound(setbound.DEFAULT if opts.max_set_size is None else opts.max_set_size)
     try:
-        return _run(model, opts, liveness, progress, echo, search)
+        yield
     finally:
-        setbound.set_bound()  # the next run in this process (a campaign, a test) starts from TLC's default
+        setbound.set_bound()
 
 
 def _run(model: Model, opts: CheckOptions, liveness: bool, progress: Callable[[dict], None] | None,

@@ -117,3 +117,17 @@ def test_the_parallel_search_honours_it(tmp_path: Path) -> None:
     r = check("-maxSetSize", "20", "-workers", "2", "-config", str(cfg), str(tla))
     assert r.exit_code == 75 and TOO_MANY_20 in r.output
     assert "2 states generated, 2 distinct states found" in r.stdout
+
+
+def test_a_constant_invariant_is_bounded_too(tmp_path: Path) -> None:
+    """A constant conjunct of an invariant is evaluated as the model loads: under the bound too
+    (real TLC, -maxSetSize 10: exit 75 on the initial state, 1 generated, 1 distinct, 1 left on
+    the queue; before, the built-in loaded the model under the default and found no error)."""
+    tla, cfg = tmp_path / "K.tla", tmp_path / "K.cfg"
+    tla.write_text("---- MODULE K ----\nEXTENDS Integers\nVARIABLE x\nInit == x = 0\nNext == x < 2 /\\ x' = x + 1\n"
+                   "Inv == \\A f \\in [1..2 -> 0..4] : TRUE\n====\n")
+    cfg.write_text("INIT Init\nNEXT Next\nINVARIANT Inv\nCHECK_DEADLOCK FALSE\n")
+    r = check("-maxSetSize", "10", "-workers", "1", "-config", str(cfg), str(tla))
+    assert r.exit_code == 75 and "too many elements (>10)." in r.output, r.output
+    assert "1 states generated, 1 distinct states found, 1 states left on queue." in r.stdout
+    assert setbound.allowed == setbound.DEFAULT
