@@ -341,6 +341,7 @@ INT = IntRange(None, None, "Int")
 class StringSet(LazySet):
     image = "a special set constant"
     java = "UserValue"
+    _member_error = ModuleEvalError  # (TLC's STRING is a UserValue: its Java code answers membership)
     def __contains__(self, x: object) -> bool:
         return type(x) is str
 
@@ -570,6 +571,7 @@ class SeqSet(LazySet):
 
     image = "a special set constant"
     java = "UserValue"
+    _member_error = ModuleEvalError  # (TLC's Sequences.java answers: an error of its Java code)
 
     def __init__(self, base: Any) -> None:
         self.base = base

@@ -1050,6 +1050,16 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         "INIT Init\nNEXT Next\nINVARIANT Inv\nALIAS Alias", 12, 2, 2, 2, "Invariant Inv is violated.",
         "an ALIAS whose value is no record: TLC prints the states themselves (Tool.evalAlias) and the "
         "verdict stands; was an evaluation error, exit 75 (fuzz9 AliasNotRecord)"),
+    "StringNotInSeqInNext": (
+        "EXTENDS Integers, Sequences\nVARIABLE x\nInit == x = 0\n"
+        "Next == x' = IF \"ab\" \\in Seq({\"a\"}) THEN 1 ELSE 2", "INIT Init\nNEXT Next", 255, 1, 1, None,
+        'Attempted to check if the value: "ab" is an element of Seq({"a"}).',
+        "Seq(S) answers membership in the Java code of TLC's Sequences: an error there is exit 255 while "
+        "successors are computed, as Nat's (was 75; fuzz9 StrSeqMember)"),
+    "IntegerNotInStringInNext": (
+        "EXTENDS Integers\nVARIABLE x\nInit == x = 0\nNext == x' = IF 0 \\in STRING THEN 1 ELSE 2",
+        "INIT Init\nNEXT Next", 255, 1, 1, None, "Attempted to check if the value: 0 is an element of STRING.",
+        "the same for STRING (was 75)"),
 }
 
 
