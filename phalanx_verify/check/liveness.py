@@ -162,6 +162,9 @@ class _Search:
         if len(walk) == 1:
             # Every condition holds at the entry: stuttering there forever is fair.
             return walk, True
+        if walk[-1] == entry:  # the last goal's path came back to the entry: the cycle is closed
+            walk.pop()
+            return walk, False
         back, _ = self._bfs_until(walk[-1], members, lambda v, e: v == entry)
         walk.extend(back[1:-1])
         return walk, False
