@@ -25,6 +25,7 @@ from typing import Any, Protocol
 
 from ..tla import runtime as rt
 from ..tla.errors import (
+    EXIT_DEADLOCK,
     EXIT_EVAL,
     EXIT_OK,
     EXIT_SAFETY_EVAL,
@@ -702,6 +703,14 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
             report.trace = make_trace(model, space, space.path_to(sid), [(err.partial, label_text(model, err.label))])
         elif not initialising and sid < len(space.states):
             report.trace = make_trace(model, space, space.path_to(sid))
+            if (on_violation is not None and expanding and where is Where.SUCCESSORS and generated == before
+                    and model.cfg.check_deadlock and _raised_in(err, successors)):
+                # TLC's -continue: its worker goes on after the failed expansion to the deadlock
+                # test, which the state without successors fails, the last error TLC records
+                # and so its exit code (Worker.run: doNextFailed, then doNextSetErr)
+                report.extra["after_error"] = ["Error: Deadlock reached.", "Error: The behavior up to this point is:",
+                                               report.trace.render()]
+                report.error_exit = EXIT_DEADLOCK
         report.complete = False
         if expanding:
             _finish(report, space, generated, _reached(depth, new_level), start_time,

@@ -98,3 +98,19 @@ def test_a_property_false_initially_stops_a_continue_run(tmp_path: Path) -> None
     r = check("-continue", "-config", str(conf), "-q", str(tla))
     assert r.exit_code == 13, r.output
     assert "Property SP is violated by the initial state:" in r.stdout
+
+
+def test_an_error_in_next_then_the_deadlock_under_continue(tmp_path: Path) -> None:
+    """Under -continue TLC's worker goes on after a failed expansion to its deadlock test: a
+    state that generated nothing is reported deadlocked after the error, and that last error is
+    the exit code (real TLC: "The second argument of \\div is 0.", then "Deadlock reached.",
+    exit 11, 1 generated, 1 distinct). Without -continue, or with CHECK_DEADLOCK FALSE, the
+    error's own exit code (255)."""
+    body = "Init == x = 0\nNext == x' = 1 \\div (x - x)"
+    tla, conf = _spec(tmp_path, body, "INIT Init\nNEXT Next\n")
+    r = check("-continue", "-config", str(conf), "-q", str(tla))
+    assert r.exit_code == 11, r.output
+    assert "Deadlock reached." in r.stdout and "The second argument of \\div is 0." in r.output
+    assert "1 states generated, 1 distinct states found, 0 states left on queue." in r.stdout
+    assert check("-config", str(conf), "-q", str(tla)).exit_code == 255
+    assert check("-continue", "-deadlock", "-config", str(conf), "-q", str(tla)).exit_code == 255
