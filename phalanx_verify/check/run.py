@@ -283,6 +283,12 @@ def check_model(model: Model, name: str | None = None, progress: ProgressFn | No
                 live.run(space)
         if completed and report.verdict is Verdict.OK:
             check_postcondition(model, report)
+        elif report.verdict in (Verdict.INVARIANT, Verdict.ACTION_PROPERTY, Verdict.DEADLOCK):
+            # TLC checks the postconditions after a safety violation too (Worker, DoInitFunctor:
+            # checkPostConditionWithCounterExample) and prints a failure; the verdict stands
+            failure = postcondition_failure(model, report)
+            if failure is not None:
+                report.extra.setdefault("after_error", []).append(failure)
         if report.trace is not None:
             shown_trace(model, report.trace)
     except TLAError as err:
@@ -326,8 +332,16 @@ def check_postcondition(model: Model, report: Report) -> None:
     """TLC's POSTCONDITIONs (and the _POSSIBLE checks after them), evaluated in order once the
     search has completed without a violation: the first false one, or an error while
     evaluating one, is the verdict "postcondition" (exit 10)."""
+    failure = postcondition_failure(model, report)
+    if failure is not None:
+        report.verdict, report.message = Verdict.POSTCONDITION, failure
+
+
+def postcondition_failure(model: Model, report: Report) -> str | None:
+    """TLC's message for the first postcondition that is false, or fails to be evaluated, on
+    the search's final figures (TLCGet("stats")); None when all hold."""
     if not model.postconditions:
-        return
+        return None
     rt.TLC_STATS.update(generated=report.generated, distinct=report.distinct, queue=report.queue,
                         diameter=report.depth)
     for label, pos, fn in model.postconditions:
@@ -337,11 +351,10 @@ def check_postcondition(model: Model, report: Report) -> None:
         except SemanticError:
             raise
         except TLAError as err:
-            report.verdict, report.message = Verdict.POSTCONDITION, f"Evaluating the postcondition {name} failed. {err.line()}"
-            return
+            return f"Evaluating the postcondition {name} failed. {err.line()}"
         if value is not True:
-            report.verdict, report.message = Verdict.POSTCONDITION, f"Postcondition {name} is false."
-            return
+            return f"Postcondition {name} is false."
+    return None
 
 
 def shown_trace(model: Model, trace: Trace) -> None:

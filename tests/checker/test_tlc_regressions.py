@@ -1060,6 +1060,13 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         "EXTENDS Integers\nVARIABLE x\nInit == x = 0\nNext == x' = IF 0 \\in STRING THEN 1 ELSE 2",
         "INIT Init\nNEXT Next", 255, 1, 1, None, "Attempted to check if the value: 0 is an element of STRING.",
         "the same for STRING (was 75)"),
+    "PostconditionAfterAViolation": (
+        "EXTENDS Integers, TLC\nVARIABLE x\nInit == x = 0\nNext == x < 2 /\\ x' = x + 1\nInv == x < 1\n"
+        "Post == TLCGet(\"distinct\") < 0", "INIT Init\nNEXT Next\nINVARIANT Inv\nPOSTCONDITION Post", 12, 2, 2, 2,
+        "Postcondition Post at line 7, col 9 to line 7, col 30 of module PostconditionAfterAViolation is false.",
+        "TLC checks the postconditions after a safety violation too (checkPostConditionWithCounterExample) and "
+        "prints the failure after the trace; the violation's exit code stands (fuzz9 PostAfterViolation: 16 "
+        "random specs)"),
 }
 
 
