@@ -6,7 +6,7 @@ and the report that prints counterexamples as TLC does. It imports only ``phalan
 that defines it (tests/test_import_rules.py enforces that nothing else is imported)."""
 
 from .bfs import explore
-from .controls import FP_POLYNOMIALS, CheckOptions, run_check, write_outputs
+from .controls import FP_POLYNOMIALS, CheckOptions, bounded_sets, run_check, write_outputs
 from .coverage import Coverage, coverage_text
 from .coverage_table import coverage_table
 from .fingerprints import collision_text
@@ -19,7 +19,7 @@ from .simulation import DEFAULT_DEPTH, simulation_summary
 __all__ = [
     "PROPERTY_SEPARATOR",
     # a model and checking it
-    "load_model", "Model", "Part", "check_model", "explore", "run_check", "CheckOptions", "SearchOptions",
+    "load_model", "Model", "Part", "check_model", "explore", "run_check", "bounded_sets", "CheckOptions", "SearchOptions",
     "workers_option", "FP_POLYNOMIALS", "DEFAULT_DEPTH", "simulation_summary",
     # what a run reports
     "Report", "Verdict", "Trace", "TraceStep", "write_outputs", "Coverage", "coverage_text", "coverage_table",
