@@ -94,8 +94,8 @@ class _Search:
                  accept: bytearray | None) -> None:
         self.space, self.kinds = space, fair_kinds
         self.allowed, self.edge_ok, self.accept = allowed, edge_ok, accept
-        self.weak = _weak_bits(fair_kinds)
-        self.strong = sum(1 << i for i, kind in enumerate(fair_kinds) if kind == "SF")
+        self.weak = _kind_bits(fair_kinds, "WF")
+        self.strong = _kind_bits(fair_kinds, "SF")
 
     def inner_edges(self, v: int, members: set[int]) -> list[int]:
         dst = self.space.edge_dst
@@ -252,11 +252,12 @@ def holds_by_screen(space: StateSpace | LiveGraph, obligation: Liveness, tracker
     if safety_only:
         return True
     sub = _sub_graph(space, obligation, extra)
-    return no_fair_component(space, sub.allowed, sub.starts, sub.edge_bit, sub.accept, _weak_bits(tracker_kinds))
+    return no_fair_component(space, sub.allowed, sub.starts, sub.edge_bit, sub.accept, _kind_bits(tracker_kinds, "WF"))
 
 
-def _weak_bits(kinds: list[str]) -> int:
-    return sum(1 << i for i, kind in enumerate(kinds) if kind == "WF")
+def _kind_bits(kinds: list[str], kind: str) -> int:
+    """The bits of the fairness conditions of one kind (WF or SF)."""
+    return sum(1 << i for i, k in enumerate(kinds) if k == kind)
 
 
 def check_liveness(model: Model, space: StateSpace | LiveGraph, obligation: Liveness,

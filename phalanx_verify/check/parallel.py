@@ -1025,11 +1025,12 @@ class _Search:
         self.held += np.bincount(owners[starts[sizes == 1]], minlength=n)
         if len(flexible):
             group = np.repeat(np.arange(len(starts)), sizes)
+            shared = sizes[group] > 1  # the candidates of states several workers generated
             free = np.ones(len(flexible), dtype=bool)
             target = (int(self.held.sum()) + len(flexible) + n - 1) // n
             for w in np.argsort(self.held, kind="stable"):
                 want = target - int(self.held[w])
-                rows = np.flatnonzero((owners == w) & (sizes[group] > 1))
+                rows = np.flatnonzero((owners == w) & shared)
                 if want <= 0 or not len(rows):
                     continue
                 at = np.searchsorted(flexible, group[rows])
