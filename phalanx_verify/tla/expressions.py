@@ -1313,12 +1313,16 @@ class Expressions(Levels, StaticKinds):
         return f"_member({x}, {s})"
 
     def _gens(self, bounds: tuple[ast.Bound, ...], ctx: Ctx, pos: ast.Pos, witnesses: str | None = None,
-              ranges: list[tuple[str, str]] | None = None, filtered: bool = False) -> tuple[list[str], Ctx]:
+              ranges: list[tuple[str, str]] | None = None, filtered: bool = False,
+              whole: list[str] | None = None) -> tuple[list[str], Ctx]:
         """Python ``for`` clauses for quantifier bounds, and the context inside them. With a
         witness dict, a variable it names ranges over that one value (if it is in the set).
         ``ranges`` receives, per clause over a set, the target over ``_xs`` (the set's elements
         as runtime.forall and collect give them: ``x in _xs``) and the set's code. ``filtered``:
         the bound of a set filter (runtime.filter_base: TLC's error where it is no set).
+        ``whole`` receives, per tuple pattern, the name of the element it matched: a set
+        filter and a function keep that element, whose leading components the pattern names
+        where TLC builds the set or function at once (runtime.tuple_bound).
         The clauses are independent (SANY does not let a bound mention another bound
         variable), so they may be nested in either order: TLC's ContextEnumerator varies the
         first variable fastest, so quantifiers nest them last to first."""
@@ -1338,7 +1342,13 @@ class Expressions(Levels, StaticKinds):
                     clauses.append(f"for {py} in _witness({witnesses}, {n!r}, {s})")
                     ctx = ctx.bind(n, Local(py, "value", vkind=ek))
                 continue
-            if b.tuple_pattern:
+            if b.tuple_pattern and whole is not None:
+                names = [self.fresh(n) for n in b.names]
+                whole.append(self.fresh("t"))
+                clauses.append(f"for {whole[-1]}, ({', '.join(names)},) in _rt.tuple_bound({s}, {len(names)})")
+                for n, py in zip(b.names, names, strict=True):
+                    ctx = ctx.bind(n, Local(py, "value"))
+            elif b.tuple_pattern:
                 names = [self.fresh(n) for n in b.names]
                 clauses.append(f"for ({', '.join(names)},) in _rt.patterns(_iterate({s}), {len(names)})")
                 if ranges is not None:
@@ -1390,7 +1400,7 @@ class Expressions(Levels, StaticKinds):
             for n, py in zip(e.bound.names, names, strict=True):
                 inner = inner.bind(n, Local(py, "value"))
             body = self.cond(e.body, inner, "CHOOSE")
-            return f"_rt.choose({s}, lambda {x}: (lambda {', '.join(names)}: {body})(*_rt.pattern({x}, {len(names)}, _rt.CHOOSE_PATTERN)))"
+            return f"_rt.choose({s}, lambda {x}: (lambda {', '.join(names)}: {body})(*_rt.pattern({x}, {len(names)})))"
         inner = inner.bind(e.bound.names[0], Local(x, "value", vkind=self.elem_kind(e.bound.set, ctx)))
         # (CHOOSE x \\in S : TRUE, the first of S, needs no trial of a unique choice)
         how = "choose_unique" if self._unobserved() and not isinstance(e.body, ast.Bool) else "choose"
@@ -1409,9 +1419,10 @@ class Expressions(Levels, StaticKinds):
 
     def v_SetFilter(self, e: ast.SetFilter, ctx: Ctx) -> str:
         ranges: list[tuple[str, str]] = []
-        gens, inner = self._gens((e.bound,), ctx, e.pos, ranges=ranges, filtered=True)
+        whole: list[str] = []
+        gens, inner = self._gens((e.bound,), ctx, e.pos, ranges=ranges, filtered=True, whole=whole)
         if e.bound.tuple_pattern:
-            elem = "(" + "".join(inner.lookup(n).pyname + ", " for n in e.bound.names) + ")"  # type: ignore[union-attr]
+            elem = whole[0]
         else:
             elem = inner.lookup(e.bound.names[0]).pyname  # type: ignore[union-attr]
         built = self._collected(ranges, gens, f"_built([{elem} {_FOR} if {self.cond(e.pred, inner, 'filter')}])")
@@ -1421,8 +1432,8 @@ class Expressions(Levels, StaticKinds):
             # {<<i, j>> \in Int \X Int : j > i} too, its members taken apart by the pattern.
             pred = self.cond(e.pred, inner, 'filter')
             if e.bound.tuple_pattern:
-                pred = f"(lambda {elem[1:-1]}: {pred})(*_rt.pattern(_t, {len(e.bound.names)}))"
-                elem = "_t"
+                names = ", ".join(inner.lookup(n).pyname for n in e.bound.names)  # type: ignore[union-attr]
+                pred = f"(lambda {names}: {pred})(*_rt.tuple_of({elem}, {len(e.bound.names)}))"
             lazy = f"_rt.filter_set({base}, {self._bound_now(f'lambda {elem}: {pred}')})"
             return f"({built} if isinstance({base}, frozenset) else {lazy})"
         return built
@@ -1442,12 +1453,13 @@ class Expressions(Levels, StaticKinds):
         return template.replace(_FOR, " ".join(gens), 1)
 
     def v_FuncLit(self, e: ast.FuncLit, ctx: Ctx) -> str:
-        gens, inner = self._gens(e.bounds, ctx, e.pos)
+        whole: list[str] = []
+        gens, inner = self._gens(e.bounds, ctx, e.pos, whole=whole)
         names = [inner.lookup(n).pyname for b in e.bounds for n in b.names]  # type: ignore[union-attr]
         # one argument per bound name, and per tuple pattern the tuple it matched: the domain of
         # [<<y>> \\in S |-> e] is S, 1-tuples, not their components
-        parts = [("(" + "".join(inner.lookup(n).pyname + ", " for n in b.names) + ")")  # type: ignore[union-attr]
-                 if b.tuple_pattern else inner.lookup(n).pyname  # type: ignore[union-attr]
+        matched = iter(whole)
+        parts = [next(matched) if b.tuple_pattern else inner.lookup(n).pyname  # type: ignore[union-attr]
                  for b in e.bounds for n in (b.names[:1] if b.tuple_pattern else b.names)]
         key = parts[0] if len(parts) == 1 else "(" + ", ".join(parts) + ",)"
         body = self.val(e.body, inner)

@@ -830,11 +830,38 @@ def patterns(xs: Iterable, n: int) -> Iterator[tuple]:
         yield x
 
 
-def pattern(x: Any, n: int, message: str = _PATTERN_MISMATCH) -> tuple:
-    """One element for a tuple pattern of ``n`` names (a set filter's membership; CHOOSE with
-    its own ``message``)."""
+def tuple_bound(s: Any, n: int) -> Iterator[tuple[Any, tuple]]:
+    """Each element of S with the components a tuple pattern of ``n`` names binds, for a set
+    filter or a function (``{<<a, b>> \\in S : P}``, ``[<<a, b>> \\in S |-> e]``). TLC builds
+    these at once over an enumerated set or an interval (Tool's SubsetOf, FcnLambdaValue's
+    toFcnRcd) and takes each element apart unchecked: a longer tuple gives its leading
+    components, a shorter one an index error, anything else a failed cast. Over any other set
+    (SetPredValue) an element must be a tuple of exactly n components."""
+    if not (isinstance(s, frozenset | range) or type(s) is IntRange and s.lo is not None and s.hi is not None):
+        for x in iterate(s):
+            yield x, tuple_of(x, n)
+        return
+    for x in iterate(s):
+        if type(x) is not tuple:
+            raise EvalError(f"{format_value(x)} cannot be cast to a tuple")
+        if len(x) < n:
+            raise EvalError(f"Index {len(x)} out of bounds for length {len(x)}")
+        yield x, x[:n]
+
+
+def tuple_of(x: Any, n: int) -> tuple:
+    """An element of a set filter's set kept lazily (SetPredValue), taken apart by a tuple
+    pattern of ``n`` names: a tuple of exactly n components, else TLC's error."""
     if type(x) is not tuple or len(x) != n:
-        raise EvalError(message)
+        raise EvalError(f"Attempted to check if the value:\n{format_value(x)}\nis an element of a set of {n}-tuples.")
+    return x
+
+
+def pattern(x: Any, n: int) -> tuple:
+    """The element CHOOSE <<a, b>> \\in S takes apart: a tuple of ``n`` components, else TLC's
+    error (Tool.evalChoose)."""
+    if type(x) is not tuple or len(x) != n:
+        raise EvalError(CHOOSE_PATTERN)
     return x
 
 

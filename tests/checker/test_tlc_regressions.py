@@ -1020,6 +1020,26 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         "VARIABLE x\nInit == x = 0\nNext == UNCHANGED x\nInv == \\E <<a, b>> \\in {<<1, 2, 3>>} : a = 1",
         "INIT Init\nNEXT Next\nINVARIANT Inv", 75, 1, 1, 1, "Argument mismatch in operator application.%1",
         "three components for two names: TLC's message (was Python's ValueError)"),
+    "FilterTuplePatternTakesLeadingComponents": (
+        "VARIABLE x\nInit == x = 0\nNext == UNCHANGED x\n"
+        "Inv == {<<a>> \\in {<<1, 2>>, <<3, 4, 5>>} : a = 1} = {<<1, 2>>}",
+        "INIT Init\nNEXT Next\nINVARIANT Inv", 0, 2, 1, 1, None,
+        "over an enumerated set TLC's SubsetOf casts each element to a tuple and binds its leading "
+        "components; was 'Argument mismatch', exit 75"),
+    "FunctionTuplePatternTakesLeadingComponents": (
+        "EXTENDS Integers\nVARIABLE x\nInit == x = [<<a, b>> \\in {<<1, 2>>, <<3, 4, 5>>} |-> a + b]\n"
+        "Next == UNCHANGED x\nInv == x[<<3, 4, 5>>] = 7",
+        "INIT Init\nNEXT Next\nINVARIANT Inv", 0, 2, 1, 1, None,
+        "FcnLambdaValue.toFcnRcd does the same, and the domain keeps the whole tuples; was exit 75"),
+    "FilterTuplePatternOverAShorterTuple": (
+        "VARIABLE x\nInit == x = 0\nNext == UNCHANGED x\nInv == {<<a, b, c>> \\in {<<1, 2>>} : a = 1} = {}",
+        "INIT Init\nNEXT Next\nINVARIANT Inv", 75, 1, 1, 1, "Index 2 out of bounds for length 2",
+        "the same cast: Java's index error"),
+    "FilterTuplePatternOverALazySet": (
+        "EXTENDS Integers\nVARIABLE x\nInit == x = 0\nNext == UNCHANGED x\n"
+        "Inv == {<<a>> \\in {1} \\X {2} : a = 1} = {}",
+        "INIT Init\nNEXT Next\nINVARIANT Inv", 75, 1, 1, 1, "is an element of a set of 1-tuples.",
+        "over a set kept lazily (SetPredValue) the length must match, with TLC's message"),
     "ChooseTuplePatternOverAString": (
         "VARIABLE x\nInit == x = CHOOSE <<a, b>> \\in {\"ab\"} : TRUE\nNext == UNCHANGED x",
         "INIT Init\nNEXT Next", 75, 0, 0, 0, "but S was not a set of N-tuples.",
