@@ -36,6 +36,7 @@ from ..tla import (
     ParseError,
     Scope,
     SemanticError,
+    StartupCrash,
     StartupStackOverflow,
     TautologyError,
     as_set,
@@ -182,7 +183,7 @@ class Model:
         # TLC expects a Boolean of a constraint: {} is its evaluation error, not FALSE. The
         # expressions are kept for check/constraints.py, which finds what each one reads.
         self.constraint_exprs = [self._def_expr(n, "constraint") for n in cfg.constraints]
-        self.constraints = [self.compiler.state_function(e, self.scope, {}, boolean="constraint")
+        self.constraints = [self.compiler.state_function(e, self.scope, {}, boolean="constraint", unprimed=True)
                             for e in self.constraint_exprs]
         self.action_constraints = [self.compiler.action_function(self._def_expr(n, "action constraint"),
                                                                  boolean="action constraint")
@@ -209,7 +210,7 @@ class Model:
             if perms:
                 self.canonical = canonicaliser(perms)
         # VIEW: states are told apart by this value, not by the whole state (TLC fingerprints it).
-        self.view = self._state_fn(self._def_expr(cfg.view, "view"), {}) if cfg.view else None
+        self.view = self._state_fn(self._def_expr(cfg.view, "view"), {}, unprimed=True) if cfg.view else None
         # The order of the variables in TLC's states (tla/varorder.py): how TLC prints states, and
         # how it compares them under SYMMETRY; None where it is not known here
         order = tlc_variable_order(self.scope.module, lambda name: loader.parse(name, self.scope.module.pos),
@@ -232,9 +233,10 @@ class Model:
         self.postconditions: list[tuple[str, ast.Pos, Callable[[tuple], Any]]] = []
         for name in cfg.postconditions:
             post = self._def_expr(name, "postcondition")
-            if self._constant_value(post) is not _UNEVALUATED:
-                raise ConfigError(f"The post condition {name} cannot be a constant.", cfg.pos_of(name))
-            self.postconditions.append((name, self._body_pos(name), self._state_fn(post, {})))
+            if self._constant_value(post) is not _UNEVALUATED:  # TLC's RuntimeException once the search ends
+                self.postconditions.append((name, self._body_pos(name), _constant_postcondition(name)))
+                continue
+            self.postconditions.append((name, self._body_pos(name), self._state_fn(post, {}, unprimed=True)))
         if cfg.periodic:
             raise SemanticError("unsupported construct: the cfg keyword _PERIODIC", cfg.pos_of(cfg.periodic))
         if cfg.rl_reward:
@@ -388,8 +390,9 @@ class Model:
                               self.cfg.pos_of(name))
         return ast.Name(defn.pos, name)
 
-    def _state_fn(self, e: ast.Expr, env: dict[str, Any], scope: Scope | None = None) -> Callable[[tuple], Any]:
-        return self.compiler.state_function(e, scope or self.scope, env)
+    def _state_fn(self, e: ast.Expr, env: dict[str, Any], scope: Scope | None = None,
+                  unprimed: bool = False) -> Callable[[tuple], Any]:
+        return self.compiler.state_function(e, scope or self.scope, env, unprimed=unprimed)
 
     # -- behaviour spec -------------------------------------------------------------------
     def _resolve_behaviour(self) -> None:
@@ -929,3 +932,12 @@ def load_model(spec: str | Path, config: str | Path | None = None, lib: Sequence
         raise ParseError(f"spec file {spec_path} does not exist", ast.Pos(str(spec_path), 1, 1))
     cfg = parse_config_file(cfg_path)
     return Model(spec_path, cfg, lib, invariants)
+
+
+def _constant_postcondition(name: str) -> Callable[[tuple], Any]:
+    """A POSTCONDITION of constant level: TLC accepts it at start and crashes when it evaluates
+    it, after a search that found no error (ModelChecker's RuntimeException, exit 255)."""
+    def crash(_: tuple) -> Any:
+        raise StartupCrash(f"TLC threw an unexpected exception (java.lang.RuntimeException): The post condition "
+                           f"{name} cannot be a constant.")
+    return crash

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..tla import runtime as rt
 from ..tla import syntax as ast
-from ..tla.errors import EvalError, LivenessEvalError, SemanticError, TLAError, UsageError
+from ..tla.errors import EvalError, LivenessEvalError, SemanticError, StartupCrash, TLAError, UsageError
 from ..tla.runtime import clear_memos
 from ..tla.syntax import Pos
 from ..tla.values import Fcn, format_value
@@ -348,10 +348,10 @@ def postcondition_failure(model: Model, report: Report) -> str | None:
         name = f"{label} at {pos.location()}"
         try:
             value = fn(model.no_state)
-        except SemanticError:
+        except (SemanticError, StartupCrash):
             raise
         except TLAError as err:
-            return f"Evaluating the postcondition {name} failed. {err.line()}"
+            return f"Evaluating postcondition {name} failed. {err.line()}"
         if value is not True:
             return f"Postcondition {name} is false."
     return None

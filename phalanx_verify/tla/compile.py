@@ -160,12 +160,15 @@ class Compiler(Actions):
 
     def state_function(self, e: ast.Expr, scope: Scope | None = None,
                        params: dict[str, Any] | None = None, boolean: str | None = None,
-                       stateless: bool = False) -> Callable[[tuple], Any]:
+                       stateless: bool = False, unprimed: bool = False) -> Callable[[tuple], Any]:
         """f(s): the value of a state-level expression; with ``boolean`` (what it is, as TLC's
         messages say), a value that is not a Boolean is an error (a CONSTRAINT that is {}).
-        ``stateless``: e is evaluated where no state exists (an ASSUME), a variable read fails."""
+        ``stateless``: e is evaluated where no state exists (an ASSUME), a variable read fails.
+        ``unprimed``: e may mention x' though it has no next state (a CONSTRAINT, VIEW or
+        POSTCONDITION, whose level TLC does not check): reading x' fails where it is evaluated."""
         self._start()
-        ctx = self._bind_params_ns(Ctx(scope or self.root), params)
+        ctx = self._bind_params_ns(Ctx(scope or self.root, nxt=StateRef(None, absent=True) if unprimed else None),
+                                   params)
         unpack = self.nvars > 0 and not stateless and self.level(e, ctx) >= LEVEL_STATE
         inner = replace(ctx, cur=StateRef(None, absent=True) if stateless else StateRef("s", unpacked=unpack))
         body = self.cond(e, inner, boolean) if boolean else self.val(e, inner)

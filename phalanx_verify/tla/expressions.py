@@ -678,8 +678,8 @@ class Expressions(Levels, StaticKinds):
             return f"_rt_unbound({name!r}, {self.pos_index(pos)})"
         r = ref.read(i)
         if r is None:
-            if ref.absent:
-                return f"_rt_fail({_undefined_identifier(name)!r}, {self.pos_index(pos)})"
+            if ref.absent:  # (TLC names the variable unprimed: its lookup of x in no state failed)
+                return f"_rt_fail({_undefined_identifier(self._var_name(i))!r}, {self.pos_index(pos)})"
             return f"_rt_unbound({name!r}, {self.pos_index(pos)})"
         return r
 

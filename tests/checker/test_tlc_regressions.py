@@ -57,6 +57,8 @@ TRACE_BASE = ("EXTENDS Integers, TLCExt, Sequences\nVARIABLE x\nSpec == x = 1 /\
               "Inv == /\\ Len(Trace) = x\n       /\\ \\A i \\in 1..x : Trace[i].x = i\nInv2 == x < 7\n"
               "Alias == [x |-> x, t |-> Trace]")
 
+PRIMED_BASE = "EXTENDS Integers\nVARIABLE x\nInit == x = 0\nNext == x' = (x + 1) % 3\nC == x' < 5\nC2 == x < 5 \\/ x' = 1"
+
 CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | None, str]] = {
     "TraceInInvariant": (TRACE_BASE, "SPECIFICATION Spec\nINVARIANT Inv\nCONSTRAINT Inv", 11, 10, 10, 10,
                          "Deadlock reached.", "Trace in an invariant and a constraint is the path to the state checked, "
@@ -1040,6 +1042,20 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         "Inv == {<<a>> \\in {1} \\X {2} : a = 1} = {}",
         "INIT Init\nNEXT Next\nINVARIANT Inv", 75, 1, 1, 1, "is an element of a set of 1-tuples.",
         "over a set kept lazily (SetPredValue) the length must match, with TLC's message"),
+    "PrimedVariableInAConstraint": (
+        PRIMED_BASE, "INIT Init\nNEXT Next\nCONSTRAINT C", 75, 1, 0, 1,
+        "In evaluation, the identifier x is either undefined or not an operator.",
+        "TLC checks no level of a CONSTRAINT: x' fails where it is evaluated (was exit 150 at start)"),
+    "PrimedVariableInAView": (
+        PRIMED_BASE, "INIT Init\nNEXT Next\nVIEW C", 75, 1, 0, 1,
+        "In evaluation, the identifier x is either undefined or not an operator.", "the same for a VIEW"),
+    "PrimedVariableInAPostcondition": (
+        PRIMED_BASE, "INIT Init\nNEXT Next\nPOSTCONDITION C", 10, 4, 3, 3,
+        "Evaluating postcondition C at line 6, col 6 to line 6, col 11 of module",
+        "and for a POSTCONDITION, after the search (TLC's message)"),
+    "PrimedVariableNotReachedInAConstraint": (
+        PRIMED_BASE, "INIT Init\nNEXT Next\nCONSTRAINT C2\nVIEW C2", 0, 2, 1, 1, None,
+        "x' behind a disjunct that holds is never evaluated"),
     "ChooseTuplePatternOverAString": (
         "VARIABLE x\nInit == x = CHOOSE <<a, b>> \\in {\"ab\"} : TRUE\nNext == UNCHANGED x",
         "INIT Init\nNEXT Next", 75, 0, 0, 0, "but S was not a set of N-tuples.",
