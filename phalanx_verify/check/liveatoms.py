@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..tla.errors import EvalError, LivenessEvalError
+from ..tla.errors import EvalError, JavaException, LivenessEvalError
 from .bfs import StateSpace
 from .fairness import FairnessTracker
 from .liveness import disjunct_tableau, node_holds, node_truth
@@ -170,6 +170,8 @@ def liveness_fails(model: Model, fairs: Sequence[Fairness], obligations: Sequenc
     try:
         FairnessTracker(model, list(fairs), use_labels=False).probe(s, list(inside))
         AtomSites(obligations).probe(s, inside)
+    except JavaException:  # (TLC's worker catches only its own exceptions there)
+        return False
     except EvalError:
         return True
     return False

@@ -132,6 +132,13 @@ class ModuleEvalError(EvalError):
     code maps to exit 255 (tlc2.output.EC.ExitStatus); in Init or an invariant it is 75."""
 
 
+class JavaException(EvalError):
+    """An error TLC meets as a Java exception of its own code, not as its EvalException or
+    TLCRuntimeException (a set past -maxSetSize, a tuple pattern's failed cast): the same exit
+    code where it stops the search, but where TLC catches only its own exceptions it passes
+    through (Worker.doNextCheckLiveness: liveatoms.liveness_fails)."""
+
+
 class SetSizeOverflow(EvalError):
     """A set with more elements than TLC's sizes (Java ints) hold: TLC's "Overflow when
     computing the number of elements", raised where it counts them. Never taken for the

@@ -17,7 +17,14 @@ from typing import Any, NoReturn
 
 from . import compare as _cmp
 from . import interning, outside, setbound
-from .errors import AssertionFailure, EvalError, IncompleteSuccessor, ModuleEvalError, SemanticError
+from .errors import (
+    AssertionFailure,
+    EvalError,
+    IncompleteSuccessor,
+    JavaException,
+    ModuleEvalError,
+    SemanticError,
+)
 from .interning import MADE as _MADE
 from .order import min_tlc, sorted_tlc
 from .pprint import ppr
@@ -843,9 +850,9 @@ def tuple_bound(s: Any, n: int) -> Iterator[tuple[Any, tuple]]:
         return
     for x in iterate(s):
         if type(x) is not tuple:
-            raise EvalError(f"{format_value(x)} cannot be cast to a tuple")
+            raise JavaException(f"{format_value(x)} cannot be cast to a tuple")
         if len(x) < n:
-            raise EvalError(f"Index {len(x)} out of bounds for length {len(x)}")
+            raise JavaException(f"Index {len(x)} out of bounds for length {len(x)}")
         yield x, x[:n]
 
 

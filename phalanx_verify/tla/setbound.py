@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from .errors import EvalError
+from .errors import JavaException
 
 DEFAULT = 1_000_000
 _FIRST_CAPACITY = 10  # ValueVec's default initial room
@@ -41,7 +41,7 @@ def set_bound(n: int = DEFAULT) -> None:
 
 
 def too_many() -> NoReturn:
-    raise EvalError(f"Attempted to construct a set with too many elements (>{bound}).")
+    raise JavaException(f"Attempted to construct a set with too many elements (>{bound}).")  # (ValueVec's)
 
 
 def built(elems: list) -> frozenset:

@@ -131,3 +131,19 @@ def test_a_constant_invariant_is_bounded_too(tmp_path: Path) -> None:
     assert r.exit_code == 75 and "too many elements (>10)." in r.output, r.output
     assert "1 states generated, 1 distinct states found, 1 states left on queue." in r.stdout
     assert setbound.allowed == setbound.DEFAULT
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_under_fairness_the_error_keeps_its_code(tmp_path: Path, workers: str) -> None:
+    """The set fails in Next, and again where TLC adds the state to its liveness graph (ENABLED
+    of the fairness condition). There TLC catches only its own exceptions, and the bound's is
+    a Java one (ValueVec's WrongInvocationException): the search's 75 stands (real TLC,
+    -maxSetSize 10: exit 75, 16 generated, 5 distinct, depth 5; here it was 255)."""
+    tla, cfg = tmp_path / "F.tla", tmp_path / "F.cfg"
+    tla.write_text("---- MODULE F ----\nEXTENDS Integers\nVARIABLE x\nInit == x = 0\n"
+                   "Next == \\E y \\in [1..x -> {0, 1}] : x' = (x + 1) % 6\n"
+                   "Spec == Init /\\ [][Next]_x /\\ WF_x(Next)\nP == <>(x = 3)\n====\n")
+    cfg.write_text("SPECIFICATION Spec\nPROPERTY P\n")
+    r = check("-maxSetSize", "10", "-workers", workers, "-config", str(cfg), str(tla))
+    assert r.exit_code == 75 and "too many elements (>10)." in r.output, r.output
+    assert "16 states generated, 5 distinct states found" in r.stdout
