@@ -355,6 +355,8 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
     track = model.reads_level()
     tracing = model.reads_trace()
     failed: EvalError | None = None  # the liveness error of an initial state: TLC's second pass
+    if track:  # what TLCGet reads while Init is evaluated: nothing generated yet (TLC's level 1)
+        rt.TLC_STATS.update(generated=0, distinct=0, queue=0, diameter=1)
     for s in model.init():
         if track:
             rt.LEVEL[0] = 1  # the checks see the state's level; Init itself is evaluated at 0
@@ -485,7 +487,8 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
     # the set holds representatives (VIEW, SYMMETRY) rather than the state itself.
     exact = model.canonical is None and model.view is None
     # ... and the constraints need not be evaluated again on it, unless _POSSIBLE counts there
-    known_in_model = exact and not model.possible
+    # or the model observes their evaluations (TLC's isInModel asks them on every successor)
+    known_in_model = exact and not model.possible and not model.compiler.observed()
     generated = depth = pos = 0
     level: list[int] = []
     new_level: list[int] = []
@@ -522,13 +525,16 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
         track = model.reads_level()  # TLCGet("level"): Next and action checks see s's, the rest t's
         level_cell, stats = rt.LEVEL, rt.TLC_STATS
         tracing = model.reads_trace()
+        exits = model.may_exit()
         while level:
             new_level, pos = [], 0  # pos: where a Ctrl-C finds the search in the level
             expanding = True
             for pos, sid in enumerate(level):
                 s = states[sid]
-                if track:
+                if track:  # what TLCGet reads while Next is evaluated on s, taken off the queue
                     level_cell[0] = depth
+                    stats.update(generated=generated, distinct=len(states), diameter=_reached(depth, new_level),
+                                 queue=len(level) - pos - 1 + len(new_level))
                 checked_parent = None if tainted and sid in tainted else s
                 before = generated
                 if keep:
@@ -544,7 +550,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                     generated += 1
                     if track:  # what TLCGet reads where TLC's Worker.addElement checks t
                         level_cell[0] = depth + 1
-                        stats.update(generated=generated, distinct=len(states), diameter=depth,
+                        stats.update(generated=generated, distinct=len(states), diameter=_reached(depth, new_level),
                                      queue=len(level) - pos - 1 + len(new_level))
                     if tracing:  # TLCExt!Trace in the checks of t: the path to s, then t
                         rt.TRACE[0] = path_records(model, space, sid, t)
@@ -582,8 +588,8 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                         new_level.append(tid)
                         if not tid & FREEZE_MASK:
                             gc.freeze()
-                        if track:  # TLC stores t in its seen set before it checks the invariants
-                            stats["distinct"] = len(states)
+                        if track:  # TLC stores t in its seen set and trace before it checks the invariants
+                            stats.update(distinct=len(states), diameter=depth + 1)
                         if observer is not None:  # before the checks: a violating state is shown too
                             observer.successor(sid, lab, args, tid, True)
                         where, unqueued = Where.INVARIANT, 1
@@ -631,7 +637,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                     space.enabled.append(enabled)
                     space.edge_fair.extend(masks if not constrained else
                                            [m for m, f in zip(masks, in_model_flags, strict=True) if f])
-                if track and rt.TLC_REGISTERS.get("exit") is True:  # TLCSet("exit", TRUE): TLC stops here
+                if exits and rt.TLC_REGISTERS.get("exit") is True:  # TLCSet("exit", TRUE): TLC stops here
                     _finish(report, space, generated, _reached(depth, new_level), start_time,
                             _left(level, pos, new_level, 0))
                     return space

@@ -290,6 +290,11 @@ class Model:
         (runtime.LEVEL), which costs a store per successor that other specs do not pay."""
         return any("_rt.tlc_get(" in part for part in self.compiler.source_parts)
 
+    def may_exit(self) -> bool:
+        """Does the compiled spec call TLCSet? Then TLCSet("exit", TRUE) may stop the search
+        (the search asks after each state it expands)."""
+        return any("_rt.tlc_set(" in part for part in self.compiler.source_parts)
+
     def reads_trace(self) -> bool:
         """Does the compiled spec call TLCExt!Trace? Then the search hands the checks of each
         state the path that leads to it (runtime.TRACE), as TLC rebuilds it."""

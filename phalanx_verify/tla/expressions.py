@@ -1387,6 +1387,11 @@ class Expressions(Levels, StaticKinds):
             self._observing = memo.observing(self.root)
         return not self._observing
 
+    def observed(self) -> bool:
+        """Does the model observe its evaluations (a Print, TLCGet, RandomElement...)? Then an
+        evaluation TLC makes must be made here too, though its value is known."""
+        return not self._unobserved()
+
     def v_Choose(self, e: ast.Choose, ctx: Ctx) -> str:
         if e.bound.set is None:
             # TLC fails only if it evaluates it (NoVal == CHOOSE v : v \\notin Val is common and
