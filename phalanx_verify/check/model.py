@@ -54,7 +54,7 @@ from .overrides import apply_overrides
 from .possible import Possible
 from .report import Verdict
 from .symmetry import least_member, permutations_from
-from .temporal import General, general_obligation, with_lets
+from .temporal import General, Translator, general_obligation, with_lets
 from .unfolding import lifted, substituted
 
 _UNEVALUATED = object()  # a formula TLC does not evaluate before the search
@@ -357,19 +357,17 @@ class Model:
         the property part ``p``. A left side of constant level that is TRUE TLC's
         Liveness.astToLive makes the constant TRUE, which its tableau drops: ``TRUE ~> Q`` is
         checked as []<>Q, Q never evaluated on the initial states."""
-        q = self._atom_fn(rhs, p)
-        if self.compiler.level(lhs, ctx) == LEVEL_CONSTANT:
-            try:
-                if self._state_fn(lhs, p.env, p.scope)(self.no_state) is True:
-                    return Liveness("infinitely_often", p.label(), q)
-            except EvalError:
-                pass
-        return Liveness("leadsto", p.label(), self._atom_fn(lhs, p), q)
+        lhs_fn, q = self._atom_fn(lhs, p), self._atom_fn(rhs, p)
+        if self.compiler.level(lhs, ctx) == LEVEL_CONSTANT and lhs_fn(self.no_state) is True:
+            return Liveness("infinitely_often", p.label(), q)
+        return Liveness("leadsto", p.label(), lhs_fn, q)
 
     def _atom_fn(self, e: ast.Expr, p: Part) -> Callable[[tuple], Any]:
         """A property's state predicate as TLC's liveness evaluates it (LNStateAST): a value
         that is not a Boolean is its error ("A state predicate was evaluated to a non-boolean
-        value."), never a truth value."""
+        value."), never a truth value. Its parts of constant level are evaluated now, as TLC
+        builds its tableau (Translator.constant_parts)."""
+        Translator(self).constant_parts(e, p.scope, p.env, ())
         return self.compiler.state_function(e, p.scope, p.env, boolean="state atom")
 
     def _constant_value(self, e: ast.Expr) -> Any:

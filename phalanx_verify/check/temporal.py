@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from ..tla import bindings
 from ..tla import syntax as ast
 from ..tla.compile import LEVEL_ACTION, LEVEL_CONSTANT, LEVEL_STATE, LEVEL_TEMPORAL, Ctx, Local
-from ..tla.errors import CannotHandleError, SemanticError, StartupCrash
+from ..tla.errors import CannotHandleError, EvalError, SemanticError, StartupCrash
 from ..tla.modules import Scope
 from ..tla.values import as_set, format_value
 from .unfolding import binders, lifted, substituted
@@ -226,6 +226,8 @@ class Translator:
         wrapped = with_lets(e, lets)
         lvl = self.compiler.level(wrapped, self._ctx(scope, env))
         if lvl < LEVEL_TEMPORAL:
+            if lvl > LEVEL_CONSTANT:
+                self.constant_parts(e, scope, env, lets)
             return self.leaf(wrapped, lvl, scope, env)
 
         def rec(x: ast.Expr, env: dict[str, Any] = env) -> Node:
@@ -276,9 +278,40 @@ class Translator:
                 "form [A]_v"
             raise SemanticError(form, e.pos)
 
+    def constant_parts(self, e: ast.Expr, scope: Scope, env: dict[str, Any],
+                       lets: tuple[ast.Definition, ...]) -> None:
+        """TLC's Liveness.astToLive takes a state or action formula apart through /\\, \\/, ~,
+        =>, IF and LET before it makes it one atom, and evaluates each part of constant level
+        there, as it builds the tableau: an error is its crash at start (exit 255), though the
+        atom would never reach that part (``x = 1 /\\ Head("abc") = "a"``). Inside a definition,
+        a quantifier or a function it swallows errors, and so is not followed here."""
+        lvl = self.compiler.level(with_lets(e, lets), self._ctx(scope, env))
+        if lvl == LEVEL_CONSTANT:
+            self.leaf(with_lets(e, lets), lvl, scope, env)
+            return
+        if lvl == LEVEL_TEMPORAL:
+            return
+        if isinstance(e, ast.Let):
+            self.constant_parts(e.body, scope, env, lets + tuple(e.defs))
+            return
+        if isinstance(e, ast.And | ast.Or):
+            parts: tuple[ast.Expr, ...] = tuple(e.items)
+        elif isinstance(e, ast.If):
+            parts = (e.cond, e.then, e.else_)
+        elif isinstance(e, ast.Apply) and e.op in ("lnot", "implies") and e.op not in env:
+            parts = tuple(e.args)
+        else:
+            return
+        for x in parts:
+            self.constant_parts(x, scope, env, lets)
+
     def leaf(self, e: ast.Expr, lvl: int, scope: Scope, env: dict[str, Any]) -> Node:
         if lvl == LEVEL_CONSTANT:
-            value = self.compiler.state_function(e, scope, env)(())
+            try:
+                value = self.compiler.state_function(e, scope, env)(())
+            except EvalError as err:  # (TLC's EvalException as it builds the tableau: exit 255)
+                raise StartupCrash(f"TLC threw an unexpected exception (tlc2.tool.EvalException): {err.message}",
+                                   err.pos or e.pos) from err
             if not isinstance(value, bool):  # TLC's Liveness.astToLive, as it builds the tableau: exit 255
                 raise StartupCrash("TLC expected a boolean value, but did not find one.", e.pos)
             return Bool(value)

@@ -57,6 +57,7 @@ TRACE_BASE = ("EXTENDS Integers, TLCExt, Sequences\nVARIABLE x\nSpec == x = 1 /\
               "Inv == /\\ Len(Trace) = x\n       /\\ \\A i \\in 1..x : Trace[i].x = i\nInv2 == x < 7\n"
               "Alias == [x |-> x, t |-> Trace]")
 
+LIVE_BASE = "EXTENDS Naturals, Sequences\nVARIABLE x\nInit == x = 0\nNext == x < 2 /\\ x' = x + 1\nSpec == Init /\\ [][Next]_x\n"
 PRIMED_BASE = "EXTENDS Integers\nVARIABLE x\nInit == x = 0\nNext == x' = (x + 1) % 3\nC == x' < 5\nC2 == x < 5 \\/ x' = 1"
 
 CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | None, str]] = {
@@ -1056,6 +1057,24 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
     "PrimedVariableNotReachedInAConstraint": (
         PRIMED_BASE, "INIT Init\nNEXT Next\nCONSTRAINT C2\nVIEW C2", 0, 2, 1, 1, None,
         "x' behind a disjunct that holds is never evaluated"),
+    "ConstantPartOfALivenessAtomFails": (
+        LIVE_BASE + "Prop == <>(x = 1 /\\ Head(\"abc\") = \"a\")", "SPECIFICATION Spec\nPROPERTY Prop",
+        255, None, None, None, "The argument of Head should be a sequence",
+        "TLC's Liveness.astToLive takes the atom apart and evaluates its constant conjunct as it builds the "
+        "tableau, a crash at start (fuzz10 liveprop_const_eval_error); was 255 only once x = 1 was reached, "
+        "and exit 0 where the atom held on an initial state"),
+    "ConstantPartOfALivenessAtomIsNoBoolean": (
+        LIVE_BASE + "Prop == <>(x = 0 /\\ 1)", "SPECIFICATION Spec\nPROPERTY Prop",
+        255, None, None, None, "TLC expected a boolean value, but did not find one.", "the same through /\\"),
+    "ConstantSideOfALeadsToFails": (
+        LIVE_BASE + "Prop == Head(\"abc\") = \"a\" ~> x = 1", "SPECIFICATION Spec\nPROPERTY Prop",
+        255, None, None, None, "The argument of Head should be a sequence",
+        "a constant left side of ~> is evaluated there too; its error was ignored (exit 0)"),
+    "ConstantPartInsideADefinitionOfAnAtom": (
+        LIVE_BASE + "Foo == x = 0 /\\ Head(\"abc\") = \"a\"\nProp == <>Foo", "SPECIFICATION Spec\nPROPERTY Prop",
+        0, 1, 1, 1, "The argument of Head should be a sequence",
+        "inside a definition astToLive swallows the error; the atom then fails on the initial state and TLC "
+        "ends with its NO_ERROR (exit 0) after printing the error"),
     "ChooseTuplePatternOverAString": (
         "VARIABLE x\nInit == x = CHOOSE <<a, b>> \\in {\"ab\"} : TRUE\nNext == UNCHANGED x",
         "INIT Init\nNEXT Next", 75, 0, 0, 0, "but S was not a set of N-tuples.",
