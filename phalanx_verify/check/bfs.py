@@ -495,6 +495,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
     initialising = True
     where = Where.SUCCESSORS  # where an error stops the search decides TLC's exit code
     unqueued = 0  # 1 while a new state's invariants are checked: TLC enqueues it after them
+    judging: str | None = None  # the action property being evaluated on a step
     expanding = False  # inside a level's loop (an error there stops TLC at a state)
     sid = 0
     try:
@@ -608,6 +609,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                     if action_props:
                         unqueued = int(fresh)  # an error here: t is stored, not enqueued (TLC)
                         for pname, f in action_props:
+                            judging = pname  # an error here: TLC's trace ends with t
                             if not f(s, t):  # TLC reports the first one a step violates
                                 if violation(Verdict.ACTION_PROPERTY, pname, space.path_to(sid),
                                              [(t, label_text(model, (lab, args)))]):
@@ -615,7 +617,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                                             _left(level, pos, new_level, int(fresh)))
                                     return None
                                 break
-                        unqueued = 0
+                        unqueued, judging = 0, None
                     if keep:
                         if in_model:
                             if merged_by_view and not fresh and states[tid] != t:  # type: ignore[index]  # in the model: found
@@ -707,6 +709,9 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
         elif isinstance(err, IncompleteSuccessor) and expanding:
             generated += 1  # TLC's worker counts the successor before it finds a variable free
             report.trace = make_trace(model, space, space.path_to(sid), [(err.partial, label_text(model, err.label))])
+        elif judging is not None:  # TLC's doNextEvalFailed: the step's successor ends the trace
+            report.trace = make_trace(model, space, space.path_to(sid), [(t, label_text(model, (lab, args)))])
+            report.message = f"Evaluating action property {judging} failed. {report.message}"
         elif not initialising and sid < len(space.states):
             report.trace = make_trace(model, space, space.path_to(sid))
             if (on_violation is not None and expanding and where is Where.SUCCESSORS and generated == before

@@ -253,6 +253,7 @@ class _Worker:
         batch_bytes = BATCH * record.itemsize
         nsucc = array("q")
         event: Event | None = None
+        judging = ""  # the action property being evaluated on a step (phase PH_ACTION)
 
         def flush() -> None:
             if not batch:
@@ -308,6 +309,7 @@ class _Worker:
                     if action_props:
                         phase = PH_ACTION
                         for pname, f in action_props:
+                            judging = pname  # an error here: TLC's trace ends with t (bfs.explore)
                             if not f(s, t):
                                 event = Event((g, k, phase), Verdict.ACTION_PROPERTY, pname,
                                               extra=[(t, label_text(model, (lab, args)))])
@@ -323,7 +325,7 @@ class _Worker:
                         raise LivenessEvalError(err.message, err.pos) from err
             except TLAError as err:  # TLC's exit code by where the error happened (errorexit.py)
                 outside = phase == PH_INVARIANT  # an invariant of a successor outside the model: shown too
-                extra = [(t, label_text(model, (lab, args)))] if outside else []
+                extra = [(t, label_text(model, (lab, args)))] if outside or phase == PH_ACTION else []
                 if isinstance(err, IncompleteSuccessor) and phase == PH_GENERATE:
                     phase = PH_CONSTRAINT  # generated, as TLC counts it, and shown (bfs.explore)
                     extra = [(err.partial, label_text(model, err.label))]
@@ -332,8 +334,10 @@ class _Worker:
                         and liveness_fails(model, recorder.inputs.tracker.fairs, recorder.inputs.obligations, s,
                                            [u for (_, u), f in zip(succs, in_model_flags, strict=True) if f])):
                     code = EXIT_TLC_ERROR  # (bfs.explore's on_failed_expansion)
-                event = Event((g, k, phase), Verdict.ERROR, message=checks.error_line(err, t) if outside else err.line(),
-                              error_exit=code, extra=extra)
+                message = checks.error_line(err, t) if outside else err.line()
+                if phase == PH_ACTION:
+                    message = f"Evaluating action property {judging} failed. {message}"
+                event = Event((g, k, phase), Verdict.ERROR, message=message, error_exit=code, extra=extra)
             nsucc.append(k)
             generated += k
             if event is None and k == 0 and check_deadlock:
