@@ -496,6 +496,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
     where = Where.SUCCESSORS  # where an error stops the search decides TLC's exit code
     unqueued = 0  # 1 while a new state's invariants are checked: TLC enqueues it after them
     judging: str | None = None  # the action property being evaluated on a step
+    constraining = False  # the constraints are being evaluated on a successor
     expanding = False  # inside a level's loop (an error there stops TLC at a state)
     sid = 0
     try:
@@ -562,6 +563,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                         tid = space.find_twin(key)
                     in_model = True
                     if constrained:
+                        constraining = True  # an error here: TLC's trace ends with t (Worker.addElement)
                         in_model = (tid is not None and known_in_model) or in_constraints(t, s)
                         if in_model and action_constraints:
                             if track:
@@ -569,6 +571,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                             in_model = all(c(s, t) for c in action_constraints)
                             if track:
                                 level_cell[0] = depth + 1
+                        constraining = False
                         if not in_model:
                             tid = None
                             where = Where.OUTSIDE
@@ -709,9 +712,10 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
         elif isinstance(err, IncompleteSuccessor) and expanding:
             generated += 1  # TLC's worker counts the successor before it finds a variable free
             report.trace = make_trace(model, space, space.path_to(sid), [(err.partial, label_text(model, err.label))])
-        elif judging is not None:  # TLC's doNextEvalFailed: the step's successor ends the trace
+        elif constraining or judging is not None:  # TLC's doNextFailed, doNextEvalFailed: t ends the trace
             report.trace = make_trace(model, space, space.path_to(sid), [(t, label_text(model, (lab, args)))])
-            report.message = f"Evaluating action property {judging} failed. {report.message}"
+            if judging is not None:
+                report.message = f"Evaluating action property {judging} failed. {report.message}"
         elif not initialising and sid < len(space.states):
             report.trace = make_trace(model, space, space.path_to(sid))
             if (on_violation is not None and expanding and where is Where.SUCCESSORS and generated == before

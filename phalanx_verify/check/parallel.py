@@ -254,6 +254,7 @@ class _Worker:
         nsucc = array("q")
         event: Event | None = None
         judging = ""  # the action property being evaluated on a step (phase PH_ACTION)
+        constraining = False  # the constraints are being evaluated on a successor
 
         def flush() -> None:
             if not batch:
@@ -288,8 +289,9 @@ class _Worker:
                 for lab, args, t in nxt(s):
                     in_model = True
                     if constrained:
-                        phase = PH_CONSTRAINT
+                        phase, constraining = PH_CONSTRAINT, True
                         in_model = in_constraints(t, s) and all(c(s, t) for c in action_constraints)
+                        constraining = False
                         if not in_model:
                             phase = PH_INVARIANT
                             bad = checks(t, s)
@@ -325,7 +327,8 @@ class _Worker:
                         raise LivenessEvalError(err.message, err.pos) from err
             except TLAError as err:  # TLC's exit code by where the error happened (errorexit.py)
                 outside = phase == PH_INVARIANT  # an invariant of a successor outside the model: shown too
-                extra = [(t, label_text(model, (lab, args)))] if outside or phase == PH_ACTION else []
+                # the successor ends the trace where a check of it failed (TLC's Worker.addElement)
+                extra = [(t, label_text(model, (lab, args)))] if outside or constraining or phase == PH_ACTION else []
                 if isinstance(err, IncompleteSuccessor) and phase == PH_GENERATE:
                     phase = PH_CONSTRAINT  # generated, as TLC counts it, and shown (bfs.explore)
                     extra = [(err.partial, label_text(model, err.label))]
