@@ -1329,6 +1329,8 @@ def tlc_get(key: Any) -> Any:
     "revision" are refused (exit 150): a verdict would depend on values only TLC has."""
     if key in TLC_REGISTERS:
         return TLC_REGISTERS[key]
+    if type(key) is int and key >= 0:  # a register TLCSet never wrote
+        raise EvalError(f"TLCGet({key}) was undefined.")
     if key == "level":
         return LEVEL[0]
     if key == "config":

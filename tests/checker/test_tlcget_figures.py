@@ -112,3 +112,12 @@ def test_tlcset_exit_stops_a_spec_that_reads_no_tlcget(tmp_path: Path) -> None:
     assert code == 0
     assert "12 states generated, 7 distinct states found, 2 states left on queue." in out
     assert "The depth of the complete state graph search is 4." in out
+
+
+def test_a_register_never_written_is_tlcs_undefined(tmp_path: Path) -> None:
+    """TLCGet(3) before any TLCSet(3, ...): TLC's "TLCGet(3) was undefined.", exit 75 in Next,
+    1 generated (was "unsupported key"; fuzz10 tlcget_unset_register_msg)."""
+    code, out = _run(tmp_path, "---- MODULE M ----\nEXTENDS Naturals, TLC\nVARIABLE x\nInit == x = 0\n"
+                     "Next == x < 2 /\\ x' = x + TLCGet(3)\n====\n", "INIT Init\nNEXT Next\n")
+    assert code == 75 and "TLCGet(3) was undefined." in out
+    assert "1 states generated, 1 distinct states found" in out
