@@ -447,7 +447,7 @@ class Expressions(Levels, StaticKinds):
         dom = self.val(b.set, ctx)  # type: ignore[arg-type]
         inner = ctx.bind(b.names[0], Local(x, "value"))
         if not mentions_any(defn.body, {defn.name}):
-            return f"_mkfcn({{{x}: {self.val(defn.body, inner)} for {x} in _iterate({dom})}})"
+            return f"_rt.fcn_built(lambda: _mkfcn({{{x}: {self.val(defn.body, inner)} for {x} in _iterate({dom})}}))"
         # A recursive function refers to itself by name: bind it to the RecFcn being built.
         self_name = self.fresh(defn.name)
         body = self.val(defn.body, inner.bind(defn.name, Local(self_name, "value", made=outside.LAMBDA)))
@@ -1468,7 +1468,7 @@ class Expressions(Levels, StaticKinds):
                  for b in e.bounds for n in (b.names[:1] if b.tuple_pattern else b.names)]
         key = parts[0] if len(parts) == 1 else "(" + ", ".join(parts) + ",)"
         body = self.val(e.body, inner)
-        built = f"_mkfcn({{{key}: {body} {' '.join(gens)}}})"
+        built = f"_rt.fcn_built(lambda: _mkfcn({{{key}: {body} {' '.join(gens)}}}))"  # (runtime.in_function)
         # the domain's factors, one per argument, and where each bound name sits in an argument
         sets: list[str] = []
         where: list[tuple[int, int | None]] = []

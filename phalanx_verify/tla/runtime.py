@@ -175,7 +175,7 @@ class RecFcn:
                 raise EvalError("To convert a function of form [x \\in S |-> f(x)] to a tuple, the set S must be "
                                 "enumerable.") from None
             raise self._not_a_table() from None
-        return make_fcn({x: self(x) for x in elems})
+        return fcn_built(lambda: make_fcn({x: self(x) for x in elems}))
 
     def _deferred(self, x: Any) -> Any:
         """f[x] computed with function constructors deferred, then built: while it is built,
@@ -237,6 +237,25 @@ def unkept(thunk: Callable[[], Any]) -> Any:
 UNKEPT = object()
 
 
+def in_function(err: ModuleEvalError | AssertionFailure) -> EvalError:
+    """An error of a standard module's operator or of Assert met in the body of a function
+    constructor: TLC's FcnLambdaValue (with its source) rethrows it as a FingerprintException,
+    which its worker reports as any evaluation error (exit 75, not the module's 255 or Assert's
+    14, where successors are computed)."""
+    plain = EvalError(err.message, err.pos)
+    plain.tlc_text = err.tlc_text
+    return plain
+
+
+def fcn_built(make: Callable[[], Any]) -> Any:
+    """``make()``: a function constructor built at once (TLC's toFcnRcd), its body's errors as
+    in_function says."""
+    try:
+        return make()
+    except (ModuleEvalError, AssertionFailure) as err:
+        raise in_function(err) from err
+
+
 def kept_fcn(domain: Any, body: Callable[[Any], Any], form: tuple | None = None) -> Any:
     """[x \\in D |-> e] made while KEEP: TLC keeps it lazy (FcnLambdaValue), evaluating e where
     it is applied. Built at once all the same where every point evaluates (the same value);
@@ -290,7 +309,7 @@ def lazy_fcn(domain: Any, body: Callable[[Any], Any], form: tuple | None = None)
             elems = list(domain)  # a set that cannot be enumerated refuses here
         except EvalError:
             return RecFcn("function", domain, body, form=form)
-        return make_fcn({x: body(x) for x in elems})
+        return fcn_built(lambda: make_fcn({x: body(x) for x in elems}))
     return RecFcn("function", domain, body, form=form)
 
 

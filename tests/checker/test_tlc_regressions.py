@@ -58,6 +58,7 @@ TRACE_BASE = ("EXTENDS Integers, TLCExt, Sequences\nVARIABLE x\nSpec == x = 1 /\
               "Alias == [x |-> x, t |-> Trace]")
 
 LIVE_BASE = "EXTENDS Naturals, Sequences\nVARIABLE x\nInit == x = 0\nNext == x < 2 /\\ x' = x + 1\nSpec == Init /\\ [][Next]_x\n"
+FCN_BASE = "EXTENDS Integers, Sequences, TLC\nVARIABLE f\nInit == f = <<0, 0>>\n"
 PRIMED_BASE = "EXTENDS Integers\nVARIABLE x\nInit == x = 0\nNext == x' = (x + 1) % 3\nC == x' < 5\nC2 == x < 5 \\/ x' = 1"
 
 CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | None, str]] = {
@@ -1075,6 +1076,19 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         0, 1, 1, 1, "The argument of Head should be a sequence",
         "inside a definition astToLive swallows the error; the atom then fails on the initial state and TLC "
         "ends with its NO_ERROR (exit 0) after printing the error"),
+    "ModuleErrorInAFunctionBuiltAtOnce": (
+        FCN_BASE + "Next == f' = [i \\in 1..2 |-> f[i] % (-3)]", "INIT Init\nNEXT Next", 75, 1, 1, 1,
+        "The second argument of % should be a positive number",
+        "TLC builds the function through FcnLambdaValue.toFcnRcd, which rethrows the error as a "
+        "FingerprintException: exit 75, not the operator's 255 (fuzz10 lazy_fcn_fingerprint_error)"),
+    "AssertInAFunctionBuiltAtOnce": (
+        FCN_BASE + "Next == f' = [a |-> [i \\in 1..2 |-> Assert(FALSE, \"no\")]]", "INIT Init\nNEXT Next",
+        75, 1, 1, 1, "The first argument of Assert evaluated to FALSE",
+        "the same for Assert (was 14), the function nested in a record"),
+    "ModuleErrorInAFunctionApplied": (
+        FCN_BASE + "Next == f' = LET g == [i \\in 1..2 |-> Head(<<>>)] IN g[1]", "INIT Init\nNEXT Next",
+        255, 1, 1, 1, "Attempted to apply Head to the empty sequence",
+        "a function applied where it is made is kept lazy (FcnLambdaValue.apply): the operator's 255"),
     "ChooseTuplePatternOverAString": (
         "VARIABLE x\nInit == x = CHOOSE <<a, b>> \\in {\"ab\"} : TRUE\nNext == UNCHANGED x",
         "INIT Init\nNEXT Next", 75, 0, 0, 0, "but S was not a set of N-tuples.",
