@@ -27,7 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..tla.errors import EvalError, JavaException, LivenessEvalError
+from ..tla import JavaException
+from ..tla.errors import EvalError, LivenessEvalError
 from .bfs import StateSpace
 from .fairness import FairnessTracker
 from .liveness import disjunct_tableau, node_holds, node_truth
