@@ -285,26 +285,30 @@ class Model:
         return bool_free_variables(self.compiler, (self.init_expr, self.init_scope),
                                    None if self.no_next else (self.next_part.expr, self.next_part.scope))
 
+    def _compiled_calls(self, fragment: str) -> bool:
+        """Does the compiled spec's code hold ``fragment`` (a runtime function it calls)?"""
+        return any(fragment in part for part in self.compiler.source_parts)
+
     def reads_level(self) -> bool:
         """Does the compiled spec call TLCGet? Then the search keeps TLCGet("level") current
         (runtime.LEVEL), which costs a store per successor that other specs do not pay."""
-        return any("_rt.tlc_get(" in part for part in self.compiler.source_parts)
+        return self._compiled_calls("_rt.tlc_get(")
 
     def may_exit(self) -> bool:
         """Does the compiled spec call TLCSet? Then TLCSet("exit", TRUE) may stop the search
         (the search asks after each state it expands)."""
-        return any("_rt.tlc_set(" in part for part in self.compiler.source_parts)
+        return self._compiled_calls("_rt.tlc_set(")
 
     def reads_trace(self) -> bool:
         """Does the compiled spec call TLCExt!Trace? Then the search hands the checks of each
         state the path that leads to it (runtime.TRACE), as TLC rebuilds it."""
-        return any("_rt.trace(" in part for part in self.compiler.source_parts)
+        return self._compiled_calls("_rt.trace(")
 
     def draws_at_random(self) -> bool:
         """Does the compiled spec call RandomElement, RandomSubset or RandomSetOfSubsets? Their
         draws are not made again alike where a counterexample is rebuilt by evaluating Init and
         Next anew (the parallel search's traces, check/parallel.py)."""
-        return any("_rt.random_" in part for part in self.compiler.source_parts)
+        return self._compiled_calls("_rt.random_")
 
     # -- config checks --------------------------------------------------------------------
     def _check_constant_substitutions(self) -> None:

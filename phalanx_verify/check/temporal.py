@@ -227,7 +227,7 @@ class Translator:
         lvl = self.compiler.level(wrapped, self._ctx(scope, env))
         if lvl < LEVEL_TEMPORAL:
             if lvl > LEVEL_CONSTANT:
-                self.constant_parts(e, scope, env, lets)
+                self._constant_kids(e, scope, env, lets)
             return self.leaf(wrapped, lvl, scope, env)
 
         def rec(x: ast.Expr, env: dict[str, Any] = env) -> Node:
@@ -288,11 +288,14 @@ class Translator:
         lvl = self.compiler.level(with_lets(e, lets), self._ctx(scope, env))
         if lvl == LEVEL_CONSTANT:
             self.leaf(with_lets(e, lets), lvl, scope, env)
-            return
-        if lvl == LEVEL_TEMPORAL:
-            return
+        elif lvl < LEVEL_TEMPORAL:
+            self._constant_kids(e, scope, env, lets)
+
+    def _constant_kids(self, e: ast.Expr, scope: Scope, env: dict[str, Any],
+                       lets: tuple[ast.Definition, ...]) -> None:
+        """constant_parts of the parts of the state or action formula ``e``."""
         if isinstance(e, ast.Let):
-            self.constant_parts(e.body, scope, env, lets + tuple(e.defs))
+            self._constant_kids(e.body, scope, env, lets + tuple(e.defs))
             return
         if isinstance(e, ast.And | ast.Or):
             parts: tuple[ast.Expr, ...] = tuple(e.items)

@@ -1342,17 +1342,16 @@ class Expressions(Levels, StaticKinds):
                     clauses.append(f"for {py} in _witness({witnesses}, {n!r}, {s})")
                     ctx = ctx.bind(n, Local(py, "value", vkind=ek))
                 continue
-            if b.tuple_pattern and whole is not None:
+            if b.tuple_pattern:
                 names = [self.fresh(n) for n in b.names]
-                whole.append(self.fresh("t"))
-                clauses.append(f"for {whole[-1]}, ({', '.join(names)},) in _rt.tuple_bound({s}, {len(names)})")
-                for n, py in zip(b.names, names, strict=True):
-                    ctx = ctx.bind(n, Local(py, "value"))
-            elif b.tuple_pattern:
-                names = [self.fresh(n) for n in b.names]
-                clauses.append(f"for ({', '.join(names)},) in _rt.patterns(_iterate({s}), {len(names)})")
-                if ranges is not None:
-                    ranges.append((f"({', '.join(names)},) in _rt.patterns(_xs, {len(names)})", s))
+                target = f"({', '.join(names)},)"
+                if whole is not None:
+                    whole.append(self.fresh("t"))
+                    clauses.append(f"for {whole[-1]}, {target} in _rt.tuple_bound({s}, {len(names)})")
+                else:
+                    clauses.append(f"for {target} in _rt.patterns(_iterate({s}), {len(names)})")
+                    if ranges is not None:
+                        ranges.append((f"{target} in _rt.patterns(_xs, {len(names)})", s))
                 for n, py in zip(b.names, names, strict=True):
                     ctx = ctx.bind(n, Local(py, "value"))
             else:
