@@ -242,6 +242,8 @@ def eq(a: Any, b: Any) -> bool:
             return _mv_equal(a, b)
         if LAMBDA_FCN and ta is LAMBDA_FCN[0]:
             return _lambda_eq(a, b)
+        if ta is Fcn and a.rec and b and not b.rec and not _string_keyed(b):
+            raise _incomparable(a, b)  # RecordValue.equals: the other is no record (toRcd is null)
         return _unequal_containers(a, b)
     if ta is TypedModelValue:
         return _mv_equal(a, b)
@@ -563,7 +565,8 @@ def kinds(v: Any) -> Any:
         own = tuple(map(type, v))
         return own if _FLAT_KINDS.issuperset(own) else tuple([kinds(x) for x in v])
     if t is Fcn:  # by key, in no order: functions built in different orders are alike
-        return (Fcn, frozenset((type(k), k, kinds(x)) for k, x in v.items()))
+        args = frozenset((type(k), k, kinds(x)) for k, x in v.items())
+        return (Fcn, args, True) if v.rec else (Fcn, args)  # a record made as one: see _alike
     if t is TypedModelValue:
         return (t, typed_prefix(v))
     return t
@@ -587,6 +590,8 @@ def _alike(a: Any, b: Any) -> bool:
             return all(_alike(fa[k], fb[k]) for k in fa)
         if _string_keys(a) and _string_keys(b):
             return True  # two records with other fields: TLC's RecordValue.equals compares names first
+    if _record_made(a) or _record_made(b):
+        return False  # against a function of other arguments, of any size, RecordValue.equals fails
     if _function(a) or _function(b):
         return _size(a) != _size(b)
     return len(a) != len(b) or all(_alike(x, y) for x, y in zip(a, b))  # noqa: B905  # equal lengths
@@ -598,6 +603,10 @@ def _typed(k: tuple) -> bool:
 
 def _function(k: tuple) -> bool:
     return bool(k) and k[0] is Fcn
+
+
+def _record_made(k: tuple) -> bool:
+    return _function(k) and len(k) > 2
 
 
 def _string_keys(k: tuple) -> bool:
@@ -652,8 +661,20 @@ def confirm_missing(x: Any, s: frozenset) -> None:
     theirs = _member_kinds(s)
     if (mine in theirs and len(theirs) == 1) or (len(theirs) <= _KINDS_AT_MOST and all(_alike(mine, k) for k in theirs)):
         return
-    for e in s:
-        if (type(e) is tuple or type(e) is Fcn) and len(e) == len(x):
+    try:
+        _compare_each(x, s)
+    except EvalError as first:
+        try:  # the error TLC meets first: its walk of the members goes in its order
+            ordered = sorted_tlc(s)
+        except (EvalError, UnsortableSet):
+            raise first from None
+        _compare_each(x, ordered)
+        raise
+
+
+def _compare_each(x: Any, members: Iterable) -> None:
+    for e in members:
+        if (type(e) is tuple or type(e) is Fcn) and (len(e) == len(x) or type(e) is Fcn and e.rec):
             eq(e, x)  # raises where TLC's comparison fails; x is none of them
 
 

@@ -1571,7 +1571,7 @@ class Expressions(Levels, StaticKinds):
         return f"_rt.fcnset({self.val(e.domain, ctx)}, {self.val(e.range, ctx)})"
 
     def v_RecordLit(self, e: ast.RecordLit, ctx: Ctx) -> str:
-        return "_Fcn({" + ", ".join(f"{k!r}: {self.val(v, ctx)}" for k, v in e.fields) + "})"
+        return "_Fcn({" + ", ".join(f"{k!r}: {self.val(v, ctx)}" for k, v in e.fields) + "}, True)"
 
     def v_RecordSet(self, e: ast.RecordSet, ctx: Ctx) -> str:
         return "_rt.recordset({" + ", ".join(f"{k!r}: {self.val(v, ctx)}" for k, v in e.fields) + "})"

@@ -53,7 +53,7 @@ def permute(v: Any, pi: dict[ModelValue, ModelValue], memo: dict[int, tuple[Any,
         # renormalise it (make_fcn) as a new value would be.
         out = Fcn({(permute(k, pi, memo) if type(k) in _COMPOUND else pi.get(k, k) if type(k) is ModelValue else k):
                    (permute(x, pi, memo) if type(x) in _COMPOUND else pi.get(x, x) if type(x) is ModelValue else x)
-                   for k, x in v.items()})
+                   for k, x in v.items()}, v.rec)
     if memo is not None:
         if len(memo) >= _MEMO_PER_PERMUTATION:
             memo.clear()

@@ -583,6 +583,7 @@ class _Draft:
         out._key = None
         out._ints = orig._ints  # type: ignore[union-attr]  # the same arguments
         out._dom = orig._dom  # type: ignore[union-attr]  # and the same domain
+        out.rec = orig.rec  # type: ignore[union-attr]
         return out
 
 

@@ -557,7 +557,7 @@ class RecordSet(_ProductLike):
         members = self.component_members()
         pools = [sorted(members[n], key=tlc_key) for n in names]
         for combo in itertools.product(*pools):
-            yield Fcn(dict(zip(names, combo, strict=True)))
+            yield Fcn(dict(zip(names, combo, strict=True)), True)
 
     def key(self) -> tuple:
         return ("RCDSET", tuple(sorted(self.fields.items(), key=lambda kv: kv[0])))

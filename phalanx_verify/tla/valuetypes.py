@@ -74,10 +74,14 @@ class Fcn(dict):
     (see tlc_key): a set of records is sorted whenever a quantifier ranges over it, and the
     records of a message set are the same objects from state to state."""
 
-    __slots__ = ("_hash", "_key", "_ints", "_dom")
+    __slots__ = ("_hash", "_key", "_ints", "_dom", "rec")
 
-    def __init__(self, d: dict | None = None) -> None:
+    def __init__(self, d: dict | None = None, rec: bool = False) -> None:
         super().__init__(d or ())
+        # Made as a record ([a |-> e], a member of [a : S], an EXCEPT of one): TLC's RecordValue,
+        # whose equality fails against a function of other arguments, where a function of
+        # strings made by [x \in S |-> e], :> or @@ (a FcnRcdValue) finds it unequal.
+        self.rec = rec
         self._hash: int | None = None  # computed when first asked: many functions are never hashed
         self._key: tuple[int, tuple] | None = None
         self._ints: bool | None = None
@@ -110,6 +114,7 @@ class Fcn(dict):
         new._key = None
         new._ints = self._ints  # the same arguments
         new._dom = self._dom
+        new.rec = self.rec
         return new
 
     def _immutable(self, *args: Any, **kwargs: Any) -> None:
@@ -122,5 +127,5 @@ class Fcn(dict):
 
         return format_value(self)
 
-    def __reduce__(self) -> tuple[Any, tuple[dict]]:
-        return (Fcn, (dict(self),))
+    def __reduce__(self) -> tuple[Any, tuple[dict, bool]]:
+        return (Fcn, (dict(self), self.rec))

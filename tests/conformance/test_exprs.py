@@ -29,7 +29,6 @@ _ORIGIN = ("TLC's function keeps the domain it was built over: DOMAIN prints it 
 KNOWN: dict[int, str] = {
     157: _ORIGIN, 427: _ORIGIN, 430: _ORIGIN, 1330: _ORIGIN, 1663: _ORIGIN, 1666: _ORIGIN, 2020: _ORIGIN,
     2206: _ORIGIN, 2351: _ORIGIN, 2927: _ORIGIN, 3377: _ORIGIN, 3416: _ORIGIN,
-    551: "equality of a record with a function whose domain is integers inside \\notin: TLC errors, the built-in answers",
 }
 
 
