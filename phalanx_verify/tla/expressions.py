@@ -1481,6 +1481,7 @@ class Expressions(Levels, StaticKinds):
                     where.append((len(sets) - 1, None))
         if where == [(0, None)]:
             dom, fn = sets[0], f"lambda {key}: {body}"
+            built = _kept_interval(built, dom, self._unobserved())
         else:
             one = len(sets) == 1
             picks = ", ".join(("_k" if one else f"_k[{i}]") + ("" if j is None else f"[{j}]") for i, j in where)
@@ -1778,6 +1779,32 @@ def _size(e: Any) -> int:
     if hasattr(e, "__dataclass_fields__"):
         return 1 + sum(_size(getattr(e, f)) for f in e.__dataclass_fields__ if f != "pos")
     return 0
+
+
+def _kept_interval(built: str, dom: str, unobserved: bool) -> str:
+    """The code of a function built over one set, ``dom``, made to keep that set as its domain
+    when it is an interval (runtime.over_interval), where the set's code can be evaluated again:
+    a name, a constant hoisted out of the expression, or a literal a..b (its bounds evaluated
+    again only where no evaluation is observed: a Print in them prints once, as in TLC)."""
+    head = "_cmp.interval("
+    if SIMPLE.fullmatch(dom) or dom.startswith("(_K"):
+        return f"_rt.over_interval({built}, {dom})"
+    args = dom[len(head):-1]
+    if dom.startswith(head) and dom.endswith(")") and "'" not in args and '"' not in args and \
+            _balanced(args) and (unobserved or all(SIMPLE.fullmatch(a.strip()) for a in args.split(","))):
+        return f"_rt.over_interval({built}, None, {args})"
+    return built
+
+
+def _balanced(code: str) -> bool:
+    """Are the parentheses and brackets of ``code`` (without string literals) balanced, none
+    closed before it opened?"""
+    depth = 0
+    for c in code:
+        depth += (c in "([{") - (c in ")]}")
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 def _spanned(e: ast.Expr, code: str) -> str | None:

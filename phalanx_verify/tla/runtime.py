@@ -33,6 +33,7 @@ from .values import (
     Fcn,
     FcnSet,
     FilterSet,
+    Interval,
     IntRange,
     LazySet,
     ModelValue,
@@ -254,6 +255,28 @@ def fcn_built(make: Callable[[], Any]) -> Any:
         return make()
     except (ModuleEvalError, AssertionFailure) as err:
         raise in_function(err) from err
+
+
+def over_interval(f: Any, domain: Any, lo: int = 0, hi: int = 0) -> Any:
+    """``f``, a function just built over ``domain`` (or over lo..hi when ``domain`` is None),
+    with that set as its domain when it is an interval: TLC's function keeps the set it was
+    built over, so DOMAIN [i \\in 2..3 |-> e] prints as 2..3, where the same function built over
+    {2, 3} gives {2, 3}. A function over 1..n is a tuple, whose domain is 1..n anyway. A copy
+    where ``f`` already has another domain set (a value handed back by a memo table)."""
+    if type(f) is not Fcn:
+        return f
+    if domain is None:
+        if type(lo) is not int or type(hi) is not int:
+            return f
+        domain = Interval(range(lo, hi + 1))
+    elif type(domain) is not Interval:
+        return f
+    if type(f._dom) is Interval:
+        return f
+    if f._dom is not None:
+        f = Fcn(f, f.rec)
+    f._dom = domain
+    return f
 
 
 def kept_fcn(domain: Any, body: Callable[[Any], Any], form: tuple | None = None) -> Any:
