@@ -780,6 +780,88 @@ def homogeneous(elems: _C) -> _C:
     return elems
 
 
+def _sortable_inside(elems: Collection[Any]) -> None:
+    """TLC's sort compares tuples place by place and records field by field, so
+    ``{<<1>>, <<"a">>}`` fails as 1 against "a" where ``{<<1, 2>>, <<2, "a">>}`` does not (1
+    against 2 decides). Tuples of the same flat types, or functions of the same arguments and
+    flat types of values, need no look, nor members of kinds that compare without error
+    (_alike); else the sort is run as TLC runs it (ValueVec.sort: each member inserted by
+    binary search among the ones before it, in the order given) and fails as its comparisons
+    do."""
+    if _flat_alike(elems):
+        return
+    found = list({kinds(e): None for e in elems})
+    if all(_alike(a, b) for i, a in enumerate(found) for b in found[i + 1:]):
+        return
+    ordered: list = []
+    for e in elems:
+        if not ordered:
+            ordered.append(e)
+            continue
+        low, high, cmp, idx = 0, len(ordered), 0, 0
+        while low < high:
+            idx = (low + high) >> 1
+            cmp = _order_cmp(e, ordered[idx])
+            if cmp == 0:
+                break
+            if cmp < 0:
+                high = idx
+            else:
+                low = idx + 1
+        if cmp != 0:  # (a duplicate is dropped)
+            ordered.insert(idx if cmp < 0 else idx + 1, e)
+
+
+def _flat_alike(elems: Collection[Any]) -> bool:
+    """Are the members all tuples of the same flat types (_FLAT_KINDS) place by place, or all
+    functions of the same arguments with values of the same flat types?"""
+    it = iter(elems)
+    first = next(it)
+    if type(first) is tuple:
+        shape = tuple(map(type, first))
+        if not _FLAT_KINDS.issuperset(shape):
+            return False
+        return all(type(e) is tuple and tuple(map(type, e)) == shape for e in it)
+    if type(first) is Fcn:
+        keys = first.keys()
+        shape = tuple(map(type, first.values()))
+        if not _FLAT_KINDS.issuperset(shape):
+            return False
+        return all(type(e) is Fcn and e.keys() == keys and tuple(map(type, e.values())) == shape for e in it)
+    return False
+
+
+def _order_cmp(a: Any, b: Any) -> int:
+    """TLC's a.compareTo(b) between two members of a set it sorts, with its error where they
+    cannot be compared: tuples by length, then place by place; functions of the same
+    arguments value by value in TLC's order of the arguments; scalars of two kinds fail; the
+    rest by TLC's order (tlc_key)."""
+    ta, tb = type(a), type(b)
+    if ta is tuple and tb is tuple:
+        if len(a) != len(b):
+            return len(a) - len(b)
+        for i in range(len(a)):
+            c = _order_cmp(a[i], b[i])
+            if c:
+                return c
+        return 0
+    if ta is Fcn and tb is Fcn and a.keys() == b.keys():
+        for k in sorted(a, key=tlc_key):
+            c = _order_cmp(a[k], b[k])
+            if c:
+                return c
+        return 0
+    if ta is not tb and ta in EXACT and tb in EXACT and ta is not ModelValue and tb is not ModelValue:
+        ka = kind(a)
+        raise EvalError(f"Attempted to compare {ka} {format_value(a)} with non-{ka}: {format_value(b)}")
+    try:
+        x, y = tlc_key(a), tlc_key(b)
+        return (x > y) - (x < y)
+    except TypeError:  # keys of kinds Python cannot order: TLC's comparison fails on them too
+        eq(a, b)
+        raise EvalError(f"Attempted to compare {format_value(a)} with {format_value(b)}") from None
+
+
 def _no_record_beside_function(elems: Collection[Any]) -> None:
     """TLC's sort compares a record with a function of as many arguments by their domains and
     fails on a field name against a non-string (RecordValue.compareTo: "Attempted to compare
@@ -809,10 +891,13 @@ def _no_infinite_among_sets(elems: Collection[Any]) -> None:
 
 def set_of(items: tuple) -> frozenset | UnsortedSet:
     """{a, b, ...}: the items are checked before Python's set merges TRUE into 1, at the top
-    or inside (``{<<1>>, <<TRUE>>}``: TLC fails to sort them); items TLC cannot sort make an
-    UnsortedSet."""
+    or inside (``{<<1>>, <<TRUE>>}``, ``{<<1>>, <<"a">>}``: TLC fails to sort them); items TLC
+    cannot sort make an UnsortedSet. (The members of {e : x \\in S}, set_map, are checked at the
+    top only: a look inside each would cost every comprehension of tuples or records.)"""
     try:
         homogeneous(items)
+        if len(items) > 1 and (type(items[0]) is tuple or type(items[0]) is Fcn):
+            _sortable_inside(items)
         return _merged_alike(items, frozenset(items))
     except EvalError as err:
         return UnsortedSet(items, err)
@@ -848,11 +933,20 @@ def union_of(elems: list) -> frozenset:
     return _merged_alike(elems, frozenset(elems))
 
 
-def set_map(elems: list) -> frozenset:
-    """{e : x \\in S} from its elements in order: checked as a literal's (set_of), so that
-    ``{IF x = 1 THEN 1 ELSE TRUE : x \\in 1..2}`` is TLC's error, not the set {1}."""
-    homogeneous(elems)
-    return _merged_alike(elems, setbound.built(elems))
+def set_map(elems: list) -> frozenset | UnsortedSet:
+    """{e : x \\in S} from its elements in order: kept as a literal is (set_of), so that
+    ``{IF x = 1 THEN 1 ELSE TRUE : x \\in 1..2}`` is not the set {1} but a set TLC fails to sort
+    where it sorts it (TLC's SetOfAll makes a SetEnumValue it has not normalised: a state
+    holding it fails to be fingerprinted, in Init exit 255)."""
+    try:
+        homogeneous(elems)
+    except EvalError as err:
+        return UnsortedSet(tuple(elems), err)
+    out = setbound.built(elems)
+    try:
+        return _merged_alike(elems, out)
+    except EvalError as err:
+        return UnsortedSet(tuple(elems), err)
 
 
 def _scalar_set(s: frozenset) -> bool:
