@@ -261,9 +261,12 @@ def _kind_bits(kinds: list[str], kind: str) -> int:
 
 
 def check_liveness(model: Model, space: StateSpace | LiveGraph, obligation: Liveness,
-                   tracker_kinds: list[str], extra: dict | None = None, safety_only: bool = False) -> Trace | None:
+                   tracker_kinds: list[str], extra: dict | None = None, safety_only: bool = False,
+                   screened: bool = False) -> Trace | None:
     """None when the obligation holds on the explored graph; otherwise a lasso. ``safety_only``
-    (TLC's -lncheck off): only a finite prefix that violates the property counts, no cycle."""
+    (TLC's -lncheck off): only a finite prefix that violates the property counts, no cycle.
+    ``screened``: holds_by_screen already found a candidate component (its screen is not run
+    again)."""
     if obligation.kind == "general":
         assert isinstance(space, StateSpace), "the parallel search leaves these to the sequential one (livegraph.py)"
         return check_general(model, space, obligation, tracker_kinds, safety_only)
@@ -273,7 +276,7 @@ def check_liveness(model: Model, space: StateSpace | LiveGraph, obligation: Live
     sub = _sub_graph(space, obligation, extra)
     allowed, starts, edge_ok = sub.allowed, sub.starts, sub.edge_ok
     search = _Search(space, tracker_kinds, allowed, edge_ok, sub.accept)
-    if no_fair_component(space, allowed, starts, sub.edge_bit, sub.accept, search.weak):
+    if not screened and no_fair_component(space, allowed, starts, sub.edge_bit, sub.accept, search.weak):
         return None
     # States reachable from the start states inside the sub-graph, in BFS order.
     reach = bytearray(size)

@@ -194,10 +194,10 @@ _FORKED: tuple | None = None  # what the forked obligation checks inherit (_Live
 
 
 def _check(model: Model, space: StateSpace | LiveGraph, obligation: Obligation, kinds: list[str],
-           safety_only: bool) -> Outcome:
+           safety_only: bool, screened: bool = False) -> Outcome:
     _, ob, extra = obligation
     try:
-        return check_liveness(model, space, ob, kinds, extra, safety_only), None
+        return check_liveness(model, space, ob, kinds, extra, safety_only, screened), None
     except TLAError as err:
         return None, err
 
@@ -214,7 +214,7 @@ def _default_sigterm() -> None:
 def _check_forked(i: int) -> Outcome:
     assert _FORKED is not None
     model, space, obligations, kinds, safety_only = _FORKED
-    return _check(model, space, obligations[i], kinds, safety_only)
+    return _check(model, space, obligations[i], kinds, safety_only, screened=True)  # (_outcomes screened it)
 
 
 def check_model(model: Model, name: str | None = None, progress: ProgressFn | None = None,
