@@ -29,9 +29,37 @@ from dataclasses import dataclass
 
 from .std_tokens import STD_TOKENS
 
-# SANY's built-in names that a string could equal, in the order tla2tools interns them.
-BUILTINS = ("STRING", "FALSE", "TRUE", "BOOLEAN", "SUBSET", "UNION", "DOMAIN", "ENABLED",
-            "UNCHANGED", "Formal_0", "Formal_1", "Formal_2")
+# SANY's built-in operators, in the order tla2tools interns their names (BuiltInOperators'
+# table: its symbols too, so that the string "\\" ranks with set difference), then the
+# formal parameters of the operators it makes.
+BUILTINS = ("STRING", "FALSE", "TRUE", "BOOLEAN", "=", "/=", ".", "'", "\\lnot", "\\neg", "\\land",
+            "\\lor", "\\equiv", "=>", "SUBSET", "UNION", "DOMAIN", "\\subseteq", "\\in", "\\notin", "\\",
+            "\\intersect", "\\union", "\\times", "~>", "[]", "<>", "ENABLED", "UNCHANGED", "\\cdot", "-+->",
+            "$AngleAct", "$BoundedChoose", "$BoundedExists", "$BoundedForall", "$CartesianProd", "$Case",
+            "$ConjList", "$DisjList", "$Except", "$FcnApply", "$FcnConstructor", "$IfThenElse",
+            "$NonRecursiveFcnSpec", "$Pair", "$RcdConstructor", "$RcdSelect", "$RecursiveFcnSpec", "$Seq",
+            "$SetEnumerate", "$SetOfAll", "$SetOfFcns", "$SetOfRcds", "$SF", "$SquareAct", "$SubsetOf",
+            "$TemporalExists", "$TemporalForall", "$TemporalWhile", "$Tuple", "$UnboundedChoose",
+            "$UnboundedExists", "$UnboundedForall", "$WF", "$Nop", "$Qed", "$Pfcase", "$Have", "$Take", "$Pick",
+            "$Witness", "$Suffices", "Formal_0", "Formal_1", "Formal_2")
+
+# Then SANY's operator table (tla2sany.parser.Operators, loaded before the root module is
+# read): its canonical symbols in order, then each row of synonyms after its canonical one.
+OPERATOR_SYMBOLS = ('[', '.', "'", '^', '/', '*', '-', '-.', '+', '=', '\\lnot', '\\land', '\\lor', '~>', '=>',
+                    '[]', '<>', 'ENABLED', 'UNCHANGED', 'SUBSET', 'UNION', 'DOMAIN', '^+', '^*', '^#',
+                    '\\cdot', '\\equiv', '-+->', '/=', '\\subseteq', '\\in', '\\notin', '<', '\\leq', '>',
+                    '\\geq', '\\times', '\\', '\\intersect', '\\union', '...', '..', '|', '||', '&&', '&',
+                    '$$', '$', '??', '%%', '%', '##', '++', '--', '**', '//', '^^', '@@', '!!', '|-', '|=',
+                    '-|', '=|', '<:', ':>', ':=', '::=', '\\oplus', '\\ominus', '\\odot', '\\oslash',
+                    '\\otimes', '\\uplus', '\\sqcap', '\\sqcup', '\\div', '\\wr', '\\star', '\\o', '\\bigcirc',
+                    '\\bullet', '\\prec', '\\succ', '\\preceq', '\\succeq', '\\sim', '\\simeq', '\\ll', '\\gg',
+                    '\\asymp', '\\subset', '\\supset', '\\supseteq', '\\approx', '\\cong', '\\sqsubset',
+                    '\\sqsubseteq', '\\sqsupset', '\\sqsupseteq', '\\doteq', '\\propto', '~', '\\neg', '¬',
+                    '□', '◇', '/\\', '∧', '\\/', '∨', '<=>', '≡', '⇔', '#', '≠', '<=', '=<', '≤', '>=', '≥',
+                    '\\X', '×', '\\cap', '∩', '\\cup', '∪', '\\circ', '∘', '(+)', '⊕', '(-)', '⊖', '(.)', '⊙',
+                    '(/)', '⊘', '(\\X)', '⊗', '≈', '≔', '≍', '◯', '⩴', '●', '⋅', '≅', '÷', '≐', '‥', '…', '‼',
+                    '≫', '⇒', '∈', '⫤', '↝', '≪', '⊣', '∉', '⇸', '≺', '⪯', '∝', '⁇', '⊨', '⊢', '∼', '≃', '⊓',
+                    '⊔', '⊏', '⊑', '⊐', '⊒', '⋆', '⊂', '⊆', '≻', '⪰', '⊃', '⊇', '⊎', '‖', '≀', '⁺')
 
 # Always parsed: TLC makes its trace module a dependency of every root module.
 TRACE_MODULE = "_TLCTrace"
@@ -112,7 +140,7 @@ def freeze_made() -> None:
 def _rebuild() -> None:
     before = dict(RANK)
     RANK.clear()
-    for name in (*_cfg_values, *BUILTINS, *_module_names, *MADE):
+    for name in (*_cfg_values, *BUILTINS, *OPERATOR_SYMBOLS, *_module_names, *MADE):
         if name not in RANK:
             RANK[name] = len(RANK)
     if RANK != before:

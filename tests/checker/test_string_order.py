@@ -147,3 +147,21 @@ def test_names_never_read_come_after_the_read_ones_by_name() -> None:
     assert sorted_tlc(frozenset({"zz-made", "alpha", "aa-made", "zeta"})) == ["zeta", "alpha", "aa-made", "zz-made"]
     assert [m.name for m in sorted_tlc(frozenset({ModelValue("q9"), ModelValue("zeta"), ModelValue("q1")}))] == \
         ["zeta", "q1", "q9"]
+
+
+def test_strings_naming_operators_rank_with_sanys_operator_tables(tmp_path: Path) -> None:
+    """SANY interns its built-in operators' names (BuiltInOperators: "=", "\\", "$Pair", ...), the
+    formal parameters Formal_i, then its parser's operator symbols and their synonyms ("[",
+    "^+", "~", "\\cup", ...) before it reads the root module, so a string equal to one of them
+    ranks before every token of the modules. The built-in ranked only the identifier-like ones
+    there, so CHOOSE s \\in {"a", "\\"} : TRUE was "a" where TLC takes "\\" (fuzz11
+    StringOrderChoose: an invariant TLC finds violated held). Outputs from TLC2 2026.12.01."""
+    spec = ('---- MODULE E ----\nEXTENDS TLC\n'
+            'ASSUME PrintT({"\\\\cup", "ASSUME", "E", "\\\\sqcup", "[", "^+", "Formal_2", "MODULE", '
+            '"\\\\propto", "~", "$Suffices", "EXTENDS"})\n'
+            'ASSUME PrintT(CHOOSE s \\in {"a", "\\\\"} : TRUE)\n====\n')
+    code, _, out = check_model(tmp_path, "E", "", spec)
+    assert code == 0, out
+    assert ('{"$Suffices", "Formal_2", "[", "^+", "\\\\sqcup", "\\\\propto", "~", "\\\\cup", "E", "EXTENDS", '
+            '"ASSUME", "MODULE"}') in out, out
+    assert '"\\\\"' in out.splitlines(), out
