@@ -51,8 +51,30 @@ def set_to_bag(s: Any) -> Any:
     return make_fcn(dict.fromkeys(elems, 1))
 
 
+def _copies(e: Any, b: Any, op: str) -> int:
+    """What TLC's BagIn and CopiesIn read of ``b`` for ``e``: the count of the argument e equals,
+    met by e's equality with each argument in turn (which fails on one of another kind: 1
+    against "a"), 0 where there is none; a count that is no integer is TLC's error."""
+    items = _items(b)
+    te = type(e)
+    if (te is int or te is str) and all(type(k) is te for k in items):
+        n = items.get(e, 0)  # (no Boolean among the arguments: Python's 1 == TRUE cannot match)
+    else:
+        n = 0
+        for d in sorted_tlc(items):
+            if eq(e, d):
+                n = items[d]
+                break
+    if type(n) is not int:
+        raise ModuleEvalError(f"The second argument of {op} should be a bag, but instead it is: "
+                              f"{format_value(b)}").exact(
+            f"The second argument of {op} should be a bag, but instead it is:\n{format_value(b)}")
+    return n
+
+
 def bag_in(e: Any, b: Any) -> bool:
-    return e in _items(b)
+    """BagIn(e, B), as TLC's: e's count in B is positive (a function that is no bag may give 0)."""
+    return _copies(e, b, "BagIn") > 0
 
 
 def _argument_bag(b: Any, which: str, op: str) -> dict:
@@ -130,4 +152,4 @@ def cardinality(b: Any) -> int:
 
 
 def copies_in(e: Any, b: Any) -> int:
-    return _items(b).get(e, 0)
+    return _copies(e, b, "CopiesIn")

@@ -1,6 +1,7 @@
 """What TLC's Java modules check of their arguments, where the built-in answered: Bags' (+)
 takes bags only and compares elements by TLC's equality (a string against an integer fails),
-BagCardinality takes bags only, SelectSeq's test must answer a Boolean (TLC names the operator,
+BagCardinality takes bags only, BagIn and CopiesIn compare their element with each argument by
+TLC's equality and read its count (BagIn: positive), SelectSeq's test must answer a Boolean (TLC names the operator,
 <Operator LAMBDA> or <Operator Id>), and so must SortSeq's; Permutations and SetToBag take sets
 TLC can enumerate; FiniteSets' Cardinality of a cartesian product multiplies its factors'
 sizes, whatever they are. In Next an error raised by the module's own check exits 255,
@@ -30,6 +31,13 @@ from .specs import assume_outcome, check_model
     ("SelectSeq(<<1, 2>>, Id)",
      "The second argument of SelectSeq should be a boolean-valued operator, but instead it is: <Operator Id>"),
     ("SelectSeq(<<1, 2>>, LAMBDA e : e > 1)", "<<2>>"),
+    # BagIn and CopiesIn read the count of the argument e equals, met by e's equality with each
+    # argument (fuzz11 BagInNonPositive, BagMixedTypes: the built-in read DOMAIN and a dict)
+    ("BagIn(1, (1 :> 0))", "FALSE"),
+    ("CopiesIn(1, (1 :> -2))", "-2"),
+    ('CopiesIn(1, SetToBag({"a"}))', 'Attempted to check equality of integer 1 with non-integer: "a"'),
+    ('BagIn(1, (1 :> "x"))', 'The second argument of BagIn should be a bag, but instead it is: <<"x">>'),
+    ("CopiesIn(2, <<3, 4>>)", "4"),
 ])
 def test_in_an_assumption(tmp_path: Path, expr: str, tlc: str) -> None:
     assume_outcome(tmp_path, expr, "Integers, Sequences, Bags, TLC", tlc, defs="Id(e) == e\n")
