@@ -185,6 +185,18 @@ def confirm_absent_key(x: Any, keys: Iterable, scan: bool = False) -> None:
         # kind met by a string key's equals (FcnRcdValue): TLC's evaluation error, where the
         # function over integers, searched by its interval, leaves the function unchanged.
         raise EvalError(f"Attempted to access record by a non-string argument: {format_value(x)}")
+    if tx is not int and tx is not ModelValue and not typed and _scattered_ints(keys):
+        # Integers that are no interval: TLC's function holds them as an array, whose keys it
+        # meets one by one with equals (FcnRcdValue.takeExcept): the first one fails
+        eq(min(keys), x)
+
+
+def _scattered_ints(keys: Iterable) -> bool:
+    """Are the keys integers (no Boolean) that do not make an interval ({1, 3})?"""
+    ints = [k for k in keys if type(k) is int]
+    if not ints or not isinstance(keys, Sized) or len(ints) != len(keys):
+        return False
+    return max(ints) - min(ints) + 1 != len(ints)
 
 
 def _string_keyed_table(keys: Iterable) -> bool:
