@@ -299,8 +299,8 @@ class IntRange(LazySet):
         assert self.lo is not None and self.hi is not None
         n = max(self.hi - self.lo + 1, 0)
         if n > 2 ** 31 - 1:
-            raise ModuleEvalError("Size of interval value exceeds the maximum representable size (32bits): "
-                                  f"{self.name}.")
+            # (TLC's Assert.fail in IntervalValue: a TLCRuntimeException, exit 75 even in Next)
+            raise EvalError(f"Size of interval value exceeds the maximum representable size (32bits): {self.name}.")
         return n
 
     def contains_all(self, xs: Iterable) -> bool:
