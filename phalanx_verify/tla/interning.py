@@ -32,16 +32,19 @@ from .std_tokens import STD_TOKENS
 # SANY's built-in operators, in the order tla2tools interns their names (BuiltInOperators'
 # table: its symbols too, so that the string "\\" ranks with set difference), then the
 # formal parameters of the operators it makes.
-BUILTINS = ("STRING", "FALSE", "TRUE", "BOOLEAN", "=", "/=", ".", "'", "\\lnot", "\\neg", "\\land",
-            "\\lor", "\\equiv", "=>", "SUBSET", "UNION", "DOMAIN", "\\subseteq", "\\in", "\\notin", "\\",
-            "\\intersect", "\\union", "\\times", "~>", "[]", "<>", "ENABLED", "UNCHANGED", "\\cdot", "-+->",
-            "$AngleAct", "$BoundedChoose", "$BoundedExists", "$BoundedForall", "$CartesianProd", "$Case",
-            "$ConjList", "$DisjList", "$Except", "$FcnApply", "$FcnConstructor", "$IfThenElse",
-            "$NonRecursiveFcnSpec", "$Pair", "$RcdConstructor", "$RcdSelect", "$RecursiveFcnSpec", "$Seq",
-            "$SetEnumerate", "$SetOfAll", "$SetOfFcns", "$SetOfRcds", "$SF", "$SquareAct", "$SubsetOf",
-            "$TemporalExists", "$TemporalForall", "$TemporalWhile", "$Tuple", "$UnboundedChoose",
-            "$UnboundedExists", "$UnboundedForall", "$WF", "$Nop", "$Qed", "$Pfcase", "$Have", "$Take", "$Pick",
-            "$Witness", "$Suffices", "Formal_0", "Formal_1", "Formal_2")
+BUILTIN_OPERATORS = (
+    "STRING", "FALSE", "TRUE", "BOOLEAN", "=", "/=", ".", "'", "\\lnot", "\\neg", "\\land", "\\lor",
+    "\\equiv", "=>", "SUBSET", "UNION", "DOMAIN", "\\subseteq", "\\in", "\\notin", "\\", "\\intersect",
+    "\\union", "\\times", "~>", "[]", "<>", "ENABLED", "UNCHANGED", "\\cdot", "-+->", "$AngleAct",
+    "$BoundedChoose", "$BoundedExists", "$BoundedForall", "$CartesianProd", "$Case", "$ConjList",
+    "$DisjList", "$Except", "$FcnApply", "$FcnConstructor", "$IfThenElse", "$NonRecursiveFcnSpec",
+    "$Pair", "$RcdConstructor", "$RcdSelect", "$RecursiveFcnSpec", "$Seq", "$SetEnumerate",
+    "$SetOfAll", "$SetOfFcns", "$SetOfRcds", "$SF", "$SquareAct", "$SubsetOf", "$TemporalExists",
+    "$TemporalForall", "$TemporalWhile", "$Tuple", "$UnboundedChoose", "$UnboundedExists",
+    "$UnboundedForall", "$WF", "$Nop", "$Qed", "$Pfcase", "$Have", "$Take", "$Pick", "$Witness",
+    "$Suffices",
+)
+BUILTINS = (*BUILTIN_OPERATORS, "Formal_0", "Formal_1", "Formal_2")
 
 # Then SANY's operator table (tla2sany.parser.Operators, loaded before the root module is
 # read): its canonical symbols in order, then each row of synonyms after its canonical one.

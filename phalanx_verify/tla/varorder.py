@@ -21,23 +21,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from . import syntax as ast
+from .interning import BUILTIN_OPERATORS
 from .modules import STANDARD_MODULES
 from .parse import IDENT_MARK, SYMBOL_KINDS
 
 # BuiltInOperators.Properties, in its order (Context.initialize adds them in it; each module's
 # table starts as a copy made by walking that list backwards, Context.duplicate)
-BUILTINS = (
-    "STRING", "FALSE", "TRUE", "BOOLEAN", "=", "/=", ".", "'", "\\lnot", "\\neg", "\\land", "\\lor",
-    "\\equiv", "=>", "SUBSET", "UNION", "DOMAIN", "\\subseteq", "\\in", "\\notin", "\\", "\\intersect",
-    "\\union", "\\times", "~>", "[]", "<>", "ENABLED", "UNCHANGED", "\\cdot", "-+->", "$AngleAct",
-    "$BoundedChoose", "$BoundedExists", "$BoundedForall", "$CartesianProd", "$Case", "$ConjList",
-    "$DisjList", "$Except", "$FcnApply", "$FcnConstructor", "$IfThenElse", "$NonRecursiveFcnSpec",
-    "$Pair", "$RcdConstructor", "$RcdSelect", "$RecursiveFcnSpec", "$Seq", "$SetEnumerate",
-    "$SetOfAll", "$SetOfFcns", "$SetOfRcds", "$SF", "$SquareAct", "$SubsetOf", "$TemporalExists",
-    "$TemporalForall", "$TemporalWhile", "$Tuple", "$UnboundedChoose", "$UnboundedExists",
-    "$UnboundedForall", "$WF", "$Nop", "$Qed", "$Pfcase", "$Have", "$Take", "$Pick", "$Witness",
-    "$Suffices",
-)
+BUILTINS = BUILTIN_OPERATORS
 
 # What EXTENDS of each standard module adds (its non-LOCAL symbols as SANY names them, in the
 # order of its own table: the modules it EXTENDS first), from the modules shipped in tla2tools
