@@ -180,10 +180,12 @@ def confirm_absent_key(x: Any, keys: Iterable, scan: bool = False) -> None:
         elif typed:
             _mv_equal(x, k)
     tx = type(x)
-    if not scan and tx is not str and tx is not ModelValue and not typed and _string_keyed_table(keys):
+    if tx is not str and tx is not ModelValue and not typed and _string_keyed_table(keys):
         # A record's field named by a non-string (RecordValue: its error), or a key of another
         # kind met by a string key's equals (FcnRcdValue): TLC's evaluation error, where the
         # function over integers, searched by its interval, leaves the function unchanged.
+        if scan:  # a constructor TLC has not made a table: its arguments' equals, in its order
+            eq(min(keys, key=tlc_key), x)
         raise EvalError(f"Attempted to access record by a non-string argument: {format_value(x)}")
     if tx is not int and tx is not ModelValue and not typed and _scattered_ints(keys):
         # Integers that are no interval: TLC's function holds them as an array, whose keys it

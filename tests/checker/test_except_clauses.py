@@ -43,6 +43,9 @@ ERRORS = [
     # arguments one by one with equals (FcnRcdValue.takeExcept; fuzz11 ExceptIncomparableKey,
     # where the built-in left the function unchanged)
     ('[[k \\in {1, 3} |-> 0] EXCEPT !["a"] = 1]', 'Attempted to check equality of integer 1 with non-integer: "a"'),
+    # and a function of strings made by a constructor (fuzz11 ExceptIncomparableKeyStr)
+    ('[[k \\in {"x", "y"} |-> [a |-> 0]] EXCEPT ![1].a = 5]', 'Attempted to check equality of string "x" with non-string: 1'),
+    ('[[k \\in {"x", "y"} |-> 0] EXCEPT ![1] = 5]', 'Attempted to check equality of string "x" with non-string: 1'),
 ]
 
 
