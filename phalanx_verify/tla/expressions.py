@@ -1481,7 +1481,11 @@ class Expressions(Levels, StaticKinds):
                     where.append((len(sets) - 1, None))
         if where == [(0, None)]:
             dom, fn = sets[0], f"lambda {key}: {body}"
-            built = _kept_interval(built, dom, self._unobserved())
+            bset = e.bounds[0].set
+            bounds = None
+            if isinstance(bset, ast.Apply) and _spanned(bset, dom) is not None:  # a literal a..b: its bounds
+                bounds = (self.val(bset.args[0], ctx), self.val(bset.args[1], ctx))
+            built = _kept_interval(built, dom, bounds, self._unobserved())
         else:
             one = len(sets) == 1
             picks = ", ".join(("_k" if one else f"_k[{i}]") + ("" if j is None else f"[{j}]") for i, j in where)
@@ -1781,30 +1785,17 @@ def _size(e: Any) -> int:
     return 0
 
 
-def _kept_interval(built: str, dom: str, unobserved: bool) -> str:
+def _kept_interval(built: str, dom: str, bounds: tuple[str, str] | None, unobserved: bool) -> str:
     """The code of a function built over one set, ``dom``, made to keep that set as its domain
     when it is an interval (runtime.over_interval), where the set's code can be evaluated again:
-    a name, a constant hoisted out of the expression, or a literal a..b (its bounds evaluated
-    again only where no evaluation is observed: a Print in them prints once, as in TLC)."""
-    head = "_cmp.interval("
+    a name, a constant hoisted out of the expression, or a literal a..b whose ``bounds`` are
+    evaluated again (only where no evaluation is observed, unless both are names or numbers: a
+    Print in them prints once, as in TLC)."""
     if SIMPLE.fullmatch(dom) or dom.startswith("(_K"):
         return f"_rt.over_interval({built}, {dom})"
-    args = dom[len(head):-1]
-    if dom.startswith(head) and dom.endswith(")") and "'" not in args and '"' not in args and \
-            _balanced(args) and (unobserved or all(SIMPLE.fullmatch(a.strip()) for a in args.split(","))):
-        return f"_rt.over_interval({built}, None, {args})"
+    if bounds is not None and (unobserved or all(SIMPLE.fullmatch(b) for b in bounds)):
+        return f"_rt.over_interval({built}, None, {bounds[0]}, {bounds[1]})"
     return built
-
-
-def _balanced(code: str) -> bool:
-    """Are the parentheses and brackets of ``code`` (without string literals) balanced, none
-    closed before it opened?"""
-    depth = 0
-    for c in code:
-        depth += (c in "([{") - (c in ")]}")
-        if depth < 0:
-            return False
-    return depth == 0
 
 
 def _spanned(e: ast.Expr, code: str) -> str | None:
