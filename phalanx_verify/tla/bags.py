@@ -8,7 +8,7 @@ printing need nothing special.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .compare import eq
@@ -106,37 +106,130 @@ def plus(b1: Any, b2: Any) -> Any:
     return _bag(out)
 
 
+def _function_items(b: Any, which: str, op: str, what: str = "bag") -> list:
+    """The (argument, value) pairs of ``b``, which must be a function (TLC's toFcnRcd)."""
+    try:
+        return list(fcn_items(b))
+    except EvalError:
+        raise ModuleEvalError(f"The {which} argument of {op} should be a {what}, but instead it is: "
+                              f"{format_value(b)}").exact(
+            f"The {which} argument of {op} should be a {what}, but instead it is:\n{format_value(b)}") from None
+
+
+def _count(n: Any, b: Any, op: str) -> int:
+    """A count TLC reads as an IntValue (its cast fails on any other value)."""
+    if type(n) is not int:
+        raise ModuleEvalError(f"Applying {op} to the following value, which is not a bag: {format_value(b)}")
+    return n
+
+
+def _less_other(b1: Any, b2: Any, op: str) -> list:
+    """What TLC's BagDiff and SqSubseteq compute: each argument of B1, in order, with its count
+    less the count of the first argument of B2 it equals (met by TLC's equality, which fails on
+    arguments of kinds it cannot compare)."""
+    mine = _function_items(b1, "first", op)
+    other = _function_items(b2, "second", op)
+    out = []
+    for d1, n1 in mine:
+        n = _count(n1, b1, op)
+        for d2, n2 in other:
+            if eq(d1, d2):
+                n -= _count(n2, b2, op)
+                break
+        out.append((d1, n))
+    return out
+
+
 def minus(b1: Any, b2: Any) -> Any:
-    other = _items(b2)
-    return _bag({e: n - other.get(e, 0) for e, n in _items(b1).items()})
+    """B1 (-) B2, as TLC's Bags.BagDiff: the arguments whose count stays positive."""
+    return make_fcn({d: n for d, n in _less_other(b1, b2, "(-)") if n > 0})
+
+
+def _summed(pairs: Iterable[tuple[Any, Any]], where: Any, op: str) -> Any:
+    """The function that maps each value among ``pairs`` to the sum of its counts, values met
+    by TLC's equality walk in order of appearance, as TLC's BagUnion and BagOfAll build it: a
+    count is kept whatever its sign."""
+    keys: list = []
+    counts: list = []
+    for d, n in pairs:
+        n = _count(n, where, op)
+        for k, known in enumerate(keys):
+            if eq(d, known):
+                counts[k] += n
+                break
+        else:
+            keys.append(d)
+            counts.append(n)
+    return make_fcn(dict(zip(keys, counts, strict=True)))
 
 
 def union(s: Any) -> Any:
-    out: dict = {}
-    for b in as_set(s):
-        for e, n in _items(b).items():
-            out[e] = out.get(e, 0) + n
-    return _bag(out)
+    """BagUnion(S), as TLC's: the single member of S as it is, else the counts of S's members summed."""
+    members = sorted_tlc(as_set(s))
+    if len(members) == 1:
+        return members[0]
+    pairs: list[tuple[Any, Any]] = []
+    for b in members:
+        try:
+            pairs.extend(fcn_items(b))
+        except EvalError:
+            raise ModuleEvalError(f"Applying BagUnion to the following set, whose elements are not all bags: "
+                                  f"{format_value(s)}") from None
+    return _summed(pairs, s, "BagUnion")
 
 
 def subbag_eq(b1: Any, b2: Any) -> bool:
-    other = _items(b2)
-    return all(e in other and n <= other[e] for e, n in _items(b1).items())
+    """B1 \\sqsubseteq B2, as TLC's SqSubseteq: no argument of B1 has more copies than in B2."""
+    return all(n <= 0 for _, n in _less_other(b1, b2, "\\sqsubseteq"))
 
 
 def sub_bags(b: Any) -> frozenset:
+    """SubBag(B), by the Bags module's definition, which TLC evaluates: its recursive function
+    RSB is defined over the functions from subsets of DOMAIN B to 1..Biggest, so B must have
+    positive integer counts (else B is outside RSB's domain, or ``>=`` meets a non-integer)."""
     items = sorted_tlc(_items(b).items())
+    for _, n in items:
+        if type(n) is not int:
+            raise ModuleEvalError(f"The first argument of >= should be an integer, but instead it is: "
+                                  f"{format_value(n)}").exact(
+                f"The first argument of >= should be an integer, but instead it is:\n{format_value(n)}")
+    if any(n <= 0 for _, n in items):
+        raise EvalError(f"In applying the function {_rsb(items)}, the first argument is: {format_value(b)} "
+                        f"which is not in its domain.")
+    return _sub_bags(items)
+
+
+def _sub_bags(items: list) -> frozenset:
     choices = [range(n + 1) for _, n in items]
     return frozenset(_bag({e: k for (e, _), k in zip(items, combo, strict=True)})
                      for combo in itertools.product(*choices))
 
 
+def _rsb(items: list) -> str:
+    """The text of the module's RSB, which TLC prints in its error: each function BB from a
+    subset of DOMAIN B to 1..Biggest, mapped to the bags over DOMAIN BB with at most B's counts
+    (its Combine reads B, not BB); too large to print past a few thousand."""
+    biggest = max((n for _, n in items), default=0)
+    if (biggest + 1) ** len(items) > 4096:
+        return "RSB (of SubBag)"
+    return format_value(make_fcn({_bag({e: k for (e, _), k in zip(items, combo, strict=True)}):
+                                  _sub_bags([(e, max(n, 0)) for (e, n), k in zip(items, combo, strict=True) if k])
+                                  for combo in itertools.product(range(biggest + 1), repeat=len(items))}))
+
+
 def bag_of_all(f: Callable[[Any], Any], b: Any) -> Any:
-    out: dict = {}
-    for e, n in _items(b).items():
-        image = f(e)
-        out[image] = out.get(image, 0) + n
-    return _bag(out)
+    """BagOfAll(F, B), as TLC's: F's images of B's arguments, with their counts summed."""
+    return _summed(((f(e), n) for e, n in _function_items(b, "second", "BagOfAll", "function with a finite domain")), b, "BagOfAll")
+
+
+def value_for_operator(op: str, value: Any, _other_argument: Any) -> Any:
+    """The operator argument of a standard module's Java code given as a definition whose body
+    is a number or string literal: TLC looks such a definition up as its body's value (its
+    SymbolNodeValueLookupProvider), and the Java code finds no operator. TLC evaluates the
+    other argument first (an error there comes first), so the caller passes it."""
+    raise ModuleEvalError(f"The first argument of {op} should be an operator, but instead it is: "
+                          f"{format_value(value)}").exact(
+        f"The first argument of {op} should be an operator, but instead it is:\n{format_value(value)}")
 
 
 def cardinality(b: Any) -> int:

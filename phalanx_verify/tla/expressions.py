@@ -789,6 +789,19 @@ class Expressions(Levels, StaticKinds):
             return arg
         return ast.Lambda(d.pos, tuple(p.name for p in d.params), d.body)
 
+    def _literal_body(self, arg: ast.Expr, ctx: Ctx) -> ast.Expr | None:
+        """The body of the operator an operator argument names, where it is a number or string
+        literal (``LAMBDA e : 1``, ``F(x) == "s"``): TLC then passes that value, no operator."""
+        operator: object = arg
+        if isinstance(arg, ast.Name):
+            loc = ctx.lookup(arg.name)
+            if loc is not None:
+                operator = loc.opdef[0] if loc.opdef is not None else arg
+            elif isinstance(binding := global_binding(arg.name, ctx.scope), Defined):
+                operator = binding.defn
+        body = operator.body if isinstance(operator, (ast.Lambda, ast.OpDef)) else None
+        return body if isinstance(body, (ast.Num, ast.Str)) else None
+
     @staticmethod
     def _opaque(exprs: tuple[ast.Expr, ...], ctx: Ctx) -> frozenset[str]:
         """The names ``exprs`` mention that ``ctx`` binds to something other than a value (a LET
@@ -1225,6 +1238,8 @@ class Expressions(Levels, StaticKinds):
                 raise SemanticError(f"{e.op} takes {arity} arguments, {len(args)} given", e.pos)
             if e.op == "TLCGet" and ctx.primed:
                 return f"_rt.tlc_get_next({args[0]})"  # TLCGet(k)' reads the successor: its level
+            if e.op == "BagOfAll" and (literal := self._literal_body(e.args[0], ctx)) is not None:
+                return f"_bags.value_for_operator('BagOfAll', {self.val(literal, ctx)}, {args[1]})"
             if e.op == "SelectSeq":  # TLC names the operator in its error: <Operator LAMBDA>, <Operator Id>
                 op_arg = e.args[1]
                 shown = "LAMBDA" if isinstance(op_arg, ast.Lambda) else op_arg.name if isinstance(op_arg, ast.Name) else "?"

@@ -38,9 +38,32 @@ from .specs import assume_outcome, check_model
     ('CopiesIn(1, SetToBag({"a"}))', 'Attempted to check equality of integer 1 with non-integer: "a"'),
     ('BagIn(1, (1 :> "x"))', 'The second argument of BagIn should be a bag, but instead it is: <<"x">>'),
     ("CopiesIn(2, <<3, 4>>)", "4"),
+    # BagUnion, BagOfAll, (-) and \sqsubseteq as TLC's Java: counts summed or compared by the
+    # equality walk, non-positive counts kept where TLC keeps them, BagUnion of one member is
+    # that member; SubBag by the module's definition (fuzz11 A6 follow-ups)
+    ("BagUnion({(1 :> -2), (1 :> 1)})", "<<-1>>"),
+    ("BagUnion({(3 :> -2), (1 :> 1)})", "(1 :> 1 @@ 3 :> -2)"),
+    ('BagUnion({<<"a">>})', '<<"a">>'),
+    ("BagOfAll(LAMBDA e : e, (1 :> -1))", "<<-1>>"),
+    ("BagOfAll(LAMBDA e : e % 2, <<1, 2, 3>>)", "(0 :> 2 @@ 1 :> 4)"),
+    ("BagOfAll(LAMBDA e : e, 3)",
+     "The second argument of BagOfAll should be a function with a finite domain, but instead it is: 3"),
+    # a definition whose body is a literal is looked up as that value: no operator for the Java
+    ("BagOfAll(LAMBDA e : 1, (1 :> 1 @@ 2 :> 2))",
+     "The first argument of BagOfAll should be an operator, but instead it is: 1"),
+    ("BagOfAll(Str, (1 :> 1))", 'The first argument of BagOfAll should be an operator, but instead it is: "s"'),
+    ("BagOfAll(LAMBDA e : e * 0 + 1, (1 :> 1 @@ 2 :> 2))", "<<3>>"),
+    ("(1 :> 2) (-) (TRUE :> 1)", "Attempted to check equality of integer 1 with non-integer: TRUE"),
+    ("(1 :> 2 @@ 2 :> 1) (-) (1 :> 1)", "<<1, 1>>"),
+    ('(1 :> 2) \\sqsubseteq ("a" :> 1)', 'Attempted to check equality of integer 1 with non-integer: "a"'),
+    ("(1 :> 0) \\sqsubseteq (2 :> 1)", "TRUE"),
+    ("SubBag((1 :> 0))",
+     "In applying the function (<<>> :> {<<>>}), the first argument is: <<0>> which is not in its domain."),
+    ('SubBag((1 :> "a"))', 'The first argument of >= should be an integer, but instead it is: "a"'),
+    ("SubBag(<<1, 2>>)", "{<<>>, <<1>>, (2 :> 1), (2 :> 2), <<1, 1>>, <<1, 2>>}"),
 ])
 def test_in_an_assumption(tmp_path: Path, expr: str, tlc: str) -> None:
-    assume_outcome(tmp_path, expr, "Integers, Sequences, Bags, TLC", tlc, defs="Id(e) == e\n")
+    assume_outcome(tmp_path, expr, "Integers, Sequences, Bags, TLC", tlc, defs='Id(e) == e\nStr(e) == "s"\n')
 
 
 @pytest.mark.parametrize(("expr", "tlc"), [
@@ -70,6 +93,12 @@ def test_cardinality_of_a_cartesian_product(tmp_path: Path, expr: str, tlc: str)
     ("x' = SetToBag(Nat)", 255),  # "Applying BagToSet to ... Nat"
     # IntervalValue.size's Assert.fail, a TLCRuntimeException: 75 (fuzz11 CardHugeInterval; was 255)
     ("x' = Cardinality(0..2147483647)", 75),
+    ("x' = SubBag((1 :> 0))", 75),  # outside the domain of the module's RSB
+    ('x\' = SubBag((1 :> "a"))', 255),  # Naturals' >= on a string
+    ("x' = BagOfAll(LAMBDA e : 1, <<1>>)", 255),
+    ("x' = BagOfAll(LAMBDA e : e, 3)", 255),
+    ("x' = ((1 :> 2) (-) (TRUE :> 1))", 75),
+    ('x\' = BagUnion({(1 :> 1), ("a" :> 1)})', 75),
 ])
 def test_in_next(tmp_path: Path, nxt: str, tlc_exit: int) -> None:
     spec = ("---- MODULE N ----\nEXTENDS Integers, Sequences, FiniteSets, Bags, TLC\nVARIABLES x, c\n"
