@@ -1170,7 +1170,7 @@ class Expressions(Levels, StaticKinds):
             pred = self.cond(flt.pred, inner, 'filter')
             test = self._bound_now(f"lambda {py}: {pred}")
             lazy = (f"_rt.in_filter({args[0]}, {self.val(flt.bound.set, fctx)}, "  # type: ignore[arg-type]
-                    f"{test}, lambda {py}, {base}: {within})")
+                    f"{test}, lambda {py}, {base}: {within}, {flt.pred.pos.location()!r})")
             return lazy if e.op == "in" else f"(not {lazy})"
         if e.op in ("in", "notin") and isinstance(e.args[1], ast.SetEnum) and 0 < len(e.args[1].items) <= 4 \
                 and not args[1].startswith("(_K"):
@@ -1325,7 +1325,46 @@ class Expressions(Levels, StaticKinds):
                 and self.resolve_def("dots_2", (sctx or ctx).scope) is None:
             lo, hi = (self.val(a, sctx or ctx) for a in es.args)
             return f"_cmp.in_span({x}, {lo}, {hi})"
+        if self._built_here(es, sctx or ctx):
+            return f"_rt.member_here({x}, {s})"
         return f"_member({x}, {s})"
+
+    # The set constructors whose value TLC's Tool marks with its source (setSource) as it builds it
+    _SOURCED_OPS = frozenset({"powerset", "union", "cup", "cap", "setminus", "times"})
+
+    def _built_here(self, es: ast.Expr, ctx: Ctx) -> bool:
+        """Does TLC build the set ``es`` where ``x \\in es`` is evaluated, as a value that knows its
+        source? Such a value rethrows any error of its member test as a FingerprintException
+        (exit 75, where a standard module's error would exit 255 and Assert's 14): written in
+        place, in a LET, or in the body of an operator called here, but not a constant
+        definition without parameters, which TLC evaluates once at start, without a source
+        (RS == [a : Nat]), nor a variable's or constant's value."""
+        lets: dict[str, ast.OpDef] = {}
+        for _ in range(16):
+            if isinstance(es, ast.RecordSet | ast.FuncSet | ast.SetFilter):
+                return True
+            if isinstance(es, ast.Let):
+                lets.update((d.name, d) for d in es.defs if isinstance(d, ast.OpDef))
+                es = es.body
+                continue
+            if isinstance(es, ast.Apply) and es.op in self._SOURCED_OPS:
+                return self.resolve_def(es.op, ctx.scope) is None
+            name = es.name if isinstance(es, ast.Name) else es.op if isinstance(es, ast.Apply) else None
+            if name is not None and name in lets:
+                es = lets.pop(name).body
+                continue
+            if name is None or ctx.lookup(name) is not None:
+                return False
+            target = self.resolve_def(name, ctx.scope)
+            if target is None:
+                return False
+            defn, scope = target
+            if not isinstance(defn, ast.OpDef) or defn.recursive:
+                return False
+            if not defn.params and self.level(defn.body, Ctx(scope)) == LEVEL_CONSTANT:
+                return False
+            es, ctx = defn.body, Ctx(scope)
+        return False
 
     def _gens(self, bounds: tuple[ast.Bound, ...], ctx: Ctx, pos: ast.Pos, witnesses: str | None = None,
               ranges: list[tuple[str, str]] | None = None, filtered: bool = False,
@@ -1453,7 +1492,7 @@ class Expressions(Levels, StaticKinds):
             if e.bound.tuple_pattern:
                 names = ", ".join(inner.lookup(n).pyname for n in e.bound.names)  # type: ignore[union-attr]
                 pred = f"(lambda {names}: {pred})(*_rt.tuple_of({elem}, {len(e.bound.names)}))"
-            lazy = f"_rt.filter_set({base}, {self._bound_now(f'lambda {elem}: {pred}')})"
+            lazy = f"_rt.filter_set({base}, {self._bound_now(f'lambda {elem}: {pred}')}, {e.pred.pos.location()!r})"
             return f"({built} if isinstance({base}, frozenset) else {lazy})"
         return built
 

@@ -24,6 +24,8 @@ from .errors import (
     JavaException,
     ModuleEvalError,
     SemanticError,
+    SetSizeOverflow,
+    StackOverflow,
 )
 from .interning import MADE as _MADE
 from .order import min_tlc, sorted_tlc
@@ -52,6 +54,7 @@ from .values import (
     format_value,
     is_set,
     make_fcn,
+    undecided,
 )
 
 EMPTY: frozenset = frozenset()
@@ -240,9 +243,9 @@ UNKEPT = object()
 
 def in_function(err: ModuleEvalError | AssertionFailure) -> EvalError:
     """An error of a standard module's operator or of Assert met in the body of a function
-    constructor: TLC's FcnLambdaValue (with its source) rethrows it as a FingerprintException,
-    which its worker reports as any evaluation error (exit 75, not the module's 255 or Assert's
-    14, where successors are computed)."""
+    constructor, or in the member test of a set built just now: TLC's value (with its source)
+    rethrows it as a FingerprintException, which its worker reports as any evaluation error
+    (exit 75, not the module's 255 or Assert's 14, where successors are computed)."""
     plain = EvalError(err.message, err.pos)
     plain.tlc_text = err.tlc_text
     return plain
@@ -343,26 +346,44 @@ def filter_base(s: Any) -> Any:
     raise EvalError(f"Attempted to enumerate {{ x \\in S : p(x) }} when S: {format_value(s)} is not enumerable")
 
 
-def filter_set(base: Any, pred: Callable[[Any], Any]) -> Any:
-    """{x \\in S : P} over a lazy S: built when S can be enumerated, else membership only."""
+def filter_set(base: Any, pred: Callable[[Any], Any], at: str) -> Any:
+    """{x \\in S : P} over a lazy S: built when S can be enumerated, else membership only
+    (``at``: where P is written, which TLC names in the errors of that membership)."""
     filter_base(base)
     if isinstance(base, LazySet):
         try:
             elems = iter(base)  # a set that cannot be enumerated refuses here
         except EvalError:
-            return FilterSet(base, pred)
+            return FilterSet(base, pred, at)
         return setbound.built([x for x in elems if pred(x)])
     return setbound.built([x for x in iterate(base) if pred(x)])
 
 
-def in_filter(x: Any, base: Any, pred: Callable[[Any], bool], within: Callable[[Any, Any], bool]) -> bool:
+def in_filter(x: Any, base: Any, pred: Callable[[Any], bool], within: Callable[[Any, Any], bool], at: str) -> bool:
     """x \\in {y \\in S : P}, ``within(x, S)`` deciding x \\in S. TLC builds the filtered set of
     a..b or an enumerated S (P evaluated on every element; x compared with the elements kept:
     tests/conformance exprs #1222), and over any other S (SetPredValue) decides x \\in S /\\ P(x)
-    without building it (65,536 sets per state for a filter of SUBSET SUBSET S)."""
+    without building it (65,536 sets per state for a filter of SUBSET SUBSET S), any error
+    there its own (values.undecided; ``at``: where P is written)."""
     if isinstance(base, frozenset):
-        return _cmp.member(x, filter_set(base, pred))
-    return within(x, base) and pred(x)
+        return _cmp.member(x, filter_set(base, pred, at))
+    try:
+        return within(x, base) and pred(x)
+    except (SetSizeOverflow, StackOverflow, JavaException):
+        raise
+    except EvalError as err:
+        raise undecided(x, base, at) from err
+
+
+def member_here(x: Any, s: Any) -> bool:
+    """x \\in S where TLC builds S just now (a SUBSET, a set of records, functions or tuples, a
+    union...: Expressions._built_here): the value knows its source, and rethrows an error of its
+    member test as its FingerprintException (``"x" \\in [a : Nat]`` in Next: exit 75, not the
+    Naturals module's 255)."""
+    try:
+        return _cmp.member(x, s)
+    except (ModuleEvalError, AssertionFailure) as err:
+        raise in_function(err) from err
 
 
 def filter_members(base: Any, pred: Callable[[Any], Any]) -> Iterable:
@@ -380,7 +401,7 @@ def filter_members(base: Any, pred: Callable[[Any], Any]) -> Iterable:
             elems = None
         if elems is not None:
             return filter(pred, elems)  # lazily, as TLC walks S (not a generator: mypyc makes those lists)
-    return members(filter_set(base, pred))
+    return members(filter_set(base, pred, ""))  # (enumerated: no member test names P)
 
 
 class Once:

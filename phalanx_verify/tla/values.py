@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from . import interning, setbound
-from .errors import EvalError, ModuleEvalError, SetSizeOverflow, UnsortableSet
+from .errors import EvalError, JavaException, ModuleEvalError, SetSizeOverflow, StackOverflow, UnsortableSet
 from .interning import key as _name_key
 from .order import sorted_tlc, tlc_key
 from .sameness import answered, same
@@ -304,11 +304,12 @@ class IntRange(LazySet):
         return n
 
     def contains_all(self, xs: Iterable) -> bool:
-        """All of xs in the range, without a Python call per element's membership test."""
+        """All of xs in the range, without a Python call per integer's membership test (any
+        other value is TLC's member test: ``{"x"} \\in SUBSET Nat`` is its error, not FALSE)."""
         lo, hi = self.lo, self.hi
         if lo is not None and hi is None:
-            return all(type(x) is int and x >= lo for x in xs)
-        return all(x in self for x in xs)
+            return all(x >= lo if type(x) is int else self.member(x) for x in xs)
+        return all(x in self if type(x) is int else self.member(x) for x in xs)
 
     def enumerate(self) -> frozenset:
         if self.lo is None or self.hi is None:
@@ -730,16 +731,21 @@ class FilterSet(LazySet):
     image = "a set of the form {x \\in S : expr}"
     java = "SetPredValue"
 
-    def __init__(self, base: LazySet, pred: Any) -> None:
-        self.base, self.pred = base, pred
+    def __init__(self, base: LazySet, pred: Any, at: str) -> None:
+        self.base, self.pred, self.at = base, pred, at
 
     def __contains__(self, x: object) -> bool:
         return x in self.base and self.pred(x) is True
 
     def member(self, x: Any) -> bool:
-        if not self.base.member(x):
-            return False
-        got = self.pred(x)
+        try:
+            if not self.base.member(x):
+                return False
+            got = self.pred(x)
+        except (SetSizeOverflow, StackOverflow, JavaException):
+            raise
+        except EvalError as err:
+            raise undecided(x, self.base, self.at) from err
         if type(got) is not bool:
             raise EvalError(f"The predicate of {self!r} is not a Boolean on {format_value(x)}")
         return got
@@ -759,6 +765,16 @@ class FilterSet(LazySet):
 
     def __repr__(self) -> str:
         return f"{{x \\in {self.base!r} : ...}}"
+
+
+def undecided(x: Any, base: Any, at: str) -> EvalError:
+    """TLC's SetPredValue.member turns any evaluation error met deciding x \\in S or P(x) into
+    its own (a TLCRuntimeException: exit 75, where a standard module's error would exit 255
+    and Assert's 14); ``at`` is where P is written."""
+    return EvalError(f"Cannot decide if element: {format_value(x)} is element of: {format_value(base)} "
+                     f"and satisfies the predicate {at}").exact(
+        f"Cannot decide if element:\n{format_value(x)}\n is element of:\n{format_value(base)}\n"
+        f"and satisfies the predicate {at}")
 
 
 # compare.member and compare.subset_of, bound on first use (_compare): compare imports this module.

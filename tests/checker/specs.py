@@ -42,7 +42,7 @@ def assume_outcome(folder: Path, expr: str, extends: str, tlc: str, defs: str = 
     text of its evaluation error (exit 10, compared with line breaks as spaces)."""
     code, _, out = check_model(folder, "A", "", f"---- MODULE A ----\nEXTENDS {extends}\n{defs}"
                                                 f"ASSUME PrintT({expr})\n====\n")
-    if tlc.startswith(("Attempted", "Applying", "The ", "Size of", "In ", "Overflow")):
+    if tlc.startswith(("Attempted", "Applying", "The ", "Size of", "In ", "Overflow", "Cannot")):
         assert code == 10 and tlc in " ".join(out.split()), out
     else:
         assert code == 0 and tlc in out, out
