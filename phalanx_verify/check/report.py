@@ -8,6 +8,7 @@ from enum import StrEnum
 from typing import Any
 
 from ..tla.errors import EXIT_ASSUMPTION, EXIT_DEADLOCK, EXIT_EVAL, EXIT_INVARIANT, EXIT_OK, EXIT_PROPERTY
+from ..tla.pprint import ppr
 from ..tla.values import Fcn, format_value, to_itf
 
 
@@ -94,7 +95,8 @@ class Trace:
             shown = self.shown(i - 1)
             for name, text in shown:
                 mark = "*" if prev is not None and prev.get(name) != text else " "
-                lines.append(text if name is None else f"{mark}/\\ {name} = {text}")  # (None: a VIEW's text)
+                # a value longer than TLC's line width broken over lines as TLC's Values.ppr does
+                lines.append(text if name is None else f"{mark}/\\ {name} = {ppr(text)}")  # (None: a VIEW's text)
             lines.append("")
             prev = dict(shown)
         if self.loop == "stuttering":
