@@ -343,18 +343,25 @@ class Model:
         if level > LEVEL_STATE:
             raise LevelError(f"The {what} {name} is not a state predicate (one with no primes or temporal "
                              "operators).", self.cfg.pos_of(name))
+        return not self._constant_true(name, what, e)
+
+    def _constant_true(self, name: str, what: str, e: ast.Expr) -> bool:
+        """Is the definition ``name`` (an INVARIANT or PROPERTY) one TLC evaluated at start and
+        found TRUE, so that it checks nothing? As its SpecProcessor: a constant definition
+        without parameters has its value (processConstantDefns); TRUE is dropped, any other
+        value is a configuration error (exit 151)."""
         body = self.scope.defs[name][0].body  # type: ignore[union-attr]
         if isinstance(body, ast.Num | ast.Str):
             # TLC does not take a number or string written as the definition for its value here
             # (Inv == 3: "TLC expected a boolean value" on the first state, exit 75, where
             # Inv == 1 + 1 is "The invariant of Inv is equal to 2", exit 151)
-            return True
+            return False
         value = self._constant_value(e)
         if value is _UNEVALUATED:
-            return True
+            return False
         if value is not True:
             raise ConfigError(f"The {what} of {name} is equal to {format_value(value)}", self.cfg.pos_of(name))
-        return False
+        return True
 
     def _leads_to(self, lhs: ast.Expr, rhs: ast.Expr, p: Part, ctx: Ctx) -> Liveness:
         """The obligation of ``lhs ~> rhs`` (or ``[](lhs => <>rhs)``), both state predicates of
@@ -745,6 +752,8 @@ class Model:
 
     def _property(self, name: str) -> Property:
         prop = Property(name)
+        if self._constant_true(name, "property", self._def_expr(name, "property")):
+            return prop  # (P == FALSE is TLC's configuration error: fuzz12 ConstFalseProp)
         self._empty_forall(Part(self._def_expr(name, "property"), self.scope, {}, name))
         for p in self.flatten(Part(self._def_expr(name, "property"), self.scope, {}, name), props=True):
             before = len(prop.liveness)
@@ -768,7 +777,11 @@ class Model:
         if level <= LEVEL_STATE:
             # checked on the initial states, named after the definition it is (Refines == Ab!ASpec,
             # ASpec == AInit /\ ...: "AInit") or by its source range (flatten)
-            prop.init_preds.append((p.shown(), fn(e, p.env, p.scope)))
+            shown = e  # where TLC says a value is no Boolean: the formula a definition stands for
+            while isinstance(shown, ast.Name) and not p.env and (d := self.compiler.resolve_def(shown.name, p.scope)) \
+                    and isinstance(d[0], ast.OpDef) and not d[0].params:
+                shown = d[0].body
+            prop.init_preds.append((p.shown(), _boolean(fn(e, p.env, p.scope), shown)))
             return
         if level == LEVEL_ACTION:  # TLC's SpecProcessor.processConfigProps: a config error
             raise ConfigError(f"The formula {p.label()} at {e.pos.start()} is an action-level formula (i.e., it "
@@ -939,6 +952,20 @@ def load_model(spec: str | Path, config: str | Path | None = None, lib: Sequence
         raise ParseError(f"spec file {spec_path} does not exist", ast.Pos(str(spec_path), 1, 1))
     cfg = parse_config_file(cfg_path)
     return Model(spec_path, cfg, lib, invariants)
+
+
+def _boolean(fn: Callable[[tuple], Any], e: ast.Expr) -> Callable[[tuple], bool]:
+    """A property's state predicate as TLC's Tool.isValid takes it on an initial state: a value
+    that is no Boolean is its error (P == 3 is no property that holds)."""
+    message = "TLC expected a boolean value, but did not find one. " + (
+        str(e.value) if isinstance(e, ast.Num) else e.pos.location())
+
+    def holds(s: tuple) -> bool:
+        value = fn(s)
+        if type(value) is not bool:
+            raise EvalError(message, e.pos)
+        return value
+    return holds
 
 
 def _constant_postcondition(name: str) -> Callable[[tuple], Any]:

@@ -344,6 +344,7 @@ def postcondition_failure(model: Model, report: Report) -> str | None:
         return None
     rt.TLC_STATS.update(generated=report.generated, distinct=report.distinct, queue=report.queue,
                         diameter=report.depth)
+    rt.LEVEL[0] = 0  # TLC evaluates them on its empty state: TLCGet("level") is 0 (fuzz12 PostLevel)
     for label, pos, fn in model.postconditions:
         name = f"{label} at {pos.location()}"
         try:

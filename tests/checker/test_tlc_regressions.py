@@ -61,7 +61,25 @@ LIVE_BASE = "EXTENDS Naturals, Sequences\nVARIABLE x\nInit == x = 0\nNext == x <
 FCN_BASE = "EXTENDS Integers, Sequences, TLC\nVARIABLE f\nInit == f = <<0, 0>>\n"
 PRIMED_BASE = "EXTENDS Integers\nVARIABLE x\nInit == x = 0\nNext == x' = (x + 1) % 3\nC == x' < 5\nC2 == x < 5 \\/ x' = 1"
 
+CONST_PROPERTY = ("EXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = 1 - x\n"
+                  "Spec == Init /\\ [][Next]_x\n")
 CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | None, str]] = {
+    "ConstantPropertyFalse": (CONST_PROPERTY + "P == 1 = 2", "SPECIFICATION Spec\nPROPERTY P", 151, None, None,
+                              None, "The property of P is equal to FALSE",
+                              "TLC evaluates a constant definition at start, and a PROPERTY that is not TRUE is its "
+                              "configuration error (fuzz12 ConstFalseProp; was: violated by the initial state, 13)"),
+    "PropertyNumber": (CONST_PROPERTY + "P == 3", "SPECIFICATION Spec\nPROPERTY P", 75, 1, 1, None,
+                       "TLC expected a boolean value, but did not find one. 3",
+                       "a literal body is not evaluated at start: the initial state's check finds no Boolean "
+                       "(was: exit 0, the value taken for TRUE)"),
+    "PropertyNotBoolean": (CONST_PROPERTY + "P == x + 1", "SPECIFICATION Spec\nPROPERTY P", 75, 1, 1, None,
+                           "TLC expected a boolean value, but did not find one. line 7, col 6 to line 7, col 10",
+                           "a state predicate of a property that is no Boolean (was: exit 0)"),
+    "PostconditionLevel": ("EXTENDS Naturals, TLC\nVARIABLE x\nInit == x = 0\nNext == x' = IF x < 3 THEN x + 1 ELSE x\n"
+                           "Post == TLCGet(\"level\") = 0 /\\ TLCGet(\"stats\").diameter = 4",
+                           "INIT Init\nNEXT Next\nPOSTCONDITION Post", 0, 5, 4, 4, None,
+                           "TLC evaluates a POSTCONDITION on its empty state, at level 0 (fuzz12 PostLevel; was: the "
+                           "last level, 4, and the postcondition false, exit 10)"),
     "TraceInInvariant": (TRACE_BASE, "SPECIFICATION Spec\nINVARIANT Inv\nCONSTRAINT Inv", 11, 10, 10, 10,
                          "Deadlock reached.", "Trace in an invariant and a constraint is the path to the state checked, "
                          "every state passes and x = 10 deadlocks (was: exit 150)"),
