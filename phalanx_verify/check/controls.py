@@ -101,7 +101,7 @@ def _run(model: Model, opts: CheckOptions, liveness: bool, progress: Callable[[d
 
     def on_violation(verdict: Verdict, name: str | None, trace: Trace) -> None:
         violations.append((verdict, name, trace))
-        shown_trace(model, trace)
+        shown_trace(model, trace, verdict)
         if echo is None:
             return
         if verdict is Verdict.INVARIANT and len(trace.steps) == 1:  # TLC's words for an initial state

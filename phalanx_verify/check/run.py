@@ -290,7 +290,7 @@ def check_model(model: Model, name: str | None = None, progress: ProgressFn | No
             if failure is not None:
                 report.extra.setdefault("after_error", []).append(failure)
         if report.trace is not None:
-            shown_trace(model, report.trace)
+            shown_trace(model, report.trace, report.verdict)
     except TLAError as err:
         report.verdict, report.message, report.error_exit = Verdict.ERROR, err.line(), err.exit_code
     finally:
@@ -358,10 +358,12 @@ def postcondition_failure(model: Model, report: Report) -> str | None:
     return None
 
 
-def shown_trace(model: Model, trace: Trace) -> None:
+def shown_trace(model: Model, trace: Trace, verdict: Verdict) -> None:
     """How the counterexample's states print: through the ALIAS, else, under TLC's -view,
-    through the VIEW, else as their variables, in the order of TLC's states."""
-    if model.alias is not None:
+    through the VIEW, else as their variables, in the order of TLC's states. A deadlock or an
+    error met on an initial state prints that state as it is: TLC's TLCTrace.printTrace of one
+    state, and its "While working on the initial state", apply no alias (fuzz12 AliasDeadlock)."""
+    if model.alias is not None and not (len(trace.steps) == 1 and verdict in (Verdict.DEADLOCK, Verdict.ERROR)):
         alias_trace(model, trace)
     elif model.print_view and model.view is not None:
         view_trace(model, trace)

@@ -86,7 +86,7 @@ def simulate_model(model: Model, options: SimulationOptions, name: str | None = 
     finally:
         clear_memos()
     if report.trace is not None:
-        shown_trace(model, report.trace)
+        shown_trace(model, report.trace, report.verdict)
     report.generated = sim.generated
     report.depth = max(sim.lengths, default=0)
     report.extra["simulation"].update(traces=sim.traces, lengths=_lengths(sim.lengths),

@@ -64,6 +64,15 @@ PRIMED_BASE = "EXTENDS Integers\nVARIABLE x\nInit == x = 0\nNext == x' = (x + 1)
 CONST_PROPERTY = ("EXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = 1 - x\n"
                   "Spec == Init /\\ [][Next]_x\n")
 CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | None, str]] = {
+    "AliasInitialDeadlock": ("EXTENDS Naturals\nVARIABLE x\nInit == x = 1\nNext == x < 1 /\\ x' = x + 1\n"
+                             "Al == [y |-> x + 10]", "INIT Init\nNEXT Next\nALIAS Al", 11, 1, 1, 1,
+                             "State 1: <Initial predicate>\n /\\ x = 1\n",
+                             "a deadlock of an initial state prints the state without the ALIAS (TLCTrace.printTrace "
+                             "of one state; fuzz12 AliasDeadlock; was: y = 11)"),
+    "AliasInitialError": ("EXTENDS Naturals, Sequences\nVARIABLE x\nInit == x = 0\nNext == x' = x\n"
+                          "Al == [y |-> x + 10]\nInv == <<>>[1] = x", "INIT Init\nNEXT Next\nALIAS Al\nINVARIANT Inv",
+                          75, 1, 1, 1, "While working on the initial state:\nState 1: <Initial predicate>\n /\\ x = 0\n",
+                          "and so does an error on one (was: y = 10)"),
     "ConstantPropertyFalse": (CONST_PROPERTY + "P == 1 = 2", "SPECIFICATION Spec\nPROPERTY P", 151, None, None,
                               None, "The property of P is equal to FALSE",
                               "TLC evaluates a constant definition at start, and a PROPERTY that is not TRUE is its "
