@@ -93,14 +93,26 @@ def symbol_name(text: str) -> str | None:
 
 
 def _outer_declarations(inner: ast.Module, outer: ast.Module) -> None:
-    """A module written inside another also sees the constants and variables the outer one
-    declared before it (SANY's context of an inner module; TLC's Github687spec, whose inner
-    Ring reads the outer variable value). Those it mentions become its own declarations,
-    which the implicit substitution ``value <- value`` where it is instantiated (inside the
-    outer module or one extending it) makes the outer's again. The outer definitions it
-    might read are not handled: such a name stays unknown (exit 150)."""
+    """A module written inside another also sees the constants, variables and definitions the
+    outer one has before it (SANY's context of an inner module; TLC's Github687spec, whose
+    inner Ring reads the outer variable value). Those it mentions, and the declarations and
+    definitions these read in turn, become its own, which the implicit substitution
+    ``value <- value`` where it is instantiated (inside the outer module or one extending it)
+    makes the outer's again: a copied definition reads the same constants and variables."""
     own = {c.name for c in inner.constants} | set(inner.variables) | {d.name for d in inner.defs if d.name}
     used = ast.names_in((*inner.defs, *inner.assumes)) - own
+    outer_defs = {d.name: d for d in outer.defs if isinstance(d, ast.OpDef | ast.FunDef) and d.name}
+    todo = [n for n in used if n in outer_defs]
+    while todo:  # the outer definitions read, and what they read
+        for n in ast.names_in((outer_defs[todo.pop()],)) - own - used:
+            used.add(n)
+            if n in outer_defs:
+                todo.append(n)
+    copied = [d for d in outer.defs if d.name in used and d.name in outer_defs]
+    inner.defs[:0] = copied
+    recursive = [n for n in outer.recursive if n in used]
+    inner.units[:0] = [("recursive", n) for n in recursive] + [("definition", d) for d in copied]
+    inner.recursive |= set(recursive)
     for c in reversed([c for c in outer.constants if c.name in used]):
         inner.constants.insert(0, c)
         inner.units.insert(0, ("constant", c))

@@ -64,6 +64,13 @@ PRIMED_BASE = "EXTENDS Integers\nVARIABLE x\nInit == x = 0\nNext == x' = (x + 1)
 CONST_PROPERTY = ("EXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = 1 - x\n"
                   "Spec == Init /\\ [][Next]_x\n")
 CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | None, str]] = {
+    "NestedModuleReadsOuterDefinitions": (
+        "EXTENDS Naturals\nCONSTANT N\nVARIABLE x, y\nLim == N + 1\nTwice(a) == 2 * a\nRECURSIVE Fact(_)\n"
+        "Fact(n) == IF n = 0 THEN 1 ELSE n * Fact(n - 1)\nBig == Twice(Lim) + y\n---- MODULE Inner ----\n"
+        "VARIABLE w\nINext == w' = IF w < Big THEN w + Fact(2) - 1 ELSE w\n====\nI == INSTANCE Inner WITH w <- x\n"
+        "Init == x = 0 /\\ y = 1\nNext == I!INext /\\ UNCHANGED y", "CONSTANT N = 2\nINIT Init\nNEXT Next",
+        0, 9, 8, 8, None, "a module written inside another reads the definitions before it, and what they read "
+        "(a recursive one, the outer constant and variables) (fuzz12 NestedOuterRef; was: unknown operator, 150)"),
     "AliasInitialDeadlock": ("EXTENDS Naturals\nVARIABLE x\nInit == x = 1\nNext == x < 1 /\\ x' = x + 1\n"
                              "Al == [y |-> x + 10]", "INIT Init\nNEXT Next\nALIAS Al", 11, 1, 1, 1,
                              "State 1: <Initial predicate>\n /\\ x = 1\n",
