@@ -71,6 +71,13 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         "Init == x = 0 /\\ y = 1\nNext == I!INext /\\ UNCHANGED y", "CONSTANT N = 2\nINIT Init\nNEXT Next",
         0, 9, 8, 8, None, "a module written inside another reads the definitions before it, and what they read "
         "(a recursive one, the outer constant and variables) (fuzz12 NestedOuterRef; was: unknown operator, 150)"),
+    "EventuallyOfEventuallyAlways": (CONST_PROPERTY + "P == <>(<>[][x' = x]_x)", "SPECIFICATION Spec\nPROPERTY P",
+                                     13, 3, 2, 2, "Temporal property P was violated.",
+                                     "TLC's simplify makes <><>F <>F, so the action stands under <>[] (fuzz12 EvBoxAct; "
+                                     "was: refused, 255)"),
+    "EventuallyOfNegatedEventually": (CONST_PROPERTY + "P == ~<>~<>[][x' = x]_x", "SPECIFICATION Spec\nPROPERTY P",
+                                      255, None, None, None, "must be of forms <>[]A or []<>A.",
+                                      "but not through a negation, which it keeps as a node of its own"),
     "AliasInitialDeadlock": ("EXTENDS Naturals\nVARIABLE x\nInit == x = 1\nNext == x < 1 /\\ x' = x + 1\n"
                              "Al == [y |-> x + 10]", "INIT Init\nNEXT Next\nALIAS Al", 11, 1, 1, 1,
                              "State 1: <Initial predicate>\n /\\ x = 1\n",
