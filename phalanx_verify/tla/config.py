@@ -269,7 +269,8 @@ def parse_config_file(path: str | Path) -> ModelConfig:
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
-        raise ConfigError(f"cannot read {p}: {exc.strerror}", Pos(str(p), 1, 1)) from None
+        # TLC's ConfigFileException ("File not found"), its catch-all exit 255 (fuzz12 MissingCfg)
+        raise ConfigSyntaxError(f"cannot read {p}: {exc.strerror}", Pos(str(p), 1, 1)) from None
     if p.suffix == ".tla":
         text = embedded_config(text, p.stem)
     return parse_config_text(text, str(p))

@@ -222,8 +222,7 @@ class _Module:
         else:
             self._declare(d.name, ("instance", len(d.params), ("inst", self.mod.name, d.name, d.pos)), d.pos,
                           export=not d.local)
-            if d.module not in STD_EXPORTS:
-                self.instance_of[d.name] = d.module
+            self.instance_of[d.name] = d.module
 
     def _check_free(self, name: str, pos: ast.Pos) -> None:
         old = self.vis.get(name)
@@ -350,10 +349,15 @@ class _Module:
                 raise SemanticError(f"Unknown operator: `{display(head)}'.", pos)
             target = rest.split("!", 1)[0]
             module = self.instance_of.get(head) if head not in loc else None
-            if module is not None and target not in self.done.get(module, {target: ("op", 0, None)}) \
-                    and any(d.local and d.name == target for d in self.load(module, pos).defs):
-                # a LOCAL definition is the instantiated module's own (SANY: at the name after "!")
-                raise SemanticError(f"Unknown operator: `{display(target)}'.", pos)
+            exports = None if module is None else self._extended(module, pos) if module in STD_EXPORTS \
+                else self.done.get(module)
+            if exports:  # (empty: a module still being checked, in a cycle)
+                entry = exports.get(target)
+                if entry is None or entry[2][0] in ("const", "var"):  # type: ignore[index]
+                    # I!Op names a definition the instantiated module exports: not a LOCAL one,
+                    # nor its constants and variables, nor a name it lacks (SANY: at the name
+                    # after "!"; fuzz12 InstanceVarRef, InstanceUnknownOp)
+                    raise SemanticError(f"Unknown operator: `{display(target)}'.", pos)
             return None
         if name in loc:
             arity = loc[name]

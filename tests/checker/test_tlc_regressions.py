@@ -78,6 +78,16 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
     "EventuallyOfNegatedEventually": (CONST_PROPERTY + "P == ~<>~<>[][x' = x]_x", "SPECIFICATION Spec\nPROPERTY P",
                                       255, None, None, None, "must be of forms <>[]A or []<>A.",
                                       "but not through a negation, which it keeps as a node of its own"),
+    "InstanceVariableByName": (
+        "EXTENDS Naturals\nVARIABLE x\n---- MODULE Abs ----\nVARIABLE z\n====\nA == INSTANCE Abs WITH z <- x\n"
+        "Init == x = 0\nNext == x' = 1 - x\nSpec == Init /\\ [][Next]_x\nP == [][x' # x]_<<A!z>>",
+        "SPECIFICATION Spec", 150, None, None, None, "Unknown operator: `z'.",
+        "I!z names a definition of the instantiated module, never its declared variable, even where "
+        "unused (SANY; fuzz12 InstanceVarRef; was: accepted, exit 0)"),
+    "InstanceOfStandardModuleUnknownName": (
+        "EXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = 1 - x\nN == INSTANCE Naturals\nQ == N!Foo + 1",
+        "INIT Init\nNEXT Next", 150, None, None, None, "Unknown operator: `Foo'.",
+        "nor a name a standard module lacks (fuzz12 InstanceUnknownOp; was: accepted, exit 0)"),
     "AliasInitialDeadlock": ("EXTENDS Naturals\nVARIABLE x\nInit == x = 1\nNext == x < 1 /\\ x' = x + 1\n"
                              "Al == [y |-> x + 10]", "INIT Init\nNEXT Next\nALIAS Al", 11, 1, 1, 1,
                              "State 1: <Initial predicate>\n /\\ x = 1\n",

@@ -71,3 +71,10 @@ def test_model_errors_are_on_tlcs_line(tmp_path, cfg, where, needle):
     (tmp_path / "M.cfg").write_text(cfg)
     # a cfg file TLC's ModelConfig cannot read: its ConfigFileException, TLC's catch-all exit 255
     error_line(run_cli("check", str(tmp_path / "M.tla"), "-q"), 255, f"M.cfg:{where}: ", needle)
+
+
+def test_a_missing_model_file_is_tlcs_config_file_exception(tmp_path):
+    # TLC: "... when trying to read the configuration file M.cfg: File not found.", exit 255
+    # (fuzz12 MissingCfg; was 151)
+    (tmp_path / "M.tla").write_text(HEAD + "Init == x = 0\n" + NEXT + "====\n")
+    error_line(run_cli("check", str(tmp_path / "M.tla"), "-q"), 255, "M.cfg:1:1: ", "cannot read")
