@@ -9,17 +9,46 @@ so both engines report the same set for the same lasso.
 
 Decided here: the fixed forms whose predicates are state predicates (``P ~> Q``, ``<>P``,
 ``[]<>P``, ``<>[]P``) on the lasso's states, the cycle repeating forever (a stuttering lasso's
-cycle is its last state). A WF/SF conjunct of a property, or a general temporal formula, cannot
-be told from the states alone; such an obligation is named only when it is the one whose search
-found the lasso.
+cycle is its last state), and a general temporal formula by the ways of violating it
+(temporal.Disjunct: its cycle conditions on the cycle's states and steps, its tableau formula
+on the run). A WF/SF conjunct of a property needs ENABLED, which the states alone do not
+tell; such an obligation is named only when it is the one whose search found the lasso.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..tla.errors import EvalError
 from .model import Liveness
 from .report import Trace
+from .temporal import Always, Atom, Bool, Conj, Disj, Disjunct, Even, Node, state_fn, step_fn
+
+
+def _holds(n: Node, states: list[tuple], start: int, i: int) -> bool:
+    """Does the formula ``n`` (no actions) hold from position ``i`` of the lasso whose cycle
+    begins at ``start``? The positions from i on are i..end, then start..end forever."""
+    if isinstance(n, Atom | Bool):
+        return state_fn(n)(states[i])
+    if isinstance(n, Conj):
+        return all(_holds(x, states, start, i) for x in n.items)
+    if isinstance(n, Disj):
+        return any(_holds(x, states, start, i) for x in n.items)
+    later = range(min(i, start), len(states)) if i >= start else range(i, len(states))
+    if isinstance(n, Always):
+        return all(_holds(n.body, states, start, j) for j in later)
+    assert isinstance(n, Even)
+    return any(_holds(n.body, states, start, j) for j in later)
+
+
+def _satisfied(d: Disjunct, states: list[tuple], start: int) -> bool:
+    """Does the lasso satisfy the way of violating ``d`` describes (as TLC's OrderOfSolution)?"""
+    cycle = states[start:]
+    steps = list(zip(cycle, cycle[1:] + [states[start]], strict=True))
+    return (all(step_fn(x)(s, t) for x in d.ea for s, t in steps)
+            and all(any(state_fn(x)(s) for s in cycle) for x in d.ae_state)
+            and all(any(step_fn(x)(s, t) for s, t in steps) for x in d.ae_step)
+            and (d.tf is None or _holds(d.tf, states, start, 0)))
 
 
 def violated_on(obligation: Liveness, trace: Trace) -> bool | None:
@@ -40,6 +69,8 @@ def violated_on(obligation: Liveness, trace: Trace) -> bool | None:
         return not any(p(s) for s in cycle)
     if kind == "eventually_always" and p is not None:
         return not all(p(s) for s in cycle)
+    if kind == "general" and obligation.general is not None:
+        return any(_satisfied(d, states, start) for d in obligation.general.disjuncts)
     return None
 
 
@@ -48,9 +79,18 @@ def violated_properties(obligations: Sequence[tuple[str, Liveness]], found: Live
     property whose obligation ``found`` the lasso, and every other one decided false on it."""
     names: list[str] = []
     for name, ob in obligations:
-        if name not in names and (ob is found or violated_on(ob, trace)):
+        if name not in names and (ob is found or _violated_or_unknown(ob, trace)):
             names.append(name)
     return names
+
+
+def _violated_or_unknown(ob: Liveness, trace: Trace) -> bool | None:
+    """violated_on, an evaluation error counting as "cannot tell" (TLC's attribution prints
+    the error and leaves the property unnamed)."""
+    try:
+        return violated_on(ob, trace)
+    except EvalError:
+        return None
 
 
 __all__ = ["violated_on", "violated_properties"]

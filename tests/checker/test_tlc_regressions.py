@@ -88,6 +88,16 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         "EXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = 1 - x\nN == INSTANCE Naturals\nQ == N!Foo + 1",
         "INIT Init\nNEXT Next", 150, None, None, None, "Unknown operator: `Foo'.",
         "nor a name a standard module lacks (fuzz12 InstanceUnknownOp; was: accepted, exit 0)"),
+    "AttributionOfAStepProperty": (
+        "VARIABLE x\nInit == x = 0\nNext == UNCHANGED x\nSpec == Init /\\ [][Next]_x\nP0 == <>(x = 1)\n"
+        "P1 == []<><<x' # x>>_x", "SPECIFICATION Spec\nPROPERTY P0 P1", 13, 2, 1, 1,
+        "Temporal properties P0 and P1 were violated.",
+        "TLC names every property false on the lasso it found, a formula outside the fixed forms too, "
+        "decided by its ways of being violated (fuzz12 AttribStepProp; was: P0 only)"),
+    "AttributionOfEventuallyAlwaysStep": (
+        "EXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = 1 - x\nSpec == Init /\\ [][Next]_x /\\ WF_x(Next)\n"
+        "P0 == <>(x = 5)\nP1 == <>[][x' = x]_x", "SPECIFICATION Spec\nPROPERTY P0 P1", 13, 3, 2, 2,
+        "Temporal properties P0 and P1 were violated.", "and one whose cycle condition is a step's"),
     "AliasInitialDeadlock": ("EXTENDS Naturals\nVARIABLE x\nInit == x = 1\nNext == x < 1 /\\ x' = x + 1\n"
                              "Al == [y |-> x + 10]", "INIT Init\nNEXT Next\nALIAS Al", 11, 1, 1, 1,
                              "State 1: <Initial predicate>\n /\\ x = 1\n",
