@@ -345,6 +345,22 @@ class Model:
                              "operators).", self.cfg.pos_of(name))
         return not self._constant_true(name, what, e)
 
+    def _constant_conjunct(self, p: Part) -> bool:
+        """Is the conjunct ``p`` of a SPECIFICATION or PROPERTY one TLC's SpecProcessor drops,
+        TRUE or a constant definition TLC evaluated before (processConstantDefns) that is? It
+        looks such a name up as its value: FALSE is TLC_CONFIG_SPEC_IS_TRIVIAL (fuzz12
+        ConstFalseConj: P == FALSE /\\ <>Q)."""
+        e = p.expr
+        if isinstance(e, ast.Bool):
+            value, shown = e.value, "TRUE" if e.value else "FALSE"
+        elif isinstance(e, ast.Name) and p.scope is self.scope and not p.env:
+            value, shown = self._constant_value(e), e.name
+        else:
+            return False
+        if value is False:
+            raise ConfigError(f"The spec is trivially false because {shown} is false.", e.pos)
+        return value is True
+
     def _constant_true(self, name: str, what: str, e: ast.Expr) -> bool:
         """Is the definition ``name`` (an INVARIANT or PROPERTY) one TLC evaluated at start and
         found TRUE, so that it checks nothing? As its SpecProcessor: a constant definition
@@ -421,14 +437,8 @@ class Model:
                 if var is not None:  # TLC_CONFIG_OP_IS_EQUAL
                     raise ConfigError(f"The operator {var}, which equals a variable, cannot be used as a spec",
                                       cfg.pos_of(cfg.specification))
-                if isinstance(e, ast.Name) and p.scope is self.scope and not p.env:
-                    # A constant definition TLC evaluated before (processConstantDefns) is a
-                    # Boolean to SpecProcessor: FALSE is TLC_CONFIG_SPEC_IS_TRIVIAL, TRUE no conjunct.
-                    value = self._constant_value(e)
-                    if value is False:
-                        raise ConfigError(f"The spec is trivially false because {e.name} is false.", e.pos)
-                    if value is True:
-                        continue
+                if self._constant_conjunct(p):
+                    continue
                 lvl = self.compiler.level(e, part_ctx(p))
                 if isinstance(e, ast.Temporal) and e.op == "always" and isinstance(e.args[0], ast.StepAction) \
                         and not e.args[0].angle:
@@ -756,6 +766,8 @@ class Model:
             return prop  # (P == FALSE is TLC's configuration error: fuzz12 ConstFalseProp)
         self._empty_forall(Part(self._def_expr(name, "property"), self.scope, {}, name))
         for p in self.flatten(Part(self._def_expr(name, "property"), self.scope, {}, name), props=True):
+            if self._constant_conjunct(p):
+                continue
             before = len(prop.liveness)
             self._classify(prop, p)
             if self.spec_temporals and len(prop.liveness) > before:

@@ -98,6 +98,14 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         "EXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = 1 - x\nSpec == Init /\\ [][Next]_x /\\ WF_x(Next)\n"
         "P0 == <>(x = 5)\nP1 == <>[][x' = x]_x", "SPECIFICATION Spec\nPROPERTY P0 P1", 13, 3, 2, 2,
         "Temporal properties P0 and P1 were violated.", "and one whose cycle condition is a step's"),
+    "PropertyConjunctFalse": (CONST_PROPERTY + "P == FALSE /\\ <>(x = 1)", "SPECIFICATION Spec\nPROPERTY P", 151,
+                              None, None, None, "The spec is trivially false because FALSE is false.",
+                              "a conjunct of a property that TLC looks up as FALSE makes it trivially false "
+                              "(fuzz12 ConstFalseConj; was: violated by the initial state, 13)"),
+    "SpecificationConjunctFalse": (
+        "EXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = 1 - x\nSpec == FALSE /\\ Init /\\ [][Next]_x",
+        "SPECIFICATION Spec", 151, None, None, None, "The spec is trivially false because FALSE is false.",
+        "and so does one of the specification"),
     "AliasInitialDeadlock": ("EXTENDS Naturals\nVARIABLE x\nInit == x = 1\nNext == x < 1 /\\ x' = x + 1\n"
                              "Al == [y |-> x + 10]", "INIT Init\nNEXT Next\nALIAS Al", 11, 1, 1, 1,
                              "State 1: <Initial predicate>\n /\\ x = 1\n",
