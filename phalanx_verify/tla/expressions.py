@@ -1361,7 +1361,7 @@ class Expressions(Levels, StaticKinds):
             defn, scope = target
             if not isinstance(defn, ast.OpDef) or defn.recursive:
                 return False
-            if not defn.params and self.level(defn.body, Ctx(scope)) == LEVEL_CONSTANT:
+            if not defn.params and self.level_bound(defn.body, Ctx(scope)) == LEVEL_CONSTANT:
                 return False
             es, ctx = defn.body, Ctx(scope)
         return False
