@@ -207,6 +207,19 @@ class FairnessTracker:
                 return True
         return False
 
+    def violated_on_cycle(self, cycle: list[tuple]) -> bool:
+        """Does a lasso whose cycle visits ``cycle`` in order (the last state's step returning
+        to the first; one state: a stuttering step) violate condition 0? TLC's evalOnLasso of
+        WF_v(A), []<>(~ENABLED <<A>>_v \\/ <<A>>_v): A enabled at every state of the cycle and
+        taken on none of its steps; of SF_v(A), <>[]~ENABLED <<A>>_v \\/ []<><<A>>_v: enabled
+        at some state and taken on no step (post-hoc attribution, check/lasso.py)."""
+        sub, step = self.subs[0], self._steps[0]
+        for s, t in zip(cycle, cycle[1:] + cycle[:1], strict=True):
+            if not eq(sub(s), sub(t)) and step(s, t):
+                return False
+        enabled = (self._enabled(0, s, sub(s)) for s in cycle)
+        return all(enabled) if self.fairs[0].kind == "WF" else any(enabled)
+
     def probe(self, s: tuple, successors: list[tuple]) -> None:
         """What TLC's liveness graph evaluates of each condition WF_v(A) / SF_v(A) at ``s``, its
         errors raised, nothing kept: ENABLED <<A>>_v, by A's successors up to the first that

@@ -11,8 +11,7 @@ Decided here: the fixed forms whose predicates are state predicates (``P ~> Q``,
 ``[]<>P``, ``<>[]P``) on the lasso's states, the cycle repeating forever (a stuttering lasso's
 cycle is its last state), and a general temporal formula by the ways of violating it
 (temporal.Disjunct: its cycle conditions on the cycle's states and steps, its tableau formula
-on the run). A WF/SF conjunct of a property needs ENABLED, which the states alone do not
-tell; such an obligation is named only when it is the one whose search found the lasso.
+on the run), and a WF/SF conjunct by ENABLED and the steps of the cycle (FairnessTracker).
 """
 
 from __future__ import annotations
@@ -20,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..tla.errors import EvalError
-from .model import Liveness
+from .fairness import FairnessTracker
+from .model import Liveness, Model
 from .report import Trace
 from .temporal import Always, Atom, Bool, Conj, Disj, Disjunct, Even, Node, state_fn, step_fn
 
@@ -51,8 +51,9 @@ def _satisfied(d: Disjunct, states: list[tuple], start: int) -> bool:
             and (d.tf is None or _holds(d.tf, states, start, 0)))
 
 
-def violated_on(obligation: Liveness, trace: Trace) -> bool | None:
-    """Does the lasso violate ``obligation``? None when this module cannot tell (see above)."""
+def violated_on(obligation: Liveness, trace: Trace, model: Model | None = None) -> bool | None:
+    """Does the lasso violate ``obligation``? None when this module cannot tell (see above;
+    without the ``model``, a WF/SF condition)."""
     states = [step.state for step in trace.steps]
     if not states or trace.loop not in ("stuttering", "back_to"):
         return None
@@ -71,24 +72,27 @@ def violated_on(obligation: Liveness, trace: Trace) -> bool | None:
         return not all(p(s) for s in cycle)
     if kind == "general" and obligation.general is not None:
         return any(_satisfied(d, states, start) for d in obligation.general.disjuncts)
+    if kind in ("wf", "sf") and obligation.fairness is not None and model is not None:
+        return FairnessTracker(model, [obligation.fairness], use_labels=False).violated_on_cycle(cycle)
     return None
 
 
-def violated_properties(obligations: Sequence[tuple[str, Liveness]], found: Liveness, trace: Trace) -> list[str]:
+def violated_properties(obligations: Sequence[tuple[str, Liveness]], found: Liveness, trace: Trace,
+                        model: Model | None = None) -> list[str]:
     """The names of the properties the lasso violates, each once, in the model's order: the
     property whose obligation ``found`` the lasso, and every other one decided false on it."""
     names: list[str] = []
     for name, ob in obligations:
-        if name not in names and (ob is found or _violated_or_unknown(ob, trace)):
+        if name not in names and (ob is found or _violated_or_unknown(ob, trace, model)):
             names.append(name)
     return names
 
 
-def _violated_or_unknown(ob: Liveness, trace: Trace) -> bool | None:
+def _violated_or_unknown(ob: Liveness, trace: Trace, model: Model | None) -> bool | None:
     """violated_on, an evaluation error counting as "cannot tell" (TLC's attribution prints
     the error and leaves the property unnamed)."""
     try:
-        return violated_on(ob, trace)
+        return violated_on(ob, trace, model)
     except EvalError:
         return None
 

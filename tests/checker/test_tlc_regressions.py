@@ -94,6 +94,13 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         "Temporal properties P0 and P1 were violated.",
         "TLC names every property false on the lasso it found, a formula outside the fixed forms too, "
         "decided by its ways of being violated (fuzz12 AttribStepProp; was: P0 only)"),
+    "AttributionOfWeakFairness": (
+        "EXTENDS Naturals\nVARIABLES x, y\nInit == x = 0 /\\ y = 0\nNext == y' = 1 - y /\\ x' = x\n"
+        "Spec == Init /\\ [][Next]_<<x, y>> /\\ WF_y(Next)\nP0 == <>(x = 1)\nP1 == WF_x(x' = x + 1)\n"
+        "P2 == SF_x(x' = x + 1)\nP3 == WF_x(x = 5 /\\ x' = 0)",
+        "SPECIFICATION Spec\nPROPERTY P0 P1 P2 P3", 13, 3, 2, 2, "Temporal properties P0, P1, and P2 were violated.",
+        "and a WF/SF property: enabled on the cycle (SF: somewhere), taken on none of its steps "
+        "(fuzz12 AttribFair; was: P0 only)"),
     "AttributionOfEventuallyAlwaysStep": (
         "EXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = 1 - x\nSpec == Init /\\ [][Next]_x /\\ WF_x(Next)\n"
         "P0 == <>(x = 5)\nP1 == <>[][x' = x]_x", "SPECIFICATION Spec\nPROPERTY P0 P1", 13, 3, 2, 2,
