@@ -7,8 +7,8 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from ..tla import ppr
 from ..tla.errors import EXIT_ASSUMPTION, EXIT_DEADLOCK, EXIT_EVAL, EXIT_INVARIANT, EXIT_OK, EXIT_PROPERTY
-from ..tla.pprint import ppr
 from ..tla.values import Fcn, format_value, to_itf
 
 

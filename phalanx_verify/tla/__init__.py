@@ -65,6 +65,7 @@ from .modules import ALWAYS_VISIBLE, STANDARD_MODULES, Loader, Scope
 from .orbits import canonicaliser, permute
 from .order import forget_sort_keys, tlc_key
 from .parse import deepest_point, parse_module_text
+from .pprint import ppr
 from .reads import ReadsAnalysis
 from .resolve import std_arity
 from .runtime import clear_memos
@@ -111,6 +112,7 @@ __all__ = [
     "LazySet",  # a set kept unenumerated (Nat, SUBSET S): fingerprinted as its members
     "STORABLE", "check_storable",  # what a state may hold: TLC's fingerprint must be possible
     "to_itf", "from_itf",
+    "ppr",  # TLC's pretty printer (Values.ppr): a long value broken over lines, as TLC prints states
     # TLA+ equality where Python's True == 1 would merge values (the state store confirms finds)
     "same", "unambiguous",
     "eq",  # TLA+ equality as TLC checks it: comparing values of incomparable kinds is its error
