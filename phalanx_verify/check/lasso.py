@@ -45,9 +45,9 @@ def _satisfied(d: Disjunct, states: list[tuple], start: int) -> bool:
     """Does the lasso satisfy the way of violating ``d`` describes (as TLC's OrderOfSolution)?"""
     cycle = states[start:]
     steps = list(zip(cycle, cycle[1:] + [states[start]], strict=True))
-    return (all(step_fn(x)(s, t) for x in d.ea for s, t in steps)
-            and all(any(state_fn(x)(s) for s in cycle) for x in d.ae_state)
-            and all(any(step_fn(x)(s, t) for s, t in steps) for x in d.ae_step)
+    return (all(all(f(s, t) for s, t in steps) for f in map(step_fn, d.ea))
+            and all(any(f(s) for s in cycle) for f in map(state_fn, d.ae_state))
+            and all(any(f(s, t) for s, t in steps) for f in map(step_fn, d.ae_step))
             and (d.tf is None or _holds(d.tf, states, start, 0)))
 
 

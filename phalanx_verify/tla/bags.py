@@ -17,6 +17,13 @@ from .order import sorted_tlc
 from .values import as_set, fcn_items, format_value, make_fcn
 
 
+def _wrong_argument(which: str, op: str, what: str, value: Any) -> EvalError:
+    """TLC's TLC_MODULE_ARGUMENT_ERROR: "The first argument of Op should be a bag, but instead
+    it is:" and the value on a line of its own."""
+    text = f"The {which} argument of {op} should be {what}, but instead it is:"
+    return ModuleEvalError(f"{text} {format_value(value)}").exact(f"{text}\n{format_value(value)}")
+
+
 def _items(b: Any) -> dict:
     try:
         return dict(fcn_items(b))
@@ -66,9 +73,7 @@ def _copies(e: Any, b: Any, op: str) -> int:
                 n = items[d]
                 break
     if type(n) is not int:
-        raise ModuleEvalError(f"The second argument of {op} should be a bag, but instead it is: "
-                              f"{format_value(b)}").exact(
-            f"The second argument of {op} should be a bag, but instead it is:\n{format_value(b)}")
+        raise _wrong_argument("second", op, "a bag", b)
     return n
 
 
@@ -84,9 +89,7 @@ def _argument_bag(b: Any, which: str, op: str) -> dict:
     except EvalError:
         counts = None
     if counts is None:
-        raise ModuleEvalError(f"The {which} argument of {op} should be a bag, but instead it is: "
-                              f"{format_value(b)}").exact(
-            f"The {which} argument of {op} should be a bag, but instead it is:\n{format_value(b)}")
+        raise _wrong_argument(which, op, "a bag", b)
     return counts
 
 
@@ -106,14 +109,12 @@ def plus(b1: Any, b2: Any) -> Any:
     return _bag(out)
 
 
-def _function_items(b: Any, which: str, op: str, what: str = "bag") -> list:
+def _function_items(b: Any, which: str, op: str, what: str = "a bag") -> list:
     """The (argument, value) pairs of ``b``, which must be a function (TLC's toFcnRcd)."""
     try:
         return list(fcn_items(b))
     except EvalError:
-        raise ModuleEvalError(f"The {which} argument of {op} should be a {what}, but instead it is: "
-                              f"{format_value(b)}").exact(
-            f"The {which} argument of {op} should be a {what}, but instead it is:\n{format_value(b)}") from None
+        raise _wrong_argument(which, op, what, b) from None
 
 
 def _count(n: Any, b: Any, op: str) -> int:
@@ -190,9 +191,7 @@ def sub_bags(b: Any) -> frozenset:
     items = sorted_tlc(_items(b).items())
     for _, n in items:
         if type(n) is not int:
-            raise ModuleEvalError(f"The first argument of >= should be an integer, but instead it is: "
-                                  f"{format_value(n)}").exact(
-                f"The first argument of >= should be an integer, but instead it is:\n{format_value(n)}")
+            raise _wrong_argument("first", ">=", "an integer", n)
     if any(n <= 0 for _, n in items):
         raise EvalError(f"In applying the function {_rsb(items)}, the first argument is: {format_value(b)} "
                         f"which is not in its domain.")
@@ -219,7 +218,7 @@ def _rsb(items: list) -> str:
 
 def bag_of_all(f: Callable[[Any], Any], b: Any) -> Any:
     """BagOfAll(F, B), as TLC's: F's images of B's arguments, with their counts summed."""
-    return _summed(((f(e), n) for e, n in _function_items(b, "second", "BagOfAll", "function with a finite domain")), b, "BagOfAll")
+    return _summed(((f(e), n) for e, n in _function_items(b, "second", "BagOfAll", "a function with a finite domain")), b, "BagOfAll")
 
 
 def value_for_operator(op: str, value: Any, _other_argument: Any) -> Any:
@@ -227,9 +226,7 @@ def value_for_operator(op: str, value: Any, _other_argument: Any) -> Any:
     is a number or string literal: TLC looks such a definition up as its body's value (its
     SymbolNodeValueLookupProvider), and the Java code finds no operator. TLC evaluates the
     other argument first (an error there comes first), so the caller passes it."""
-    raise ModuleEvalError(f"The first argument of {op} should be an operator, but instead it is: "
-                          f"{format_value(value)}").exact(
-        f"The first argument of {op} should be an operator, but instead it is:\n{format_value(value)}")
+    raise _wrong_argument("first", op, "an operator", value)
 
 
 def cardinality(b: Any) -> int:

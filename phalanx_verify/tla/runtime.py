@@ -24,8 +24,6 @@ from .errors import (
     JavaException,
     ModuleEvalError,
     SemanticError,
-    SetSizeOverflow,
-    StackOverflow,
 )
 from .interning import MADE as _MADE
 from .order import min_tlc, sorted_tlc
@@ -49,12 +47,12 @@ from .values import (
     UnsortedSet,
     as_set,
     clear_shared_subsets,
+    decided,
     fcn_domain,
     fcn_items,
     format_value,
     is_set,
     make_fcn,
-    undecided,
 )
 
 EMPTY: frozenset = frozenset()
@@ -364,15 +362,10 @@ def in_filter(x: Any, base: Any, pred: Callable[[Any], bool], within: Callable[[
     a..b or an enumerated S (P evaluated on every element; x compared with the elements kept:
     tests/conformance exprs #1222), and over any other S (SetPredValue) decides x \\in S /\\ P(x)
     without building it (65,536 sets per state for a filter of SUBSET SUBSET S), any error
-    there its own (values.undecided; ``at``: where P is written)."""
+    there its own (values.decided; ``at``: where P is written)."""
     if isinstance(base, frozenset):
         return _cmp.member(x, filter_set(base, pred, at))
-    try:
-        return within(x, base) and pred(x)
-    except (SetSizeOverflow, StackOverflow, JavaException):
-        raise
-    except EvalError as err:
-        raise undecided(x, base, at) from err
+    return bool(decided(x, base, at, lambda: within(x, base) and pred(x)))
 
 
 def member_here(x: Any, s: Any) -> bool:

@@ -738,14 +738,7 @@ class FilterSet(LazySet):
         return x in self.base and self.pred(x) is True
 
     def member(self, x: Any) -> bool:
-        try:
-            if not self.base.member(x):
-                return False
-            got = self.pred(x)
-        except (SetSizeOverflow, StackOverflow, JavaException):
-            raise
-        except EvalError as err:
-            raise undecided(x, self.base, self.at) from err
+        got = decided(x, self.base, self.at, lambda: self.base.member(x) and self.pred(x))
         if type(got) is not bool:
             raise EvalError(f"The predicate of {self!r} is not a Boolean on {format_value(x)}")
         return got
@@ -767,14 +760,19 @@ class FilterSet(LazySet):
         return f"{{x \\in {self.base!r} : ...}}"
 
 
-def undecided(x: Any, base: Any, at: str) -> EvalError:
-    """TLC's SetPredValue.member turns any evaluation error met deciding x \\in S or P(x) into
-    its own (a TLCRuntimeException: exit 75, where a standard module's error would exit 255
-    and Assert's 14); ``at`` is where P is written."""
-    return EvalError(f"Cannot decide if element: {format_value(x)} is element of: {format_value(base)} "
-                     f"and satisfies the predicate {at}").exact(
-        f"Cannot decide if element:\n{format_value(x)}\n is element of:\n{format_value(base)}\n"
-        f"and satisfies the predicate {at}")
+def decided(x: Any, base: Any, at: str, test: Callable[[], Any]) -> Any:
+    """``test()``, which decides x \\in S /\\ P(x) for {y \\in S : P}, as TLC's SetPredValue.member:
+    any evaluation error there becomes its own (a TLCRuntimeException: exit 75, where a standard
+    module's error would exit 255 and Assert's 14); ``at`` is where P is written."""
+    try:
+        return test()
+    except (SetSizeOverflow, StackOverflow, JavaException):
+        raise
+    except EvalError as err:
+        raise EvalError(f"Cannot decide if element: {format_value(x)} is element of: {format_value(base)} "
+                        f"and satisfies the predicate {at}").exact(
+            f"Cannot decide if element:\n{format_value(x)}\n is element of:\n{format_value(base)}\n"
+            f"and satisfies the predicate {at}") from err
 
 
 # compare.member and compare.subset_of, bound on first use (_compare): compare imports this module.
