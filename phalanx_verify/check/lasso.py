@@ -79,22 +79,27 @@ def violated_on(obligation: Liveness, trace: Trace, model: Model | None = None) 
 
 def violated_properties(obligations: Sequence[tuple[str, Liveness]], found: Liveness, trace: Trace,
                         model: Model | None = None) -> list[str]:
-    """The names of the properties the lasso violates, each once, in the model's order: the
-    property whose obligation ``found`` the lasso, and every other one decided false on it."""
+    """The names of the properties the lasso violates, each once, in the model's order: every
+    one decided false on it, and the one whose obligation ``found`` the lasso unless it is
+    decided true there. That happens under SYMMETRY: the last state of the lasso TLC prints
+    steps to a member of the loop state's orbit, not to that state, and TLC, deciding the
+    properties on the lasso as printed, then names none ("Temporal properties were violated.")."""
     names: list[str] = []
     for name, ob in obligations:
-        if name not in names and (ob is found or _violated_or_unknown(ob, trace, model)):
+        if name not in names and _named(ob, ob is found, trace, model):
             names.append(name)
     return names
 
 
-def _violated_or_unknown(ob: Liveness, trace: Trace, model: Model | None) -> bool | None:
-    """violated_on, an evaluation error counting as "cannot tell" (TLC's attribution prints
-    the error and leaves the property unnamed)."""
+def _named(ob: Liveness, found: bool, trace: Trace, model: Model | None) -> bool:
+    """Is ``ob`` decided false on the lasso (or, the obligation that ``found`` it, not decided
+    true)? An evaluation error leaves it unnamed, as TLC's attribution prints the error and
+    names nothing for it."""
     try:
-        return violated_on(ob, trace, model)
+        violated = violated_on(ob, trace, model)
     except EvalError:
-        return None
+        return False
+    return bool(violated) or (found and violated is None)
 
 
 __all__ = ["violated_on", "violated_properties"]

@@ -19,6 +19,10 @@ test proves both searches give the same verdicts (tests/checker/test_tlc_livenes
 
 Only explored states (all successors known) take part, so the check is sound on a partial
 graph too; the BFS runs it between levels to stop early, as TLC does.
+
+Under SYMMETRY every property takes the general search, on the graph TLC builds there
+(check/orbitgraph.py): its atoms are decided on the successors as generated, not on the states
+kept, and a lasso is printed as TLC rebuilds it, a behaviour of the spec.
 """
 
 from __future__ import annotations
@@ -31,10 +35,12 @@ from typing import Any
 import numpy as np
 
 from .bfs import StateSpace
+from .fairness import FairnessTracker
 from .fairscreen import no_fair_component
 from .livegraph import LiveGraph
 from .model import Liveness, Model
-from .report import Trace
+from .orbitgraph import OrbitProduct, orbit_steps, product_path
+from .report import Trace, TraceStep
 from .tableau import Tableau, build, trivial
 from .temporal import Disjunct, General, state_fn, step_fn
 
@@ -328,6 +334,7 @@ class _Product:
 
     def __init__(self, space: StateSpace, tab: Tableau, holds: Callable[[int, int], bool]) -> None:
         n = space.explored
+        self.space = space
         self.sid: list[int] = []
         self.tnode: list[int] = []
         self.parent: list[int] = []
@@ -370,12 +377,26 @@ class _Product:
 
     def path_to(self, v: int) -> list[int]:
         """The state ids of the shortest path from an initial pair to product node v."""
-        out = []
-        while v != -1:
-            out.append(self.sid[v])
-            v = self.parent[v]
-        out.reverse()
-        return out
+        return product_path(self, v)
+
+    # what the search reads of a node and a step: here the states kept and their graph's bits
+    def state(self, v: int) -> tuple:
+        return self.space.states[self.sid[v]]
+
+    def step(self, v: int, e: int) -> tuple[tuple, tuple]:
+        s = self.sid[v]
+        states = self.space.states
+        return states[s], states[s if e < 0 else self.space.edge_dst[e]]
+
+    def enabled(self, v: int) -> int:
+        return self.space.enabled[self.sid[v]]
+
+    def fair(self, e: int) -> int:
+        return self.space.edge_fair[e] if e >= 0 else 0
+
+    def step_key(self, v: int, e: int) -> Any:
+        """What a step's EA value is kept by across the checks (a stuttering step by its state)."""
+        return e if e >= 0 else -1 - self.sid[v]
 
 
 class _GeneralSearch:
@@ -385,7 +406,9 @@ class _GeneralSearch:
     the spec's WF/SF conditions (SF by Emerson-Lei pruning, as for the fixed forms)."""
 
     def __init__(self, space: StateSpace, kinds: list[str], d: Disjunct, tab: Tableau,
-                 cache: dict[Any, Any]) -> None:
+                 cache: dict[Any, Any], product: OrbitProduct | None = None) -> None:
+        """``product``: the product graph searched (default: that of the states kept,
+        ``_Product``; under SYMMETRY, TLC's graph of check/orbitgraph.py)."""
         self.space, self.tab, self.d = space, tab, d
         self.cache = cache
         self.weak = sum(1 << i for i, k in enumerate(kinds) if k == "WF")
@@ -396,24 +419,21 @@ class _GeneralSearch:
         self.ae_step = [step_fn(x) for x in d.ae_step]
         self.all_promises = (1 << len(tab.promises)) - 1
         self.truth = node_truth(tab, cache)
-        self.prod = _Product(space, tab, self.holds)
+        self.prod: _Product | OrbitProduct = _Product(space, tab, self.holds) if product is None else product
         self.fadj = self.prod.adj if not self.ea else [
-            [(w, e) for w, e in out if self.ea_ok(self.prod.sid[v], e)] for v, out in enumerate(self.prod.adj)]
+            [(w, e) for w, e in out if self.ea_ok(v, e)] for v, out in enumerate(self.prod.adj)]
 
     def holds(self, k: int, s: int) -> bool:
         return node_holds(self.tab, self.truth, self.space, k, s)
 
-    def target(self, s: int, e: int) -> int:
-        return s if e < 0 else self.space.edge_dst[e]
-
-    def ea_ok(self, s: int, e: int) -> bool:
+    def ea_ok(self, v: int, e: int) -> bool:
+        """Does step e out of product node v satisfy every EA condition?"""
         if not self.ea:
             return True
-        key = ("ea", e if e >= 0 else -1 - s)
+        key = ("ea", self.prod.step_key(v, e))
         r = self.cache.get(key)
         if r is None:
-            states = self.space.states
-            a, b = states[s], states[self.target(s, e)]
+            a, b = self.prod.step(v, e)
             r = self.cache[key] = all(f(a, b) for f in self.ea)
         return r
 
@@ -443,9 +463,7 @@ class _GeneralSearch:
 
     def fair_component(self, nodes: Iterable[int], inside: set[int] | None) -> list[int] | None:
         """A fair component among ``nodes`` (all of them in ``inside``; None: the whole product)."""
-        fadj, sid = self.fadj, self.prod.sid
-        space = self.space
-        states = space.states
+        fadj, prod = self.fadj, self.prod
         if inside is None:
             succ: Callable[[int], Iterable[int]] = lambda v: [w for w, _ in fadj[v]]  # noqa: E731
         else:
@@ -460,24 +478,22 @@ class _GeneralSearch:
                 fulfilled |= self.tab.fulfils[self.prod.tnode[v]]
             if fulfilled != self.all_promises:
                 continue
-            if not all(any(f(states[sid[v]]) for v in comp) for f in self.ae_state):
+            if not all(any(f(prod.state(v)) for v in comp) for f in self.ae_state):
                 continue
-            if not all(any(f(states[sid[v]], states[self.target(sid[v], e)]) for v, e in inner)
-                       for f in self.ae_step):
+            if not all(any(f(*prod.step(v, e)) for v, e in inner) for f in self.ae_step):
                 continue
             taken, enabled_all, enabled_any = 0, -1, 0
             for v in comp:
-                en = space.enabled[sid[v]]
+                en = prod.enabled(v)
                 enabled_all &= en
                 enabled_any |= en
             for _, e in inner:
-                if e >= 0:
-                    taken |= space.edge_fair[e]
+                taken |= prod.fair(e)
             if self.weak & enabled_all & ~taken:
                 continue
             strong = self.strong & enabled_any & ~taken
             if strong:
-                rest = [v for v in comp if not space.enabled[sid[v]] & strong]
+                rest = [v for v in comp if not prod.enabled(v) & strong]
                 found = self.fair_component(rest, set(rest))
                 if found is not None:
                     return found
@@ -487,16 +503,16 @@ class _GeneralSearch:
 
     def goals(self) -> list[Callable[[int, int, int], bool]]:
         """Conditions the cycle must meet, each on a node v entered from u by step e."""
-        space, sid, states = self.space, self.prod.sid, self.space.states
+        prod = self.prod
         out: list[Callable[[int, int, int], bool]] = []
         for i in range(self.nfair):
             bit = 1 << i
-            out.append(lambda u, e, v, bit=bit: not space.enabled[sid[v]] & bit  # type: ignore[misc]  # the default argument binds the loop variable
-                       or (e >= 0 and bool(space.edge_fair[e] & bit)))
+            out.append(lambda u, e, v, bit=bit: not prod.enabled(v) & bit  # type: ignore[misc]  # the default argument binds the loop variable
+                       or (u >= 0 and bool(prod.fair(e) & bit)))
         for f in self.ae_state:
-            out.append(lambda u, e, v, f=f: f(states[sid[v]]))  # type: ignore[misc]  # the default argument binds the loop variable
+            out.append(lambda u, e, v, f=f: f(prod.state(v)))  # type: ignore[misc]  # the default argument binds the loop variable
         for g in self.ae_step:
-            out.append(lambda u, e, v, g=g: u >= 0 and g(states[sid[u]], states[sid[v]]))  # type: ignore[misc]  # the default argument binds the loop variable
+            out.append(lambda u, e, v, g=g: u >= 0 and g(*prod.step(u, e)))  # type: ignore[misc]  # the default argument binds the loop variable
         tnode, fulfils = self.prod.tnode, self.tab.fulfils
         for i in range(len(self.tab.promises)):
             out.append(lambda u, e, v, bit=1 << i: bool(fulfils[tnode[v]] & bit))  # type: ignore[misc]  # the default argument binds the loop variable
@@ -541,8 +557,13 @@ def check_general(model: Model, space: StateSpace, obligation: Liveness, kinds: 
     prefix: TLC's -lncheck off skips the search for cycles)."""
     general = obligation.general
     assert general is not None
+    tracker = FairnessTracker(model, list(model.fairness)) if model.canonical is not None else None
     for i, d in enumerate(general.disjuncts):
-        search = _GeneralSearch(space, kinds, d, disjunct_tableau(general, i), obligation.values.setdefault(i, {}))
+        tab = disjunct_tableau(general, i)
+        if tracker is None:
+            search = _GeneralSearch(space, kinds, d, tab, obligation.values.setdefault(i, {}))
+        else:  # under SYMMETRY, TLC's graph: atoms on the successors as generated (orbitgraph.py)
+            search = _GeneralSearch(space, kinds, d, tab, {}, OrbitProduct(model, space, tab, tracker, d.tf is not None))
         if safety_like(d, kinds):
             # the prefix to the tableau node of no formula (TRUE, its own successor) is the
             # counterexample, reported as a safety violation (TLC: LiveCheck, isAccepting);
@@ -599,7 +620,7 @@ def _prefix_trace(model: Model, space: StateSpace, prefix: list[int]) -> Trace:
     """The finite counterexample of a temporal property's safety part: the states of the
     prefix, repeated ones (stuttering, steps of the tableau only) shown once, no loop."""
     ids = [sid for k, sid in enumerate(prefix) if k == 0 or prefix[k - 1] != sid]
-    return Trace(model.variables, space.steps(model, ids), safety=True)  # Report.exit_code: TLC's 12
+    return Trace(model.variables, _steps(model, space, ids), safety=True)  # Report.exit_code: TLC's 12
 
 
 def _lasso(model: Model, space: StateSpace, prefix: list[int], cycle: list[int]) -> Trace:
@@ -613,10 +634,16 @@ def _lasso(model: Model, space: StateSpace, prefix: list[int], cycle: list[int])
         if not ids or ids[-1] != sid:
             ids.append(sid)
     loop_at = len([x for k, x in enumerate(prefix) if k == 0 or prefix[k - 1] != x])
-    trace = Trace(model.variables, space.steps(model, ids))
+    trace = Trace(model.variables, _steps(model, space, ids))
     if len(ids) == loop_at:
         trace.loop = "stuttering"
     else:
         trace.loop = "back_to"
         trace.back_to = loop_at
     return trace
+
+
+def _steps(model: Model, space: StateSpace, ids: list[int]) -> list[TraceStep]:
+    """A path of the state graph as the states of a behaviour: the states kept, or under
+    SYMMETRY the members of their orbits that TLC rebuilds (orbitgraph.orbit_steps)."""
+    return space.steps(model, ids) if model.canonical is None else orbit_steps(model, space, ids)

@@ -209,6 +209,13 @@ class Model:
             perms = permutations_from(self._state_fn(sym, {})(()), cfg.symmetry, defn.body)
             if perms:
                 self.canonical = canonicaliser(perms)
+                # TLC decides a property's atoms on the successors as generated, which under
+                # SYMMETRY are not the states kept: every temporal property is searched on
+                # TLC's own graph (check/orbitgraph.py), which the fast paths do not build
+                for prop in self.properties:
+                    prop.liveness = [ob if ob.general is not None or ob.part is None else
+                                     Liveness("general", ob.name, general=general_obligation(self, ob.part), part=ob.part)
+                                     for ob in prop.liveness]
         # VIEW: states are told apart by this value, not by the whole state (TLC fingerprints it).
         self.view = self._state_fn(self._def_expr(cfg.view, "view"), {}, unprimed=True) if cfg.view else None
         # The order of the variables in TLC's states (tla/varorder.py): how TLC prints states, and

@@ -169,7 +169,9 @@ def temporal_violation(violated: str | None) -> str:
     """TLC's message (tlc2.output.MP, TLC_TEMPORAL_PROPERTY_VIOLATED) for the properties a lasso
     violates: ``Temporal property A was violated.``, ``Temporal properties A and B were
     violated.``, ``Temporal properties A, B, and C were violated.``."""
-    names = (violated or "").split(PROPERTY_SEPARATOR)
+    if not violated:  # (a lasso on which TLC decides no property false, see check/lasso.py)
+        return "Temporal properties were violated."
+    names = violated.split(PROPERTY_SEPARATOR)
     if len(names) == 1:
         return f"Temporal property {names[0]} was violated."
     listed = " and ".join(names) if len(names) == 2 else ", ".join(names[:-1]) + ", and " + names[-1]

@@ -99,7 +99,7 @@ class _LivenessRunner:
         self.report.verdict = Verdict.TEMPORAL_PROPERTY
         # as TLC: every property false on this lasso, not only the one whose check found it
         named = [(name, o) for name, o, _ in self.obligations]
-        self.report.violated = PROPERTY_SEPARATOR.join(violated_properties(named, ob, trace, self.model))
+        self.report.violated = PROPERTY_SEPARATOR.join(violated_properties(named, ob, trace, self.model)) or None
         self.report.trace = trace
         self.report.extra["obligation"] = ob.name
 
