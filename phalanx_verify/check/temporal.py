@@ -201,6 +201,11 @@ def disjuncts(negated: Node, pos: ast.Pos) -> list[Disjunct]:
                 tfs.append(c)
         if dead:
             continue
+        if not conj:
+            # TRUE (~P for P == \E k \in {} : <>Q, an empty disjunction): TLC's classifyExpr
+            # leaves it to the tableau, whose node of no formula follows at once, so its search
+            # stops at the first state it expands (a bad prefix of one state, check/sinkwatch.py)
+            tfs.append(Bool(True))
         d.tf = tfs[0] if len(tfs) == 1 else Conj(tuple(tfs)) if tfs else None
         out.append(d)
     return out

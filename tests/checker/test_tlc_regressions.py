@@ -63,7 +63,29 @@ PRIMED_BASE = "EXTENDS Integers\nVARIABLE x\nInit == x = 0\nNext == x' = (x + 1)
 
 CONST_PROPERTY = ("EXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = 1 - x\n"
                   "Spec == Init /\\ [][Next]_x\n")
+EMPTY_EXISTS = ("EXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x < 2 /\\ x' = x + 1\n"
+                "Spec == Init /\\ [][Next]_x\n")
+WHY_EMPTY_EXISTS = ("\\E over {} is FALSE to TLC's astToLive, so the negated property has a disjunct TRUE, which "
+                    "its tableau leaves at once for the node of no formula: the search stops at the first state it "
+                    "expands, a bad prefix of that state (fuzz12 EmptyExistsProp, EmptyExistsConj; was: the full "
+                    "search, then 11 or 13)")
+
 CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | None, str]] = {
+    "EmptyExistsEventually": (EMPTY_EXISTS + "P == \\E k \\in {} : <>(x = k)", "SPECIFICATION Spec\nPROPERTY P",
+                              12, 2, 2, 2, "Temporal property P was violated.", WHY_EMPTY_EXISTS),
+    "EmptyExistsConjunct": (EMPTY_EXISTS + "P == <>(x = 3) /\\ \\E k \\in {} : <>(x = k)",
+                            "SPECIFICATION Spec\nPROPERTY P", 12, 2, 2, 2, "Temporal property P was violated.",
+                            WHY_EMPTY_EXISTS),
+    "EmptyExistsAlways": (EMPTY_EXISTS + "P == \\E k \\in {} : [](x = k)", "SPECIFICATION Spec\nPROPERTY P",
+                          12, 2, 2, 2, "Temporal property P was violated.", WHY_EMPTY_EXISTS),
+    "EmptyExistsAction": (EMPTY_EXISTS + "P == \\E k \\in {} : [][x' = k]_x", "SPECIFICATION Spec\nPROPERTY P",
+                          12, 2, 2, 2, "Temporal property P was violated.", WHY_EMPTY_EXISTS),
+    "EmptyExistsDisjunct": (EMPTY_EXISTS + "P == \\E k \\in {} : <>(x = k) \\/ <>(x = 9)",
+                            "SPECIFICATION Spec\nPROPERTY P", 12, 2, 2, 2, "Temporal property P was violated.",
+                            WHY_EMPTY_EXISTS),
+    "EmptyExistsBesideCycle": (EMPTY_EXISTS + "P == []<>(x = 0) \\/ \\E k \\in {} : <>(x = k)",
+                               "SPECIFICATION Spec\nPROPERTY P", 11, 3, 3, 3, "Deadlock reached",
+                               "the disjunct TRUE falls in the disjunction: TLC runs the whole search"),
     "NestedModuleReadsOuterDefinitions": (
         "EXTENDS Naturals\nCONSTANT N\nVARIABLE x, y\nLim == N + 1\nTwice(a) == 2 * a\nRECURSIVE Fact(_)\n"
         "Fact(n) == IF n = 0 THEN 1 ELSE n * Fact(n - 1)\nBig == Twice(Lim) + y\n---- MODULE Inner ----\n"
