@@ -419,8 +419,10 @@ class Model:
     def _def_expr(self, name: str, what: str) -> ast.Expr:
         entry = self.scope.defs.get(name)
         if entry is None:
-            raise ConfigError(f"the {what} {name} is not defined in module {self.module_name}",
-                              self.cfg.pos_of(name))
+            said = _SPECIFIED_NOT_DEFINED.get(what)
+            raise ConfigError(f"The {said} {name} specified in the configuration file is not defined in the "
+                              "specification." if said else f"the {what} {name} is not defined in module "
+                              f"{self.module_name}", self.cfg.pos_of(name))
         defn = entry[0]
         if not isinstance(defn, ast.OpDef) or defn.params:
             raise ConfigError(f"the {what} {name} must be an operator without parameters",
@@ -466,8 +468,7 @@ class Model:
                 elif isinstance(e, ast.Temporal) and e.op == "always" and \
                         self.compiler.level(e.args[0], part_ctx(p)) <= LEVEL_STATE:
                     inner = e.args[0].pos
-                    raise CannotHandleError(f"TLC cannot handle the temporal formula line {inner.line}, col "
-                                            f"{inner.col} of module {Path(inner.file).stem}", inner)
+                    raise CannotHandleError(f"TLC cannot handle the temporal formula {inner.location()}", inner)
                 else:
                     # Any other temporal conjunct (``[]<>P``, ``<>Q``, ...) is, for TLC, an
                     # assumption on the behaviours the properties are checked on, like WF/SF
@@ -677,13 +678,14 @@ class Model:
 
     def _opened_here(self, e: ast.Name | ast.Apply, defn: ast.OpDef, part: Part, props: bool) -> bool:
         """Is ``defn``, which ``e`` names, opened up? A temporal one always. In a property also a
-        state-level one, as TLC's processConfigProps opens definitions (so that it names the
-        predicate its initial states must satisfy after it, or after a conjunct of it), but not
+        state- or action-level one, as TLC's processConfigProps opens definitions (so that it
+        names the predicate its initial states must satisfy after it, or after a conjunct of it,
+        and an action-level conjunct it refuses after its range), but not
         a RECURSIVE one, nor the constant-level ones it has evaluated before
         (processConstantDefns). Elsewhere a state or action formula stays a name in its own
         scope, so it is compiled where it was defined."""
         level = self.compiler.level(e, part_ctx(part))
-        return level >= LEVEL_TEMPORAL or (props and level == LEVEL_STATE and not defn.recursive)
+        return level >= LEVEL_TEMPORAL or (props and level in (LEVEL_STATE, LEVEL_ACTION) and not defn.recursive)
 
     def _unopened(self, part: Part, name: str, defn: ast.OpDef, scope: Scope) -> Part:
         """A state-level operator of another module, or under \\A, applied to a non-constant
@@ -803,9 +805,7 @@ class Model:
             prop.init_preds.append((p.shown(), _boolean(fn(e, p.env, p.scope), shown)))
             return
         if level == LEVEL_ACTION:  # TLC's SpecProcessor.processConfigProps: a config error
-            raise ConfigError(f"The formula {p.label()} at {e.pos.start()} is an action-level formula (i.e., it "
-                              "contains no temporal operators). Only temporal-level (or state-level) formulas are "
-                              "allowed under PROPERTY or PROPERTIES.", e.pos)
+            raise ConfigError(_action_level_property(p.shown(), e), e.pos)
         if labelled:
             # TLC's tableau takes a labelled temporal formula whole: P == lbl :: [][A]_x is
             # refused for the action in it, lbl :: [](x < 4) is no invariant but a property
@@ -852,6 +852,32 @@ class Model:
                 prop.liveness.append(Liveness("eventually_always", p.label(), self._atom_fn(inner.args[0], p)))
                 return
         prop.liveness.append(Liveness("general", p.label(), general=general_obligation(self, p)))
+
+
+# TLC's word in its TLC_CONFIG_SPECIFIED_NOT_DEFINED message for what a cfg names (Spec, SpecProcessor)
+_SPECIFIED_NOT_DEFINED = {"specification": "name", "property": "property", "initial predicate": "initial predicate",
+                          "next state action": "next state action", "invariant": "invariant",
+                          "view": "view function", "alias": "alias", "postcondition": "post condition"}
+
+
+def _action_level_property(name: str, e: ast.Expr) -> str:
+    """TLC's message for an action-level conjunct of a PROPERTY (MP: TLC_CONFIG_PROPERTY_ACTION_LEVEL
+    and its [A]_v and <<A>>_v variants), the formula named and placed by its source range."""
+    at = e.pos.location()
+    head = (f"The formula {name} at {at} is an action-level formula (i.e., it contains no temporal operators). "
+            "Only temporal-level (or state-level) formulas are allowed under PROPERTY or PROPERTIES. ")
+    book = "Specifying Systems at https://lamport.azurewebsites.net/tla/book.html)."
+    if isinstance(e, ast.StepAction) and not e.angle:
+        return head + (f"To check that action {name} holds in *every* step of the behavior, define a temporal "
+                       f"property by applying the \"always\" temporal operator ([]) to the formula at {at} "
+                       f"(compare page 90 of {book}")
+    if isinstance(e, ast.StepAction):
+        return head + (f"To check that infinitely many {name} steps occur, define a temporal property by applying "
+                       f"the \"always eventually\" temporal operator combination ([]<>) to the formula at {at} "
+                       f"(compare page 91 of {book}")
+    return head + (f"To check that action {name} holds in *every* step of the behavior, define a temporal property: "
+                   f"Let A be the formula at {at}; rewrite A as [][A]_v, where v is a state function (typically the "
+                   f"tuple of variables) (compare page 90 of {book}")
 
 
 def _itself(s: tuple) -> tuple:

@@ -71,6 +71,14 @@ WHY_EMPTY_EXISTS = ("\\E over {} is FALSE to TLC's astToLive, so the negated pro
                     "search, then 11 or 13)")
 
 CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | None, str]] = {
+    "SpecificationNotDefined": ("EXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x' = x", "SPECIFICATION Spec",
+                                151, None, None, None, "The name Spec specified in the configuration file is not "
+                                "defined in the specification.", "TLC's words (TLC_CONFIG_SPECIFIED_NOT_DEFINED) for "
+                                "an undefined SPECIFICATION (test-model Github725h)"),
+    "AlwaysStateInSpec": ("EXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x < 2 /\\ x' = x + 1\n"
+                          "Spec == Init /\\ [][Next]_x /\\ [](x < 3)", "SPECIFICATION Spec", 255, None, None, None,
+                          "TLC cannot handle the temporal formula line 6, col 34 to line 6, col 38 of module "
+                          "AlwaysStateInSpec", "the formula placed by its range, as TLC does (test-model Github525)"),
     "EmptyExistsEventually": (EMPTY_EXISTS + "P == \\E k \\in {} : <>(x = k)", "SPECIFICATION Spec\nPROPERTY P",
                               12, 2, 2, 2, "Temporal property P was violated.", WHY_EMPTY_EXISTS),
     "EmptyExistsConjunct": (EMPTY_EXISTS + "P == <>(x = 3) /\\ \\E k \\in {} : <>(x = k)",
@@ -1545,3 +1553,38 @@ def test_incomplete_successor_is_shown(tmp_path, workers):
     assert r.exit_code == 75, r.output
     assert "State 2: <A1 line 4, col 7 to line 4, col 15 of module M>\n*/\\ x = 1\n*/\\ y = null\n*/\\ z = null" in r.output, r.output
     assert "2 states generated, 1 distinct states found, 0 states left on queue." in r.output, r.output
+
+
+# TLC's test-model ActionLevelProp: an action-level PROPERTY, refused with TLC's words for its
+# shape, the formula placed by its range; a definition is opened first, as processConfigProps
+# opens any (B: Next's conjunct x < 5 is an initial predicate, x' = x + 1 the refused formula).
+ACTION_LEVEL_PROP = ("EXTENDS Naturals\nVARIABLES x\nvars == <<x>>\nInit == x = 0\nNext ==\n    /\\ x < 5\n"
+                     "    /\\ x' = x + 1\nSpec == Init /\\ [][Next]_vars\nPropA ==\n    x' > x\nPropB ==\n    Next\n"
+                     "PropD ==\n    [Next]_vars\nPropE ==\n    <<Next>>_vars")
+_ALP_HEAD = ("The formula {n} at {at} is an action-level formula (i.e., it contains no temporal operators). Only "
+             "temporal-level (or state-level) formulas are allowed under PROPERTY or PROPERTIES. ")
+_ALP_BOOK = "Specifying Systems at https://lamport.azurewebsites.net/tla/book.html)."
+
+
+@pytest.mark.parametrize("prop, name, at, advice", [
+    ("PropA", "PropA", "line 11, col 5 to line 11, col 10", "To check that action {n} holds in *every* step of the "
+     "behavior, define a temporal property: Let A be the formula at {at}; rewrite A as [][A]_v, where v is a state "
+     "function (typically the tuple of variables) (compare page 90 of "),
+    ("PropB", "line 8, col 8 to line 8, col 17 of module ALP", "line 8, col 8 to line 8, col 17",
+     "To check that action {n} holds in *every* step of the behavior, define a temporal property: Let A be the "
+     "formula at {at}; rewrite A as [][A]_v, where v is a state function (typically the tuple of variables) "
+     "(compare page 90 of "),
+    ("PropD", "PropD", "line 15, col 5 to line 15, col 15", "To check that action {n} holds in *every* step of the "
+     "behavior, define a temporal property by applying the \"always\" temporal operator ([]) to the formula at {at} "
+     "(compare page 90 of "),
+    ("PropE", "PropE", "line 17, col 5 to line 17, col 17", "To check that infinitely many {n} steps occur, define a "
+     "temporal property by applying the \"always eventually\" temporal operator combination ([]<>) to the formula "
+     "at {at} (compare page 91 of "),
+])
+def test_action_level_property_refused_in_tlc_words(tmp_path, prop, name, at, advice):
+    (tmp_path / "ALP.tla").write_text(f"---- MODULE ALP ----\n{ACTION_LEVEL_PROP}\n====\n")
+    (tmp_path / "ALP.cfg").write_text(f"SPECIFICATION Spec\nPROPERTY {prop}\n")
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "ALP.tla"), "-c", str(tmp_path / "ALP.cfg")])
+    assert r.exit_code == 151, r.output
+    at = f"{at} of module ALP"
+    assert (_ALP_HEAD + advice + _ALP_BOOK).format(n=name, at=at) in r.output, r.output
