@@ -188,7 +188,17 @@ class Model:
         self.action_constraints = [self.compiler.action_function(self._def_expr(n, "action constraint"),
                                                                  boolean="action constraint")
                                    for n in cfg.action_constraints]
-        self.properties = [self._property(n) for n in cfg.properties]
+        self.properties = []
+        refused: CannotHandleError | None = None
+        for n in cfg.properties:
+            try:
+                self.properties.append(self._property(n))
+            except CannotHandleError as err:
+                # TLC's Liveness refuses a formula only after processConfigProps has taken every
+                # property: a later one that is FALSE or undefined is the error it reports (151)
+                refused = refused or err
+        if refused is not None:
+            raise refused
         obligations = [ob for p in self.properties for ob in p.liveness]
         if obligations and all(ob.general is not None and not ob.general.disjuncts for ob in obligations):
             # TLC's Liveness conjoins the fairness with the negated properties, simplifies the
@@ -222,6 +232,11 @@ class Model:
         # how it compares them under SYMMETRY; None where it is not known here
         order = tlc_variable_order(self.scope.module, lambda name: loader.parse(name, self.scope.module.pos),
                                    frozenset(names))
+        if order is not None and "now" in order and "now" not in self.variables:
+            # RealTime declares VARIABLE now, which TLC makes one of the spec's; not modelled here
+            module = self.scope.module
+            raise SemanticError("unsupported construct: the variable now that EXTENDS RealTime declares",
+                                module.extends_pos.get("RealTime", module.pos))
         self.print_order = None if order is None else [self.variables.index(v) for v in order]
         if self.view is not None and perms:
             # TLC evaluates the view on the least permutation of the state, its variables

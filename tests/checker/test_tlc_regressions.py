@@ -79,6 +79,12 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
                           "Spec == Init /\\ [][Next]_x /\\ [](x < 3)", "SPECIFICATION Spec", 255, None, None, None,
                           "TLC cannot handle the temporal formula line 6, col 34 to line 6, col 38 of module "
                           "AlwaysStateInSpec", "the formula placed by its range, as TLC does (test-model Github525)"),
+    "LaterFalsePropertyFirst": ("EXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x < 2 /\\ x' = x + 1\n"
+                                "Spec == Init /\\ [][Next]_x\nP0 == <>([][Next]_x /\\ x = 1)\nP1 == FALSE",
+                                "SPECIFICATION Spec\nPROPERTY P0 P1", 151, None, None, None,
+                                "The property of P1 is equal to FALSE",
+                                "processConfigProps takes every property before Liveness refuses P0's action "
+                                "(fuzz symlive/live 90000300008; was: 255 for P0)"),
     "EmptyExistsEventually": (EMPTY_EXISTS + "P == \\E k \\in {} : <>(x = k)", "SPECIFICATION Spec\nPROPERTY P",
                               12, 2, 2, 2, "Temporal property P was violated.", WHY_EMPTY_EXISTS),
     "EmptyExistsConjunct": (EMPTY_EXISTS + "P == <>(x = 3) /\\ \\E k \\in {} : <>(x = k)",
@@ -1588,3 +1594,17 @@ def test_action_level_property_refused_in_tlc_words(tmp_path, prop, name, at, ad
     assert r.exit_code == 151, r.output
     at = f"{at} of module ALP"
     assert (_ALP_HEAD + advice + _ALP_BOOK).format(n=name, at=at) in r.output, r.output
+
+
+def test_realtime_variable_refused_in_one_line(tmp_path):
+    """EXTENDS RealTime declares VARIABLE now, which TLC makes one of the spec's; the checker
+    does not model it and says so (exit 150, one line), where it raised a Python traceback
+    (TLC's test-model StandardModules: every standard module EXTENDed, Init FALSE)."""
+    (tmp_path / "Std.tla").write_text("---- MODULE Std ----\nEXTENDS Bags, Sequences, FiniteSets, TLC, RealTime, "
+                                      "Naturals, Integers, Randomization\nVARIABLES x\nInit == FALSE /\\ x = 0\n"
+                                      "Next == [][FALSE /\\ x' = x]_<<x>>\n====\n")
+    (tmp_path / "Std.cfg").write_text("INIT Init\nNEXT Next\n")
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "Std.tla"), "-c", str(tmp_path / "Std.cfg")])
+    assert r.exit_code == 150, r.output
+    assert "Traceback" not in r.output
+    assert "unsupported construct: the variable now that EXTENDS RealTime declares" in r.output, r.output
