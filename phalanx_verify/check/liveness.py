@@ -519,20 +519,26 @@ class _GeneralSearch:
         return out
 
     def cycle(self, members: set[int], entry: int) -> list[int]:
-        """A closed walk from ``entry`` (first, not repeated) meeting every goal."""
-        walk, last_u, last_e = [entry], -1, -1
+        """A closed walk from ``entry`` (first, not repeated) meeting every goal: a goal some
+        step of the walk so far meets is not walked to again (the conditions are all "somewhere
+        on the cycle")."""
+        walk = [entry]
+        steps: list[tuple[int, int, int]] = [(-1, -1, entry)]  # (from, edge, to) along the walk
         for goal in self.goals():
-            if goal(last_u, last_e, walk[-1]):
+            if any(goal(u, e, v) for u, e, v in steps):
                 continue
-            path, last_u, last_e = self._bfs_until(walk[-1], members, goal)
-            walk.extend(path[1:])
-        back, _, _ = self._bfs_until(walk[-1], members, lambda u, e, v: v == entry)
-        walk.extend(back[1:-1])
+            path = self._bfs_until(walk[-1], members, goal)
+            walk.extend(v for _, _, v in path)
+            steps.extend(path)
+        back = self._bfs_until(walk[-1], members, lambda u, e, v: v == entry)
+        walk.extend(v for _, _, v in back[:-1])
         return walk
 
     def _bfs_until(self, start: int, members: set[int],
-                   goal: Callable[[int, int, int], bool]) -> tuple[list[int], int, int]:
-        parent: dict[int, int] = {start: -1}
+                   goal: Callable[[int, int, int], bool]) -> list[tuple[int, int, int]]:
+        """The steps (from, edge, to) of a shortest path inside ``members`` from ``start`` whose
+        last step meets ``goal``."""
+        parent: dict[int, tuple[int, int]] = {start: (-1, -1)}
         queue = deque([start])
         while queue:
             u = queue.popleft()
@@ -540,12 +546,13 @@ class _GeneralSearch:
                 if w not in members:
                     continue
                 if goal(u, e, w):
-                    path = [w, u]
-                    while parent[path[-1]] != -1:
-                        path.append(parent[path[-1]])
-                    return path[::-1], u, e
+                    path = [(u, e, w)]
+                    while parent[path[-1][0]][0] != -1:
+                        v = path[-1][0]
+                        path.append((parent[v][0], parent[v][1], v))
+                    return path[::-1]
                 if w not in parent:
-                    parent[w] = u
+                    parent[w] = (u, e)
                     queue.append(w)
         raise AssertionError("component is not strongly connected")  # pragma: no cover
 
