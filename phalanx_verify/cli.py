@@ -133,6 +133,9 @@ def main() -> None:
 @click.option("--continue", "keep_going", is_flag=True,
               help="TLC's -continue: report every invariant or action-property violation and keep going.")
 @click.option("--no-deadlock", is_flag=True, help="TLC's -deadlock: do not check for deadlock.")
+@click.option("--nowarning", is_flag=True,
+              help="TLC's -nowarning, which also drops TLC's shortcut for a successor whose variables are all "
+                   "assigned: each further way the action holds is one more generated state, as TLC counts it.")
 @click.option("--view", is_flag=True, help="TLC's -view: print the counterexample's states through the cfg's VIEW.")
 @click.option("--inv", "inv", multiple=True, metavar="EXPR",
               help="TLC's -inv: check this state predicate (TLA+ text, TLC and Naturals in scope) as one more "
@@ -170,6 +173,7 @@ def check(spec: str, config: str | None, json_path: str | None, no_liveness: boo
     (-config, -deadlock, -simulate, -depth, -seed, -coverage, -dump dot, -continue, ...). Ctrl-C
     stops the search and prints the states found so far (exit 130, the JSON marked
     ``"interrupted": true``)."""
+    warnings = not tlc.pop("nowarning")
     opts = CheckOptions(**tlc)
     if opts.simulate and (opts.coverage or opts.dump or opts.dump_dot or opts.keep_going):
         raise click.UsageError("--coverage, --dump, --dump-dot and --continue apply to the full search, not to "
@@ -180,7 +184,7 @@ def check(spec: str, config: str | None, json_path: str | None, no_liveness: boo
     try:
         invariants = [*inv, *([f'TLCGet("level") < {invlevel}'] if invlevel is not None else [])]
         with bounded_sets(opts):
-            model = load_guarded(lambda: load_model(spec, config, lib, invariants), Path(spec),
+            model = load_guarded(lambda: load_model(spec, config, lib, invariants, warnings), Path(spec),
                                  Path(config) if config else None)
             report, violations = run_check(model, opts, not no_liveness,
                                            _progress_printer(progress, Path(spec).name, quiet), echo=click.echo,

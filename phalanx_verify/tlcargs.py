@@ -31,12 +31,13 @@ RENAMED: dict[str, tuple[str, int]] = {
     "-inv": ("--inv", 1),
     "-invlevel": ("--invlevel", 1),
     "-view": ("--view", 0),
+    "-nowarning": ("--nowarning", 0),  # (it changes TLC's generated counts: tla/actions.py)
 }
 # Not mapped: TLC's -checkpoint takes minutes and -recover one of TLC's own checkpoint folders, so
 # they are usage errors rather than guesses at the built-in's --checkpoint/--recover.
 # Flags about TLC's own files and memory, with no effect on what is checked or printed here.
 IGNORED: dict[str, int] = {
-    "-cleanup": 0, "-nowarning": 0, "-modelcheck": 0, "-gzip": 0, "-noGenerateSpecTE": 0, "-noTE": 0,
+    "-cleanup": 0, "-modelcheck": 0, "-gzip": 0, "-noGenerateSpecTE": 0, "-noTE": 0,
     "-noGenerateSpecTEBin": 0, "-noTEBin": 0, "-metadir": 1, "-fpmem": 1, "-fpbits": 1, "-teSpecOutDir": 1,
 }
 _TLC_FLAG = re.compile(r"^-[A-Za-z][A-Za-z]+$")  # -config, -deadlock (not -c, -q, or a number)

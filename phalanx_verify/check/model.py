@@ -130,10 +130,12 @@ class Property:
 
 class Model:
     def __init__(self, spec_path: str | Path, cfg: ModelConfig, lib: Sequence[Path] = (),
-                 invariants: Sequence[str] = ()) -> None:
+                 invariants: Sequence[str] = (), warnings: bool = True) -> None:
         """``lib``: directories searched for EXTENDS/INSTANCE modules after the spec's own (TLC's
         TLA-Library). ``invariants``: state predicates (TLA+ text) checked after the cfg's, as
-        TLC's -inv (and -invlevel), named as TLC names them."""
+        TLC's -inv (and -invlevel), named as TLC names them. ``warnings`` False: TLC's
+        -nowarning, which also changes how it generates successors (actions.py,
+        all_assigned_shortcut)."""
         self.spec_path = Path(spec_path)
         self.cfg = cfg
         loader = Loader([self.spec_path.parent, *lib])
@@ -148,6 +150,7 @@ class Model:
         # TLCGet makes them state-level (TLC's minLevel), so their code unpacks one.
         self.no_state = (None,) * len(self.variables)
         self.compiler = Compiler(self.scope, apply_overrides(self.scope, cfg), cfg.substitutions)
+        self.compiler.all_assigned_shortcut = warnings
         self._check_constant_substitutions()
         self.model_values = {v.name: v for v in _model_values(cfg.constants.values())}
         self._init_check: Callable[[tuple], Any] | None = None
@@ -1003,7 +1006,7 @@ def _model_values(values: Any) -> Iterator[ModelValue]:
 
 
 def load_model(spec: str | Path, config: str | Path | None = None, lib: Sequence[Path] = (),
-               invariants: Sequence[str] = ()) -> Model:
+               invariants: Sequence[str] = (), warnings: bool = True) -> Model:
     spec_path = Path(spec)
     cfg_path = Path(config) if config else spec_path.with_suffix(".cfg")
     if not cfg_path.exists() and cfg_path.suffix not in (".cfg", ".tla") and Path(f"{cfg_path}.cfg").exists():
@@ -1011,7 +1014,7 @@ def load_model(spec: str | Path, config: str | Path | None = None, lib: Sequence
     if not spec_path.exists():
         raise ParseError(f"spec file {spec_path} does not exist", ast.Pos(str(spec_path), 1, 1))
     cfg = parse_config_file(cfg_path)
-    return Model(spec_path, cfg, lib, invariants)
+    return Model(spec_path, cfg, lib, invariants, warnings)
 
 
 def _boolean(fn: Callable[[tuple], Any], e: ast.Expr) -> Callable[[tuple], bool]:

@@ -56,6 +56,10 @@ class Actions(Expressions):
     """Compiles actions and initial predicates of one model to successor/initial generators."""
 
     labels: list[ActionLabel]  # the sub-actions of Next met so far, by label index
+    # TLC's getNextStates0 stops enumerating once every variable of a successor is assigned, and
+    # tests the rest of the action as a Boolean, only while warnings are on (not under
+    # -nowarning): then each further way the action holds is one more generated successor
+    all_assigned_shortcut = True
     # Per label: was it reached through a condition (IF, CASE, LET, or an existential over
     # a state-dependent set) while splitting Next? Unguarded labels enumerate all of their
     # operator's successors, which lets fairness reuse the Next edges (see check/fairness).
@@ -540,6 +544,8 @@ class Actions(Expressions):
         """Are all variables of the state being built determined here (TLC's allAssigned)? Only
         while a state is built from locals: checking a given step keeps enumerating, since its
         labels and witnesses come from the ways the action holds."""
+        if mode == "next" and not self.all_assigned_shortcut:
+            return False  # (TLC's getInitStates takes its shortcut whatever the warnings)
         ref = self._building(ctx, mode)
         nvars = len(self.variables)  # (ENABLED's pseudo slots of instance variables do not count)
         return ref is not None and ref.tuple_name is None and \
