@@ -19,6 +19,7 @@ from . import interning, setbound
 from .errors import EvalError, JavaException, ModuleEvalError, SetSizeOverflow, StackOverflow, UnsortableSet
 from .interning import key as _name_key
 from .order import sorted_tlc, tlc_key
+from .pprint import ppr
 from .sameness import answered, same
 from .valuetypes import Fcn, Interval, ModelValue, TypedModelValue
 
@@ -461,6 +462,9 @@ class PowerSet(LazySet):
         return f"SUBSET {format_value(self.base)}"
 
 
+_ENUM_BOUND = 2000  # TLCGlobals.enumBound: a set of functions smaller than this prints enumerated
+
+
 class FcnSet(_ProductLike):
     """[D -> R]: membership checks domain and range pointwise."""
 
@@ -479,6 +483,19 @@ class FcnSet(_ProductLike):
 
     def _kind_ok(self, x: Any) -> bool:
         return type(x) is Fcn or type(x) is tuple
+
+    def member(self, x: Any) -> bool:
+        """x \\in [D -> R]; a value that is no function is SetOfFcnsValue.member's error, the set
+        shown as TLC's toString shows it: enumerated while it has fewer than 2000 members
+        (TLCGlobals.enumBound), else as [D -> R]."""
+        if type(x) is ModelValue or self._kind_ok(x):
+            return x in self
+        try:
+            shown = format_value(frozenset(self)) if len(self) < _ENUM_BOUND else repr(self)
+        except (EvalError, TypeError):  # (a domain or range TLC cannot size: shown as written)
+            shown = repr(self)
+        raise EvalError(f"Attempted to check if \n{format_value(x)}\nwhich is not a TLC function value, is in the "
+                        f"set of functions:\n{ppr(shown)}")
 
     def _contains(self, f: object) -> bool:
         rng = self.rng

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from .specs import check_model
+from .specs import assume_outcome, check_model
 
 
 @pytest.mark.parametrize(("expr", "tlc_value"), [
@@ -29,3 +29,22 @@ def test_a_member_of_the_wrong_kind_is_an_error(tmp_path: Path, expr: str, tlc_v
             f"Inv == {f'Cardinality({expr}) >= 0' if tlc_value is None else f'({expr}) = {tlc_value}'}\n====\n")
     code, _report, out = check_model(tmp_path, "L", "INIT Init\nNEXT Next\nINVARIANT Inv\n", spec)
     assert code == (75 if tlc_value is None else 0), out
+
+
+@pytest.mark.parametrize(("expr", "tlc"), [
+    ('0 \\in [{"a"} -> 0..2]', "Attempted to check if 0 which is not a TLC function value, is in the set of "
+                               "functions: {[a |-> 0], [a |-> 1], [a |-> 2]}"),
+    ("{} \\in [1..2 -> BOOLEAN]", "Attempted to check if {} which is not a TLC function value, is in the set of "
+                                  "functions: {<<FALSE, FALSE>>, <<FALSE, TRUE>>, <<TRUE, FALSE>>, <<TRUE, TRUE>>}"),
+    ("TRUE \\in [{1} -> {2}]", "Attempted to check if TRUE which is not a TLC function value, is in the set of "
+                               "functions: {<<2>>}"),
+    # 51 * 51 functions, over TLCGlobals.enumBound (2000): shown as written
+    ("0 \\in [1..2 -> 0..50]", "Attempted to check if 0 which is not a TLC function value, is in the set of "
+                               "functions: [1..2 -> 0..50]"),
+    ("1 \\in [{1} -> Nat]", "Attempted to check if 1 which is not a TLC function value, is in the set of "
+                            "functions: [{1} -> Nat]"),
+])
+def test_a_non_function_in_a_set_of_functions(tmp_path: Path, expr: str, tlc: str) -> None:
+    """SetOfFcnsValue.member's words, the set printed as its toString prints it (TLC2 2026.12.07;
+    was: the generic "Attempted to check if the value: 0 is an element of [...]")."""
+    assume_outcome(tmp_path, expr, "Naturals, TLC", tlc)
