@@ -78,7 +78,7 @@ class OrbitProduct:
         return self.step_bits[e]
 
     def step_key(self, v: int, e: int) -> Any:
-        return ("orbit", id(self), e)  # (this graph's own steps; the cache is this check's)
+        return e  # (each step is an edge of its own here; the search's cache is this graph's alone)
 
     def path_to(self, v: int) -> list[int]:
         return product_path(self, v)
