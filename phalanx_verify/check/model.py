@@ -874,7 +874,7 @@ class Model:
 
 # TLC's word in its TLC_CONFIG_SPECIFIED_NOT_DEFINED message for what a cfg names (Spec, SpecProcessor)
 _SPECIFIED_NOT_DEFINED = {"specification": "name", "property": "property", "initial predicate": "initial predicate",
-                          "next state action": "next state action", "invariant": "invariant",
+                          "next-state relation": "next state action", "invariant": "invariant",
                           "view": "view function", "alias": "alias", "postcondition": "post condition"}
 
 

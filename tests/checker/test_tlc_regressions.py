@@ -75,6 +75,10 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
                                 151, None, None, None, "The name Spec specified in the configuration file is not "
                                 "defined in the specification.", "TLC's words (TLC_CONFIG_SPECIFIED_NOT_DEFINED) for "
                                 "an undefined SPECIFICATION (test-model Github725h)"),
+    "NextNotDefined": ("VARIABLE x\nInit == x = 0", "INIT Init\nNEXT Nope", 151, None, None, None,
+                       "The next state action Nope specified in the configuration file is not defined in the "
+                       "specification.", "TLC's words for an undefined NEXT (was: the next-state relation Nope is "
+                       "not defined in module NextNotDefined)"),
     "AlwaysStateInSpec": ("EXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x < 2 /\\ x' = x + 1\n"
                           "Spec == Init /\\ [][Next]_x /\\ [](x < 3)", "SPECIFICATION Spec", 255, None, None, None,
                           "TLC cannot handle the temporal formula line 6, col 34 to line 6, col 38 of module "
