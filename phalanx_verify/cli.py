@@ -242,7 +242,7 @@ def _print_report(report: Report) -> None:
         click.echo(coverage_text(report.extra["coverage"]))
     if "simulation" in report.extra:
         click.echo(simulation_summary(report))
-    elif not _violated_initially(report) and report.verdict is not Verdict.ASSUMPTION:
+    elif not (_violated_initially(report) or report.verdict is Verdict.ASSUMPTION or report.extra.get("no_counts")):
         # TLC stops before its search there (in its Init phase, or on the assumptions): no counts
         click.echo(f"{report.generated} states generated, {report.distinct} distinct states found, "
                    f"{report.queue} states left on queue.")

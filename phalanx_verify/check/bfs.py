@@ -45,7 +45,7 @@ from .constraints import successor_constraints
 from .errorexit import Where, error_exit
 from .fairness import FairnessTracker
 from .invariants import StateChecks
-from .model import Model
+from .model import NO_NEXT_ACTIONS, Model
 from .replay import replay_exit
 from .report import Report, Trace, TraceStep, Verdict, state_records
 
@@ -439,6 +439,11 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
     # states hold those elements), and the finished enumeration's frames, a cycle to collect.
     forget_sort_keys(itertools.chain.from_iterable(space.states))
     gc.collect()
+    if model.no_next and space.states:  # TLC's ModelChecker stops here: an error, no trace, no counts
+        report.verdict, report.error_exit, report.complete = Verdict.ERROR, EXIT_EVAL, False
+        report.message = EvalError(NO_NEXT_ACTIONS).line()
+        report.extra["no_counts"] = True
+        return generated, False
     return generated, True
 
 

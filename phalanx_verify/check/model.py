@@ -902,10 +902,14 @@ def _itself(s: tuple) -> tuple:
     return s
 
 
+NO_NEXT_ACTIONS = "No next state actions defined to generate successor states from."
+
+
 def _no_next_state_actions(s: tuple) -> Iterator:
     """The successors in a specification without [][Next]_v: TLC computes the initial states
-    and, if there is one, stops with this error (ModelChecker: TLC_STATES_AND_NO_NEXT_ACTION)."""
-    raise EvalError("No next state actions defined to generate successor states from.")
+    and, if there is one, stops with this error (ModelChecker: TLC_STATES_AND_NO_NEXT_ACTION).
+    The BFS stops before it asks (bfs.explore); simulation and the other strategies meet it here."""
+    raise EvalError(NO_NEXT_ACTIONS)
     yield  # a generator, as compiled actions are
 
 

@@ -1280,6 +1280,26 @@ def test_outcome_equals_tlc(tmp_path, name):
     assert_outcome_equals_tlc(tmp_path, name, CASES[name])
 
 
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_no_next_action_error_has_neither_trace_nor_counts(tmp_path, workers):
+    """TLC's ModelChecker stops after Init when the spec has no [][Next]_v and a state is queued:
+    "Error: No next state actions defined ...", exit 75, and no behaviour or counts (test-model AS,
+    real TLC). With a CONSTRAINT that no initial state meets nothing is queued: TLC's success."""
+    text, cfg = CASES["NoNext"][:2]
+    (tmp_path / "NoNext.tla").write_text(f"---- MODULE NoNext ----\n{text}\nLow == x > 5\n====\n")
+    (tmp_path / "NoNext.cfg").write_text(cfg + "\n")
+    (tmp_path / "Empty.cfg").write_text(cfg + "\nCONSTRAINT Low\n")
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "NoNext.tla"), "-c", str(tmp_path / "NoNext.cfg"),
+                                  "--workers", workers])
+    assert r.exit_code == 75, r.output
+    assert "No next state actions defined" in r.output
+    assert "states generated" not in r.output and "State 1" not in r.output, r.output
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "NoNext.tla"), "-c", str(tmp_path / "Empty.cfg"),
+                                  "--workers", workers])
+    assert r.exit_code == 0, r.output
+    assert "2 states generated, 0 distinct states found, 0 states left on queue." in r.output, r.output
+
+
 def assert_outcome_equals_tlc(tmp_path, name, case):
     """Check the module ``name`` of ``case`` (a CASES entry) and compare with TLC's outcome."""
     text, cfg, code, generated, distinct, depth, phrase, _why = case
