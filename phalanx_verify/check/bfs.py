@@ -371,7 +371,13 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
                                 diameter=1)
         # TLC's isInModel first: a state outside the model is not looked up (nor fingerprinted),
         # and its invariants are checked even where the model holds a state of the same VIEW
-        if all(c(s) for c in constraints):
+        try:
+            in_model = all(c(s) for c in constraints)
+        except TLAError:  # TLC: "While working on the initial state:" and the state
+            report.trace = make_trace(model, space, [], [(s, None)])
+            report.extra["initial_state_error"] = True
+            raise
+        if in_model:
             try:
                 key = state_key(model, s)
                 known = space.find(s if key is None else key) is not None

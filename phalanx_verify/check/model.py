@@ -186,10 +186,11 @@ class Model:
         # TLC expects a Boolean of a constraint: {} is its evaluation error, not FALSE. The
         # expressions are kept for check/constraints.py, which finds what each one reads.
         self.constraint_exprs = [self._def_expr(n, "constraint") for n in cfg.constraints]
-        self.constraints = [self.compiler.state_function(e, self.scope, {}, boolean="constraint", unprimed=True)
-                            for e in self.constraint_exprs]
+        self.constraints = [self.compiler.state_function(e, self.scope, {}, boolean=self._expected_boolean(n),
+                                                         unprimed=True)
+                            for n, e in zip(cfg.constraints, self.constraint_exprs, strict=True)]
         self.action_constraints = [self.compiler.action_function(self._def_expr(n, "action constraint"),
-                                                                 boolean="action constraint")
+                                                                 boolean=self._expected_boolean(n))
                                    for n in cfg.action_constraints]
         self.properties = []
         refused: CannotHandleError | None = None
@@ -446,6 +447,14 @@ class Model:
             raise ConfigError(f"the {what} {name} must be an operator without parameters",
                               self.cfg.pos_of(name))
         return ast.Name(defn.pos, name)
+
+    def _expected_boolean(self, name: str) -> str:
+        """TLC's words for a CONSTRAINT or ACTION_CONSTRAINT ``name`` whose value is no Boolean
+        (Tool.isInModel, isInActions: TLC_EXPECTED_VALUE), naming the definition's body."""
+        defn = self.scope.defs[name][0]
+        assert isinstance(defn, ast.OpDef)  # (_def_expr refused anything else)
+        body = defn.body
+        return f"TLC expected a boolean value, but did not find one. {body.pos.location()}"
 
     def _state_fn(self, e: ast.Expr, env: dict[str, Any], scope: Scope | None = None,
                   unprimed: bool = False) -> Callable[[tuple], Any]:

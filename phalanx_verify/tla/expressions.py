@@ -154,7 +154,6 @@ _COND_WHAT = {
     # a conjunct of Init or Next that is no Boolean (Tool.getInitStates: its value printed)
     "action": "In computing initial states, TLC expected a boolean expression, but instead found {value}.",
     "action, next": "In computing next states, TLC expected a boolean expression, but instead found {value}.",
-    "constraint": _NON_BOOLEAN + "a state constraint.", "action constraint": _NON_BOOLEAN + "an action constraint.",
     "[A]_e": "Attempted to evaluate an expression of form [A]_e, but A was not a boolean.",
     "<A>_e": "Attempted to evaluate an expression of form <A>_e, but A was not a boolean.",
     # a property's atom, where TLC's liveness evaluates it (LNStateAST, LNAction)
@@ -1276,13 +1275,14 @@ class Expressions(Levels, StaticKinds):
     # -- conditions, = and \in: TLC's checks where kinds.py cannot rule them out ----------
     def cond(self, e: ast.Expr, ctx: Ctx, what: str) -> str:
         """e as a Python truth value: TLC requires a Boolean where it branches on a value, and
-        reports any other value as an error (``IF 1 THEN ...``, ``1 /\\ TRUE``)."""
+        reports any other value as an error (``IF 1 THEN ...``, ``1 /\\ TRUE``). ``what`` is a
+        key of _COND_WHAT, or the message itself where it names a definition (a CONSTRAINT)."""
         code = self.val(e, ctx)
         if self.is_bool(e, ctx):
             return code
         if what == "action" and ctx.nxt is not None:
             what = "action, next"
-        return f"_truth({code}, {_COND_WHAT[what]!r})"
+        return f"_truth({code}, {_COND_WHAT.get(what, what)!r})"
 
     def _eq_code(self, ea: ast.Expr, eb: ast.Expr, a: str, b: str, ctx: Ctx) -> str:
         """a = b: Python's == where TLC's comparison cannot fail or differ, else TLC's."""
