@@ -423,6 +423,8 @@ def member(x: Any, s: Any) -> bool:
         if isinstance(s, LazySet):
             return x in s
     if isinstance(s, frozenset):
+        if type(s) is Interval and type(x) is not int and s:  # IntervalValue.member's words
+            return interval_member(x, min(s), max(s))
         found = x in s
         t = type(x)
         if (t is bool or t is int) and found:

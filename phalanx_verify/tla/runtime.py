@@ -715,7 +715,11 @@ def subseteq(a: Any, b: Any) -> bool:
         return subseteq(a.base, b.base)
     if not is_set(a):  # (Tool's OPCODE_subseteq)
         raise EvalError("Attempted to evaluate an expression of form S \\subseteq T, but S was not enumerable.")
-    return all(_cmp.member(x, b) for x in (sorted_tlc(a) if isinstance(a, frozenset) else as_set(a)))
+    if isinstance(a, frozenset):  # TLC's order decides only which error, or FALSE, comes first
+        return _any_order_first(a, lambda xs: all(_cmp.member(x, b) for x in xs), True)
+    if type(a) is PowerSet and _known_enumerable(a.base):  # its elements in TLC's order: {} first
+        return all(_cmp.member(x, b) for x in iterate(a))
+    return all(_cmp.member(x, b) for x in as_set(a))
 
 
 def _known_enumerable(s: Any) -> bool:

@@ -58,3 +58,17 @@ def test_a_typed_model_value_is_no_integer(tmp_path: Path) -> None:
     code, _, out = check_model(tmp_path, "T", "CONSTANT s_a = s_a\n",
                                "---- MODULE T ----\nEXTENDS Integers, TLC\nCONSTANT s_a\nASSUME PrintT(s_a \\in 1..3)\n====\n")
     assert code == 10 and "Attempted to check if the value: s_a is in the integer interval 1..3" in " ".join(out.split()), out
+
+
+@pytest.mark.parametrize(("expr", "tlc"), [
+    # S \subseteq a..b asks a..b of each member of S, in TLC's order: SUBSET's begins with {}
+    # (test-model EmptySubsetEq; was: "Attempted to compare integer 1 with non-integer: {2}")
+    ("(SUBSET (1..3)) \\subseteq (1..4)", "Attempted to check if the value: {} is in the integer interval 1..4"),
+    ("{{2}, {1}} \\subseteq (1..4)", "Attempted to check if the value: {1} is in the integer interval 1..4"),
+    ("LET S == 1..4 IN {TRUE} \\subseteq S", "Attempted to check if the value: TRUE is in the integer interval 1..4"),
+    ("LET S == 1..4 IN <<1>> \\in S", "Attempted to check if the value: <<1>> is in the integer interval 1..4"),
+    ('{3, "a"} \\subseteq 1..4', 'Attempted to compare string "a" with non-string: 3'),
+    ("(SUBSET (1..3)) \\subseteq SUBSET (1..4)", "TRUE"),
+])
+def test_subset_of_an_interval(tmp_path: Path, expr: str, tlc: str) -> None:
+    assume_outcome(tmp_path, expr, "Integers, TLC", tlc)
