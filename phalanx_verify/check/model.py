@@ -338,14 +338,19 @@ class Model:
 
     # -- config checks --------------------------------------------------------------------
     def _check_constant_substitutions(self) -> None:
-        """``C <- Foo`` for a constant C must name a constant operator: TLC evaluates it before
-        the search and stops when it reads a variable (TLC_CONFIG_SUBSTITUTION_NON_CONSTANT)."""
+        """``C <- Foo`` for a constant C: TLC evaluates Foo before the search
+        (SpecProcessor.processConstantDefns) and stops only where that fails and Foo is above
+        constant level (TLC_CONFIG_SUBSTITUTION_NON_CONSTANT, with the failure's words): a Foo
+        that reads a variable on a branch not taken is accepted."""
         declared = {c.name for c in self.scope.constants if not c.arity}
         for name, target in self.cfg.substitutions.items():
-            if name in declared and self.compiler.level(ast.Name(self.cfg.pos_of(name), target),
-                                                        Ctx(self.scope)) > LEVEL_CONSTANT:
-                raise ConfigError(f"The configuration file substitutes constant {name} with non-constant "
-                                  f"{target}", self.cfg.pos_of(name))
+            pos = self.cfg.pos_of(name)
+            if name in declared and self.compiler.level(ast.Name(pos, target), Ctx(self.scope)) > LEVEL_CONSTANT:
+                try:
+                    self.compiler.state_function(ast.Name(pos, target), self.scope, {}, stateless=True)(())
+                except EvalError as err:
+                    raise ConfigError(f"The configuration file substitutes constant {name} with non-constant "
+                                      f"{target} - specifically: {err.message}", pos) from None
 
     def _assume_only(self) -> bool:
         """A model with neither INIT/NEXT nor SPECIFICATION: TLC accepts it when there is nothing

@@ -30,7 +30,7 @@ from .bindings import Ctx, Local, StateRef, thread_key, thread_name, threaded
 from .compare import subset_of
 from .compilerbase import Code, wrapped_def
 from .errors import EvalError, IllegalStateError, IncompleteSuccessor, SemanticError, StackOverflow, TLAError
-from .expressions import NOT_YET
+from .expressions import NOT_YET, undefined_identifier
 from .kinds import value_kind
 from .levels import LEVEL_ACTION, LEVEL_CONSTANT, LEVEL_STATE, LEVEL_TEMPORAL
 from .modules import Scope
@@ -213,7 +213,7 @@ def _wrap_factory(positions: list[ast.Pos]) -> Callable[[Exception, int], EvalEr
 
 def _unbound_factory(positions: list[ast.Pos]) -> Callable[[str, int], Any]:
     def unbound(name: str, idx: int) -> Any:
-        raise EvalError(f"{name} is not determined at this point of the action", positions[idx])
+        raise EvalError(undefined_identifier(name.rstrip("'"), positions[idx]), positions[idx])  # TLC names it unprimed
     return unbound
 
 

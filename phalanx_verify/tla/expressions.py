@@ -678,7 +678,7 @@ class Expressions(Levels, StaticKinds):
         r = ref.read(i)
         if r is None:
             if ref.absent:  # (TLC names the variable unprimed: its lookup of x in no state failed)
-                return f"_rt_fail({_undefined_identifier(self._var_name(i))!r}, {self.pos_index(pos)})"
+                return f"_rt_fail({undefined_identifier(self._var_name(i), pos)!r}, {self.pos_index(pos)})"
             return f"_rt_unbound({name!r}, {self.pos_index(pos)})"
         return r
 
@@ -1863,9 +1863,10 @@ def _spanned(e: ast.Expr, code: str) -> str | None:
     return None
 
 
-def _undefined_identifier(name: str) -> str:
-    """TLC's error for a variable read where there is no state to read it from."""
-    return f"In evaluation, the identifier {name} is either undefined or not an operator."
+def undefined_identifier(name: str, pos: ast.Pos) -> str:
+    """TLC's error for a variable read where there is no state, or no value yet, to read it
+    from (TLC_CONFIG_UNDEFINED_OR_NO_OPERATOR: the name, then where it is read)."""
+    return f"In evaluation, the identifier {name} is either undefined or not an operator. {pos.location()}"
 
 
 def mentions_any(e: Any, names: set[str]) -> bool:
