@@ -14,7 +14,8 @@ does it (established from dumps of its intern table, kept in tests/checker/test_
    string ``"pc"`` ranks with the variable ``pc``);
 4. string literals, module by module in the order their semantics are checked (a module after
    the modules it depends on, the root last), each in text order;
-5. strings made while checking (``\\o``, ``ToString``), when first made; here, after every name
+5. the names TLC's TLCGetSet interns as it is loaded (``TLCGETSET_NAMES``);
+6. strings made while checking (``\\o``, ``ToString``), when first made; here, after every name
    read, by their characters (deterministic, where the order of first sight is not), except
    the names of model values made by TLCExt!TLCModelValue, in the order they are made (``made``).
 
@@ -63,6 +64,13 @@ OPERATOR_SYMBOLS = ('[', '.', "'", '^', '/', '*', '-', '-.', '+', '=', '\\lnot',
                     '(/)', '⊘', '(\\X)', '⊗', '≈', '≔', '≍', '◯', '⩴', '●', '⋅', '≅', '÷', '≐', '‥', '…', '‼',
                     '≫', '⇒', '∈', '⫤', '↝', '≪', '⊣', '∉', '⇸', '≺', '⪯', '∝', '⁇', '⊨', '⊢', '∼', '≃', '⊓',
                     '⊔', '⊏', '⊑', '⊐', '⊒', '⋆', '⊂', '⊆', '≻', '⪰', '⊃', '⊇', '⊎', '‖', '≀', '⁺')
+
+# The names TLC's TLCGetSet class interns when it is loaded, after the spec's string literals
+# (its static fields, in text order): the fields of TLCGet("config") and TLCGet("stats") sort so.
+TLCGETSET_NAMES = ("exit", "pause", "config", "spec", "coverage", "action", "install", "id", "mode", "deadlock",
+                   "seed", "fingerprint", "worker", "traces", "depth", "aril", "sched", "revision", "timestamp",
+                   "date", "count", "tag", "calver", "level", "stats", "duration", "generated", "diameter",
+                   "distinct", "initial", "queue", "retries", "distinctvalues", "levelmean", "levelvariance")
 
 # Always parsed: TLC makes its trace module a dependency of every root module.
 TRACE_MODULE = "_TLCTrace"
@@ -143,7 +151,7 @@ def freeze_made() -> None:
 def _rebuild() -> None:
     before = dict(RANK)
     RANK.clear()
-    for name in (*_cfg_values, *BUILTINS, *OPERATOR_SYMBOLS, *_module_names, *MADE):
+    for name in (*_cfg_values, *BUILTINS, *OPERATOR_SYMBOLS, *_module_names, *TLCGETSET_NAMES, *MADE):
         if name not in RANK:
             RANK[name] = len(RANK)
     if RANK != before:

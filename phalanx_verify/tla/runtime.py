@@ -1361,9 +1361,13 @@ def to_string(v: Any) -> str:
     return made_string(format_value(v))
 
 
-# What TLCGet("stats") and friends read: the checker sets these figures as the search goes
-# (generated, distinct, queue, diameter), empty outside a model-checking run.
+# What TLCGet("stats") and friends read: the checker sets these figures before the ASSUMEs
+# and as the search goes (generated, distinct, queue, diameter, initial: the initial states
+# generated), empty outside a model-checking run.
 TLC_STATS: dict[str, int] = {}
+_SEARCH_FIGURES = frozenset({"generated", "distinct", "queue", "diameter"})  # TLCGet's keys of TLC_STATS
+RUN_START = [time.time()]
+"""When the run started: TLCGet("duration") and the "duration" of TLCGet("stats") count from it."""
 TLC_CONFIG: dict[str, Any] = {}
 """TLCGet("config"): the record of how the run was started (mode, deadlock, worker, seed, ...),
 filled before the ASSUMEs are evaluated, as TLC's checker and simulator do (their getConfig)."""
@@ -1409,13 +1413,16 @@ def tlc_get(key: Any) -> Any:
                     if (type(k) is str and k.startswith("s:")) == named and (named or type(k) is int)})
     if key in _TLC_INTERNAL_KEYS:
         raise SemanticError(f"unsupported construct: TLCGet({format_value(key)}), {_TLC_INTERNAL_KEYS[key]}")
-    if not TLC_STATS:
-        raise EvalError(f"TLCGet({format_value(key)}) has no value outside a model-checking run")
-    if key == "stats":
-        return Fcn(dict(TLC_STATS))
-    if type(key) is str and key in TLC_STATS:
+    if key == "duration":  # whole seconds since the run started (TLCGetSet's startTime)
+        return int(time.time() - RUN_START[0])
+    if TLC_STATS and key == "stats":  # AbstractChecker.getStatistics, as TLC prints the record
+        return Fcn({"diameter": TLC_STATS["diameter"], "distinct": TLC_STATS["distinct"], "queue": TLC_STATS["queue"],
+                    "generated": TLC_STATS["generated"], "worker": 0, "duration": int(time.time() - RUN_START[0]),
+                    "initial": TLC_STATS["initial"]})
+    if TLC_STATS and key in _SEARCH_FIGURES:
         return TLC_STATS[key]
-    raise EvalError(f"TLCGet({format_value(key)}): unsupported key")
+    # (also a figure before the checker exists: a constant's substitution evaluated at start-up)
+    raise EvalError(f"TLCGet({key if type(key) is str else format_value(key)}) was undefined.")
 
 
 POSSIBLE_KEY = "s:_possible"  # the named register of _Possible's counts

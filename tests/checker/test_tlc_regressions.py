@@ -394,6 +394,11 @@ CASES: dict[str, tuple[str, str, int, int | None, int | None, int | None, str | 
         151, None, None, None, 'The configuration file substitutes constant C with non-constant Foo - specifically: In evaluation, '
         'the identifier x is either undefined or not an operator. line 5, col 8 to line 5, col 8 of module SubstitutionReadsVariable',
         "... and where it fails, TLC's message ends with the failure's (suite/etest7)"),
+    'SubstitutionFigure': ("EXTENDS Integers, TLC\nCONSTANT C\nVARIABLE x\nFoo == TLCGet(\"distinct\")\nInit == x = C\nNext == x' = x",
+        'INIT Init\nNEXT Next\nCONSTANT C <- Foo',
+        151, None, None, None, 'The configuration file substitutes constant C with non-constant Foo - specifically: '
+        'TLCGet(distinct) was undefined.',
+        "the search's figures do not exist yet where substitutions are evaluated (TLCGetNamedUndefined)"),
     'NoNext': ('EXTENDS Integers\nVARIABLE x\nInit == x \\in {1, 2}\nSpec == Init',
         'SPECIFICATION Spec',
         75, None, None, None, 'No next state actions defined to generate successor states from.',

@@ -121,3 +121,39 @@ def test_a_register_never_written_is_tlcs_undefined(tmp_path: Path) -> None:
                      "Next == x < 2 /\\ x' = x + TLCGet(3)\n====\n", "INIT Init\nNEXT Next\n")
     assert code == 75 and "TLCGet(3) was undefined." in out
     assert "1 states generated, 1 distinct states found" in out
+
+
+def test_the_assumptions_see_the_checker_before_its_search(tmp_path: Path) -> None:
+    """TLC's checker exists when the ASSUMEs are evaluated: its figures are those of an empty
+    search (diameter 1), and TLCGet("stats") is AbstractChecker.getStatistics' record, its
+    fields sorted as TLC interns their names (was: "no value outside a model-checking run")."""
+    code, out = _run(tmp_path, "---- MODULE M ----\nEXTENDS Naturals, TLC\nVARIABLE x\n"
+                     "ASSUME PrintT(<<TLCGet(\"diameter\"), TLCGet(\"distinct\"), TLCGet(\"queue\"), "
+                     "TLCGet(\"generated\"), TLCGet(\"level\")>>)\n"
+                     "ASSUME PrintT([TLCGet(\"stats\") EXCEPT !.duration = 0])\n"
+                     "ASSUME PrintT(DOMAIN TLCGet(\"config\"))\n"
+                     "Init == x = 0\nNext == x < 2 /\\ x' = x + 1\n====\n", "INIT Init\nNEXT Next\n", "-deadlock")
+    assert code == 0, out
+    printed = [line for line in out.splitlines() if line.startswith(("<<", "[", "{"))]
+    assert printed == [  # TLC's, its record on one line
+        "<<1, 0, 0, 0, 0>>",
+        "[duration |-> 0, diameter |-> 1, distinct |-> 0, queue |-> 0, generated |-> 0, worker |-> 0, initial |-> 0]",
+        '{"install", "mode", "deadlock", "seed", "fingerprint", "worker"}'], out
+
+
+def test_the_stats_record_in_an_invariant(tmp_path: Path) -> None:
+    """Its "worker" (0 on TLC's one worker) and "initial" (the initial states generated)."""
+    code, out = _run(tmp_path, "---- MODULE M ----\nEXTENDS Naturals, TLC\nVARIABLE x\nInit == x = 0\n"
+                     "Next == x < 2 /\\ x' = x + 1\nInv == PrintT(<<x, TLCGet(\"stats\").worker, TLCGet(\"stats\").initial, "
+                     "TLCGet(\"stats\").generated, TLCGet(\"duration\") >= 0>>)\n====\n",
+                     "INIT Init\nNEXT Next\nINVARIANT Inv\n", "-deadlock")
+    assert code == 0, out
+    assert [line for line in out.splitlines() if line.startswith("<<")] == [
+        "<<0, 0, 1, 1, TRUE>>", "<<1, 0, 1, 2, TRUE>>", "<<2, 0, 1, 3, TRUE>>"]
+
+
+def test_a_key_tlc_does_not_know(tmp_path: Path) -> None:
+    """TLC's "TLCGet(foo) was undefined." (was "unsupported key"), an unnamed register too."""
+    for key in ("foo", "s:x", "initial"):
+        code, out = _run(tmp_path, f"---- MODULE M ----\nEXTENDS TLC\nASSUME PrintT(TLCGet(\"{key}\"))\n====\n", "")
+        assert code == 10 and f"TLCGet({key}) was undefined." in out, out
