@@ -27,6 +27,7 @@ from ..tla import (
     eq,
 )
 from ..tla import syntax as ast
+from ..tla.sameness import same
 from .model import Fairness, Model, Part, part_ctx
 
 if TYPE_CHECKING:
@@ -61,6 +62,7 @@ class FairnessTracker:
             if use_labels and i not in self.by_label and self._is_next(f):
                 self._every |= 1 << i
         self.slow = [i for i in range(len(fairs)) if i not in self.by_label and not self._every >> i & 1]
+        self._label_bits = sum(1 << i for i in self.by_label)
         self._slot_masks: dict[tuple[int, tuple], int] = {}
         self._sub_reads: dict[int, frozenset[int] | None] = {}  # the variables each subscript reads
         self._guards = {i: _leading_guards(model, fairs[i].action) for i in self.slow}
@@ -138,6 +140,8 @@ class FairnessTracker:
                 i += 1
             masks[k] = bits
             enabled |= bits
+        if enabled & self._label_bits and len(succs) > 1:
+            _same_step_same_bits(succs, masks, enabled & self._label_bits)
         # As TLC's liveness graph evaluates the conditions (Liveness.astToLive): WF_v(A) is
         # []<>(~ENABLED <<A>>_v \/ <<A>>_v), one check per edge whose second half is evaluated
         # only where A is enabled; SF_v(A) is <>[]~ENABLED <<A>>_v \/ []<><<A>>_v, so <<A>>_v is
@@ -310,6 +314,25 @@ def _constant_application(compiler: Compiler, e: ast.Expr, ctx: Ctx, scope: Scop
     except EvalError:
         return None
     return defn, def_scope, values
+
+
+def _same_step_same_bits(succs: list[tuple[tuple[int, tuple], tuple]], masks: list[int], bits: int) -> None:
+    """<<A>>_v is a property of the step, not of the action that generated it: an edge of
+    another label reaching a state that A's label reaches from the same state is an A step
+    too (A == x' = (x + 1) % 3 beside B == x' \\in 0..2), as TLC's graph evaluates A on every
+    edge. The label's bits ``bits`` (v changed: the same test on the same step) are copied
+    to every edge with the same target."""
+    reached: dict[tuple, tuple[tuple, int]] = {}
+    for k, (_, t) in enumerate(succs):
+        b = masks[k] & bits
+        if b:
+            rep, had = reached.get(t, (t, 0))
+            if rep is t or same(rep, t):
+                reached[t] = (rep, had | b)
+    for k, (_, t) in enumerate(succs):
+        hit = reached.get(t)
+        if hit is not None and (hit[0] is t or same(hit[0], t)):
+            masks[k] |= hit[1]
 
 
 def _is_all_vars(model: Model, sub: ast.Expr) -> bool:
