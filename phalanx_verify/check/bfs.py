@@ -554,6 +554,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                     edge_start.append(len(edge_dst))
                     succs: list[tuple[tuple[int, tuple], tuple]] = []
                     in_model_flags: list[bool] = []
+                    targets: list[int | None] | None = [] if model.canonical is None else None
                 # TLC's Worker.addElement: a successor outside the model (a CONSTRAINT or an
                 # ACTION_CONSTRAINT fails) is not looked up, stored or explored, and is no edge
                 # of the liveness graph, but invariants are checked on it as on a new state;
@@ -642,12 +643,14 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                             edge_dst.append(tid)
                             edge_slot.append(space.slot((lab, args)))
                         succs.append(((lab, args), t))
+                        if targets is not None:  # (under SYMMETRY an id stands for an orbit: not a state)
+                            targets.append(tid if in_model else None)
                         if constrained:
                             in_model_flags.append(in_model)
                 if keep and not (generated == before and check_deadlock):  # (TLC: a deadlock comes first)
                     # Enabledness counts every step of the action, inside the model or not.
                     try:
-                        enabled, masks = fairness.state(s, succs)  # type: ignore[union-attr]
+                        enabled, masks = fairness.state(s, succs, targets)  # type: ignore[union-attr]
                     except EvalError as err:  # TLC: any error building the liveness graph is 255
                         raise LivenessEvalError(err.message, err.pos) from err
                     space.enabled.append(enabled)

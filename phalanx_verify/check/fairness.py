@@ -113,8 +113,11 @@ class FairnessTracker:
             self._slot_masks[key] = m
         return m
 
-    def state(self, s: tuple, succs: list[tuple[tuple[int, tuple], tuple]]) -> tuple[int, list[int]]:
-        """(enabled bits of s, step bits per successor edge, in the order of ``succs``)."""
+    def state(self, s: tuple, succs: list[tuple[tuple[int, tuple], tuple]],
+              targets: list[int | None] | None = None) -> tuple[int, list[int]]:
+        """(enabled bits of s, step bits per successor edge, in the order of ``succs``).
+        ``targets``: each successor's id in the graph (None for one outside it, whose step bits
+        no one reads), which tells equal successors apart cheaper than their values."""
         enabled = 0
         masks = [0] * len(succs)
         subs = self.subs
@@ -141,7 +144,8 @@ class FairnessTracker:
             masks[k] = bits
             enabled |= bits
         if enabled & self._label_bits and len(succs) > 1:
-            _same_step_same_bits(succs, masks, enabled & self._label_bits)
+            _same_step_same_bits([t for _, t in succs] if targets is None else targets, masks,
+                                 enabled & self._label_bits)
         # As TLC's liveness graph evaluates the conditions (Liveness.astToLive): WF_v(A) is
         # []<>(~ENABLED <<A>>_v \/ <<A>>_v), one check per edge whose second half is evaluated
         # only where A is enabled; SF_v(A) is <>[]~ENABLED <<A>>_v \/ []<><<A>>_v, so <<A>>_v is
@@ -316,21 +320,23 @@ def _constant_application(compiler: Compiler, e: ast.Expr, ctx: Ctx, scope: Scop
     return defn, def_scope, values
 
 
-def _same_step_same_bits(succs: list[tuple[tuple[int, tuple], tuple]], masks: list[int], bits: int) -> None:
+def _same_step_same_bits(targets: list[Any], masks: list[int], bits: int) -> None:
     """<<A>>_v is a property of the step, not of the action that generated it: an edge of
     another label reaching a state that A's label reaches from the same state is an A step
     too (A == x' = (x + 1) % 3 beside B == x' \\in 0..2), as TLC's graph evaluates A on every
     edge. The label's bits ``bits`` (v changed: the same test on the same step) are copied
-    to every edge with the same target."""
-    reached: dict[tuple, tuple[tuple, int]] = {}
-    for k, (_, t) in enumerate(succs):
+    to every edge with the same target (a state, or its id in the graph; None: no edge)."""
+    reached: dict[Any, tuple[Any, int]] = {}
+    for k, t in enumerate(targets):
         b = masks[k] & bits
-        if b:
+        if b and t is not None:
             rep, had = reached.get(t, (t, 0))
             if rep is t or same(rep, t):
                 reached[t] = (rep, had | b)
-    for k, (_, t) in enumerate(succs):
-        hit = reached.get(t)
+    if not reached:
+        return
+    for k, t in enumerate(targets):
+        hit = reached.get(t) if t is not None else None
         if hit is not None and (hit[0] is t or same(hit[0], t)):
             masks[k] |= hit[1]
 

@@ -111,7 +111,8 @@ class LevelRecorder:
               fps: list[int]) -> None:
         """Record explored state ``sid``: ``succs`` all its successors, ``fps`` the fingerprints
         of those inside the model. Raises the tracker's evaluation errors."""
-        enabled, masks = self.inputs.tracker.state(s, succs)
+        it = iter(fps)
+        enabled, masks = self.inputs.tracker.state(s, succs, [next(it) if f else None for f in in_model])
         self.ids.append(sid)
         self.counts.append(len(fps))
         self.enabled.append(enabled)
