@@ -46,7 +46,7 @@ def loop_note(trace: Trace) -> str | None:
     if trace.loop == "stuttering":
         return f"State {len(trace.steps) + 1}: Stuttering"
     if trace.loop == "back_to":
-        return f"Back to state {trace.back_to}."
+        return trace.back_line()
     return None
 
 

@@ -321,6 +321,7 @@ def check_liveness(model: Model, space: StateSpace | LiveGraph, obligation: Live
     else:
         trace.loop = "back_to"
         trace.back_to = len(ids) - len(walk) + 1
+        trace.back_action = space.steps(model, [ids[-1], entry])[-1].action
     return trace
 
 
@@ -647,6 +648,7 @@ def _lasso(model: Model, space: StateSpace, prefix: list[int], cycle: list[int])
     else:
         trace.loop = "back_to"
         trace.back_to = loop_at
+        trace.back_action = _steps(model, space, ids + [ids[loop_at - 1]])[-1].action
     return trace
 
 

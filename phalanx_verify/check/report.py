@@ -55,6 +55,7 @@ class Trace:
     steps: list[TraceStep]
     loop: str | None = None        # None (finite), "stuttering", or "back_to"
     back_to: int | None = None     # 1-based index of the state the lasso returns to
+    back_action: str | None = None  # the action of the step back (TLC: "Back to state 2: <A ...>")
     # With an ALIAS: per state, the (field, printed value) pairs shown instead of the variables.
     aliased: list[list[tuple[str, str]]] | None = None
     safety: bool = False  # the finite counterexample of a temporal property's safety part
@@ -102,8 +103,14 @@ class Trace:
         if self.loop == "stuttering":
             lines.append(f"State {len(self.steps) + 1}: Stuttering")
         elif self.loop == "back_to":
-            lines.append(f"Back to state {self.back_to}.")
+            lines.append(self.back_line())
         return "\n".join(lines)
+
+    def back_line(self) -> str:
+        """TLC's line for the step that closes the lasso (StatePrinter.printBackToState)."""
+        if self.back_action is None:
+            return f"Back to state {self.back_to}."
+        return f"Back to state {self.back_to}: <{self.back_action}>"
 
 
 def state_records(variables: list[str], states: list[tuple]) -> tuple:
