@@ -922,7 +922,7 @@ NO_NEXT_ACTIONS = "No next state actions defined to generate successor states fr
 def _no_next_state_actions(s: tuple) -> Iterator:
     """The successors in a specification without [][Next]_v: TLC computes the initial states
     and, if there is one, stops with this error (ModelChecker: TLC_STATES_AND_NO_NEXT_ACTION).
-    The BFS stops before it asks (bfs.explore); simulation and the other strategies meet it here."""
+    The searches stop before they ask (bfs.add_initial_states); simulation meets it here."""
     raise EvalError(NO_NEXT_ACTIONS)
     yield  # a generator, as compiled actions are
 

@@ -1418,7 +1418,7 @@ def tlc_get(key: Any) -> Any:
     if TLC_STATS and key == "stats":  # AbstractChecker.getStatistics, as TLC prints the record
         return Fcn({"diameter": TLC_STATS["diameter"], "distinct": TLC_STATS["distinct"], "queue": TLC_STATS["queue"],
                     "generated": TLC_STATS["generated"], "worker": 0, "duration": int(time.time() - RUN_START[0]),
-                    "initial": TLC_STATS["initial"]})
+                    "initial": TLC_STATS.get("initial", 0)})
     if TLC_STATS and key in _SEARCH_FIGURES:
         return TLC_STATS[key]
     # (also a figure before the checker exists: a constant's substitution evaluated at start-up)
