@@ -426,7 +426,7 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
             report.extra["after_error"] = [
                 f"Invariant {name} is violated by the initial state:" if bad[0] is Verdict.INVARIANT
                 else f"Property {name} is violated by the initial state:",
-                make_trace(model, space, ids, extra).render()]
+                _rendered(model, make_trace(model, space, ids, extra))]
             failed.exit_code = EXIT_OK
             raise failed
         if bad is not None:
@@ -738,7 +738,7 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
                 # test, which the state without successors fails, the last error TLC records
                 # and so its exit code (Worker.run: doNextFailed, then doNextSetErr)
                 report.extra["after_error"] = ["Error: Deadlock reached.", "Error: The behavior up to this point is:",
-                                               report.trace.render()]
+                                               _rendered(model, report.trace)]
                 report.error_exit = EXIT_DEADLOCK
         report.complete = False
         if expanding:
@@ -758,6 +758,13 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
         return None
     finally:
         gc.unfreeze()  # what stays alive is the collector's again
+
+
+def _rendered(model: Model, trace: Trace) -> str:
+    """A trace printed now, after the first error's (report.extra["after_error"]): its
+    variables in the order of TLC's states, as run.shown_trace orders the first one's."""
+    trace.order = model.print_order
+    return trace.render()
 
 
 def _raised_in(err: BaseException, successors: Any) -> bool:

@@ -114,3 +114,17 @@ def test_an_error_in_next_then_the_deadlock_under_continue(tmp_path: Path) -> No
     assert "1 states generated, 1 distinct states found, 0 states left on queue." in r.stdout
     assert check("-config", str(conf), "-q", str(tla)).exit_code == 255
     assert check("-continue", "-deadlock", "-config", str(conf), "-q", str(tla)).exit_code == 255
+
+
+def test_the_deadlock_after_an_error_prints_tlcs_order_of_variables(tmp_path: Path) -> None:
+    """The trace of that deadlock lists the variables as TLC's states do (f before x here, as
+    the first trace), not in their declaration order (real TLC: both traces "/\\ f = 1", "/\\ x = 0")."""
+    tla, conf = tmp_path / "CD.tla", tmp_path / "CD.cfg"
+    tla.write_text("---- MODULE CD ----\nEXTENDS Integers, TLC\nVARIABLES x, f\nInit == x = 0 /\\ f \\in {0, 1}\n"
+                   "Next == x = 0 /\\ Assert(f # 1, \"assert f\") /\\ x' = 0 /\\ UNCHANGED f\n====\n")
+    conf.write_text("INIT Init\nNEXT Next\n")
+    r = check("-continue", "-config", str(conf), "-q", str(tla))
+    assert r.exit_code == 11, r.output
+    shown = [line.strip() for line in r.stdout.splitlines() if "/\\ " in line]
+    assert shown == ["/\\ f = 1", "/\\ x = 0", "/\\ f = 1", "/\\ x = 0"], r.stdout
+    assert "3 states generated, 2 distinct states found, 0 states left on queue." in r.stdout
