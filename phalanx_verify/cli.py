@@ -235,7 +235,7 @@ def _print_report(report: Report) -> None:
         elif not _violated_initially(report):  # (else the violation line names the state)
             click.echo("The following behavior constitutes a counter-example:"
                        if report.verdict is Verdict.TEMPORAL_PROPERTY else "The behavior up to this point is:")
-        click.echo(report.trace.render())
+        click.echo(report.trace.render(bare=_violated_initially(report)))
     for line in report.extra.get("after_error", ()):  # what TLC's second pass of Init met (bfs.add_initial_states)
         click.echo(line)
     if report.extra.get("coverage"):

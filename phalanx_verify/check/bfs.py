@@ -426,7 +426,7 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
             report.extra["after_error"] = [
                 f"Invariant {name} is violated by the initial state:" if bad[0] is Verdict.INVARIANT
                 else f"Property {name} is violated by the initial state:",
-                _rendered(model, make_trace(model, space, ids, extra))]
+                _rendered(model, make_trace(model, space, ids, extra), bare=True)]
             failed.exit_code = EXIT_OK
             raise failed
         if bad is not None:
@@ -760,11 +760,11 @@ def explore(model: Model, report: Report, fairness: FairnessTracker | None = Non
         gc.unfreeze()  # what stays alive is the collector's again
 
 
-def _rendered(model: Model, trace: Trace) -> str:
+def _rendered(model: Model, trace: Trace, bare: bool = False) -> str:
     """A trace printed now, after the first error's (report.extra["after_error"]): its
     variables in the order of TLC's states, as run.shown_trace orders the first one's."""
     trace.order = model.print_order
-    return trace.render()
+    return trace.render(bare)
 
 
 def _raised_in(err: BaseException, successors: Any) -> bool:

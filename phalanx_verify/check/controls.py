@@ -105,7 +105,7 @@ def _run(model: Model, opts: CheckOptions, liveness: bool, progress: Callable[[d
         if echo is None:
             return
         if verdict is Verdict.INVARIANT and len(trace.steps) == 1:  # TLC's words for an initial state
-            echo(f"Error: Invariant {name} is violated by the initial state:\n{trace.render()}")
+            echo(f"Error: Invariant {name} is violated by the initial state:\n{trace.render(bare=True)}")
         else:
             echo(f"Error: {_HEADS[verdict].format(name)}\nError: The behavior up to this point is:\n{trace.render()}")
 

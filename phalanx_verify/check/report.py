@@ -86,13 +86,16 @@ class Trace:
             out["#meta"] = {"stuttering": True}
         return out
 
-    def render(self) -> str:
-        """TLC-like text, with the variables that changed in a step marked by '*'."""
+    def render(self, bare: bool = False) -> str:
+        """TLC-like text, with the variables that changed in a step marked by '*'. ``bare``: a
+        state violating an invariant or property initially, printed as TLC prints it after
+        "... is violated by the initial state:", without its "State 1: <Initial predicate>"."""
         lines = []
         prev: dict[str, str] | None = None
         for i, st in enumerate(self.steps, 1):
             head = "<Initial predicate>" if st.action is None else f"<{st.action}>"
-            lines.append(f"State {i}: {head}")
+            if not bare:
+                lines.append(f"State {i}: {head}")
             shown = self.shown(i - 1)
             for name, text in shown:
                 mark = "*" if prev is not None and prev.get(name) != text else " "

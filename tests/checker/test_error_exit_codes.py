@@ -185,7 +185,7 @@ def test_an_initial_state_violating_an_invariant_is_named_in_tlcs_words(tmp_path
     code, report, out = check_model(tmp_path, "G", "INIT Init\nNEXT Next\nINVARIANT Inv\n",
                                     _spec("x = 0", "x' = x + 1", "Inv == x > 0\n"))
     assert code == 12 and report["violated"] == "Inv"
-    assert "Invariant Inv is violated by the initial state:\nState 1: <Initial predicate>\n /\\ x = 0" in out
+    assert "Invariant Inv is violated by the initial state:\n /\\ x = 0" in out  # TLC: the bare state
     assert "behavior up to this point" not in out
     assert "states generated" not in out and "depth of the complete" not in out
     assert (report["generated"], report["distinct"]) == (1, 1)

@@ -57,7 +57,7 @@ def test_long_values_break_as_in_tlc(tmp_path: Path) -> None:
     code, _, out = check_model(tmp_path, "P", "INIT Init\nNEXT Next\nINVARIANT Inv\n", SPEC)
     assert code == 12, out
     lines = out.splitlines()
-    first = lines.index("State 1: <Initial predicate>") + 1
+    first = lines.index("Invariant Inv is violated by the initial state:") + 1  # then the bare state, as TLC
     shown = lines[first:lines.index("", first)]
     # each variable's line carries the built-in's change mark (a space or '*') before TLC's text
     assert all(line[0] in " *" for line in shown if line.lstrip().startswith("/\\"))
