@@ -55,8 +55,10 @@ def violated_on(obligation: Liveness, trace: Trace, model: Model | None = None) 
     """Does the lasso violate ``obligation``? None when this module cannot tell (see above;
     without the ``model``, a WF/SF condition)."""
     states = [step.state for step in trace.steps]
-    if not states or trace.loop not in ("stuttering", "back_to"):
+    if not states or (trace.loop not in ("stuttering", "back_to") and not trace.safety):
         return None
+    # a safety part's finite counterexample: TLC's attribution takes its last state as
+    # stuttering forever (LiveCheck's safety-like violation)
     start = (trace.back_to or 1) - 1 if trace.loop == "back_to" else len(states) - 1
     cycle = states[start:]
     kind, p, q = obligation.kind, obligation.p, obligation.q

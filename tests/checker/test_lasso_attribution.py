@@ -50,3 +50,24 @@ def test_tlc_message_for_one_two_three_properties() -> None:
     assert temporal_violation("A") == "Temporal property A was violated."
     assert temporal_violation("A, B") == "Temporal properties A and B were violated."
     assert temporal_violation("A, B, C") == "Temporal properties A, B, and C were violated."
+
+
+def test_a_safety_prefix_is_attributed_as_if_its_last_state_stuttered(tmp_path) -> None:
+    """TLC's post-hoc attribution of a safety-like violation (LiveCheck: "treat the safety-like
+    violation as a lasso where the last state stutters forever"): P1 fails on the initial state
+    stuttering, so it is named beside P0, whose tableau found the prefix (real TLC: "Temporal
+    properties P0 and P1 were violated.", one state, exit 12; fuzz12 live seed 3300025, cut down).
+    pv named P0 only."""
+    from click.testing import CliRunner
+
+    from phalanx_verify.cli import main
+    (tmp_path / "M.tla").write_text(
+        "---- MODULE M ----\nEXTENDS Integers\nVARIABLES x, y\nvars == <<x, y>>\nInit == x \\in 0..1 /\\ y = 0\n"
+        "A2 == y = 0 /\\ x' = 0 /\\ UNCHANGED y\nB(k) == x = k /\\ x' = (k + 1) % 2 /\\ UNCHANGED y\n"
+        "Next == A2 \\/ (\\E k \\in 0..1 : B(k))\nSpec == Init /\\ [][Next]_vars\nP0 == [](~(<>(TRUE)))\n"
+        "P1 == ([](<><<y' # y>>_y) /\\ []<>(x = 0))\n====\n")
+    (tmp_path / "M.cfg").write_text("SPECIFICATION Spec\nPROPERTY P0 P1\n")
+    r = CliRunner().invoke(main, ["check", str(tmp_path / "M.tla"), "--workers", "1", "-deadlock"])
+    assert r.exit_code == 12, r.output
+    assert "Temporal properties P0 and P1 were violated." in r.output
+    assert "4 states generated, 2 distinct states found, 1 states left on queue." in r.output  # TLC's, this spec
