@@ -42,14 +42,6 @@ def rows(trace: Trace) -> list[Row]:
     return out
 
 
-def loop_note(trace: Trace) -> str | None:
-    if trace.loop == "stuttering":
-        return f"State {len(trace.steps) + 1}: Stuttering"
-    if trace.loop == "back_to":
-        return trace.back_line()
-    return None
-
-
 def to_html(trace: Trace, title: str) -> str:
     """A self-contained HTML page with the counterexample as a table."""
     table = rows(trace)
@@ -60,7 +52,7 @@ def to_html(trace: Trace, title: str) -> str:
         cells = "".join(f'<td class="{"changed" if changed else ""}">{escape(value)}</td>'
                         for _, value, changed in row.cells)
         body.append(f"<tr><td>{row.index}</td><td class=\"action\">{escape(row.action)}</td>{cells}</tr>")
-    note = loop_note(trace)
+    note = trace.loop_line()
     if note:
         body.append(f'<tr><td colspan="{len(names) + 2}" class="loop">{escape(note)}</td></tr>')
     return f"""<!DOCTYPE html>
@@ -96,7 +88,7 @@ def to_svg(trace: Trace, title: str) -> str:
     columns += [(n, [r.cells[k][1] for r in table]) for k, n in enumerate(names)]
     widths = [min(MAX_CHARS, max(len(h), *(len(v) for v in vals)) if vals else len(h)) * CHAR_W + 2 * PAD
               for h, vals in columns]
-    note = loop_note(trace)
+    note = trace.loop_line()
     height = ROW_H * (len(table) + 2 + (1 if note else 0))
     width = sum(widths)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height}" '

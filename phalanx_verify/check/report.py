@@ -103,14 +103,18 @@ class Trace:
                 lines.append(text if name is None else f"{mark}/\\ {name} = {ppr(text)}")  # (None: a VIEW's text)
             lines.append("")
             prev = dict(shown)
-        if self.loop == "stuttering":
-            lines.append(f"State {len(self.steps) + 1}: Stuttering")
-        elif self.loop == "back_to":
-            lines.append(self.back_line())
+        note = self.loop_line()
+        if note is not None:
+            lines.append(note)
         return "\n".join(lines)
 
-    def back_line(self) -> str:
-        """TLC's line for the step that closes the lasso (StatePrinter.printBackToState)."""
+    def loop_line(self) -> str | None:
+        """TLC's line for how the lasso goes on after its last state: stuttering forever, or the
+        step back into the loop (StatePrinter.printBackToState); None for a finite trace."""
+        if self.loop == "stuttering":
+            return f"State {len(self.steps) + 1}: Stuttering"
+        if self.loop != "back_to":
+            return None
         if self.back_action is None:
             return f"Back to state {self.back_to}."
         return f"Back to state {self.back_to}: <{self.back_action}>"
