@@ -315,14 +315,11 @@ def check_liveness(model: Model, space: StateSpace | LiveGraph, obligation: Live
     sub_path.reverse()
     walk, stutter = search.cycle(comp, entry)
     ids = space.path_to(sub_path[0])[:-1] + sub_path + walk[1:]
-    trace = Trace(model.variables, space.steps(model, ids))
     if stutter:
+        trace = Trace(model.variables, space.steps(model, ids))
         trace.loop = "stuttering"
-    else:
-        trace.loop = "back_to"
-        trace.back_to = len(ids) - len(walk) + 1
-        trace.back_action = space.steps(model, [ids[-1], entry])[-1].action
-    return trace
+        return trace
+    return _closed(model, space.steps(model, ids + [entry]), len(ids) - len(walk) + 1)
 
 
 # -- any temporal formula: the product of the state graph with a tableau ------------------
@@ -642,13 +639,19 @@ def _lasso(model: Model, space: StateSpace, prefix: list[int], cycle: list[int])
         if not ids or ids[-1] != sid:
             ids.append(sid)
     loop_at = len([x for k, x in enumerate(prefix) if k == 0 or prefix[k - 1] != x])
-    trace = Trace(model.variables, _steps(model, space, ids))
     if len(ids) == loop_at:
+        trace = Trace(model.variables, _steps(model, space, ids))
         trace.loop = "stuttering"
-    else:
-        trace.loop = "back_to"
-        trace.back_to = loop_at
-        trace.back_action = _steps(model, space, ids + [ids[loop_at - 1]])[-1].action
+        return trace
+    return _closed(model, _steps(model, space, ids + [ids[loop_at - 1]]), loop_at)
+
+
+def _closed(model: Model, steps: list[TraceStep], back_to: int) -> Trace:
+    """A lasso from the steps of its path followed by the step back to state ``back_to``
+    (1-based): that last step is not printed as a state, its action names the way back (TLC's
+    "Back to state 2: <A ...>"). The path is evaluated once, the step back with it."""
+    trace = Trace(model.variables, steps[:-1], "back_to", back_to)
+    trace.back_action = steps[-1].action
     return trace
 
 
