@@ -356,7 +356,7 @@ def add_initial_states(model: Model, space: StateSpace, intern: Interner, checks
     tracing = model.reads_trace()
     failed: EvalError | None = None  # the liveness error of an initial state: TLC's second pass
     if track:  # what TLCGet reads while Init is evaluated: nothing generated yet (TLC's level 1)
-        rt.TLC_STATS.update(generated=0, distinct=0, queue=0, diameter=1, initial=0)
+        rt.no_states_yet()
     for s in model.init():
         if track:
             rt.LEVEL[0] = 1  # the checks see the state's level; Init itself is evaluated at 0

@@ -241,7 +241,7 @@ def check_model(model: Model, name: str | None = None, progress: ProgressFn | No
         rt.TLC_CONFIG.update(mode="bfs", deadlock=model.cfg.check_deadlock, worker=1, seed="0",
                              fingerprint=str(search.fp or 0), install=INSTALL)
         # the checker exists before the ASSUMEs: TLCGet("stats") and its figures are there
-        rt.TLC_STATS.update(generated=0, distinct=0, queue=0, diameter=1, initial=0)
+        rt.no_states_yet()
         rt.RUN_START[0] = time.time()
         if not check_assumptions(model, report) or model.assume_only:
             return _done(report, start)

@@ -1368,6 +1368,15 @@ TLC_STATS: dict[str, int] = {}
 _SEARCH_FIGURES = frozenset({"generated", "distinct", "queue", "diameter"})  # TLCGet's keys of TLC_STATS
 RUN_START = [time.time()]
 """When the run started: TLCGet("duration") and the "duration" of TLCGet("stats") count from it."""
+
+
+def no_states_yet() -> None:
+    """The figures of a checker that has generated no state (TLC's before Init: diameter 1)."""
+    TLC_STATS.update(generated=0, distinct=0, queue=0, diameter=1, initial=0)
+
+
+def _duration() -> int:
+    return int(time.time() - RUN_START[0])  # whole seconds, as TLCGetSet's
 TLC_CONFIG: dict[str, Any] = {}
 """TLCGet("config"): the record of how the run was started (mode, deadlock, worker, seed, ...),
 filled before the ASSUMEs are evaluated, as TLC's checker and simulator do (their getConfig)."""
@@ -1413,11 +1422,11 @@ def tlc_get(key: Any) -> Any:
                     if (type(k) is str and k.startswith("s:")) == named and (named or type(k) is int)})
     if key in _TLC_INTERNAL_KEYS:
         raise SemanticError(f"unsupported construct: TLCGet({format_value(key)}), {_TLC_INTERNAL_KEYS[key]}")
-    if key == "duration":  # whole seconds since the run started (TLCGetSet's startTime)
-        return int(time.time() - RUN_START[0])
+    if key == "duration":  # since the run started (TLCGetSet's startTime)
+        return _duration()
     if TLC_STATS and key == "stats":  # AbstractChecker.getStatistics, as TLC prints the record
         return Fcn({"diameter": TLC_STATS["diameter"], "distinct": TLC_STATS["distinct"], "queue": TLC_STATS["queue"],
-                    "generated": TLC_STATS["generated"], "worker": 0, "duration": int(time.time() - RUN_START[0]),
+                    "generated": TLC_STATS["generated"], "worker": 0, "duration": _duration(),
                     "initial": TLC_STATS.get("initial", 0)})
     if TLC_STATS and key in _SEARCH_FIGURES:
         return TLC_STATS[key]
