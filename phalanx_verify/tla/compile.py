@@ -61,6 +61,7 @@ class Compiler(Actions):
                        "card", "members"):
             self.ns["_" + helper] = getattr(rt, helper)
         self._funcs = {}
+        self._args_memo = {}
         self._strict = {}
         self._pending = []
         self._levels = {}

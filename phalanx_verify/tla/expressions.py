@@ -46,7 +46,7 @@ from .levels import LEVEL_ACTION, LEVEL_CONSTANT, LEVEL_STATE, LEVEL_TEMPORAL, L
 from .modules import ALWAYS_VISIBLE, STANDARD_MODULES, Scope
 from .parse import display
 from .strictness import evaluated_first, evaluates
-from .valuetypes import ModelValue
+from .valuetypes import ModelValue, TypedModelValue
 
 # Built-in operators written as symbols: node kind -> Python template.
 _BINARY = {
@@ -251,13 +251,19 @@ class FuncInfo:
 
 
 _NO_STATE = object()  # what no state is (see _last_state_cell)
+# The types of arguments that key _args_cell: Python's equality on them is TLA+'s (a Boolean is
+# left out: True == 1 in Python)
+_MEMO_KEYS = frozenset({int, str, ModelValue, TypedModelValue})
+_SCALAR_KINDS = frozenset({"int", "str", "mv"})  # static kinds (kinds.py) of such arguments
 _READS_CELL_LIMIT = 1 << 14  # values kept per definition by _reads_cell; then it starts over
+_ARGS_CELL_LIMIT = 1 << 17  # values kept per definition by _args_cell; then it starts over
 
 
 class Expressions(Levels, StaticKinds):
     """Compiles expressions and operator definitions of one model to Python expressions."""
 
     _funcs: dict[tuple[int, int, frozenset[str], frozenset[str]], FuncInfo]  # (id(definition), id(scope), lazy, kept) -> its function
+    _args_memo: dict[tuple[int, int], list[int] | None]  # (id(definition), id(scope)) -> _memo_args
     _strict: dict[tuple[int, int], tuple[bool, ...]]  # (id(definition), id(scope)) -> strict in each parameter
     _observing: bool | None = None  # memo.observing of the model, once asked
     _threads_exist: bool | None = None  # does the model hoist an instance with parameters (Scope.bound)?
@@ -318,7 +324,17 @@ class Expressions(Levels, StaticKinds):
             code.emit("    if _v is not _memo.MISSING:")
             code.emit("        return _v")
         last = self._last_state_cell(info, params) if table is None else None
-        if table is not None or last is not None:
+        by_args = self._args_cell(info) if table is None and last is None else None
+        if by_args is not None:  # the value per (objects it reads, arguments): see _args_cell
+            cell, idx = by_args
+            values = params[1:]
+            code.emit(f"_k = ({''.join(f'id(s[{i}]), ' for i in idx)}{''.join(v + ', ' for v in values)}) "
+                      f"if {' and '.join(f'type({v}) in _MEMO_KEYS' for v in values)} else None")
+            code.emit("if _k is not None:")
+            code.emit(f"    _h = {cell}.get(_k)")
+            code.emit("    if _h is not None:")
+            code.emit("        return _h[1]")
+        if table is not None or last is not None or by_args is not None:
             # a value kept for later uses is computed as TLC's eager evaluation gives it; where
             # that fails inside the function of an application, the use's own (runtime.KEEP)
             code.emit("_keep = _KEEP[0]")
@@ -343,9 +359,9 @@ class Expressions(Levels, StaticKinds):
         code.emit("try:")
         if unpack:
             code.emit("    " + self.unpack_line())
-        code.emit(f"    {'_v =' if table is not None or last is not None else 'return'} {body}")
+        code.emit(f"    {'_v =' if table is not None or last is not None or by_args is not None else 'return'} {body}")
         emit_handlers(code, pidx)
-        if table is not None or last is not None:
+        if table is not None or last is not None or by_args is not None:
             code.emit("if _keep:")
             code.emit("    return _v")
         if by_reads is not None:
@@ -353,6 +369,13 @@ class Expressions(Levels, StaticKinds):
             code.emit(f"if len({cell}) >= {_READS_CELL_LIMIT}:")
             code.emit(f"    {cell}.clear()")
             code.emit(f"{cell}[_k] = ((" + "".join(f"s[{i}], " for i in idx) + "), _v)")
+        if by_args is not None:
+            cell, idx = by_args
+            code.emit("if _k is not None:")
+            code.emit(f"    if len({cell}) >= {_ARGS_CELL_LIMIT}:")
+            code.emit(f"        {cell}.clear()")
+            code.emit(f"    {cell}[_k] = ((" + "".join(f"s[{i}], " for i in idx) + "), _v)")
+            code.emit("return _v")
         if table is not None:
             code.emit(f"_memo.remember({table}, _key, _v)")
             code.emit("return _v")
@@ -405,6 +428,48 @@ class Expressions(Levels, StaticKinds):
         name = f"_reads_{info.pyname}"
         self.ns[name] = {}
         return name, sorted(reads)
+
+    def _args_cell(self, info: FuncInfo) -> tuple[str, list[int]] | None:
+        """For a definition _memo_args accepts, called with its parameters evaluated (no thunk,
+        no kept constructor): the name of a table made here keeping its value per combination of
+        the objects of the variables it reads and of its arguments, with the indices of those
+        variables. Only arguments of types whose Python equality is TLA+'s (_MEMO_KEYS: no
+        Boolean, whose True == 1) make a key; others are evaluated each time."""
+        if info.lazy or info.kept or self._memo_args(info.defn, info.scope) is None:
+            return None
+        idx = self._memo_args(info.defn, info.scope)
+        assert idx is not None
+        name = f"_args_{info.pyname}"
+        self.ns[name] = {}
+        self.ns["_MEMO_KEYS"] = _MEMO_KEYS
+        return name, idx
+
+    def _memo_args(self, defn: ast.Definition, scope: Scope) -> list[int] | None:
+        """The indices of the variables a state-level operator with value parameters reads, where
+        its results are worth keeping by them and its arguments: its body ranges over a set (a
+        quantifier, a set filter or map, CHOOSE, a function literal) and reads one variable of
+        several. Such an operator is called, not inlined (_try_inline), where its arguments are
+        known to be keys. Actions ask it of the same objects again and again (RRP's
+        ``Assigned(j) == {l \\in Leaf : alloc[l] = j}``: states share the ``alloc`` of equal values,
+        bfs.Interner, and each state asks it for every job; J3L8, pure Python: 39 s to 33 s).
+        One variable: the combinations of two (RRP's CommitGuard reads alloc and plan) were
+        found again too seldom to pay for the call and the table. None for any other
+        definition, and in a model that observes its evaluations."""
+        key = (id(defn), id(scope))
+        if key in self._args_memo:
+            return self._args_memo[key]
+        found: list[int] | None = None
+        if (isinstance(defn, ast.OpDef) and defn.params and not defn.recursive and self.nvars > 0
+                and not any(p.arity for p in defn.params) and self.def_level(defn, scope) == LEVEL_STATE
+                and any(isinstance(n, ast.Bound) for n in ast.nodes(defn.body)) and self._unobserved()):
+            from .reads import ReadsAnalysis  # built on the compiler this class is part of
+            if self._reads is None:
+                self._reads = ReadsAnalysis(self)  # type: ignore[arg-type]  # self is the Compiler
+            reads = self._reads.of(defn.body, self.bind_params(Ctx(scope), defn.params))
+            if reads and len(reads) == 1 and self.nvars > 1:
+                found = sorted(reads)
+        self._args_memo[key] = found
+        return found
 
     def _memo_table(self, info: FuncInfo) -> str | None:
         """The name of the table keeping the results of this operator (see memo.py), made
@@ -1034,6 +1099,8 @@ class Expressions(Levels, StaticKinds):
         level = self.def_level(defn, scope)
         if level > LEVEL_STATE or mentions_any(defn.body, {defn.name}) or self._remembers(defn, level, frozenset()):
             return None
+        if kinds and all(k in _SCALAR_KINDS for k in kinds) and self._memo_args(defn, scope) is not None:
+            return None  # called, so that its results are kept (_args_cell)
         if any(not within(ctx.scope, sc) for sc, _ in threaded(scope)):
             return None
         inner = replace(ctx, scope=scope, locals=(), at=None)
@@ -1296,6 +1363,10 @@ class Expressions(Levels, StaticKinds):
             if isinstance(ey, ast.Tuple) and not ey.items and SIMPLE.fullmatch(x):
                 # q = <<>> (a queue is empty): between two sequences only the lengths decide.
                 return f"(({x} == ()) if type({x}) is tuple else _eq({a}, {b}))"
+            if isinstance(ey, ast.SetEnum) and not ey.items and SIMPLE.fullmatch(x):
+                # S = {}: between two sets only the emptiness of S decides (Python's == on sets
+                # would be the general test, as 1 and TRUE are equal there).
+                return f"((not {x}) if type({x}) is frozenset else _eq({a}, {b}))"
         if SIMPLE.fullmatch(a) and SIMPLE.fullmatch(b):
             # Python's == is TLC's = when both have one exact type (see compare.EXACT).
             return f"(({a} == {b}) if type({a}) is type({b}) and type({a}) in _EXACT else _eq({a}, {b}))"
