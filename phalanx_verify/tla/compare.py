@@ -992,6 +992,9 @@ def union2(a: Any, b: Any) -> Any:
     if isinstance(a, frozenset) and isinstance(b, frozenset):
         _compared(b, a)  # TLC's cup compares S's members with T's: {1, 2} \\cup {TRUE} fails
         r = a | b
+        if len(r) == len(a) and type(a) is frozenset:
+            r = a  # b within a: a itself, so that what is unchanged stays the same object (not an
+            # Interval: TLC's cup makes a plain set of one, printed as a set)
         if len(r) > setbound.allowed:  # TLC's -maxSetSize (tla/setbound.py)
             setbound.too_many()
         if a and b and any(type(x) is TypedModelValue for x in r):

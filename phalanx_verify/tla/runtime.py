@@ -558,7 +558,9 @@ def except1(f: Any, key: Any, value: Any) -> Any:
             out = f
         else:
             _cmp.confirm_found(key, f)
-            out = f.updated(key, value)
+            # f itself where the new value is the old one's object ([f EXCEPT ![k] = @ \\cup S]
+            # with S within @): the state's component then stays the parent's
+            out = f if f[key] is value else f.updated(key, value)
         if len(_EXCEPT_MEMO) >= _EXCEPT_MEMO_LIMIT:
             _EXCEPT_MEMO.clear()
         _EXCEPT_MEMO[mk] = (f, out, key, value)
