@@ -435,10 +435,9 @@ class Expressions(Levels, StaticKinds):
         the objects of the variables it reads and of its arguments, with the indices of those
         variables. Only arguments of types whose Python equality is TLA+'s (_MEMO_KEYS: no
         Boolean, whose True == 1) make a key; others are evaluated each time."""
-        if info.lazy or info.kept or self._memo_args(info.defn, info.scope) is None:
+        idx = None if info.lazy or info.kept else self._memo_args(info.defn, info.scope)
+        if idx is None:
             return None
-        idx = self._memo_args(info.defn, info.scope)
-        assert idx is not None
         name = f"_args_{info.pyname}"
         self.ns[name] = {}
         self.ns["_MEMO_KEYS"] = _MEMO_KEYS
