@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from phalanx_verify.tla import expressions
 from phalanx_verify.tla.expressions import Expressions
 
 from .specs import check_model
@@ -54,3 +55,27 @@ def test_a_table_keyed_by_the_wrong_variable_is_caught(tmp_path: Path, monkeypat
     monkeypatch.setattr(Expressions, "_args_cell", by_y)
     code, rep, out = check_model(tmp_path, "ArgsCell", CFG, SPEC)
     assert (code, rep["generated"], rep["distinct"]) != (0, 30, 12), out
+
+
+BOOL_SPEC = """---- MODULE ArgsBool ----
+EXTENDS Naturals, TLC
+VARIABLES x, y
+G(a) == IF a = a THEN {<<v, a>> : v \\in {x}} ELSE {}
+Init == x = 0 /\\ y = 0
+Next == y < 2 /\\ y' = y + 1 /\\ UNCHANGED x
+Inv == ToString(G(1)) = "{<<0, 1>>}" /\\ ToString(G(IF y >= 0 THEN TRUE ELSE 1)) = "{<<0, TRUE>>}"
+====
+"""
+
+
+def test_a_boolean_argument_is_no_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """G(1) is kept; G(TRUE) is not looked up, since Python finds (x, True) equal to (x, 1).
+    Real TLC: 3 generated, 3 distinct, depth 3, no violation. With Booleans made keys, G(TRUE)
+    answers G(1)'s set and the invariant fails, so the test can fail."""
+    cfg = "INIT Init\nNEXT Next\nINVARIANT Inv\nCHECK_DEADLOCK FALSE\n"
+    code, rep, out = check_model(tmp_path, "ArgsBool", cfg, BOOL_SPEC)
+    assert (code, rep["generated"], rep["distinct"], rep["depth"]) == (0, 3, 3, 3), out
+    monkeypatch.setattr(expressions, "_MEMO_KEYS", expressions._MEMO_KEYS | {bool})
+    (tmp_path / "keyed").mkdir()
+    code, rep, out = check_model(tmp_path / "keyed", "ArgsBool", cfg, BOOL_SPEC)
+    assert code != 0 and "Inv" in out, out
