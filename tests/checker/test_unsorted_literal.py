@@ -80,3 +80,5 @@ def test_stored_in_a_state(tmp_path: Path, init: str, nxt: str, tlc_exit: int) -
     code, _, out = check_model(tmp_path, "F", "INIT Init\nNEXT Next\n", spec)
     assert code == tlc_exit, out
     assert "Attempted to compare" in out
+    if tlc_exit == 255:  # TLC's report of the initial state fails on the set too: no counts (real TLC)
+        assert "states generated" not in out, out
