@@ -259,6 +259,15 @@ _READS_CELL_LIMIT = 1 << 14  # values kept per definition by _reads_cell; then i
 _ARGS_CELL_LIMIT = 1 << 17  # values kept per definition by _args_cell; then it starts over
 
 
+def _emit_kept(code: Code, cell: str, idx: list[int], limit: int, indent: str) -> None:
+    """Keep ``_v`` in the table ``cell`` under ``_k`` with the objects of the variables ``idx``
+    it was made from (alive as long as the entry, so their ids stay theirs); the table starts
+    over at ``limit`` entries. For _reads_cell and _args_cell."""
+    code.emit(f"{indent}if len({cell}) >= {limit}:")
+    code.emit(f"{indent}    {cell}.clear()")
+    code.emit(f"{indent}{cell}[_k] = ((" + "".join(f"s[{i}], " for i in idx) + "), _v)")
+
+
 class Expressions(Levels, StaticKinds):
     """Compiles expressions and operator definitions of one model to Python expressions."""
 
@@ -365,16 +374,10 @@ class Expressions(Levels, StaticKinds):
             code.emit("if _keep:")
             code.emit("    return _v")
         if by_reads is not None:
-            cell, idx = by_reads
-            code.emit(f"if len({cell}) >= {_READS_CELL_LIMIT}:")
-            code.emit(f"    {cell}.clear()")
-            code.emit(f"{cell}[_k] = ((" + "".join(f"s[{i}], " for i in idx) + "), _v)")
+            _emit_kept(code, *by_reads, _READS_CELL_LIMIT, "")
         if by_args is not None:
-            cell, idx = by_args
             code.emit("if _k is not None:")
-            code.emit(f"    if len({cell}) >= {_ARGS_CELL_LIMIT}:")
-            code.emit(f"        {cell}.clear()")
-            code.emit(f"    {cell}[_k] = ((" + "".join(f"s[{i}], " for i in idx) + "), _v)")
+            _emit_kept(code, *by_args, _ARGS_CELL_LIMIT, "    ")
             code.emit("return _v")
         if table is not None:
             code.emit(f"_memo.remember({table}, _key, _v)")
@@ -458,14 +461,14 @@ class Expressions(Levels, StaticKinds):
         if key in self._args_memo:
             return self._args_memo[key]
         found: list[int] | None = None
-        if (isinstance(defn, ast.OpDef) and defn.params and not defn.recursive and self.nvars > 0
+        if (isinstance(defn, ast.OpDef) and defn.params and not defn.recursive and self.nvars > 1
                 and not any(p.arity for p in defn.params) and self.def_level(defn, scope) == LEVEL_STATE
                 and any(isinstance(n, ast.Bound) for n in ast.nodes(defn.body)) and self._unobserved()):
             from .reads import ReadsAnalysis  # built on the compiler this class is part of
             if self._reads is None:
                 self._reads = ReadsAnalysis(self)  # type: ignore[arg-type]  # self is the Compiler
             reads = self._reads.of(defn.body, self.bind_params(Ctx(scope), defn.params))
-            if reads and len(reads) == 1 and self.nvars > 1:
+            if reads and len(reads) == 1:
                 found = sorted(reads)
         self._args_memo[key] = found
         return found
