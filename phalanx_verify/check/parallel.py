@@ -701,12 +701,14 @@ def explore_parallel(model: Model, report: Report, options: SearchOptions, progr
     if options.scratch is not None:
         options.scratch.mkdir(parents=True, exist_ok=True)
     directory = Path(tempfile.mkdtemp(prefix="phalanx-bfs-", dir=options.scratch))
+    search: _Search | None = None
     with _exit_on_sigterm():
-        search = _Search(model, report, options, directory, progress, progress_every, start_time, live, on_level)
-        try:
+        try:  # (a checkpoint that cannot be read fails in _Search(): its directory goes too)
+            search = _Search(model, report, options, directory, progress, progress_every, start_time, live, on_level)
             completed = search.run()
         finally:
-            search.close()
+            if search is not None:
+                search.close()
             shutil.rmtree(directory, ignore_errors=True)
     # the largest worker process's peak (the report's peak_rss_mb is this process's)
     report.extra["worker_peak_rss_mb"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024.0

@@ -110,8 +110,13 @@ def test_a_damaged_checkpoint_is_refused(tmp_path: Path) -> None:
 
 
 def test_no_checkpoint_there(tmp_path: Path) -> None:
-    result = CliRunner().invoke(main, ["check", str(SPEC), "-c", str(CFG), "-q", "--recover", str(tmp_path)])
+    """Refused, and the search's scratch directory made before the checkpoint was read is gone
+    (it was left behind, empty, by every refused --recover)."""
+    scratch = tmp_path / "scratch"
+    result = CliRunner().invoke(main, ["check", str(SPEC), "-c", str(CFG), "-q", "--recover", str(tmp_path),
+                                       "--scratch", str(scratch)])
     assert result.exit_code == 2 and "no checkpoint in" in result.output
+    assert scratch.is_dir() and not any(scratch.iterdir())
 
 
 def test_checkpoint_with_liveness_is_a_usage_error(tmp_path: Path) -> None:
