@@ -20,14 +20,60 @@ from .modules import Scope
 
 
 class Code:
-    """Python source being emitted, one indented line at a time."""
+    """Python source being emitted, one indented line at a time.
+
+    It also remembers which local holds the value of a pure expression (``keep``), so that a
+    later line the assignment dominates reads the local instead of evaluating it again
+    (``kept``): the ``pc[self] = "lbl"`` guard of each of a process's actions, or RRP's
+    ``phase[j]``, is evaluated once per process, not once per action."""
 
     def __init__(self) -> None:
         self.lines: list[str] = []
         self.depth = 0
+        self._depths: list[int] = []  # each line's depth
+        # expression code -> [local, depth of its assignment, lines looked at, still valid]
+        self._kept: dict[str, list] = {}
+        self._tail: dict[int, int] = {}  # depth -> its last line, while no shallower line follows
+        self._pure_ifs: set[int] = set()  # lines ``if T:`` whose test T reads locals only
 
     def emit(self, line: str) -> None:
         self.lines.append("    " * self.depth + line)
+        self._depths.append(self.depth)
+        tail = self._tail
+        for d in [d for d in tail if d > self.depth]:
+            del tail[d]
+        tail[self.depth] = len(self.lines) - 1
+
+    def emit_if(self, test: str, pure: bool) -> None:
+        """``if test:``, or nothing when the block just closed at this depth began with the same
+        test and that test is ``pure`` (it reads locals only, and evaluating it has no effect but
+        its error): the block then goes on. Abort's guard phase[j] = "Commit" after Commit's."""
+        line = f"if {test}:"
+        last = self._tail.get(self.depth)
+        if pure and last is not None and last in self._pure_ifs and self.lines[last].lstrip() == line:
+            return  # (the caller steps in, and its lines follow the block's)
+        self.emit(line)
+        if pure:
+            self._pure_ifs.add(len(self.lines) - 1)
+
+    def keep(self, value: str, local: str) -> None:
+        """The line just emitted assigned the pure expression ``value`` to ``local``."""
+        self._kept[value] = [local, self.depth, len(self.lines), True]
+
+    def kept(self, value: str) -> str | None:
+        """The local assigned ``value`` on a line that dominates the next one: every line since
+        is at its depth or deeper (no block it was in has ended: no ``else:``, no loop left) and
+        none opens a function (a closure would read the local when called)."""
+        entry = self._kept.get(value)
+        if entry is None:
+            return None
+        local, depth, seen, valid = entry
+        lines, depths = self.lines, self._depths
+        while valid and seen < len(lines):
+            valid = depths[seen] >= depth and not lines[seen].lstrip().startswith("def ")
+            seen += 1
+        entry[2:] = seen, valid
+        return local if valid and self.depth >= depth else None
 
     def text(self) -> str:
         return "\n".join(self.lines) + "\n"
