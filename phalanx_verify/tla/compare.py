@@ -1003,6 +1003,20 @@ def union2(a: Any, b: Any) -> Any:
     return setbound.checked(_lazy_binary(a, b, "\\cup"))
 
 
+def with_member(a: Any, x: Any) -> Any:
+    """a \\cup {x}, as union2(a, {x}) answers it, without making {x} where a holds integers
+    only and x is one, which no comparison can fail on (RRP's Seal, sealed[j] \\cup {epoch[j]},
+    on every state): a itself when x is in it."""
+    if type(a) is frozenset and type(x) is int and plain_ints(a) and (not a or type(next(iter(a))) is int):
+        if x in a:
+            return a
+        r = a | {x}
+        if len(r) > setbound.allowed:
+            setbound.too_many()
+        return r
+    return union2(a, singleton(x))
+
+
 def _compared(asked: frozenset, of: frozenset) -> None:
     """TLC's comparisons of two sets' members for \\cup, \\cap and \\ (_asked_of: the members of
     ``asked`` asked of ``of``; _shared_alike), none of which can fail where both sets hold

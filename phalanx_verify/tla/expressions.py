@@ -1279,6 +1279,8 @@ class Expressions(Levels, StaticKinds):
             a, b = args
             return f"(_subset_of({a}, {b}) if isinstance({a}, frozenset) and isinstance({b}, frozenset) " \
                    f"else _subseteq({a}, {b}))"
+        if e.op == "cup" and isinstance(e.args[1], ast.SetEnum) and len(e.args[1].items) == 1:
+            return f"_cmp.with_member({args[0]}, {self.val(e.args[1].items[0], ctx)})"
         if len(args) == 2 and e.op in _BINARY:
             return _BINARY[e.op].format(*args)
         if len(args) == 1 and e.op in _UNARY:

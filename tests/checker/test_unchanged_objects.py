@@ -5,7 +5,12 @@ An interval stays out of it: TLC's cup makes a plain set of one, printed as a se
 
 from __future__ import annotations
 
-from phalanx_verify.tla import compare, runtime
+from collections.abc import Callable
+
+import pytest
+
+from phalanx_verify.tla import compare, runtime, setbound
+from phalanx_verify.tla.errors import TLAError
 from phalanx_verify.tla.values import Fcn, Interval, ModelValue, format_value
 
 
@@ -28,3 +33,29 @@ def test_an_except_to_the_same_object_is_the_function() -> None:
     assert runtime.except1(sealed, j1, compare.union2(sealed[j1], frozenset({0}))) is sealed
     changed = runtime.except1(sealed, j1, compare.union2(sealed[j1], frozenset({1})))
     assert changed is not sealed and changed[j1] == frozenset({0, 1}) and changed[j2] is sealed[j2]
+
+
+@pytest.mark.parametrize(("a", "x"), [
+    (frozenset({0, 1}), 1), (frozenset({0, 1}), 2), (frozenset(), 0), (frozenset({True}), 1),
+    (frozenset({(1, 2)}), 1), (frozenset({"a"}), 1), (Interval(range(1, 4)), 2), (frozenset({1}), True),
+    (frozenset({ModelValue("m1")}), 1),
+])
+def test_adding_one_member_is_the_union_with_its_singleton(a: frozenset, x: object) -> None:
+    """S \\cup {x} (compare.with_member) answers as union2(S, {x}), its value or its error;
+    S itself where x is in it."""
+    def outcome(f: Callable[[], object]) -> tuple[str, object]:
+        try:
+            r = f()
+        except TLAError as err:
+            return "error", err.message
+        return format_value(r), type(r)
+    assert outcome(lambda: compare.with_member(a, x)) == outcome(lambda: compare.union2(a, compare.singleton(x)))
+    if type(a) is frozenset and type(x) is int and all(type(v) is int for v in a) and x in a:
+        assert compare.with_member(a, x) is a
+
+
+def test_adding_one_member_keeps_tlcs_set_size_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(setbound, "allowed", 2)
+    with pytest.raises(TLAError):
+        compare.with_member(frozenset({1, 2}), 3)
+    assert compare.with_member(frozenset({1, 2}), 2) == frozenset({1, 2})
