@@ -5,7 +5,8 @@ Each row runs in its own process. Printed per row: the counts (to see they are t
 wall seconds, CPU seconds of the coordinator (its main thread's, so the memory sampler's own
 CPU is not counted: sampling three processes every 0.2 s cost seconds over a long run) and of its
 worker processes (getrusage of the children), the peak
-of the summed resident memory of the process tree, sampled every 0.2 s (an over-estimate: pages
+of the summed resident memory of the process tree, sampled every 0.2 s at first and every 2 s
+after a few minutes (see sample(); the sampler's CPU is in the JSON's cpu_other) (an over-estimate: pages
 the forked workers share with the coordinator count twice, and so do the memory-mapped files of
 the seen set and the frontier, which the kernel can drop), the peak of the summed anonymous
 resident memory (RssAnon: what cannot be dropped or re-read from a file; shared pages still count
@@ -70,15 +71,19 @@ def sample():
         peak_anon[0] = max(peak_anon[0], total_anon)
         peak_pss[0] = max(peak_pss[0], sum(p for p, _ in pss))
         peak_pss_anon[0] = max(peak_pss_anon[0], sum(a for _, a in pss))
-        time.sleep(0.2)
-threading.Thread(target=sample, daemon=True).start()
+        # every 0.2 s at first, every 2 s after a few minutes: reading smaps_rollup of processes
+        # holding gigabytes walks their page tables, and sampling every 0.2 s took 470 CPU s of
+        # a 2,200 s run on two cores (RRP 3 x 10), time the workers then did not have
+        time.sleep(min(2.0, 0.2 + (time.monotonic() - start) / 100))
 start, cpu_start = time.monotonic(), time.thread_time()
+threading.Thread(target=sample, daemon=True).start()
 r = check_files(sys.argv[1], sys.argv[2], search=SearchOptions(int(sys.argv[3])))
 wall, cpu_self = time.monotonic() - start, time.thread_time() - cpu_start
 stop.set()
 me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
 print(json.dumps({"verdict": r.verdict, "generated": r.generated, "distinct": r.distinct, "depth": r.depth,
                   "wall": wall, "cpu_self": cpu_self, "cpu_workers": kids.ru_utime + kids.ru_stime,
+                  "cpu_other": me.ru_utime + me.ru_stime - cpu_self,  # imports before the clock, the sampler
                   "peak_tree_mb": peak[0] / 2**20, "peak_anon_mb": peak_anon[0] / 2**20,
                   "peak_pss_mb": peak_pss[0] / 2**20, "peak_pss_anon_mb": peak_pss_anon[0] / 2**20, "max_rss_self_mb": me.ru_maxrss / 1024,
                   "max_rss_worker_mb": kids.ru_maxrss / 1024, "sequential": r.extra.get("sequential"),
