@@ -13,13 +13,13 @@ inside actions are compiled by expressions.py.
 
 from __future__ import annotations
 
-import ast as pyast
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
 from . import syntax as ast
+from .alpha import alpha_key
 from .bindings import Ctx, Local, StateRef, substituted_op, substitution_ctx, thread_name, threaded, within
 from .compilerbase import Code, Cont, emit_handlers
 from .errors import SemanticError
@@ -27,86 +27,9 @@ from .expressions import SIMPLE, Expressions, mentions_any, split_let
 from .levels import LEVEL_ACTION, LEVEL_CONSTANT, LEVEL_STATE
 from .modules import Scope
 
-# A Python local of the compiled code (no literal, no cell like _KEEP[0]).
+# A Python local of the compiled code (no literal, no cell like _KEEP[0]), and a cell.
 _LOCAL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-
-
-
-def _alpha_key(code: str) -> str:
-    """A Python expression with the names it binds itself (lambda parameters, comprehension
-    targets) renamed, scope by scope, in order of appearance: two compilations of one TLA+
-    expression differ only in those fresh names, and so have one key. A name read outside the
-    binder that binds it keeps its name (``(lambda j_6: ...)(j_6)`` passes the outer j_6)."""
-    tree = pyast.parse(code, mode="eval")
-    if any(isinstance(n, pyast.NamedExpr) for n in pyast.walk(tree)):
-        return code
-    _Renamer().visit(tree)
-    return pyast.unparse(tree)
-
-
-class _Renamer(pyast.NodeTransformer):
-    """Renames bound names (see _alpha_key), with Python's scoping of lambdas and comprehensions."""
-
-    def __init__(self) -> None:
-        self.scopes: list[dict[str, str]] = []
-        self.made = 0
-
-    def _bind(self, scope: dict[str, str], name: str) -> str:
-        if name not in scope:
-            scope[name] = f"_b{self.made}"
-            self.made += 1
-        return scope[name]
-
-    def visit_Name(self, node: pyast.Name) -> pyast.Name:
-        for scope in reversed(self.scopes):
-            if node.id in scope:
-                node.id = scope[node.id]
-                break
-        return node
-
-    def visit_Lambda(self, node: pyast.Lambda) -> pyast.Lambda:
-        args = node.args
-        for d in (*args.defaults, *(d for d in args.kw_defaults if d is not None)):
-            self.visit(d)  # (evaluated where the lambda is made)
-        scope: dict[str, str] = {}
-        for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
-            if a is not None:
-                a.arg = self._bind(scope, a.arg)
-        self.scopes.append(scope)
-        self.visit(node.body)
-        self.scopes.pop()
-        return node
-
-    def _comprehension(self, node: pyast.ListComp | pyast.SetComp | pyast.GeneratorExp | pyast.DictComp,
-                       results: list[pyast.expr]) -> pyast.AST:
-        first, *_ = node.generators
-        self.visit(first.iter)  # (evaluated in the enclosing scope)
-        scope: dict[str, str] = {}
-        self.scopes.append(scope)
-        for i, gen in enumerate(node.generators):
-            if i:
-                self.visit(gen.iter)
-            for n in pyast.walk(gen.target):
-                if isinstance(n, pyast.Name):
-                    n.id = self._bind(scope, n.id)
-            for cond in gen.ifs:
-                self.visit(cond)
-        for r in results:
-            self.visit(r)
-        self.scopes.pop()
-        return node
-
-    def visit_ListComp(self, node: pyast.ListComp) -> pyast.AST:
-        return self._comprehension(node, [node.elt])
-
-    def visit_SetComp(self, node: pyast.SetComp) -> pyast.AST:
-        return self._comprehension(node, [node.elt])
-
-    def visit_GeneratorExp(self, node: pyast.GeneratorExp) -> pyast.AST:
-        return self._comprehension(node, [node.elt])
-
-    def visit_DictComp(self, node: pyast.DictComp) -> pyast.AST:
-        return self._comprehension(node, [node.key, node.value])
+_CELL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\[\d+\]")
 
 
 @dataclass(frozen=True)
@@ -402,8 +325,8 @@ class Actions(Expressions):
                     code_x = tmp
                 sides.append(code_x)
             test = self._eq_code(e.args[0], e.args[1], sides[0], sides[1], ctx)
-            # (a side may be a cell, _KEEP[0]: not a local)
-            code.emit_if(test if e.op == 'eq' else f'not {test}', not self._covering and "[" not in "".join(sides))
+            code.emit_if(test if e.op == "eq" else f"not {test}",
+                         not self._covering and not any(_CELL.fullmatch(x) for x in sides))
             code.depth += 1
             k(code, ctx)
             code.depth -= 1
@@ -414,33 +337,33 @@ class Actions(Expressions):
             # run counts as a generated state (canCommit == \\A ... \\/ \\E rm : ...).
             code.emit(f"for _ in range({self.ways(e, ctx)}):")
         else:
-            test = self._guard(code, e, ctx)
-            code.emit_if(test, not self._covering and _LOCAL.fullmatch(test.removeprefix("(not ").rstrip(")")) is not None)
+            code.emit_if(*self._guard(code, e, ctx))
         code.depth += 1
         k(code, ctx)
         code.depth -= 1
 
-    def _guard(self, code: Code, e: ast.Expr, ctx: Ctx) -> str:
-        """The test of the action conjunct e, a predicate on what is determined so far. A
-        Boolean state predicate goes to a local first when nothing observes its evaluations, and
-        a later guard that is it or its negation reads that local: Commit's CommitGuard(j) is
-        Abort's ~CommitGuard(j). (Its first evaluation raises what a later one would.)"""
+    def _guard(self, code: Code, e: ast.Expr, ctx: Ctx) -> tuple[str, bool]:
+        """The test of the action conjunct e, a predicate on what is determined so far, and
+        whether it reads locals only (Code.emit_if). A Boolean state predicate goes to a local
+        first when nothing observes its evaluations, and a later guard that is it or its
+        negation reads that local: Commit's CommitGuard(j) is Abort's ~CommitGuard(j). (Its
+        first evaluation raises what a later one would.)"""
         core, negated = e, False
         if isinstance(e, ast.Apply) and e.op == "lnot" and ctx.lookup(e.op) is None \
                 and self.resolve_def(e.op, ctx.scope) is None:
             core, negated = e.args[0], True
         if self._covering or self.observed() or not self.is_bool(core, ctx) or self.level(core, ctx) > LEVEL_STATE:
-            return self.cond(e, ctx, "action")
+            return self.cond(e, ctx, "action"), False
         value = self.val(core, ctx)
         if SIMPLE.fullmatch(value):
-            return f"(not {value})" if negated else value
-        key = _alpha_key(value)
+            return (f"(not {value})" if negated else value), _LOCAL.fullmatch(value) is not None
+        key = alpha_key(value)
         held = code.kept(key)
         if held is None:
             held = self.fresh("g")
             code.emit(f"{held} = {value}")
             code.keep(key, held)
-        return f"(not {held})" if negated else held
+        return (f"(not {held})" if negated else held), True
 
     def _plain_application(self, e: ast.Expr, ctx: Ctx) -> bool:
         """Is e f[a, ...] with f and each argument a bare local (a state variable, a bound

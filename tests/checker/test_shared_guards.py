@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from phalanx_verify.check.model import load_model
+from phalanx_verify.tla.alpha import alpha_key
 from phalanx_verify.tla.compilerbase import Code
 
 from .specs import check_model
@@ -87,3 +88,14 @@ def test_a_local_read_where_its_assignment_does_not_dominate_is_caught(tmp_path:
     monkeypatch.setattr(Code, "kept", anywhere)
     code, rep, out = _check(tmp_path, "Shared")
     assert (code, rep.get("generated"), rep.get("distinct")) != (0, 2152, 573), out
+
+
+def test_the_key_of_a_value_renames_only_what_it_binds() -> None:
+    """Two compilations of CommitGuard(j) differ in their comprehension's name only: one key.
+    A closure passing j_6 and one passing j_7 (each under the parameter of the same name) are
+    two values, and so is a comprehension over another set."""
+    forall = "_rt.forall(s_5[j_38], lambda _xs: all((s_3[{l}] in (C_None, j_38)) for {l} in _xs))"
+    assert alpha_key(forall.format(l="l_65")) == alpha_key(forall.format(l="l_75"))
+    closure = "(lambda {j}, s_3: lambda l_70: ({j} if l_70 in s_3[{j}] else 0))({j}, s_3)"
+    assert alpha_key(closure.format(j="j_6")) != alpha_key(closure.format(j="j_7"))
+    assert alpha_key("[x_1 for x_1 in a_1]") == alpha_key("[x_2 for x_2 in a_1]") != alpha_key("[x_1 for x_1 in a_2]")
