@@ -11,7 +11,11 @@ def alpha_key(code: str) -> str:
     """A Python expression with the names it binds itself (lambda parameters, comprehension
     targets) renamed, scope by scope, in order of appearance: two compilations of one TLA+
     expression differ only in those fresh names, and so have one key. A name read outside the
-    binder that binds it keeps its name (``(lambda j_6: ...)(j_6)`` passes the outer j_6)."""
+    binder that binds it keeps its name (``(lambda j_6: ...)(j_6)`` passes the outer j_6).
+    Code that cannot bind a name is its own key: it skips the parse, most of the start-up cost,
+    and cannot meet a renamed key, which always spells ``lambda`` or ``for``."""
+    if "lambda" not in code and "for" not in code:
+        return code
     tree = pyast.parse(code, mode="eval")
     if any(isinstance(n, pyast.NamedExpr) for n in pyast.walk(tree)):
         return code

@@ -110,7 +110,7 @@ class Fcn(dict):
     def updated(self, key: Any, value: Any) -> Fcn:
         """[self EXCEPT ![key] = value] for a key in the domain."""
         new = Fcn.__new__(Fcn)
-        dict.__init__(new, self)
+        _dict_init(new, self)
         dict.__setitem__(new, key, value)
         h = self._hash
         new._hash = None if h is None else h ^ hash((key, self[key])) ^ hash((key, value))

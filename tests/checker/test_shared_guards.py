@@ -99,3 +99,7 @@ def test_the_key_of_a_value_renames_only_what_it_binds() -> None:
     closure = "(lambda {j}, s_3: lambda l_70: ({j} if l_70 in s_3[{j}] else 0))({j}, s_3)"
     assert alpha_key(closure.format(j="j_6")) != alpha_key(closure.format(j="j_7"))
     assert alpha_key("[x_1 for x_1 in a_1]") == alpha_key("[x_2 for x_2 in a_1]") != alpha_key("[x_1 for x_1 in a_2]")
+    # Code without a binder is its own key, unparsed; a key with one always spells it.
+    assert alpha_key("s_3[j_6] == 'Commit'") == "s_3[j_6] == 'Commit'"
+    assert alpha_key("s_3[j_6] == 'Commit'") != alpha_key("s_3[j_7] == 'Commit'")
+    assert "for" in alpha_key(forall.format(l="l_65")) and "lambda" in alpha_key(closure.format(j="j_6"))
