@@ -29,6 +29,7 @@ from .bfs import (
     explore,
 )
 from .fairness import FairnessTracker
+from .framestack import with_frame_room
 from .lasso import violated_properties
 from .liveatoms import AtomSites, liveness_fails
 from .livegraph import AtomFailed, LiveGraph, LiveInputs
@@ -217,6 +218,7 @@ def _check_forked(i: int) -> Outcome:
     return _check(model, space, obligations[i], kinds, safety_only, screened=True)  # (_outcomes screened it)
 
 
+@with_frame_room
 def check_model(model: Model, name: str | None = None, progress: ProgressFn | None = None,
                 check_liveness_props: bool = True, observer: SearchObserver | None = None,
                 on_violation: ViolationHook | None = None, search: SearchOptions | None = None,

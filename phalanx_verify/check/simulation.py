@@ -37,6 +37,7 @@ from ..tla.runtime import clear_memos
 from ..tla.values import format_value
 from .bfs import ProgressFn, StateSpace, label_text
 from .errorexit import Where, error_exit
+from .framestack import with_frame_room
 from .invariants import StateChecks
 from .model import Model
 from .report import Report, Trace, TraceStep, Verdict, state_records
@@ -56,6 +57,7 @@ class _Stop(Exception):
     """A violation was recorded in the report: the simulation ends."""
 
 
+@with_frame_room
 def simulate_model(model: Model, options: SimulationOptions, name: str | None = None,
                    progress: ProgressFn | None = None, check_liveness_props: bool = True) -> Report:
     """Simulate random behaviours of ``model``; the report's extra["simulation"] has the seed,
