@@ -10,6 +10,7 @@ value types alone.
 from __future__ import annotations
 
 import itertools
+import struct
 from collections.abc import Callable
 from typing import Any
 
@@ -23,8 +24,8 @@ _IMAGES_PER_VARIABLE = 1 << 15
 _MEMO_PER_PERMUTATION = 1 << 16
 
 
-# A rank term's bits: the sum of a state's terms stays a machine integer in the C build, and two
-# sums are still equal by chance about once in 2^40 comparisons (a tie costs a comparison only).
+# A rank term's bits: the sum of a state's terms fits its 64-bit lane (for up to 2^24 variables),
+# and two sums are still equal by chance about once in 2^40 comparisons (a tie costs a comparison).
 _TERM = (1 << 40) - 1
 
 _COMPOUND = frozenset({frozenset, tuple, Fcn})  # the values permute looks into (not Interval)
@@ -92,28 +93,33 @@ def canonicaliser(perms: list[dict[ModelValue, ModelValue]]) -> Callable[[tuple]
 
     The permutations form a group (symmetry.generated_group), so the member ranked least by any
     function of the member is canonical. The rank here is the sum over the components of the
-    hash of (position, hash of the component), ties broken by TLC's value order: a sum, so that
+    hash of (position, hash of the component), ties broken by TLC's value order. A sum, so that
     a state differing from the previous one in a few components updates the previous state's
-    sums (the successors of one state come one after another and share most components with
-    it and each other, as the same objects). Detlefs, with 31 variables: a transposition and
-    eleven hashes of 31 hashes for every successor was most of the cost.
+    sums: the successors of one state come one after another and share most components with
+    it and each other, as the same objects. The sums of all candidates are one integer, each in
+    a 64-bit lane of it (a component's terms are one integer so too), so that a changed
+    component costs one subtraction and one addition whatever the number of permutations; the
+    lanes never carry into each other, as each holds the exact sum of 40-bit terms. Detlefs, 31
+    variables and 11 permutations: a transposition and eleven hashes of 31 hashes for every
+    successor was most of the cost.
 
     A component value's images under the permutations are computed once and kept (per
     variable: Python's 1 == True must not let one variable's value answer for another's), since
     most components of a successor are values many states share. A component holding none of
     the values a permutation moves is its own image (with Permutations(A) \\cup Permutations(B),
     each half of the state is left alone by half of the permutations)."""
-    caches: list[dict[Any, tuple]] = []
+    caches: list[dict[Any, tuple[tuple, int]]] = []
     memos: list[dict[int, tuple[Any, Any]]] = [{} for _ in perms]
     found: dict[int, tuple[Any, frozenset]] = {}
     ranks = len(perms) + 1  # the state itself, then its image under each permutation
+    lanes = struct.Struct(f"<{ranks}Q")
     last: list[tuple] = [()]  # the state canonicalised last, whose entries and sums these are:
-    entries: list[tuple] = []  # per component, its images and the rank terms of it and them
-    sums: list[int] = []  # per candidate, the sum of its components' rank terms
+    entries: list[tuple[tuple, int]] = []  # per component, its images and its terms (in lanes)
+    total: list[int] = [0]  # the candidates' sums, in lanes
 
-    def images(i: int, x: Any) -> tuple:
+    def images(i: int, x: Any) -> tuple[tuple, int]:
         """x's images under the permutations, and the rank terms of x and of each image as the
-        component at position i."""
+        component at position i, each in its lane."""
         cache = caches[i]
         got = cache.get(x)
         if got is None:
@@ -122,7 +128,10 @@ def canonicaliser(perms: list[dict[ModelValue, ModelValue]]) -> Callable[[tuple]
                   model_values(x, found) if t is frozenset or t is tuple or t is Fcn else frozenset())
             imgs = tuple([x if ms.isdisjoint(perms[k]) else permute(x, perms[k], memos[k])
                           for k in range(len(perms))])
-            got = (imgs, (hash((i, hash(x))) & _TERM, *[hash((i, hash(y))) & _TERM for y in imgs]))
+            terms = hash((i, hash(x))) & _TERM
+            for k in range(len(imgs)):
+                terms |= (hash((i, hash(imgs[k]))) & _TERM) << (64 * (k + 1))
+            got = (imgs, terms)
             if len(cache) >= _IMAGES_PER_VARIABLE:
                 cache.clear()
             cache[x] = got
@@ -139,7 +148,7 @@ def canonicaliser(perms: list[dict[ModelValue, ModelValue]]) -> Callable[[tuple]
         if len(prev) != n:  # the first state
             caches[:] = [{} for _ in state]
             entries[:] = [images(i, state[i]) for i in range(n)]
-            sums[:] = [sum([e[1][k] for e in entries]) for k in range(ranks)]
+            total[0] = sum([e[1] for e in entries])
         else:
             for i in range(n):
                 x = state[i]
@@ -148,20 +157,17 @@ def canonicaliser(perms: list[dict[ModelValue, ModelValue]]) -> Callable[[tuple]
                     old = entries[i]
                     if new is not old:
                         entries[i] = new
-                        terms, gone = new[1], old[1]
-                        for k in range(ranks):
-                            sums[k] += terms[k] - gone[k]
+                        total[0] += new[1] - old[1]
         last[0] = state  # (kept alive, so that the identities compared above are never reused)
-        best_k = 0
-        best = sums[0]
-        for k in range(1, ranks):
-            r = sums[k]
-            if r < best:
-                best_k, best = k, r
-            elif r == best:
-                cand = candidate(k)
-                incumbent = state if best_k == 0 else candidate(best_k)
-                if cand != incumbent and tlc_key(cand) < tlc_key(incumbent):
-                    best_k = k
+        sums = lanes.unpack(total[0].to_bytes(8 * ranks, "little"))
+        best = min(sums)
+        best_k = sums.index(best)
+        if sums.count(best) > 1:  # a tie: the candidates in TLC's order (equal ones mostly)
+            incumbent = state if best_k == 0 else candidate(best_k)
+            for k in range(best_k + 1, ranks):
+                if sums[k] == best:
+                    cand = candidate(k)
+                    if cand != incumbent and tlc_key(cand) < tlc_key(incumbent):
+                        best_k, incumbent = k, cand
         return state if best_k == 0 else candidate(best_k)
     return canonical
