@@ -215,6 +215,9 @@ class Model:
                               for part in p.state_invariants]
         self.canonical: Callable[[tuple], tuple] | None = None
         self.least: Callable[[tuple], tuple] = _itself  # TLC's member of a state's orbit (symmetry.least_member)
+        # The fingerprints of the components of orbit representatives, by identity, holding the
+        # value (parallel.orbit_fingerprint): they are mostly the same objects state after state.
+        self.component_fps: dict[int, tuple[Any, int]] = {}
         perms: list[dict[ModelValue, ModelValue]] = []
         if cfg.symmetry:
             sym = self._def_expr(cfg.symmetry, "symmetry set")

@@ -4,10 +4,13 @@ which states come, since the canonicaliser carries the previous state's rank sum
 from __future__ import annotations
 
 import itertools
+from types import SimpleNamespace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from phalanx_verify.check.fingerprints import state_fingerprint
+from phalanx_verify.check.parallel import orbit_fingerprint
 from phalanx_verify.check.symmetry import generated_group
 from phalanx_verify.tla.orbits import canonicaliser, permute
 from phalanx_verify.tla.valuetypes import Fcn, ModelValue
@@ -50,3 +53,17 @@ def test_states_of_different_orbits_stay_apart() -> None:
     t = (Fcn({P[0]: A[0], P[1]: A[1]}), frozenset({A[1]}))  # no permutation maps s to t
     assert canonical(s) != canonical(t)
     assert canonical(s) == canonical((Fcn({P[0]: A[2], P[1]: A[2]}), frozenset({A[0]})))
+
+
+@settings(max_examples=60, deadline=None)
+@given(states, st.sampled_from([None, 7]))
+def test_the_parallel_search_fingerprints_the_representative(batch: list[tuple], seed: int | None) -> None:
+    """orbit_fingerprint keeps component fingerprints by identity: the value is still
+    state_fingerprint of the canonical member, for every member of the orbit."""
+    model = SimpleNamespace(canonical=canonicaliser(GROUP), component_fps={})
+    reference = canonicaliser(GROUP)
+    for s in batch:
+        want = state_fingerprint(reference(s), seed)
+        for pi in GROUP[:4]:
+            assert orbit_fingerprint(model, tuple(permute(x, pi) for x in s), seed) == want  # type: ignore[arg-type]
+        assert orbit_fingerprint(model, s, seed) == want  # type: ignore[arg-type]
