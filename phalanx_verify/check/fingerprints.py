@@ -161,6 +161,25 @@ def state_fingerprint(t: tuple, seed: int | None = None) -> int:
     return hash(tuple(value_fingerprint(x) for x in t) + _salt(seed))
 
 
+def kept_state_fingerprint(t: tuple, seed: int | None, memo: dict[int, tuple[Any, int]]) -> int:
+    """state_fingerprint(t, seed), with each component's fingerprint kept in ``memo`` by identity
+    (holding the value, so that its id is not reused while there): for states whose components
+    are mostly the same objects state after state, as orbit representatives are."""
+    fps = []
+    for x in t:
+        got = memo.get(id(x))
+        if got is None:
+            got = (x, value_fingerprint(x))
+            if len(memo) >= _KEPT_FINGERPRINTS:
+                memo.clear()
+            memo[id(x)] = got
+        fps.append(got[1])
+    return hash(tuple(fps) + _salt(seed))
+
+
+_KEPT_FINGERPRINTS = 1 << 16  # component fingerprints a memo of kept_state_fingerprint holds
+
+
 def _salt(seed: int | None) -> tuple[int, ...]:
     return () if seed is None else (seed,)
 

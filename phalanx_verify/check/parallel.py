@@ -76,10 +76,10 @@ from .fingerprints import (
     ComponentTable,
     FingerprintSet,
     collision_probability,
+    kept_state_fingerprint,
     open_runs,
     runs_contain,
     state_fingerprint,
-    value_fingerprint,
 )
 from .invariants import StateChecks
 from .lazynumpy import np
@@ -545,20 +545,7 @@ def orbit_fingerprint(model: Model, t: tuple, seed: int | None) -> int:
     them afresh made the 2-worker search of Detlefs six times the CPU of the 1-worker one)."""
     if model.canonical is None:
         return state_fingerprint(t, seed)
-    memo = model.component_fps
-    fps = []
-    for x in model.canonical(t):
-        got = memo.get(id(x))
-        if got is None:
-            got = (x, value_fingerprint(x))
-            if len(memo) >= _COMPONENT_FPS:
-                memo.clear()
-            memo[id(x)] = got
-        fps.append(got[1])
-    return hash((*fps, *(() if seed is None else (seed,))))
-
-
-_COMPONENT_FPS = 1 << 16  # fingerprints kept by orbit_fingerprint, and the values they hold
+    return kept_state_fingerprint(model.canonical(t), seed, model.component_fps)
 
 
 def regenerate_trace(model: Model, fps: list[int], extra: list[tuple[tuple, str]], seed: int | None) -> Trace:
