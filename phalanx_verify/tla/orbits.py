@@ -162,12 +162,12 @@ def canonicaliser(perms: list[dict[ModelValue, ModelValue]]) -> Callable[[tuple]
         sums = lanes.unpack(total[0].to_bytes(8 * ranks, "little"))
         best = min(sums)
         best_k = sums.index(best)
+        incumbent = state if best_k == 0 else candidate(best_k)
         if sums.count(best) > 1:  # a tie: the candidates in TLC's order (equal ones mostly)
-            incumbent = state if best_k == 0 else candidate(best_k)
             for k in range(best_k + 1, ranks):
                 if sums[k] == best:
                     cand = candidate(k)
                     if cand != incumbent and tlc_key(cand) < tlc_key(incumbent):
-                        best_k, incumbent = k, cand
-        return state if best_k == 0 else candidate(best_k)
+                        incumbent = cand
+        return incumbent
     return canonical
