@@ -396,8 +396,13 @@ class _Worker:
                          for i in range(3))
         self.taken = []
         order = np.argsort(ids)
-        bs, hidx, ids = bs[order], hidx[order], ids[order]
+        ids = ids[order]  # one column at a time: each old one goes before the next is copied
+        bs = bs[order]
+        hidx = hidx[order]
         del order
+        # The ids go to their file now and are read back a chunk at a time (_new_states): a list
+        # of them all held 40 bytes a state through the round (RRP 3 x 10: 0.9 GB in each worker).
+        ids = spill.store(self._path("ids"), ids)
         decode, checks = self.table.decode, self.checks
         n = len(ids)
         rows = spill.empty(self._path("level"), (n, len(self.model.variables)), np.int32)
@@ -416,14 +421,10 @@ class _Worker:
         self.buckets = []
         del bs, hidx
         event = None
-        level_rows = np.asarray(self.level_rows)
         checked_states: list[tuple] = []  # for the liveness predicates
-        for i, gid in enumerate(ids.tolist()):
-            if i % CHUNK == 0:  # rows a chunk at a time (see _level_rows)
-                new_rows = np.asarray(rows[i:i + CHUNK]).tolist()
-                parent_rows = level_rows[parents[i:i + CHUNK]].tolist()
-            t = decode(new_rows[i % CHUNK])
-            s = decode(parent_rows[i % CHUNK])
+        for gid, new_row, parent_row in _new_states(rows, parents, ids, np.asarray(self.level_rows)):
+            t = decode(new_row)
+            s = decode(parent_row)
             try:
                 bad = checks(t, s)
             except TLAError as err:
@@ -436,9 +437,17 @@ class _Worker:
             if self.recorder is not None:
                 checked_states.append(t)
         if self.recorder is not None:
-            self.recorder.new_states(checked_states, ids.tolist()[:len(checked_states)])
+            self.recorder.new_states(checked_states, spill.read(ids, 0, len(checked_states)).tolist())
         self._set_level(rows, ids)
         return event
+
+
+def _new_states(rows: np.ndarray, parents: np.ndarray, ids: np.ndarray,
+                level_rows: np.ndarray) -> Iterator[tuple[int, list[int], list[int]]]:
+    """(global id, row, parent's row) of each new state, a chunk at a time (see _level_rows)."""
+    for lo in range(0, len(ids), CHUNK):
+        yield from zip(spill.read(ids, lo, lo + CHUNK).tolist(), np.asarray(rows[lo:lo + CHUNK]).tolist(),
+                       level_rows[parents[lo:lo + CHUNK]].tolist(), strict=True)
 
 
 def _level_rows(rows: np.ndarray, ids: np.ndarray) -> Iterator[tuple[int, int, tuple]]:
@@ -509,11 +518,14 @@ class TraceFile:
         self._parent = open(self.parent_path, "ab")  # noqa: SIM115
         self.count = 0
 
-    def append(self, fps: np.ndarray, parents: np.ndarray) -> None:
-        """Append a level's states (``fps`` may be a memory map: it is copied a slice at a time)."""
+    def append(self, fps: np.ndarray, parents: Callable[[int, int], np.ndarray]) -> None:
+        """Append a level's states, a slice at a time: ``fps`` may be a memory map, and
+        ``parents(lo, hi)`` gives the parent ids of the slice (made from the level's keys slice
+        by slice, since an array of them all would be 8 bytes a state more in the coordinator)."""
         for lo in range(0, len(fps), MERGE_SLICE):
-            self._fp.write(np.ascontiguousarray(fps[lo:lo + MERGE_SLICE], dtype=np.int64).tobytes())
-            self._parent.write(np.ascontiguousarray(parents[lo:lo + MERGE_SLICE], dtype=np.int64).tobytes())
+            hi = min(lo + MERGE_SLICE, len(fps))
+            self._fp.write(np.ascontiguousarray(fps[lo:hi], dtype=np.int64).tobytes())
+            self._parent.write(np.ascontiguousarray(parents(lo, hi), dtype=np.int64).tobytes())
         self.count += len(fps)
 
     def flush(self) -> None:
@@ -854,7 +866,7 @@ class _Search:
             return None
         fps = self.fingerprints(space.states)
         self.seen.add_new(fps)
-        self.trace.append(fps, np.full(len(fps), -1, dtype=np.int64))
+        self.trace.append(fps, lambda lo, hi: np.full(hi - lo, -1, dtype=np.int64))
         if self.graph is not None:
             ids = list(range(len(space.states)))
             self.graph.add_states(fps, np.full(len(fps), -1, dtype=np.int64))
@@ -963,11 +975,11 @@ class _Search:
             pool.call([("take", b, hidx[mine], base + rank[mine])
                        for mine in (np.flatnonzero(np.asarray(holder) == w) for w in range(n))])
             del rank
-        parents = level.start + (keys >> 32)
-        self.trace.append(fp_by_id, parents)
+        self.trace.append(fp_by_id, lambda lo, hi: level.start + (keys[lo:hi] >> 32))
         if self.graph is not None:
-            self.graph.add_states(np.array(fp_by_id), parents)
-        del parents
+            self.graph.add_states(np.array(fp_by_id), level.start + (keys >> 32))
+        # the keys wait in a file for the round of checks (RRP 3 x 10: 0.4 GB at its widest level)
+        keys = spill.store(self.directory / "level-keys.npy", keys)
         # buckets hold disjoint ranges of fingerprints: in signed order their sorted parts are one run
         self.seen.add_sorted([parts[b][0] for b in sorted(range(NBUCKETS), key=lambda b: b ^ (NBUCKETS >> 1))])
         for part in parts:
@@ -983,6 +995,7 @@ class _Search:
                 first = bad
         if first is None:
             _unlink_map(fp_by_id)
+            _unlink_map(keys)
             if self.graph is not None:
                 self.graph.add_level(pool.call([("live_level",)] * n))
             self.generated += sum(g for g, _ in answers)
@@ -992,6 +1005,7 @@ class _Search:
         before = sum(pool.call([("generated_before", first.key[0])] * n))
         self.stop_at(first, level, before, keys, base, fp_by_id)
         _unlink_map(fp_by_id)
+        _unlink_map(keys)
         return None
 
     def new_states(self, pool: _Local | _Pool, b: int, level: _Level, first: Event | None) -> tuple[np.ndarray, ...]:

@@ -80,8 +80,9 @@ def empty(path: Path, shape: tuple[int, ...], dtype: type | np.dtype) -> np.ndar
 
 
 def store(path: Path, rows: np.ndarray) -> np.ndarray:
-    """``rows`` kept as they are when small, else written to ``path`` and memory-mapped."""
-    if rows.nbytes < SPILL_BYTES:
+    """``rows`` kept as they are when small or already a read-only map of a file, else written
+    to ``path`` and memory-mapped."""
+    if rows.nbytes < SPILL_BYTES or (isinstance(rows, np.memmap) and rows.filename and rows.mode == "r"):
         return rows
     col = Column(path, rows.dtype, rows.shape[1] if rows.ndim == 2 else 0)
     col.append(rows)

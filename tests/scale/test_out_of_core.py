@@ -137,3 +137,45 @@ def test_negative_integers_have_fingerprints_of_their_own() -> None:
     values = range(-70, 70)
     assert len({fingerprints.value_fingerprint(v) for v in values}) == len(values)
     assert fingerprints.state_fingerprint((-1,)) != fingerprints.state_fingerprint((-2,))
+
+
+def test_the_round_of_checks_holds_no_list_of_the_level(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker checks a level's new states reading their ids, rows and parents a chunk at a
+    time: while it checks them, what it holds beyond what it held before the round does not
+    grow with the level. A list of all the ids (40 bytes a state) made RRP 3 x 10's workers
+    0.9 GB bigger each through its widest level."""
+    import tracemalloc
+
+    n = 200_000
+    (tmp_path / "Wide.tla").write_text(
+        f"---- MODULE Wide ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x = 0 /\\ x' \\in 1..{n}\n"
+        "Inv == x >= 0\n====\n")
+    (tmp_path / "Wide.cfg").write_text("INIT Init\nNEXT Next\nINVARIANT Inv\nCHECK_DEADLOCK FALSE\n")
+    grown: list[int] = []
+    at_start: list[int] = []
+    assign, checks = parallel._Worker.assign, parallel.StateChecks
+
+    def measured_assign(self: parallel._Worker) -> parallel.Event | None:
+        at_start.append(tracemalloc.get_traced_memory()[0])
+        return assign(self)
+
+    def measured_checks(model: object) -> object:
+        inner = checks(model)
+
+        def check(t: tuple, *parent: tuple) -> object:
+            if len(grown) < len(at_start):
+                grown.append(tracemalloc.get_traced_memory()[0] - at_start[-1])
+            return inner(t, *parent)
+        return check
+
+    monkeypatch.setattr(parallel._Worker, "assign", measured_assign)
+    monkeypatch.setattr(parallel, "StateChecks", measured_checks)
+    tracemalloc.start()
+    try:  # one worker with a checkpoint: the fingerprint search, in this process
+        r = check_model(load_model(tmp_path / "Wide.tla", tmp_path / "Wide.cfg"),
+                        search=SearchOptions(1, checkpoint=tmp_path / "ck", checkpoint_minutes=1000.0))
+    finally:
+        tracemalloc.stop()
+    assert (r.verdict.value, r.distinct, r.generated) == ("ok", n + 1, n + 1)
+    assert len(grown) == 1  # at the first state checked in the round of the wide level
+    assert grown[0] < 8 * n, grown
