@@ -240,7 +240,6 @@ class _Worker:
         constrained = bool(constraints or action_constraints)
         action_props = model.action_checks
         check_deadlock = model.cfg.check_deadlock
-        decode = table.decode
         pack_fp = struct.Struct("<q").pack_into
         nvars = len(model.variables)
         for b in self.buckets:
@@ -278,8 +277,7 @@ class _Worker:
         self.progress[self.wid] = 0
         recorder = self.recorder
         unpack_fp = struct.Struct("<q").unpack_from
-        for li, g, prow in _level_rows(self.level_rows, self.level_ids):
-            s = decode(prow)
+        for li, g, prow, s in _level_rows(self.level_rows, self.level_ids, table.value_array()):
             key = li << 32
             k, phase = 0, PH_GENERATE
             if recorder is not None:  # the liveness graph: every successor, which are in the model, their fingerprints
@@ -403,7 +401,7 @@ class _Worker:
         # The ids go to their file now and are read back a chunk at a time (_new_states): a list
         # of them all held 40 bytes a state through the round (RRP 3 x 10: 0.9 GB in each worker).
         ids = spill.store(self._path("ids"), ids)
-        decode, checks = self.table.decode, self.checks
+        checks = self.checks
         n = len(ids)
         rows = spill.empty(self._path("level"), (n, len(self.model.variables)), np.int32)
         parents = np.empty(n, dtype=np.int32)
@@ -422,9 +420,8 @@ class _Worker:
         del bs, hidx
         event = None
         checked_states: list[tuple] = []  # for the liveness predicates
-        for gid, new_row, parent_row in _new_states(rows, parents, ids, np.asarray(self.level_rows)):
-            t = decode(new_row)
-            s = decode(parent_row)
+        values = self.table.value_array()
+        for gid, t, s in _new_states(rows, parents, ids, np.asarray(self.level_rows), values):
             try:
                 bad = checks(t, s)
             except TLAError as err:
@@ -442,24 +439,28 @@ class _Worker:
         return event
 
 
-def _new_states(rows: np.ndarray, parents: np.ndarray, ids: np.ndarray,
-                level_rows: np.ndarray) -> Iterator[tuple[int, list[int], list[int]]]:
-    """(global id, row, parent's row) of each new state, a chunk at a time (see _level_rows)."""
+def _new_states(rows: np.ndarray, parents: np.ndarray, ids: np.ndarray, level_rows: np.ndarray,
+                values: np.ndarray) -> Iterator[tuple[int, tuple, tuple]]:
+    """(global id, state, parent state) of each new state, decoded a chunk at a time
+    (ComponentTable.value_array; the rows as in _level_rows)."""
     for lo in range(0, len(ids), CHUNK):
-        yield from zip(spill.read(ids, lo, lo + CHUNK).tolist(), np.asarray(rows[lo:lo + CHUNK]).tolist(),
-                       level_rows[parents[lo:lo + CHUNK]].tolist(), strict=True)
+        yield from zip(spill.read(ids, lo, lo + CHUNK).tolist(),
+                       map(tuple, values[np.asarray(rows[lo:lo + CHUNK])].tolist()),
+                       map(tuple, values[level_rows[parents[lo:lo + CHUNK]]].tolist()), strict=True)
 
 
-def _level_rows(rows: np.ndarray, ids: np.ndarray) -> Iterator[tuple[int, int, tuple]]:
-    """(position, global id, row of component ids) of each state of a level, read a chunk at a
-    time: indexing a memory-mapped array row by row costs a few microseconds a row (numpy builds
-    a memmap view each time), as much as a tenth of expanding the state; and read from the
-    level's files (spill.read), so the level does not become resident in the worker."""
+def _level_rows(rows: np.ndarray, ids: np.ndarray, values: np.ndarray) -> Iterator[tuple[int, int, tuple, tuple]]:
+    """(position, global id, row of component ids, state) of each state of a level, read a chunk
+    at a time: indexing a memory-mapped array row by row costs a few microseconds a row (numpy
+    builds a memmap view each time), as much as a tenth of expanding the state; and read from
+    the level's files (spill.read), so the level does not become resident in the worker. The
+    states are decoded a chunk at a time too (ComponentTable.value_array)."""
     li = 0
     for start in range(0, len(rows), CHUNK):
-        for row, g in zip(spill.read(rows, start, start + CHUNK).tolist(),
-                          spill.read(ids, start, start + CHUNK).tolist(), strict=True):
-            yield li, g, tuple(row)
+        block = spill.read(rows, start, start + CHUNK)
+        for row, g, s in zip(block.tolist(), spill.read(ids, start, start + CHUNK).tolist(),
+                             values[block].tolist(), strict=True):
+            yield li, g, tuple(row), tuple(s)
             li += 1
 
 
