@@ -86,6 +86,7 @@ class ComponentTable:
         self.values: list[Any] = []
         self.fps: list[int] = []
         self.unambiguous: list[bool] = []  # per id: values.unambiguous, so a find needs no same() walk
+        self._array, self._arrayed = np.empty(0, dtype=object), 0  # value_array's, and how much of it is set
         self._cids = [self._cid_of(i, i in exact) for i in range(nvars)]
         ts = "".join(f"t{i}, " for i in range(nvars)) or "_"
         ps = "".join(f"p{i}, " for i in range(nvars)) or "_"
@@ -153,10 +154,21 @@ class ComponentTable:
         return self._decode(row)
 
     def value_array(self) -> np.ndarray:
-        """The values by id as an array of objects, a snapshot (ids added later are not in
-        it): ``value_array()[rows].tolist()`` decodes a block of rows at once, with no int
-        made for an id, a third less time a state than decode over ``rows.tolist()``."""
-        return np.fromiter(self.values, dtype=object, count=len(self.values))  # (np.array would nest tuples)
+        """The values by id as an array of objects, up to date now (ids added later may be
+        missing): ``value_array()[rows].tolist()`` decodes a block of rows at once, with no int
+        made for an id, a third less time a state than decode over ``rows.tolist()``. Kept and
+        extended by the values added since the last call, its room doubling, so that a search
+        of many levels pays for each value once, not once a level."""
+        n, done = len(self.values), self._arrayed
+        if n > done:
+            if n > len(self._array):
+                room = np.empty(max(n, 2 * len(self._array)), dtype=object)
+                room[:done] = self._array[:done]
+                self._array = room
+            # fromiter: np.array would make a matrix of tuples all of one length
+            self._array[done:n] = np.fromiter(self.values[done:n], dtype=object, count=n - done)
+            self._arrayed = n
+        return self._array
 
 
 def state_fingerprint(t: tuple, seed: int | None = None) -> int:

@@ -39,13 +39,15 @@ def test_a_boolean_keeps_its_own_id_where_the_variable_is_not_exact() -> None:
 def test_the_value_array_decodes_rows_as_decode_does() -> None:
     """value_array()[rows] gives the states decode gives, value for value (the same objects),
     for values numpy would otherwise take apart: tuples all of one length (which np.array
-    makes a matrix of), sets, functions."""
-    for states in ([((i, i + 1),) for i in range(9)],
-                   [((i, i + 1), frozenset({i % 3}), make_fcn({"n": i % 2}), (), "s") for i in range(9)]):
+    makes a matrix of), sets, functions; and again after the table grew (the array is kept
+    and extended)."""
+    for states in ([((i, i + 1),) for i in range(40)],
+                   [((i, i + 1), frozenset({i % 3}), make_fcn({"n": i % 2}), (), "s") for i in range(40)]):
         table = ComponentTable(len(states[0]))
-        rows = np.array(_encode(table, states)["row"])
-        blocks = table.value_array()[rows].tolist()
-        assert len(blocks) == len(states)
-        for row, block, t in zip(rows.tolist(), blocks, states, strict=True):
-            decoded = table.decode(row)
-            assert decoded == t and all(a is b for a, b in zip(tuple(block), decoded, strict=True))
+        for end in (1, 2, 9, 40):  # the table grows between the calls
+            rows = np.array(_encode(table, states[:end])["row"])
+            blocks = table.value_array()[rows].tolist()
+            assert len(blocks) == end
+            for row, block, t in zip(rows.tolist(), blocks, states[:end], strict=True):
+                decoded = table.decode(row)
+                assert decoded == t and all(a is b for a, b in zip(tuple(block), decoded, strict=True))
