@@ -4,6 +4,7 @@ files merged by streaming, spilled columns for a level's candidates and states, 
 
 from __future__ import annotations
 
+import tracemalloc
 from pathlib import Path
 
 import numpy as np
@@ -144,8 +145,6 @@ def test_the_round_of_checks_holds_no_list_of_the_level(tmp_path: Path, monkeypa
     time: while it checks them, what it holds beyond what it held before the round does not
     grow with the level. A list of all the ids (40 bytes a state) made RRP 3 x 10's workers
     0.9 GB bigger each through its widest level."""
-    import tracemalloc
-
     n = 200_000
     (tmp_path / "Wide.tla").write_text(
         f"---- MODULE Wide ----\nEXTENDS Naturals\nVARIABLE x\nInit == x = 0\nNext == x = 0 /\\ x' \\in 1..{n}\n"
